@@ -1,0 +1,208 @@
+/**
+ * The owner API client: JSON in and out, the crumb cookie sent back as X-CSRF-Token on every
+ * state change, errors as ApiError with the server's message and per-field messages.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function crumb(): string {
+  const m = /(?:^|;\s*)crumb=([^;]+)/.exec(document.cookie);
+  return m ? decodeURIComponent(m[1]!) : "";
+}
+
+/** Called when the owner's session is gone (401): the app sends them to the login screen. */
+let onUnauthorized: () => void = () => {};
+export function setUnauthorizedHandler(fn: () => void) {
+  onUnauthorized = fn;
+}
+
+export async function api<T = unknown>(
+  path: string,
+  opts: { method?: string; body?: unknown; form?: FormData; signal?: AbortSignal } = {},
+): Promise<T> {
+  const method = opts.method ?? (opts.body !== undefined || opts.form ? "POST" : "GET");
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (method !== "GET") headers["x-csrf-token"] = crumb();
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body, credentials: "same-origin", signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+  }
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    const e = (json as { error?: { message?: string; fields?: Record<string, string>; code?: string } })
+      ?.error;
+    if (res.status === 401 && !path.endsWith("/api/owner/session")) onUnauthorized();
+    throw new ApiError(res.status, e?.message ?? `The server answered ${res.status}.`, e?.fields, e?.code);
+  }
+  return json as T;
+}
+
+export const get = <T>(path: string) => api<T>(path);
+export const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: "POST", body });
+export const put = <T>(path: string, body: unknown = {}) => api<T>(path, { method: "PUT", body });
+export const patch = <T>(path: string, body: unknown = {}) => api<T>(path, { method: "PATCH", body });
+export const del = <T>(path: string) => api<T>(path, { method: "DELETE" });
+
+// ─── Shapes of the owner API ──────────────────────────────────────────────────────────────
+
+export interface Account {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+export interface Site {
+  id: string;
+  identifier: string;
+  title: string;
+  tagline: string;
+  websiteType: number;
+  websiteTypeName: string;
+  siteStatus: number;
+  timeZone: string;
+  locale: string;
+  theme: string;
+  isDefault: boolean;
+  createdOn: number;
+  domains: { host: string; isPrimary: boolean }[];
+  url: string;
+}
+
+export interface Page {
+  id: string;
+  kind: string;
+  title: string;
+  urlSlug: string;
+  fullUrl: string;
+  description: string;
+  ordering: number;
+  folderId: string | null;
+  folderBehavior: string | null;
+  hiddenFromNav: boolean;
+  isHome: boolean;
+  passwordProtected: boolean;
+  seoTitle: string;
+  seoDescription: string;
+  options: Record<string, unknown>;
+  hasDraft: boolean;
+  itemCount: number;
+}
+
+export interface FieldDef {
+  key: string;
+  label: string;
+  type: string;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  default?: string | number | boolean;
+  options?: { value: string; label: string }[];
+  help?: string;
+  kinds?: string[];
+  fields?: FieldDef[];
+}
+
+export interface BlockType {
+  type: string;
+  label: string;
+  description: string;
+  group: string;
+  fields: FieldDef[];
+  available: boolean;
+  featureName?: string;
+}
+
+export interface Block {
+  id: string;
+  type: string;
+  [key: string]: unknown;
+}
+export interface Column {
+  span: number;
+  blocks: Block[];
+}
+export interface Row {
+  columns: Column[];
+}
+export interface Layout {
+  rows: Row[];
+}
+
+export interface LayoutAnswer {
+  page: Page;
+  layout: Layout;
+  draft: Layout | null;
+  blockCount: number;
+}
+
+export interface MediaItem {
+  id: string;
+  assetUrl: string;
+  filename: string;
+  title: string;
+  contentType: string;
+  originalSize: string;
+  byteSize?: number;
+  mediaFocalPoint?: { x: number; y: number };
+}
+
+export const KIND_LABELS: Record<string, string> = {
+  page: "Page",
+  blog: "Blog",
+  events: "Events",
+  products: "Store",
+  gallery: "Gallery",
+  album: "Album",
+  folder: "Folder",
+};
+
+/** Money in minor units as the owner reads it: 1234 → "12.34" (JPY → "1234"). */
+export function centsToText(cents: number, currency = "USD"): string {
+  const digits = currency === "JPY" ? 0 : 2;
+  return (cents / 10 ** digits).toFixed(digits);
+}
+
+/** What the owner typed as an amount → minor units; undefined when it is not an amount. */
+export function textToCents(text: string, currency = "USD"): number | undefined {
+  const digits = currency === "JPY" ? 0 : 2;
+  const t = text.trim().replace(/,/g, "");
+  if (!/^\d+(\.\d*)?$/.test(t)) return undefined;
+  const [whole, frac = ""] = t.split(".");
+  if (frac.length > digits) return undefined;
+  return Number(whole) * 10 ** digits + Number((frac + "00").slice(0, digits) || 0);
+}
+
+export function formatCents(cents: number, currency = "USD"): string {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(
+      cents / 10 ** (currency === "JPY" ? 0 : 2),
+    );
+  } catch {
+    return `${centsToText(cents, currency)} ${currency}`;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Rich text with Tiptap: headings, bold, italic, underline, strike, lists, quote and links, as
+ * the allow-listed HTML the server keeps. Every tool is a real button with a name.
+ */
+import Link from "@tiptap/extension-link";
+import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { useEffect, useRef } from "react";
+
+export default function RichTextEditor({
+  value,
+  onChange,
+  labelledBy,
+  autoFocus,
+  style,
+}: {
+  value: string;
+  onChange: (html: string) => void;
+  labelledBy?: string;
+  autoFocus?: boolean;
+  style?: React.CSSProperties;
+}) {
+  const changeRef = useRef(onChange);
+  changeRef.current = onChange;
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ heading: { levels: [1, 2, 3, 4] }, link: false, code: false, codeBlock: false }),
+      Link.configure({ openOnClick: false, autolink: true, protocols: ["mailto", "tel"] }),
+    ],
+    content: value || "<p></p>",
+    autofocus: autoFocus ? "end" : false,
+    editorProps: {
+      attributes: {
+        role: "textbox",
+        "aria-multiline": "true",
+        ...(labelledBy ? { "aria-labelledby": labelledBy } : { "aria-label": "Text" }),
+      },
+    },
+    onUpdate: ({ editor: e }) => changeRef.current(e.isEmpty ? "" : e.getHTML()),
+  });
+  // Outside changes (undo in the page editor) replace the content when it differs.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || editor.isFocused) return;
+    if (value !== editor.getHTML() && !(value === "" && editor.isEmpty)) {
+      editor.commands.setContent(value || "<p></p>", { emitUpdate: false });
+    }
+  }, [editor, value]);
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? {
+            bold: e.isActive("bold"),
+            italic: e.isActive("italic"),
+            underline: e.isActive("underline"),
+            strike: e.isActive("strike"),
+            h1: e.isActive("heading", { level: 1 }),
+            h2: e.isActive("heading", { level: 2 }),
+            h3: e.isActive("heading", { level: 3 }),
+            bullet: e.isActive("bulletList"),
+            ordered: e.isActive("orderedList"),
+            quote: e.isActive("blockquote"),
+            link: e.isActive("link"),
+          }
+        : undefined,
+  });
+  if (!editor || editor.isDestroyed) return null;
+  const chain = () => editor.chain().focus();
+  const tool = (label: string, text: string, active: boolean | undefined, run: () => void) => (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={Boolean(active)}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
+      {text}
+    </button>
+  );
+  const setLink = () => {
+    const previous = editor.getAttributes("link").href as string | undefined;
+    const url = window.prompt("Link address (https://…, /page, mailto:…)", previous ?? "https://");
+    if (url === null) return;
+    if (url.trim() === "") chain().extendMarkRange("link").unsetLink().run();
+    else chain().extendMarkRange("link").setLink({ href: url.trim() }).run();
+  };
+  return (
+    <div className="rte" style={style}>
+      <div className="rte-bar" role="toolbar" aria-label="Text formatting">
+        {tool("Heading 1", "H1", state?.h1, () => chain().toggleHeading({ level: 1 }).run())}
+        {tool("Heading 2", "H2", state?.h2, () => chain().toggleHeading({ level: 2 }).run())}
+        {tool("Heading 3", "H3", state?.h3, () => chain().toggleHeading({ level: 3 }).run())}
+        {tool("Bold", "B", state?.bold, () => chain().toggleBold().run())}
+        {tool("Italic", "I", state?.italic, () => chain().toggleItalic().run())}
+        {tool("Underline", "U", state?.underline, () => chain().toggleUnderline().run())}
+        {tool("Strikethrough", "S", state?.strike, () => chain().toggleStrike().run())}
+        {tool("Bulleted list", "•", state?.bullet, () => chain().toggleBulletList().run())}
+        {tool("Numbered list", "1.", state?.ordered, () => chain().toggleOrderedList().run())}
+        {tool("Quote", "❝", state?.quote, () => chain().toggleBlockquote().run())}
+        {tool("Link", "Link", state?.link, setLink)}
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

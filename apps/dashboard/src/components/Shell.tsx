@@ -1,0 +1,161 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { NavLink, Outlet, useLocation, useNavigate, useParams } from "react-router";
+import { type Account, type Site, del, get } from "../api.js";
+import { Loading } from "./ui.js";
+
+export function useAccount() {
+  return useQuery({
+    queryKey: ["account"],
+    queryFn: () => get<{ account: Account; websites: { id: string; title: string }[] }>("/api/owner/account"),
+  });
+}
+
+export function useSites() {
+  return useQuery({
+    queryKey: ["sites"],
+    queryFn: () => get<{ sites: Site[] }>("/api/owner/sites").then((r) => r.sites),
+  });
+}
+
+const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
+  {
+    title: "Website",
+    links: [
+      { to: "", label: "Overview" },
+      { to: "pages", label: "Pages" },
+      { to: "media", label: "Media library" },
+    ],
+  },
+  {
+    title: "Commerce",
+    links: [
+      { to: "products", label: "Products" },
+      { to: "inventory", label: "Inventory" },
+      { to: "ops/orders", label: "Orders" },
+      { to: "ops/restock", label: "Restock requests" },
+      { to: "store", label: "Store settings" },
+    ],
+  },
+  {
+    title: "Audience",
+    links: [
+      { to: "ops/forms", label: "Form submissions" },
+      { to: "ops/site-users", label: "Site users" },
+      { to: "ops/outbox", label: "Email outbox" },
+    ],
+  },
+  { title: "Settings", links: [{ to: "settings", label: "Site settings" }] },
+];
+
+/** The dashboard frame: the sidebar (a drawer on phones) with the site switcher and sections. */
+export function Shell() {
+  const account = useAccount();
+  const sites = useSites();
+  const { siteId } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const logout = useMutation({
+    mutationFn: () => del("/api/owner/session"),
+    onSuccess: () => {
+      queryClient.clear();
+      navigate("/login");
+    },
+  });
+  // A new route closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  if (account.isLoading) {
+    return (
+      <div className="main">
+        <Loading />
+      </div>
+    );
+  }
+  if (account.isError) {
+    return (
+      <div className="main">
+        <p>
+          You are not logged in. <a href="/config/login">Log in</a>
+        </p>
+      </div>
+    );
+  }
+  const site = sites.data?.find((s) => s.id === siteId);
+
+  return (
+    <div className={`shell${menuOpen ? " menu-open" : ""}`}>
+      <div className="topbar">
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => setMenuOpen(true)}
+          aria-expanded={menuOpen}
+        >
+          Menu
+        </button>
+        <span className="name">{site?.title ?? "Atelier"}</span>
+      </div>
+      <aside className="sidebar" aria-label="Dashboard navigation">
+        <NavLink to="/" className="brand" end>
+          <span className="logo" aria-hidden="true">
+            A
+          </span>
+          Atelier
+        </NavLink>
+        {sites.data?.length ? (
+          <div className="site-switch">
+            <label htmlFor="site-switch">Site</label>
+            <select
+              id="site-switch"
+              value={siteId ?? ""}
+              onChange={(e) => navigate(e.target.value ? `/sites/${e.target.value}` : "/")}
+            >
+              <option value="">All sites</option>
+              {sites.data.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {siteId ? (
+          <nav>
+            {SECTIONS.map((section) => (
+              <div className="nav-group" key={section.title}>
+                <h2>{section.title}</h2>
+                {section.links.map((l) => (
+                  <NavLink key={l.to} to={`/sites/${siteId}${l.to ? `/${l.to}` : ""}`} end={l.to === ""}>
+                    {l.label}
+                  </NavLink>
+                ))}
+              </div>
+            ))}
+          </nav>
+        ) : (
+          <nav className="nav-group">
+            <NavLink to="/" end>
+              Your sites
+            </NavLink>
+          </nav>
+        )}
+        <div className="foot">
+          <div>{account.data?.account.displayName}</div>
+          <div className="muted small">{account.data?.account.email}</div>
+          <button type="button" className="btn small" onClick={() => logout.mutate()}>
+            Log out
+          </button>
+        </div>
+      </aside>
+      <main className="main" id="main">
+        <div className="content">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+  type InputHTMLAttributes,
+} from "react";
+import { useParams } from "react-router";
+import { ApiError, type Page, type Site, get } from "../api.js";
+
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  if (err instanceof Error) return err.message;
+  return "Something went wrong.";
+}
+
+export function fieldErrors(err: unknown): Record<string, string> {
+  return err instanceof ApiError && err.fields ? err.fields : {};
+}
+
+export function Notice({
+  kind = "info",
+  children,
+}: {
+  kind?: "info" | "ok" | "error" | "warn";
+  children: ReactNode;
+}) {
+  return (
+    <div className={`notice ${kind}`} role={kind === "error" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
+}
+
+export function ErrorNotice({ error }: { error: unknown }) {
+  if (!error) return null;
+  return <Notice kind="error">{errorText(error)}</Notice>;
+}
+
+type FieldProps = { label: string; help?: ReactNode; error?: string };
+
+export function TextField({
+  label,
+  help,
+  error,
+  ...rest
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={`field${error ? " invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        aria-invalid={Boolean(error)}
+        aria-describedby={error || help ? `${id}-d` : undefined}
+        {...rest}
+      />
+      {error ? (
+        <span className="error" id={`${id}-d`}>
+          {error}
+        </span>
+      ) : help ? (
+        <span className="help" id={`${id}-d`}>
+          {help}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextArea({
+  label,
+  help,
+  error,
+  ...rest
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <div className={`field${error ? " invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} aria-invalid={Boolean(error)} {...rest} />
+      {error ? <span className="error">{error}</span> : help ? <span className="help">{help}</span> : null}
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  help,
+  error,
+  options,
+  ...rest
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
+  const id = useId();
+  return (
+    <div className={`field${error ? " invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...rest}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? <span className="error">{error}</span> : help ? <span className="help">{help}</span> : null}
+    </div>
+  );
+}
+
+export function Check({
+  label,
+  help,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  help?: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>
+        {label}
+        {help ? <span className="help">{help}</span> : null}
+      </span>
+    </label>
+  );
+}
+
+/** A dialog: focus moves in, Escape and the close button close it, the page behind does not scroll. */
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    const first = ref.current?.querySelector<HTMLElement>(
+      "input, select, textarea, button:not([data-close])",
+    );
+    (first ?? ref.current)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+      if (e.key === "Tab" && ref.current) {
+        const items = [
+          ...ref.current.querySelectorAll<HTMLElement>(
+            "a[href], button:not(:disabled), input, select, textarea, [tabindex='0']",
+          ),
+        ];
+        if (!items.length) return;
+        const i = items.indexOf(document.activeElement as HTMLElement);
+        if (e.shiftKey && i <= 0) {
+          e.preventDefault();
+          items[items.length - 1]!.focus();
+        } else if (!e.shiftKey && i === items.length - 1) {
+          e.preventDefault();
+          items[0]!.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = overflow;
+      before?.focus?.();
+    };
+  }, [onClose]);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog, as Escape and the close button do
+    <div
+      className="modal-back"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div
+        className={`modal${wide ? " wide" : ""}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        ref={ref}
+        tabIndex={-1}
+      >
+        <header>
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="btn ghost icon" onClick={onClose} aria-label="Close" data-close>
+            ✕
+          </button>
+        </header>
+        <div className="body">{children}</div>
+        {footer ? <footer>{footer}</footer> : null}
+      </div>
+    </div>
+  );
+}
+
+export function Loading({ what = "Loading" }: { what?: string }) {
+  return (
+    <p className="muted" role="status">
+      {what}…
+    </p>
+  );
+}
+
+/** The site of the current route, from the owner API. */
+export function useSiteId(): string {
+  return useParams().siteId ?? "";
+}
+
+export function useSite() {
+  const siteId = useSiteId();
+  return useQuery({
+    queryKey: ["site", siteId],
+    queryFn: () => get<{ site: Site }>(`/api/owner/sites/${siteId}`).then((r) => r.site),
+    enabled: Boolean(siteId),
+  });
+}
+
+export function usePages() {
+  const siteId = useSiteId();
+  return useQuery({
+    queryKey: ["pages", siteId],
+    queryFn: () => get<{ pages: Page[] }>(`/api/owner/sites/${siteId}/pages`).then((r) => r.pages),
+    enabled: Boolean(siteId),
+  });
+}
+
+export function PageHead({ title, sub, actions }: { title: string; sub?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="page-head">
+      <div>
+        <h1>{title}</h1>
+        {sub ? <div className="sub">{sub}</div> : null}
+      </div>
+      {actions ? <div className="btn-row">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function formatDate(ms: number | string | undefined | null, withTime = false): string {
+  if (ms === undefined || ms === null || ms === "") return "";
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return "";
+  return d.toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    ...(withTime ? { hour: "numeric", minute: "2-digit" } : {}),
+  });
+}

@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, Suspense, lazy } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider, createBrowserRouter } from "react-router";
+import { ApiError, setUnauthorizedHandler } from "./api.js";
+import { Shell } from "./components/Shell.js";
+import { CollectionItems, ItemEditor } from "./screens/Collections.js";
+import { Inventory } from "./screens/Inventory.js";
+import { Login } from "./screens/Login.js";
+import { MediaLibrary } from "./screens/Media.js";
+import { Operations } from "./screens/Operations.js";
+import { PageSettings } from "./screens/PageSettings.js";
+import { Pages } from "./screens/Pages.js";
+import { ProductEditor, Products } from "./screens/Products.js";
+import { SiteHome } from "./screens/SiteHome.js";
+import { SiteSettings } from "./screens/SiteSettings.js";
+import { Sites } from "./screens/Sites.js";
+import { StoreSettings } from "./screens/StoreSettings.js";
+import "./styles.css";
+
+const PageEditor = lazy(() => import("./editor/PageEditor.js").then((m) => ({ default: m.PageEditor })));
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+      staleTime: 10_000,
+    },
+  },
+});
+
+const router = createBrowserRouter(
+  [
+    { path: "/login", element: <Login /> },
+    {
+      path: "/sites/:siteId/pages/:pageId/edit",
+      element: (
+        <Suspense
+          fallback={
+            <p className="muted" style={{ padding: "2rem" }}>
+              Opening the editor…
+            </p>
+          }
+        >
+          <PageEditor />
+        </Suspense>
+      ),
+    },
+    {
+      path: "/",
+      element: <Shell />,
+      children: [
+        { index: true, element: <Sites /> },
+        { path: "sites/:siteId", element: <SiteHome /> },
+        { path: "sites/:siteId/pages", element: <Pages /> },
+        { path: "sites/:siteId/pages/:pageId", element: <PageSettings /> },
+        { path: "sites/:siteId/collections/:pageId", element: <CollectionItems /> },
+        { path: "sites/:siteId/collections/:pageId/items/:itemId", element: <ItemEditor /> },
+        { path: "sites/:siteId/products", element: <Products /> },
+        { path: "sites/:siteId/products/:productId", element: <ProductEditor /> },
+        { path: "sites/:siteId/inventory", element: <Inventory /> },
+        { path: "sites/:siteId/media", element: <MediaLibrary /> },
+        { path: "sites/:siteId/store", element: <StoreSettings /> },
+        { path: "sites/:siteId/store/:tab", element: <StoreSettings /> },
+        { path: "sites/:siteId/settings", element: <SiteSettings /> },
+        { path: "sites/:siteId/ops/:area", element: <Operations /> },
+        { path: "sites/:siteId/ops/:area/:id", element: <Operations /> },
+      ],
+    },
+  ],
+  { basename: "/config" },
+);
+
+setUnauthorizedHandler(() => {
+  queryClient.clear();
+  if (!location.pathname.startsWith("/config/login")) {
+    const next = location.pathname.replace(/^\/config/, "") + location.search;
+    void router.navigate(`/login?next=${encodeURIComponent(next || "/")}`);
+  }
+});
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

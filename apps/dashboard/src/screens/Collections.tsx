@@ -1,0 +1,498 @@
+/** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { del, get, post, put } from "../api.js";
+import { RichTextEditor } from "../components/RichText.js";
+import { MediaPicker, useMedia } from "../components/fields.js";
+import {
+  Check,
+  ErrorNotice,
+  Loading,
+  Modal,
+  Notice,
+  PageHead,
+  TextArea,
+  TextField,
+  fieldErrors,
+  formatDate,
+  useSiteId,
+} from "../components/ui.js";
+
+interface Item {
+  id: string;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  status: string;
+  body: string;
+  excerpt: string;
+  authorName: string | null;
+  publishOn: number | null;
+  startDate: number | null;
+  endDate: number | null;
+  location: Record<string, string | number | undefined> | null;
+  mainImageId: string | null;
+  imageUrl: string | null;
+  imageIds: string[];
+  categories: string[];
+  tags: string[];
+  commentsOn: boolean;
+  audioUrl: string;
+}
+
+interface ItemList {
+  collection: { id: string; title: string; kind: string; urlSlug: string };
+  items: Item[];
+  total: number;
+  hasNextPage: boolean;
+  limit: number | null;
+}
+
+const NOUN: Record<string, string> = { blog: "post", events: "event", gallery: "image", album: "track" };
+
+export function CollectionItems() {
+  const siteId = useSiteId();
+  const { pageId = "" } = useParams();
+  const queryClient = useQueryClient();
+  const url = `/api/owner/sites/${siteId}/collections/${pageId}/items`;
+  const list = useQuery({
+    queryKey: ["items", siteId, pageId],
+    queryFn: () => get<ItemList>(`${url}?pageSize=250`),
+  });
+  const reorder = useMutation({
+    mutationFn: (ids: string[]) => put<ItemList>(`${url}/order`, { ids }),
+    onSuccess: (r) => queryClient.setQueryData(["items", siteId, pageId], r),
+  });
+  if (list.isLoading) return <Loading />;
+  if (!list.data) return <ErrorNotice error={list.error} />;
+  const { collection, items } = list.data;
+  const noun = NOUN[collection.kind] ?? "item";
+  const handOrdered = collection.kind === "gallery" || collection.kind === "album";
+  const move = (i: number, d: -1 | 1) => {
+    const ids = items.map((x) => x.id);
+    const j = i + d;
+    if (j < 0 || j >= ids.length) return;
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    reorder.mutate(ids);
+  };
+  return (
+    <>
+      <PageHead
+        title={collection.title}
+        sub={`${list.data.total} ${noun}${list.data.total === 1 ? "" : "s"}${list.data.limit ? ` of at most ${list.data.limit}` : ""}`}
+        actions={
+          <>
+            <Link className="btn" to={`/sites/${siteId}/pages/${pageId}`}>
+              Page settings
+            </Link>
+            <Link className="btn primary" to={`/sites/${siteId}/collections/${pageId}/items/new`}>
+              Add {noun}
+            </Link>
+          </>
+        }
+      />
+      <ErrorNotice error={reorder.error} />
+      <div className="table-wrap">
+        <table className="data">
+          <thead>
+            <tr>
+              {collection.kind === "gallery" ? (
+                <th>
+                  <span className="sr-only">Image</span>
+                </th>
+              ) : null}
+              <th>Title</th>
+              <th className="hide-phone">
+                {collection.kind === "events"
+                  ? "Starts"
+                  : collection.kind === "blog"
+                    ? "Published"
+                    : "Address"}
+              </th>
+              {handOrdered ? <th className="num">Order</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item, i) => (
+              <tr key={item.id}>
+                {collection.kind === "gallery" ? (
+                  <td style={{ width: 56 }}>
+                    {item.imageUrl ? (
+                      <img className="thumb" src={`${item.imageUrl}?format=100w`} alt="" />
+                    ) : null}
+                  </td>
+                ) : null}
+                <td>
+                  <Link to={`/sites/${siteId}/collections/${pageId}/items/${item.id}`}>{item.title}</Link>
+                  {item.status === "draft" ? <span className="badge warn"> Draft</span> : null}
+                </td>
+                <td className="hide-phone muted">
+                  {collection.kind === "events"
+                    ? formatDate(item.startDate, true)
+                    : collection.kind === "blog"
+                      ? formatDate(item.publishOn)
+                      : item.fullUrl}
+                </td>
+                {handOrdered ? (
+                  <td className="num">
+                    <button
+                      type="button"
+                      className="btn ghost small"
+                      aria-label={`Move ${item.title} up`}
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="btn ghost small"
+                      aria-label={`Move ${item.title} down`}
+                      disabled={i === items.length - 1}
+                      onClick={() => move(i, 1)}
+                    >
+                      ↓
+                    </button>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!items.length ? <p className="empty">Nothing here yet.</p> : null}
+      </div>
+    </>
+  );
+}
+
+/** A date-time input works in local time; the API in epoch milliseconds. */
+function toLocalInput(ms: number | null): string {
+  if (ms === null) return "";
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+function fromLocalInput(s: string): number | null {
+  if (!s) return null;
+  const t = new Date(s).getTime();
+  return Number.isNaN(t) ? null : t;
+}
+
+export function ItemEditor() {
+  const siteId = useSiteId();
+  const { pageId = "", itemId = "new" } = useParams();
+  const url = `/api/owner/sites/${siteId}/collections/${pageId}/items`;
+  const list = useQuery({
+    queryKey: ["items", siteId, pageId],
+    queryFn: () => get<ItemList>(`${url}?pageSize=250`),
+  });
+  const item = useQuery({
+    queryKey: ["item", siteId, itemId],
+    queryFn: () => get<{ item: Item }>(`${url}/${itemId}`).then((r) => r.item),
+    enabled: itemId !== "new",
+  });
+  if (list.isLoading || (itemId !== "new" && item.isLoading)) return <Loading />;
+  if (!list.data) return <ErrorNotice error={list.error} />;
+  return (
+    <ItemForm
+      key={itemId}
+      kind={list.data.collection.kind}
+      title={list.data.collection.title}
+      item={item.data}
+      url={url}
+    />
+  );
+}
+
+function ItemForm({ kind, title, item, url }: { kind: string; title: string; item?: Item; url: string }) {
+  const siteId = useSiteId();
+  const { pageId = "" } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const media = useMedia();
+  const noun = NOUN[kind] ?? "item";
+  const [f, setF] = useState({
+    title: item?.title ?? "",
+    urlId: item?.urlId ?? "",
+    body: item?.body ?? "",
+    excerpt: item?.excerpt ?? "",
+    authorName: item?.authorName ?? "",
+    visible: item ? item.status !== "draft" : true,
+    publishOn: toLocalInput(item?.publishOn ?? null),
+    startDate: toLocalInput(item?.startDate ?? null),
+    endDate: toLocalInput(item?.endDate ?? null),
+    addressTitle: String(item?.location?.addressTitle ?? ""),
+    addressLine1: String(item?.location?.addressLine1 ?? ""),
+    addressLine2: String(item?.location?.addressLine2 ?? ""),
+    addressCountry: String(item?.location?.addressCountry ?? ""),
+    mainImageId: item?.mainImageId ?? "",
+    categories: item?.categories.join(", ") ?? "",
+    tags: item?.tags.join(", ") ?? "",
+    commentsOn: item?.commentsOn ?? true,
+    audioUrl: item?.audioUrl ?? "",
+  });
+  const [picking, setPicking] = useState(false);
+  const [params] = useSearchParams();
+  const [saved, setSaved] = useState(params.get("saved") === "1");
+  const [confirm, setConfirm] = useState(false);
+  const set = (patch: Partial<typeof f>) => {
+    setSaved(false);
+    setF({ ...f, ...patch });
+  };
+  const split = (s: string) =>
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean);
+  const save = useMutation({
+    mutationFn: () => {
+      const location =
+        kind === "events" && (f.addressTitle || f.addressLine1 || f.addressLine2 || f.addressCountry)
+          ? {
+              addressTitle: f.addressTitle || undefined,
+              addressLine1: f.addressLine1 || undefined,
+              addressLine2: f.addressLine2 || undefined,
+              addressCountry: f.addressCountry || undefined,
+            }
+          : null;
+      const body = {
+        title: f.title,
+        urlId: f.urlId || undefined,
+        body: f.body,
+        excerpt: f.excerpt,
+        authorName: f.authorName || null,
+        status: f.visible ? "published" : "draft",
+        publishOn: fromLocalInput(f.publishOn),
+        startDate: fromLocalInput(f.startDate),
+        endDate: fromLocalInput(f.endDate),
+        location,
+        mainImageId: f.mainImageId || null,
+        categories: split(f.categories),
+        tags: split(f.tags),
+        commentsOn: f.commentsOn,
+        audioUrl: kind === "album" ? f.audioUrl : undefined,
+      };
+      return item ? put<{ item: Item }>(`${url}/${item.id}`, body) : post<{ item: Item }>(url, body);
+    },
+    onSuccess: ({ item: saved }) => {
+      void queryClient.invalidateQueries({ queryKey: ["items", siteId, pageId] });
+      queryClient.setQueryData(["item", siteId, saved.id], saved);
+      setSaved(true);
+      if (!item)
+        navigate(`/sites/${siteId}/collections/${pageId}/items/${saved.id}?saved=1`, { replace: true });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => del(`${url}/${item!.id}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["items", siteId, pageId] });
+      navigate(`/sites/${siteId}/collections/${pageId}`);
+    },
+  });
+  const errors = fieldErrors(save.error);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  const image = media.data?.find((m) => m.id === f.mainImageId);
+  return (
+    <>
+      <PageHead
+        title={item ? item.title : `New ${noun}`}
+        sub={item ? <a href={item.fullUrl}>{item.fullUrl}</a> : title}
+        actions={
+          <Link className="btn" to={`/sites/${siteId}/collections/${pageId}`}>
+            All {noun}s
+          </Link>
+        }
+      />
+      <form onSubmit={onSubmit} noValidate>
+        {saved ? <Notice kind="ok">Saved. It is live on the site.</Notice> : null}
+        <ErrorNotice error={save.error} />
+        <div className="split">
+          <div className="card">
+            <TextField
+              label="Title"
+              value={f.title}
+              onChange={(e) => set({ title: e.target.value })}
+              error={errors.title}
+            />
+            {kind === "events" ? (
+              <div className="grid-2">
+                <TextField
+                  label="Starts"
+                  type="datetime-local"
+                  value={f.startDate}
+                  onChange={(e) => set({ startDate: e.target.value })}
+                  error={errors.startDate}
+                />
+                <TextField
+                  label="Ends"
+                  type="datetime-local"
+                  value={f.endDate}
+                  onChange={(e) => set({ endDate: e.target.value })}
+                  error={errors.endDate}
+                />
+              </div>
+            ) : null}
+            {kind === "album" ? (
+              <TextField
+                label="Audio file address"
+                value={f.audioUrl}
+                onChange={(e) => set({ audioUrl: e.target.value })}
+                error={errors.audioUrl}
+                help="An MP3 or M4A file, starting with https:// or /"
+              />
+            ) : null}
+            <div className="field">
+              <span className="label" id="item-body">
+                {kind === "gallery" ? "Description" : "Text"}
+              </span>
+              <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="item-body" />
+            </div>
+            <TextArea
+              label="Excerpt"
+              value={f.excerpt}
+              onChange={(e) => set({ excerpt: e.target.value })}
+              error={errors.excerpt}
+              help="Shown in lists and summaries"
+            />
+            {kind === "events" ? (
+              <fieldset>
+                <legend>Location</legend>
+                <TextField
+                  label="Place name"
+                  value={f.addressTitle}
+                  onChange={(e) => set({ addressTitle: e.target.value })}
+                />
+                <TextField
+                  label="Address line 1"
+                  value={f.addressLine1}
+                  onChange={(e) => set({ addressLine1: e.target.value })}
+                />
+                <TextField
+                  label="Address line 2"
+                  value={f.addressLine2}
+                  onChange={(e) => set({ addressLine2: e.target.value })}
+                />
+                <TextField
+                  label="Country"
+                  value={f.addressCountry}
+                  onChange={(e) => set({ addressCountry: e.target.value })}
+                />
+              </fieldset>
+            ) : null}
+          </div>
+          <div>
+            <div className="card">
+              <h2>Image</h2>
+              {image ? (
+                <img
+                  src={`${image.assetUrl}?format=300w`}
+                  alt={image.title}
+                  style={{ width: "100%", borderRadius: 8, marginBottom: 8 }}
+                />
+              ) : null}
+              {errors.mainImageId ? <p className="error small">{errors.mainImageId}</p> : null}
+              <div className="btn-row">
+                <button type="button" className="btn small" onClick={() => setPicking(true)}>
+                  {f.mainImageId ? "Change image" : "Choose image"}
+                </button>
+                {f.mainImageId && kind !== "gallery" ? (
+                  <button type="button" className="btn ghost small" onClick={() => set({ mainImageId: "" })}>
+                    Remove image
+                  </button>
+                ) : null}
+              </div>
+            </div>
+            <div className="card">
+              <h2>Publishing</h2>
+              <Check label="Published" checked={f.visible} onChange={(visible) => set({ visible })} />
+              {kind === "blog" ? (
+                <>
+                  <TextField
+                    label="Publish on"
+                    type="datetime-local"
+                    value={f.publishOn}
+                    onChange={(e) => set({ publishOn: e.target.value })}
+                  />
+                  <TextField
+                    label="Author"
+                    value={f.authorName}
+                    onChange={(e) => set({ authorName: e.target.value })}
+                  />
+                  <Check
+                    label="Comments on"
+                    checked={f.commentsOn}
+                    onChange={(commentsOn) => set({ commentsOn })}
+                  />
+                </>
+              ) : null}
+              <TextField
+                label="URL slug"
+                value={f.urlId}
+                onChange={(e) => set({ urlId: e.target.value })}
+                error={errors.urlId}
+                help={f.urlId ? undefined : "Made from the title when empty"}
+              />
+              <TextField
+                label="Categories"
+                value={f.categories}
+                onChange={(e) => set({ categories: e.target.value })}
+                error={errors.categories}
+                help="Separated by commas (25 characters each at most)"
+              />
+              <TextField
+                label="Tags"
+                value={f.tags}
+                onChange={(e) => set({ tags: e.target.value })}
+                error={errors.tags}
+                help="Separated by commas (50 characters each at most)"
+              />
+              {item ? (
+                <button type="button" className="btn small danger" onClick={() => setConfirm(true)}>
+                  Delete {noun}
+                </button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+        <div
+          className="btn-row"
+          style={{ position: "sticky", bottom: 0, padding: "0.8rem 0", background: "var(--bg)" }}
+        >
+          <button type="submit" className="btn primary" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : `Save ${noun}`}
+          </button>
+        </div>
+      </form>
+      {picking ? (
+        <MediaPicker
+          value={f.mainImageId ? [f.mainImageId] : []}
+          onChange={(ids) => set({ mainImageId: ids[0] ?? "" })}
+          onClose={() => setPicking(false)}
+        />
+      ) : null}
+      {confirm && item ? (
+        <Modal
+          title={`Delete ${item.title}?`}
+          onClose={() => setConfirm(false)}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setConfirm(false)}>
+                Cancel
+              </button>
+              <button type="button" className="btn danger" onClick={() => remove.mutate()}>
+                Delete {noun}
+              </button>
+            </>
+          }
+        >
+          <ErrorNotice error={remove.error} />
+          <p>This cannot be undone.</p>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { type MediaItem, patch } from "../api.js";
+import { UploadButton, useMedia } from "../components/fields.js";
+import { ErrorNotice, Loading, Modal, Notice, PageHead, TextField, useSiteId } from "../components/ui.js";
+
+/** The media library: every uploaded image, upload, title and focal point. */
+export function MediaLibrary() {
+  const media = useMedia();
+  const [open, setOpen] = useState<MediaItem | undefined>();
+  const [uploaded, setUploaded] = useState<string | undefined>();
+  return (
+    <>
+      <PageHead
+        title="Media library"
+        sub="Images for pages, products and posts. Sizes for every screen are made for you."
+        actions={<UploadButton onUploaded={(m) => setUploaded(m.title || m.filename)} />}
+      />
+      {uploaded ? <Notice kind="ok">Uploaded {uploaded}.</Notice> : null}
+      <ErrorNotice error={media.error} />
+      {media.isLoading ? <Loading /> : null}
+      <div className="media-grid">
+        {media.data?.map((m) => (
+          <button
+            type="button"
+            key={m.id}
+            className="media-tile"
+            onClick={() => setOpen(m)}
+            aria-label={`Edit ${m.title || m.filename}`}
+          >
+            <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
+            <span>{m.title || m.filename}</span>
+          </button>
+        ))}
+      </div>
+      {media.data && !media.data.length ? <p className="empty">No images yet.</p> : null}
+      {open ? <MediaDetails item={open} onClose={() => setOpen(undefined)} /> : null}
+    </>
+  );
+}
+
+function MediaDetails({ item, onClose }: { item: MediaItem; onClose: () => void }) {
+  const siteId = useSiteId();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(item.title);
+  const [focal, setFocal] = useState(item.mediaFocalPoint ?? { x: 0.5, y: 0.5 });
+  const save = useMutation({
+    mutationFn: () =>
+      patch(`/api/owner/websites/${siteId}/media/${item.id}`, { title, mediaFocalPoint: focal }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["media", siteId] });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      title={item.title || item.filename}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => save.mutate()}
+            disabled={save.isPending}
+          >
+            Save image
+          </button>
+        </>
+      }
+    >
+      <ErrorNotice error={save.error} />
+      <p className="muted small">Click the picture to set its focal point: crops keep it in view.</p>
+      <button
+        type="button"
+        aria-label="Set the focal point"
+        style={{
+          position: "relative",
+          padding: 0,
+          border: 0,
+          background: "none",
+          cursor: "crosshair",
+          display: "block",
+          width: "100%",
+        }}
+        onClick={(e) => {
+          const r = e.currentTarget.getBoundingClientRect();
+          setFocal({
+            x: Math.round(((e.clientX - r.left) / r.width) * 100) / 100,
+            y: Math.round(((e.clientY - r.top) / r.height) * 100) / 100,
+          });
+        }}
+      >
+        <img
+          src={`${item.assetUrl}?format=750w`}
+          alt=""
+          style={{ width: "100%", borderRadius: 8, display: "block" }}
+        />
+        <span
+          aria-hidden="true"
+          style={{
+            position: "absolute",
+            left: `${focal.x * 100}%`,
+            top: `${focal.y * 100}%`,
+            width: 22,
+            height: 22,
+            marginLeft: -11,
+            marginTop: -11,
+            borderRadius: "50%",
+            border: "3px solid #fff",
+            boxShadow: "0 0 0 2px #1f4fd8",
+          }}
+        />
+      </button>
+      <p className="small muted">
+        Focal point {focal.x.toFixed(2)}, {focal.y.toFixed(2)} · {item.originalSize} · {item.contentType}
+      </p>
+      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
+    </Modal>
+  );
+}

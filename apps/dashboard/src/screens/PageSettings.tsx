@@ -1,0 +1,364 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { type FieldDef, KIND_LABELS, type Page, del, get, patch, put } from "../api.js";
+import { FieldList } from "../components/fields.js";
+import {
+  Check,
+  ErrorNotice,
+  Loading,
+  Modal,
+  Notice,
+  PageHead,
+  SelectField,
+  TextArea,
+  TextField,
+  fieldErrors,
+  useSite,
+  useSiteId,
+} from "../components/ui.js";
+import { navOrder, pageLinks } from "./Pages.js";
+
+/** Stored passwords are never sent back: a protected page shows this placeholder (SPEC §9). */
+export const MASKED_PASSWORD = "••••••••";
+
+function usePagesWithOptions() {
+  const siteId = useSiteId();
+  return useQuery({
+    queryKey: ["pages", siteId, "with-options"],
+    queryFn: () =>
+      get<{ pages: Page[]; optionFields: Record<string, FieldDef[]> }>(`/api/owner/sites/${siteId}/pages`),
+  });
+}
+
+/** A page's settings: title, URL, SEO, navigation, password, folder and collection options. */
+export function PageSettings() {
+  const siteId = useSiteId();
+  const { pageId } = useParams();
+  const data = usePagesWithOptions();
+  const site = useSite();
+  const page = data.data?.pages.find((p) => p.id === pageId);
+  if (data.isLoading) return <Loading />;
+  if (!page) return <ErrorNotice error={data.error ?? new Error("No such page.")} />;
+  return (
+    <PageSettingsForm
+      key={page.id}
+      page={page}
+      pages={data.data!.pages}
+      optionFields={data.data!.optionFields[page.kind] ?? []}
+      siteId={siteId}
+      siteUrl={site.data?.url ?? ""}
+    />
+  );
+}
+
+function PageSettingsForm({
+  page,
+  pages,
+  optionFields,
+  siteId,
+  siteUrl,
+}: {
+  page: Page;
+  pages: Page[];
+  optionFields: FieldDef[];
+  siteId: string;
+  siteUrl: string;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(page.title);
+  const [urlSlug, setUrlSlug] = useState(page.urlSlug);
+  const [seoTitle, setSeoTitle] = useState(page.seoTitle);
+  const [seoDescription, setSeoDescription] = useState(page.seoDescription);
+  const [description, setDescription] = useState(page.description);
+  const [hiddenFromNav, setHidden] = useState(page.hiddenFromNav);
+  const [folderBehavior, setFolderBehavior] = useState(page.folderBehavior ?? "index");
+  const [options, setOptions] = useState<Record<string, unknown>>(page.options ?? {});
+  const [password, setPassword] = useState("");
+  const [changingPassword, setChangingPassword] = useState(false);
+  const [folderId, setFolderId] = useState(page.folderId ?? "");
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setSaved(false), []);
+
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: ["pages", siteId] });
+  const save = useMutation({
+    mutationFn: async () => {
+      const body: Record<string, unknown> = { title, seoTitle, seoDescription, hiddenFromNav };
+      if (!page.isHome) body.urlSlug = urlSlug;
+      if (page.kind !== "page") body.description = description;
+      if (page.kind === "folder") body.folderBehavior = folderBehavior;
+      if (optionFields.length) body.options = options;
+      if (changingPassword && password) body.password = password;
+      const r = await patch<{ page: Page }>(`/api/owner/sites/${siteId}/pages/${page.id}`, body);
+      if ((folderId || null) !== (page.folderId ?? null)) {
+        const list = navOrder(pages).map((p) =>
+          p.id === page.id ? { ...p, folderId: folderId || null } : p,
+        );
+        await put(`/api/owner/sites/${siteId}/pages/order`, {
+          pages: navOrder(list).map((p) => ({ id: p.id, folderId: p.folderId })),
+        });
+      }
+      return r;
+    },
+    onSuccess: () => {
+      setSaved(true);
+      setChangingPassword(false);
+      setPassword("");
+      void invalidate();
+    },
+    onError: () => setSaved(false),
+  });
+  const removePassword = useMutation({
+    mutationFn: () => patch(`/api/owner/sites/${siteId}/pages/${page.id}`, { password: null }),
+    onSuccess: () => invalidate(),
+  });
+  const makeHome = useMutation({
+    mutationFn: () => patch(`/api/owner/sites/${siteId}/pages/${page.id}`, { isHome: true }),
+    onSuccess: () => invalidate(),
+  });
+  const remove = useMutation({
+    mutationFn: () => del(`/api/owner/sites/${siteId}/pages/${page.id}`),
+    onSuccess: () => {
+      void invalidate();
+      navigate(`/sites/${siteId}/pages`);
+    },
+  });
+  const errors = fieldErrors(save.error);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    save.mutate();
+  };
+  const link = pageLinks(siteId, page);
+  const folders = pages.filter((p) => p.kind === "folder" && p.id !== page.id);
+
+  return (
+    <>
+      <PageHead
+        title={page.title}
+        sub={
+          <>
+            {KIND_LABELS[page.kind]} ·{" "}
+            <a href={`${siteUrl}${page.fullUrl}`} target="_blank" rel="noreferrer">
+              {page.fullUrl}
+            </a>
+          </>
+        }
+        actions={
+          <>
+            <Link className="btn" to={`/sites/${siteId}/pages`}>
+              All pages
+            </Link>
+            {link ? (
+              <Link className="btn primary" to={link.to}>
+                {link.label}
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <form onSubmit={onSubmit} noValidate>
+        {saved ? <Notice kind="ok">Page settings saved.</Notice> : null}
+        <ErrorNotice error={save.error} />
+        <div className="split">
+          <div>
+            <div className="card">
+              <h2>General</h2>
+              <TextField
+                label="Page title"
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                error={errors.title}
+              />
+              {page.isHome ? (
+                <p className="muted small">This is the home page: it is shown at the address of the site.</p>
+              ) : (
+                <TextField
+                  label="URL slug"
+                  value={urlSlug}
+                  onChange={(e) => setUrlSlug(e.target.value)}
+                  error={errors.urlSlug}
+                  help={`The page's address: ${siteUrl}/${urlSlug}`}
+                />
+              )}
+              {page.kind !== "page" ? (
+                <TextArea
+                  label="Description"
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                  error={errors.description}
+                />
+              ) : null}
+              {page.kind === "folder" ? (
+                <SelectField
+                  label="When visitors open the folder"
+                  value={folderBehavior}
+                  onChange={(e) => setFolderBehavior(e.target.value)}
+                  options={[
+                    { value: "index", label: "Show an index of its pages" },
+                    { value: "redirect", label: "Go to its first page" },
+                    { value: "none", label: "Nothing (a navigation heading only)" },
+                  ]}
+                />
+              ) : null}
+              {page.kind !== "folder" && folders.length ? (
+                <SelectField
+                  label="Folder"
+                  value={folderId}
+                  onChange={(e) => setFolderId(e.target.value)}
+                  options={[
+                    { value: "", label: "Not in a folder" },
+                    ...folders.map((f) => ({ value: f.id, label: f.title })),
+                  ]}
+                />
+              ) : null}
+              <Check
+                label="Hide from navigation"
+                help="The page stays reachable by its address."
+                checked={hiddenFromNav}
+                onChange={setHidden}
+              />
+            </div>
+            <div className="card">
+              <h2>Search engines</h2>
+              <TextField
+                label="SEO title"
+                value={seoTitle}
+                maxLength={200}
+                onChange={(e) => setSeoTitle(e.target.value)}
+                error={errors.seoTitle}
+                help={`${seoTitle.length}/200 · shown in search results and browser tabs`}
+              />
+              <TextArea
+                label="SEO description"
+                value={seoDescription}
+                maxLength={400}
+                onChange={(e) => setSeoDescription(e.target.value)}
+                error={errors.seoDescription}
+                help={`${seoDescription.length}/400`}
+              />
+            </div>
+            {optionFields.length ? (
+              <div className="card">
+                <h2>{page.kind === "gallery" ? "Gallery settings" : "Display"}</h2>
+                <FieldList
+                  fields={optionFields}
+                  values={options}
+                  onChange={(k, v) => setOptions({ ...options, [k]: v })}
+                />
+              </div>
+            ) : null}
+          </div>
+          <div>
+            <div className="card">
+              <h2>Password</h2>
+              {page.passwordProtected && !changingPassword ? (
+                <>
+                  <div className="field">
+                    <label htmlFor="page-password-masked">Page password</label>
+                    <input
+                      id="page-password-masked"
+                      type="text"
+                      value={MASKED_PASSWORD}
+                      readOnly
+                      aria-describedby="pw-help"
+                    />
+                    <span className="help" id="pw-help">
+                      Visitors need this password to see the page.
+                    </span>
+                  </div>
+                  <div className="btn-row">
+                    <button type="button" className="btn small" onClick={() => setChangingPassword(true)}>
+                      Change password
+                    </button>
+                    <button
+                      type="button"
+                      className="btn small danger"
+                      onClick={() => removePassword.mutate()}
+                    >
+                      Remove password
+                    </button>
+                  </div>
+                </>
+              ) : (
+                <TextField
+                  label={page.passwordProtected ? "New page password" : "Page password"}
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => {
+                    setPassword(e.target.value);
+                    setChangingPassword(true);
+                  }}
+                  error={errors.password}
+                  help="Leave empty to keep the page public. At least 4 characters."
+                />
+              )}
+            </div>
+            <div className="card">
+              <h2>Page actions</h2>
+              <div className="btn-row">
+                {page.kind === "page" && !page.isHome ? (
+                  <button
+                    type="button"
+                    className="btn small"
+                    onClick={() => makeHome.mutate()}
+                    disabled={makeHome.isPending}
+                  >
+                    Make home page
+                  </button>
+                ) : null}
+                {!page.isHome ? (
+                  <button type="button" className="btn small danger" onClick={() => setConfirmDelete(true)}>
+                    Delete page
+                  </button>
+                ) : null}
+              </div>
+              <ErrorNotice error={makeHome.error ?? removePassword.error} />
+            </div>
+          </div>
+        </div>
+        <div
+          className="btn-row"
+          style={{ position: "sticky", bottom: 0, padding: "0.8rem 0", background: "var(--bg)" }}
+        >
+          <button type="submit" className="btn primary" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : "Save settings"}
+          </button>
+        </div>
+      </form>
+      {confirmDelete ? (
+        <Modal
+          title={`Delete ${page.title}?`}
+          onClose={() => setConfirmDelete(false)}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setConfirmDelete(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn danger"
+                onClick={() => remove.mutate()}
+                disabled={remove.isPending}
+              >
+                Delete page
+              </button>
+            </>
+          }
+        >
+          <ErrorNotice error={remove.error} />
+          <p>
+            {page.kind === "folder"
+              ? "The folder is removed; its pages move to the top of the navigation."
+              : page.itemCount
+                ? `The page and its ${page.itemCount} items are deleted. This cannot be undone.`
+                : "The page is deleted. This cannot be undone."}
+          </p>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

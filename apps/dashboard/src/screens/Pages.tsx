@@ -1,0 +1,287 @@
+import {
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { KIND_LABELS, type Page, post, put } from "../api.js";
+import {
+  ErrorNotice,
+  Loading,
+  Modal,
+  PageHead,
+  SelectField,
+  TextField,
+  fieldErrors,
+  usePages,
+  useSite,
+  useSiteId,
+} from "../components/ui.js";
+
+const KIND_HELP: Record<string, string> = {
+  page: "A page built from blocks: text, images, buttons, forms…",
+  blog: "Posts with dates, excerpts, categories and tags.",
+  events: "Upcoming and past events with dates and places.",
+  products: "A store page: products with variants, prices and stock.",
+  gallery: "A collection of images shown as a grid or slideshow.",
+  album: "Audio tracks played on the page (up to 60).",
+  folder: "Groups pages in the navigation.",
+};
+
+/** Pages in navigation order: folders followed by their pages. */
+export function navOrder(pages: Page[]): Page[] {
+  const top = pages.filter((p) => !p.folderId || !pages.some((f) => f.id === p.folderId));
+  const out: Page[] = [];
+  for (const p of top) {
+    out.push(p);
+    if (p.kind === "folder") out.push(...pages.filter((c) => c.folderId === p.id));
+  }
+  return out;
+}
+
+/** What a page's row links to: layout pages open the editor, collections their items. */
+export function pageLinks(siteId: string, p: Page) {
+  if (p.kind === "page") return { to: `/sites/${siteId}/pages/${p.id}/edit`, label: "Edit page" };
+  if (p.kind === "products") return { to: `/sites/${siteId}/products?collection=${p.id}`, label: "Products" };
+  if (p.kind === "folder") return undefined;
+  return { to: `/sites/${siteId}/collections/${p.id}`, label: "Items" };
+}
+
+function Row({
+  page,
+  siteId,
+  onMove,
+  index,
+  count,
+}: {
+  page: Page;
+  siteId: string;
+  onMove: (d: -1 | 1) => void;
+  index: number;
+  count: number;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: page.id,
+  });
+  const link = pageLinks(siteId, page);
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined, transition }}
+      className={`tree-row${page.folderId ? " child" : ""}${isDragging ? " dragging" : ""}`}
+    >
+      <button
+        type="button"
+        className="btn ghost icon handle"
+        aria-label={`Drag ${page.title}`}
+        {...attributes}
+        {...listeners}
+      >
+        ⠿
+      </button>
+      <span className="kind-icon" aria-hidden="true">
+        {KIND_LABELS[page.kind]?.slice(0, 2)}
+      </span>
+      <span className="title">
+        <Link to={`/sites/${siteId}/pages/${page.id}`}>{page.title}</Link>{" "}
+        <span className="muted small">
+          {page.fullUrl}
+          {page.isHome ? " · Home" : ""}
+          {page.hiddenFromNav && !page.isHome ? " · Hidden" : ""}
+          {page.passwordProtected ? " · Password" : ""}
+          {page.hasDraft ? " · Unpublished changes" : ""}
+        </span>
+      </span>
+      <span className="btn-row">
+        <button
+          type="button"
+          className="btn ghost small hide-phone"
+          aria-label={`Move ${page.title} up`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="btn ghost small hide-phone"
+          aria-label={`Move ${page.title} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
+          ↓
+        </button>
+        {link ? (
+          <Link className="btn small" to={link.to}>
+            {link.label}
+          </Link>
+        ) : null}
+        <Link
+          className="btn small"
+          to={`/sites/${siteId}/pages/${page.id}`}
+          aria-label={`Settings of ${page.title}`}
+        >
+          Settings
+        </Link>
+      </span>
+    </li>
+  );
+}
+
+/** The page tree: reorder by dragging (or the arrows), add pages of every kind. */
+export function Pages() {
+  const siteId = useSiteId();
+  const site = useSite();
+  const pages = usePages();
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const reorder = useMutation({
+    mutationFn: (list: Page[]) =>
+      put<{ pages: Page[] }>(`/api/owner/sites/${siteId}/pages/order`, {
+        pages: list.map((p) => ({ id: p.id, folderId: p.folderId })),
+      }),
+    onMutate: (list) => {
+      queryClient.setQueryData(["pages", siteId], list);
+    },
+    onSuccess: (r) => queryClient.setQueryData(["pages", siteId], r.pages),
+    onError: () => queryClient.invalidateQueries({ queryKey: ["pages", siteId] }),
+  });
+  if (pages.isLoading) return <Loading />;
+  const ordered = navOrder(pages.data ?? []);
+
+  const commit = (list: Page[]) => {
+    // Pages stay in their folder: the top level and each folder keep the order shown.
+    reorder.mutate(navOrder(list.map((p, i) => ({ ...p, ordering: i }))));
+  };
+  const onDragEnd = (e: DragEndEvent) => {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = ordered.findIndex((p) => p.id === e.active.id);
+    const to = ordered.findIndex((p) => p.id === e.over!.id);
+    commit(arrayMove(ordered, from, to));
+  };
+  const move = (index: number, d: -1 | 1) => commit(arrayMove(ordered, index, index + d));
+
+  return (
+    <>
+      <PageHead
+        title="Pages"
+        sub={site.data ? `The navigation of ${site.data.title}. Drag pages to reorder them.` : undefined}
+        actions={
+          <button type="button" className="btn primary" onClick={() => setAdding(true)}>
+            Add page
+          </button>
+        }
+      />
+      <ErrorNotice error={pages.error ?? reorder.error} />
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={ordered.map((p) => p.id)} strategy={verticalListSortingStrategy}>
+          <ul className="tree" aria-label="Pages">
+            {ordered.map((p, i) => (
+              <Row
+                key={p.id}
+                page={p}
+                siteId={siteId}
+                index={i}
+                count={ordered.length}
+                onMove={(d) => move(i, d)}
+              />
+            ))}
+          </ul>
+        </SortableContext>
+      </DndContext>
+      {adding ? <AddPage pages={pages.data ?? []} onClose={() => setAdding(false)} /> : null}
+    </>
+  );
+}
+
+export function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void }) {
+  const siteId = useSiteId();
+  const [kind, setKind] = useState("page");
+  const [title, setTitle] = useState("");
+  const [folderId, setFolderId] = useState("");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const folders = pages.filter((p) => p.kind === "folder");
+  const add = useMutation({
+    mutationFn: () =>
+      post<{ page: Page }>(`/api/owner/sites/${siteId}/pages`, { kind, title, folderId: folderId || null }),
+    onSuccess: ({ page }) => {
+      void queryClient.invalidateQueries({ queryKey: ["pages", siteId] });
+      onClose();
+      const link = pageLinks(siteId, page);
+      navigate(link?.to ?? `/sites/${siteId}/pages/${page.id}`);
+    },
+  });
+  const errors = fieldErrors(add.error);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate();
+  };
+  return (
+    <Modal
+      title="Add a page"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="add-page" className="btn primary" disabled={add.isPending}>
+            {add.isPending ? "Adding…" : "Add page"}
+          </button>
+        </>
+      }
+    >
+      <form id="add-page" onSubmit={onSubmit}>
+        <ErrorNotice error={add.error} />
+        <TextField
+          label="Page title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={errors.title}
+          required
+        />
+        <fieldset>
+          <legend>Type of page</legend>
+          {Object.entries(KIND_HELP).map(([k, help]) => (
+            <label className="check" key={k}>
+              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} />
+              <span>
+                {KIND_LABELS[k]}
+                <span className="help">{help}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {folders.length && kind !== "folder" ? (
+          <SelectField
+            label="Folder"
+            value={folderId}
+            onChange={(e) => setFolderId(e.target.value)}
+            options={[
+              { value: "", label: "Not in a folder" },
+              ...folders.map((f) => ({ value: f.id, label: f.title })),
+            ]}
+          />
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link } from "react-router";
+import { KIND_LABELS } from "../api.js";
+import { ErrorNotice, Loading, PageHead, usePages, useSite } from "../components/ui.js";
+
+/** A site's overview: where it is live and the shortest ways into its parts. */
+export function SiteHome() {
+  const site = useSite();
+  const pages = usePages();
+  if (site.isLoading) return <Loading />;
+  if (site.error || !site.data) return <ErrorNotice error={site.error ?? new Error("No such site.")} />;
+  const s = site.data;
+  const home = pages.data?.find((p) => p.isHome);
+  const stores = pages.data?.filter((p) => p.kind === "products") ?? [];
+  return (
+    <>
+      <PageHead
+        title={s.title}
+        sub={
+          <>
+            Live at{" "}
+            <a href={s.url} target="_blank" rel="noreferrer">
+              {s.url.replace(/^https?:\/\//, "")}
+            </a>{" "}
+            · {s.websiteTypeName} · {s.timeZone}
+          </>
+        }
+        actions={
+          <>
+            <a className="btn" href={s.url} target="_blank" rel="noreferrer">
+              View site
+            </a>
+            {home ? (
+              <Link className="btn primary" to={`/sites/${s.id}/pages/${home.id}/edit`}>
+                Edit home page
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <div className="card-grid">
+        <div className="card">
+          <h2>Pages</h2>
+          <p className="muted">{pages.data ? `${pages.data.length} pages and collections` : "…"}</p>
+          <ul className="small" style={{ paddingLeft: "1.1rem", margin: "0 0 0.8rem" }}>
+            {pages.data?.slice(0, 6).map((p) => (
+              <li key={p.id}>
+                <Link to={`/sites/${s.id}/pages/${p.id}`}>{p.title}</Link>{" "}
+                <span className="muted">{KIND_LABELS[p.kind]}</span>
+              </li>
+            ))}
+          </ul>
+          <Link className="btn small" to={`/sites/${s.id}/pages`}>
+            Manage pages
+          </Link>
+        </div>
+        <div className="card">
+          <h2>Store</h2>
+          <p className="muted">
+            {stores.length
+              ? `${stores.reduce((n, p) => n + p.itemCount, 0)} products in ${stores.length} store page${stores.length > 1 ? "s" : ""}`
+              : "Add a store page to sell products."}
+          </p>
+          <div className="btn-row">
+            <Link className="btn small" to={`/sites/${s.id}/products`}>
+              Products
+            </Link>
+            <Link className="btn small" to={`/sites/${s.id}/inventory`}>
+              Inventory
+            </Link>
+            <Link className="btn small" to={`/sites/${s.id}/ops/orders`}>
+              Orders
+            </Link>
+          </div>
+        </div>
+        <div className="card">
+          <h2>Settings</h2>
+          <p className="muted">Title, time zone, domains, comments, sharing and the cookie banner.</p>
+          <div className="btn-row">
+            <Link className="btn small" to={`/sites/${s.id}/settings`}>
+              Site settings
+            </Link>
+            <Link className="btn small" to={`/sites/${s.id}/store`}>
+              Store settings
+            </Link>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

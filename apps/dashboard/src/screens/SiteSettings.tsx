@@ -1,0 +1,355 @@
+/** Site settings: title, tagline, time zone, language, domains; comments, liking, sharing, cookies, social links. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { type Site, del, get, patch, post, put } from "../api.js";
+import {
+  Check,
+  ErrorNotice,
+  Loading,
+  Notice,
+  PageHead,
+  SelectField,
+  TextField,
+  fieldErrors,
+  useSite,
+  useSiteId,
+} from "../components/ui.js";
+import { useThemes } from "./Sites.js";
+
+interface Settings {
+  commentsEnabled: boolean;
+  disqusShortName: string;
+  simpleLikingEnabled: boolean;
+  shareButtonOptions: Record<string, boolean>;
+  cookieBannerEnabled: boolean;
+  restrictiveCookiePolicy: boolean;
+  restrictiveCookiePolicyAbsolute: boolean;
+  socialLinks: { service: string; profileUrl: string; userName?: string }[];
+  contactEmail: string;
+}
+
+export function SiteSettings() {
+  const site = useSite();
+  const siteId = useSiteId();
+  const settings = useQuery({
+    queryKey: ["site-settings", siteId],
+    queryFn: () =>
+      get<{ settings: Settings; shareServices: string[]; socialServices: string[] }>(
+        `/api/owner/sites/${siteId}/settings`,
+      ),
+  });
+  if (site.isLoading || settings.isLoading) return <Loading />;
+  if (!site.data || !settings.data) return <ErrorNotice error={site.error ?? settings.error} />;
+  return (
+    <>
+      <PageHead title="Site settings" sub={site.data.title} />
+      <GeneralForm site={site.data} />
+      <Domains site={site.data} />
+      <SettingsForm
+        initial={settings.data.settings}
+        shareServices={settings.data.shareServices}
+        socialServices={settings.data.socialServices}
+      />
+    </>
+  );
+}
+
+function GeneralForm({ site }: { site: Site }) {
+  const siteId = useSiteId();
+  const themes = useThemes();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(site.title);
+  const [tagline, setTagline] = useState(site.tagline);
+  const [timeZone, setTimeZone] = useState(site.timeZone);
+  const [locale, setLocale] = useState(site.locale);
+  const save = useMutation({
+    mutationFn: () =>
+      patch<{ site: Site }>(`/api/owner/sites/${siteId}`, { title, tagline, timeZone, locale }),
+    onSuccess: (r) => {
+      queryClient.setQueryData(["site", siteId], r.site);
+      void queryClient.invalidateQueries({ queryKey: ["sites"] });
+    },
+  });
+  const errors = fieldErrors(save.error);
+  const zones = themes.data?.timeZones ?? [timeZone];
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form className="card" onSubmit={onSubmit}>
+      <h2>General</h2>
+      {save.isSuccess ? <Notice kind="ok">Saved.</Notice> : null}
+      <ErrorNotice error={save.error} />
+      <div className="grid-2">
+        <TextField
+          label="Site title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={errors.title}
+        />
+        <TextField
+          label="Tagline"
+          value={tagline}
+          onChange={(e) => setTagline(e.target.value)}
+          error={errors.tagline}
+        />
+        <SelectField
+          label="Time zone"
+          value={timeZone}
+          onChange={(e) => setTimeZone(e.target.value)}
+          options={(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((z) => ({
+            value: z,
+            label: z,
+          }))}
+          error={errors.timeZone}
+        />
+        <SelectField
+          label="Language"
+          value={locale}
+          onChange={(e) => setLocale(e.target.value)}
+          options={(themes.data?.locales ?? [locale]).map((l) => ({ value: l, label: l }))}
+          error={errors.locale}
+        />
+      </div>
+      <button type="submit" className="btn primary" disabled={save.isPending}>
+        Save general settings
+      </button>
+    </form>
+  );
+}
+
+function Domains({ site }: { site: Site }) {
+  const siteId = useSiteId();
+  const queryClient = useQueryClient();
+  const [host, setHost] = useState("");
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["site", siteId] });
+  const add = useMutation({
+    mutationFn: () => post(`/api/owner/sites/${siteId}/domains`, { host }),
+    onSuccess: () => {
+      setHost("");
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (h: string) => del(`/api/owner/sites/${siteId}/domains/${encodeURIComponent(h)}`),
+    onSuccess: refresh,
+  });
+  const primary = useMutation({
+    mutationFn: (h: string) => put(`/api/owner/sites/${siteId}/domains/${encodeURIComponent(h)}/primary`),
+    onSuccess: refresh,
+  });
+  return (
+    <div className="card">
+      <h2>Domains</h2>
+      <p className="muted">
+        The site is at <a href={site.url}>{site.url}</a>. Point a domain's DNS at this server, then connect it
+        here.
+      </p>
+      <ErrorNotice error={add.error ?? remove.error ?? primary.error} />
+      {site.domains.length ? (
+        <ul style={{ paddingLeft: 0, listStyle: "none" }}>
+          {site.domains.map((d) => (
+            <li key={d.host} className="btn-row" style={{ marginBottom: 8 }}>
+              <strong>{d.host}</strong>
+              {d.isPrimary ? <span className="badge ok">Primary</span> : null}
+              {!d.isPrimary ? (
+                <button type="button" className="btn small" onClick={() => primary.mutate(d.host)}>
+                  Make {d.host} primary
+                </button>
+              ) : null}
+              <button type="button" className="btn small danger" onClick={() => remove.mutate(d.host)}>
+                Remove {d.host}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        className="btn-row"
+        style={{ alignItems: "flex-end" }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
+        <TextField
+          label="Domain"
+          value={host}
+          onChange={(e) => setHost(e.target.value)}
+          placeholder="shop.example.com"
+          error={fieldErrors(add.error).host}
+        />
+        <button type="submit" className="btn" style={{ marginBottom: "0.95rem" }} disabled={!host.trim()}>
+          Connect domain
+        </button>
+      </form>
+    </div>
+  );
+}
+
+const SHARE_LABELS: Record<string, string> = {
+  facebook: "Facebook",
+  twitter: "X (Twitter)",
+  pinterest: "Pinterest",
+  linkedin: "LinkedIn",
+  tumblr: "Tumblr",
+  reddit: "Reddit",
+  email: "Email",
+};
+
+function SettingsForm({
+  initial,
+  shareServices,
+  socialServices,
+}: {
+  initial: Settings;
+  shareServices: string[];
+  socialServices: string[];
+}) {
+  const siteId = useSiteId();
+  const queryClient = useQueryClient();
+  const [s, setS] = useState(initial);
+  const [saved, setSaved] = useState(false);
+  const set = (p: Partial<Settings>) => {
+    setSaved(false);
+    setS({ ...s, ...p });
+  };
+  const save = useMutation({
+    mutationFn: () => patch<{ settings: Settings }>(`/api/owner/sites/${siteId}/settings`, s),
+    onSuccess: (r) => {
+      setS(r.settings);
+      setSaved(true);
+      void queryClient.invalidateQueries({ queryKey: ["site-settings", siteId] });
+    },
+  });
+  const errors = fieldErrors(save.error);
+  const setLink = (i: number, p: Partial<Settings["socialLinks"][number]>) =>
+    set({ socialLinks: s.socialLinks.map((l, j) => (j === i ? { ...l, ...p } : l)) });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      {saved ? <Notice kind="ok">Site settings saved.</Notice> : null}
+      <ErrorNotice error={save.error} />
+      <div className="card">
+        <h2>Comments and likes</h2>
+        <Check
+          label="Allow comments on blog posts"
+          checked={s.commentsEnabled}
+          onChange={(commentsEnabled) => set({ commentsEnabled })}
+        />
+        <TextField
+          label="Disqus short name"
+          value={s.disqusShortName}
+          onChange={(e) => set({ disqusShortName: e.target.value })}
+          error={errors.disqusShortName}
+          help="Use Disqus for comments instead of the built-in comments. Leave empty for built-in."
+        />
+        <Check
+          label="Simple liking (a heart on posts)"
+          checked={s.simpleLikingEnabled}
+          onChange={(simpleLikingEnabled) => set({ simpleLikingEnabled })}
+        />
+        <TextField
+          label="Contact email"
+          type="email"
+          value={s.contactEmail}
+          onChange={(e) => set({ contactEmail: e.target.value })}
+          error={errors.contactEmail}
+        />
+      </div>
+      <div className="card">
+        <h2>Share buttons</h2>
+        <div className="grid-3">
+          {shareServices.map((k) => (
+            <Check
+              key={k}
+              label={SHARE_LABELS[k] ?? k}
+              checked={Boolean(s.shareButtonOptions[k])}
+              onChange={(v) => set({ shareButtonOptions: { ...s.shareButtonOptions, [k]: v } })}
+            />
+          ))}
+        </div>
+      </div>
+      <div className="card">
+        <h2>Cookies</h2>
+        <Check
+          label="Show the cookie banner"
+          help="Visitors accept or decline cookies before any are set."
+          checked={s.cookieBannerEnabled}
+          onChange={(cookieBannerEnabled) => set({ cookieBannerEnabled })}
+        />
+        <Check
+          label="Restrictive cookie policy"
+          help="Visitor statistics cookies are cleared until a visitor accepts them."
+          checked={s.restrictiveCookiePolicy}
+          onChange={(restrictiveCookiePolicy) => set({ restrictiveCookiePolicy })}
+        />
+        <Check
+          label="Always restrictive"
+          help="Apply the restrictive policy even after a visitor accepts."
+          checked={s.restrictiveCookiePolicyAbsolute}
+          disabled={!s.restrictiveCookiePolicy}
+          onChange={(restrictiveCookiePolicyAbsolute) => set({ restrictiveCookiePolicyAbsolute })}
+        />
+      </div>
+      <div className="card">
+        <h2>Social links</h2>
+        {s.socialLinks.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: links are edited in place
+          <fieldset key={i}>
+            <legend>Link {i + 1}</legend>
+            <div className="grid-3">
+              <SelectField
+                label="Service"
+                value={l.service}
+                onChange={(e) => setLink(i, { service: e.target.value })}
+                options={socialServices.map((x) => ({ value: x, label: x }))}
+                error={errors[`socialLinks.${i}.service`]}
+              />
+              <TextField
+                label="Profile address"
+                value={l.profileUrl}
+                onChange={(e) => setLink(i, { profileUrl: e.target.value })}
+                error={errors[`socialLinks.${i}.profileUrl`]}
+              />
+              <TextField
+                label="User name"
+                value={l.userName ?? ""}
+                onChange={(e) => setLink(i, { userName: e.target.value })}
+              />
+            </div>
+            <button
+              type="button"
+              className="btn small"
+              onClick={() => set({ socialLinks: s.socialLinks.filter((_, j) => j !== i) })}
+            >
+              Remove link {i + 1}
+            </button>
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          className="btn small"
+          onClick={() =>
+            set({
+              socialLinks: [
+                ...s.socialLinks,
+                { service: socialServices[0] ?? "instagram", profileUrl: "https://", userName: "" },
+              ],
+            })
+          }
+        >
+          Add social link
+        </button>
+      </div>
+      <button type="submit" className="btn primary" disabled={save.isPending}>
+        {save.isPending ? "Saving…" : "Save site settings"}
+      </button>
+    </form>
+  );
+}

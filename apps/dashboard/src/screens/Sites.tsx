@@ -1,0 +1,157 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { type Site, get, post } from "../api.js";
+import { useSites } from "../components/Shell.js";
+import {
+  ErrorNotice,
+  Loading,
+  Modal,
+  PageHead,
+  SelectField,
+  TextField,
+  fieldErrors,
+} from "../components/ui.js";
+
+interface Theme {
+  id: string;
+  name: string;
+  websiteType: number;
+  description: string;
+}
+
+export function useThemes() {
+  return useQuery({
+    queryKey: ["themes"],
+    queryFn: () => get<{ themes: Theme[]; locales: string[]; timeZones: string[] }>("/api/owner/themes"),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Every site of the owner, and creating a new one from a built-in theme. */
+export function Sites() {
+  const sites = useSites();
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <PageHead
+        title="Your sites"
+        sub="Open a site to edit its pages, products and settings."
+        actions={
+          <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+            Create a site
+          </button>
+        }
+      />
+      {sites.isLoading ? <Loading /> : null}
+      <ErrorNotice error={sites.error} />
+      <div className="card-grid">
+        {sites.data?.map((s) => (
+          <Link key={s.id} to={`/sites/${s.id}`} className="site-card">
+            <div className="cover">{s.title}</div>
+            <div className="meta">
+              <strong>{s.title}</strong>
+              <div className="muted small">{s.url.replace(/^https?:\/\//, "")}</div>
+              <div style={{ marginTop: "0.4rem" }}>
+                <span className="badge">{s.websiteTypeName}</span>{" "}
+                {s.siteStatus === 3 ? (
+                  <span className="badge warn">Trial</span>
+                ) : (
+                  <span className="badge ok">Live</span>
+                )}
+              </div>
+            </div>
+          </Link>
+        ))}
+      </div>
+      {sites.data && !sites.data.length ? (
+        <div className="card empty">
+          <p>You have no sites yet.</p>
+          <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+            Create your first site
+          </button>
+        </div>
+      ) : null}
+      {creating ? <CreateSite onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}
+
+function CreateSite({ onClose }: { onClose: () => void }) {
+  const themes = useThemes();
+  const [title, setTitle] = useState("");
+  const [theme, setTheme] = useState("commerce");
+  const [timeZone, setTimeZone] = useState(
+    Intl.DateTimeFormat().resolvedOptions().timeZone || "America/New_York",
+  );
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: () => post<{ site: Site }>("/api/owner/sites", { title, theme, timeZone }),
+    onSuccess: ({ site }) => {
+      void queryClient.invalidateQueries({ queryKey: ["sites"] });
+      navigate(`/sites/${site.id}`);
+    },
+  });
+  const errors = fieldErrors(create.error);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+  const zones = themes.data?.timeZones ?? [timeZone];
+  return (
+    <Modal
+      title="Create a site"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="create-site" className="btn primary" disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create site"}
+          </button>
+        </>
+      }
+    >
+      <form id="create-site" onSubmit={onSubmit}>
+        <ErrorNotice error={create.error} />
+        <TextField
+          label="Site title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={errors.title}
+          required
+        />
+        <fieldset>
+          <legend>Start from</legend>
+          <div className="theme-choice">
+            {(themes.data?.themes ?? []).map((t) => (
+              <label key={t.id}>
+                <input
+                  type="radio"
+                  name="theme"
+                  value={t.id}
+                  checked={theme === t.id}
+                  onChange={() => setTheme(t.id)}
+                />
+                <strong>{t.name}</strong>
+                <div className="muted small">{t.description}</div>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <SelectField
+          label="Time zone"
+          value={timeZone}
+          onChange={(e) => setTimeZone(e.target.value)}
+          options={(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((z) => ({
+            value: z,
+            label: z,
+          }))}
+          error={errors.timeZone}
+        />
+      </form>
+    </Modal>
+  );
+}

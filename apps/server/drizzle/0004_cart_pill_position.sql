@@ -1,0 +1,1 @@
+ALTER TABLE "website_settings" ADD COLUMN "cart_pill_position" text DEFAULT 'bottom-right' NOT NULL;

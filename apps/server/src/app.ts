@@ -1,0 +1,113 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import type { Deps } from "./http/deps.js";
+import { errorBody, installErrorHandlers } from "./http/errors.js";
+import type { Clock } from "./lib/clock.js";
+import { systemClock } from "./lib/clock.js";
+import { accountRoutes } from "./modules/accounts/routes.js";
+import { cartRoutes } from "./modules/cart/routes.js";
+import { checkoutPlugin } from "./modules/checkout/plugin.js";
+import { emailRoutes } from "./modules/email/routes.js";
+import { formRoutes } from "./modules/forms/routes.js";
+import { dashboardRoutes } from "./modules/dashboard/routes.js";
+import { healthRoutes } from "./modules/health/routes.js";
+import { jobsPlugin } from "./modules/jobs/plugin.js";
+import { siteUserRoutes } from "./modules/site-users/routes.js";
+import { siteUserOwnerRoutes } from "./modules/site-users/owner-routes.js";
+import { restockRoutes } from "./modules/restock/routes.js";
+import { siteRoutes } from "./render/routes.js";
+
+const storefrontDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../storefront/dist");
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Builds the whole HTTP app; `npm start` listens with it and tests call `app.inject`. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500 },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false } },
+  });
+  const deps: Deps = {
+    config: opts.config,
+    database: opts.database,
+    db: opts.database.db,
+    clock: opts.clock ?? systemClock,
+  };
+  app.decorate("deps", deps);
+  // Every route, so the bad-input test can reach routes added later without being told.
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeList.push({ method, url: route.url });
+    }
+  });
+  installErrorHandlers(app);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(helmet, {
+    // Published pages carry inline island props and themes may embed content: no CSP for now.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      ...errorBody("rate_limited", "Please try again in a few seconds."),
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Atelier API", version: "0.1.0", description: "Site API (SPEC §7) and the owner API." },
+    },
+  });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(fastifyStatic, {
+    root: storefrontDist,
+    prefix: "/assets/storefront/",
+    maxAge: "1h",
+    // The dist folder may not exist in tests that never build the front ends.
+    allowedPath: () => existsSync(storefrontDist),
+  });
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(cartRoutes);
+  await app.register(checkoutPlugin);
+  await app.register(restockRoutes);
+  await app.register(formRoutes);
+  await app.register(emailRoutes);
+  await app.register(jobsPlugin);
+  await app.register(siteUserRoutes);
+  await app.register(siteUserOwnerRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(siteRoutes);
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(errorBody("not_found", `No such route: ${request.method} ${request.url.split("?")[0]}`));
+  });
+  return app;
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+export type Schema = typeof schema;
+/** The one database type services use, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: the same query API as Db. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  /** "pglite" (embedded) or "postgres" (a server via DATABASE_URL). */
+  kind: "pglite" | "postgres";
+  /** A round trip, for the health check. */
+  ping(): Promise<void>;
+  /**
+   * Runs before the connections close: holders of long-lived connections (a LISTEN client)
+   * give them back here, or closing the pool would wait for them forever.
+   */
+  onClose(hook: () => Promise<void>): void;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise embedded PGlite under
+ * `dataDir` (in memory when `dataDir` is "memory://"). Applies pending migrations.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    const hooks: (() => Promise<void>)[] = [];
+    let ended = false;
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      onClose: (hook) => void hooks.push(hook),
+      close: async () => {
+        if (ended) return;
+        ended = true;
+        for (const hook of hooks.splice(0)) await hook().catch(() => {});
+        await pool.end();
+      },
+    };
+  }
+  const dataDir = opts.dataDir ?? "memory://";
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  const hooks: (() => Promise<void>)[] = [];
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      if (client.closed) throw new Error("database is closed");
+      await db.execute(sql`select 1`);
+    },
+    onClose: (hook) => void hooks.push(hook),
+    close: async () => {
+      for (const hook of hooks.splice(0)) await hook().catch(() => {});
+      if (!client.closed) await client.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { Config } from "../config.js";
+import type { Database, Db } from "../db/client.js";
+import type { Clock } from "../lib/clock.js";
+
+/** What every route and service needs, injected once into the app. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: Deps;
+    routeList: { method: string; url: string }[];
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/** An error with a status and a message meant for the client (in the SPEC's words where it has them). */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    /** Extra top-level properties of the answer, e.g. `crumbFail: true`. */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new ApiError(400, "bad_request", message, fields);
+export const notFound = (message = "Not found.") => new ApiError(404, "not_found", message);
+export const unauthorized = (message = "Please log in.") => new ApiError(401, "unauthorized", message);
+export const forbidden = (message = "You do not have access to this.") =>
+  new ApiError(403, "forbidden", message);
+export const conflict = (message: string) => new ApiError(409, "conflict", message);
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>) {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+function validationFields(err: FastifyError): Record<string, string> | undefined {
+  const list = err.validation;
+  if (!list?.length) return undefined;
+  const fields: Record<string, string> = {};
+  for (const v of list) {
+    const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const where = (v.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
+    const key = missing
+      ? where
+        ? `${where}.${missing}`
+        : missing
+      : where || err.validationContext || "body";
+    fields[key] ??= missing ? "Required" : (v.message ?? "Invalid value");
+  }
+  return fields;
+}
+
+function clientMessage(err: FastifyError): { status: number; code: string; message: string } {
+  if (err.validation) {
+    const where = err.validationContext ?? "request";
+    const first = err.validation[0];
+    const path = (first?.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
+    const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const detail = missing
+      ? `${missing} is required`
+      : `${path || where} ${first?.message ?? "is invalid"}`.trim();
+    return { status: 400, code: "invalid_request", message: `Invalid ${where}: ${detail}.` };
+  }
+  switch (err.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return { status: 400, code: "invalid_json", message: "The request body is not valid JSON." };
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { status: 413, code: "body_too_large", message: "The request body is too large." };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return { status: 415, code: "unsupported_media_type", message: "Unsupported content type." };
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return { status: 400, code: "invalid_content_length", message: "Invalid Content-Length." };
+  }
+  if (err.statusCode === 429) {
+    return { status: 429, code: "rate_limited", message: "Please try again in a few seconds." };
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, code: "bad_request", message: err.message };
+  }
+  return { status: 500, code: "internal", message: "Something went wrong on our side. Please try again." };
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof ApiError) {
+      return reply
+        .status(err.statusCode)
+        .send({ ...errorBody(err.code, err.message, err.fields), ...err.extra });
+    }
+    const { status, code, message } = clientMessage(err);
+    if (status >= 500) request.log.error({ err }, "request failed");
+    const fields = err.validation ? validationFields(err) : undefined;
+    return reply.status(status).send(errorBody(code, message, fields));
+  });
+}

@@ -1,0 +1,16 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/** A new id: 24 lowercase hex characters. */
+export function newId(): string {
+  return randomBytes(12).toString("hex");
+}
+
+/** A random secret for cookies and keys (URL-safe). */
+export function newToken(bytes = 32): string {
+  return randomBytes(bytes).toString("base64url");
+}
+
+/** Tokens are stored only as their SHA-256. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

@@ -1,0 +1,391 @@
+/**
+ * The cart calls of SPEC §7, plus changing an entry's quantity and removing an entry (our
+ * design). The cart is the one named by the visitor's cart cookie; the website comes from the
+ * host. Every call is rate limited with counters shared by all server processes: past the limit
+ * it answers 429 'Please try again in a few seconds.'.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { setSessionCookie } from "../../http/cookies.js";
+import { requireCrumb } from "../../http/crumb.js";
+import { ApiError, notFound } from "../../http/errors.js";
+import { websiteForHost } from "../sites/service.js";
+import { type RateLimit, hitRateLimit } from "./rate-limit.js";
+import {
+  CART_COOKIE_DAYS,
+  type CartOwner,
+  addEntry,
+  additionalFieldsFormOf,
+  createSubscriptionCart,
+  getCart,
+  removeEntry,
+  setEntryQuantity,
+  stockOf,
+  updateAdditionalFields,
+} from "./service.js";
+
+/** HttpOnly cookie holding the visitor's cart token. */
+export const CART_COOKIE = "atelier_cart";
+/** Readable companion cookie: tells the storefront a cart exists, so it loads it at start. */
+export const CART_PRESENT_COOKIE = "atelier_has_cart";
+
+export const RATE_LIMITED_MESSAGE = "Please try again in a few seconds.";
+/** Cart changes allowed per visitor address per window. */
+export const CART_WRITE_LIMIT: RateLimit = { max: 30, windowMs: 10_000 };
+/** Cart and stock reads allowed per visitor address per window. */
+export const CART_READ_LIMIT: RateLimit = { max: 120, windowMs: 10_000 };
+
+// ─── Schemas ─────────────────────────────────────────────────────────────────────────────────
+
+const Id = Type.String({ maxLength: 64 });
+const Sku = Type.String({ maxLength: 200 });
+const QuantityInput = Type.Unknown({
+  description: "A whole number from 1 to 9999 (a number or a numeric string).",
+  examples: [1],
+});
+const AdditionalFields = Type.Union([Type.String({ maxLength: 20_000 }), Type.Null()], {
+  description: "The answers of the product's additional-fields form, as a JSON string.",
+});
+
+export const CartEntrySchema = Type.Object({
+  id: Type.String(),
+  itemId: Type.String(),
+  variantId: Type.Union([Type.String(), Type.Null()]),
+  sku: Type.String(),
+  chosenVariant: Type.Object({
+    id: Type.Union([Type.String(), Type.Null()]),
+    sku: Type.String(),
+    attributes: Type.Record(Type.String(), Type.String()),
+    qtyInStock: Type.Integer(),
+    unlimited: Type.Boolean(),
+  }),
+  quantity: Type.Integer(),
+  additionalFields: Type.Unknown(),
+  title: Type.String(),
+  url: Type.String(),
+  imageUrl: Type.Union([Type.String(), Type.Null()]),
+  productType: Type.Integer(),
+  purchasePriceCents: Type.Integer(),
+  unitPriceCents: Type.Integer(),
+  onSale: Type.Boolean(),
+  subTotal: Type.Integer({ description: "purchasePriceCents × quantity, in minor units" }),
+  currencyCode: Type.String(),
+  isSubscription: Type.Boolean(),
+  available: Type.Boolean(),
+});
+
+export const CartSchema = Type.Object({
+  id: Type.Union([Type.String(), Type.Null()]),
+  websiteId: Type.String(),
+  orderId: Type.Union([Type.String(), Type.Null()]),
+  created: Type.Union([Type.Number(), Type.Null()]),
+  isPurchased: Type.Boolean(),
+  currencyCode: Type.String(),
+  entries: Type.Array(CartEntrySchema),
+  shippingOptions: Type.Array(Type.Unknown()),
+  selectedShippingOption: Type.Union([Type.String(), Type.Null()]),
+  shippingLocation: Type.Record(Type.String(), Type.String()),
+  applicableTaxRules: Type.Array(Type.Unknown()),
+  coupons: Type.Array(Type.String()),
+  validCoupons: Type.Array(Type.Unknown()),
+  invalidCoupons: Type.Array(Type.Unknown()),
+  subtotalCents: Type.Integer(),
+  taxCents: Type.Integer(),
+  shippingCostCents: Type.Integer(),
+  discountCents: Type.Integer(),
+  grandTotalCents: Type.Integer(),
+  totalQuantity: Type.Integer(),
+  hasDigital: Type.Boolean(),
+  purelyDigital: Type.Boolean(),
+  requiresShipping: Type.Boolean(),
+});
+
+const ErrorSchema = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+    }),
+  },
+  { additionalProperties: true },
+);
+const errors = { 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
+
+const AddBody = Type.Object(
+  {
+    itemId: Id,
+    sku: Type.Optional(Sku),
+    quantity: Type.Optional(QuantityInput),
+    additionalFields: Type.Optional(AdditionalFields),
+  },
+  { additionalProperties: true },
+);
+const AddQuery = Type.Object(
+  {
+    isExpress: Type.Optional(Type.Boolean()),
+    crumb: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: true },
+);
+const EntryParams = Type.Object({ entryId: Id });
+const AdditionalFieldsBody = Type.Object(
+  { itemId: Id, sku: Type.Optional(Sku), additionalFields: Type.Optional(AdditionalFields) },
+  { additionalProperties: true },
+);
+const QuantityBody = Type.Object({ quantity: QuantityInput }, { additionalProperties: true });
+const SubscriptionBody = Type.Object(
+  {
+    itemId: Id,
+    sku: Type.Optional(Sku),
+    qty: Type.Optional(QuantityInput),
+    additionalFields: Type.Optional(AdditionalFields),
+  },
+  { additionalProperties: true },
+);
+const CartQuery = Type.Object(
+  {
+    mock: Type.Optional(Type.String({ maxLength: 100 })),
+    timecode: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: true },
+);
+const StockQuery = Type.Object({ itemId: Id }, { additionalProperties: true });
+const StockAnswer = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      variantId: Type.String(),
+      sku: Type.String(),
+      unlimited: Type.Boolean(),
+      qtyInStock: Type.Integer(),
+    }),
+  ),
+});
+const EntryAnswer = Type.Object({ shoppingCart: CartSchema, updatedEntry: CartEntrySchema });
+
+export const cartRoutes: FastifyPluginAsync = async (app) => {
+  const { db, clock, config } = app.deps;
+  const secure = config.publicUrl.startsWith("https:");
+
+  const limiter =
+    (name: string, limit: RateLimit) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const hit = await hitRateLimit(db, `${name}:${request.ip}`, limit, clock.now());
+      if (!hit.allowed) {
+        reply.header("retry-after", String(hit.retryAfterSeconds));
+        throw new ApiError(429, "rate_limited", RATE_LIMITED_MESSAGE);
+      }
+    };
+  const writeLimit = limiter("cart-write", CART_WRITE_LIMIT);
+  const readLimit = limiter("cart-read", CART_READ_LIMIT);
+
+  async function ownerOf(request: FastifyRequest): Promise<CartOwner> {
+    const site = await websiteForHost(db, request.headers.host);
+    if (!site) throw notFound("There is no website at this address.");
+    return { websiteId: site.id, token: request.cookies[CART_COOKIE] };
+  }
+
+  function keepCart(reply: FastifyReply, token: string) {
+    const maxAge = CART_COOKIE_DAYS * 86400;
+    setSessionCookie(reply, CART_COOKIE, token, secure, { maxAge });
+    reply.setCookie(CART_PRESENT_COOKIE, "1", {
+      path: "/",
+      sameSite: "lax",
+      httpOnly: false,
+      secure,
+      maxAge,
+    });
+  }
+
+  app.get(
+    "/api/commerce/shopping-cart",
+    {
+      preHandler: readLimit,
+      schema: {
+        tags: ["cart"],
+        summary: "The visitor's cart (empty when they have none)",
+        querystring: CartQuery,
+        response: { 200: CartSchema, 404: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return getCart(db, await ownerOf(request));
+    },
+  );
+
+  app.post(
+    "/api/commerce/shopping-cart/entries",
+    {
+      preHandler: [requireCrumb, writeLimit],
+      schema: {
+        tags: ["cart"],
+        summary: "Add a product variant to the cart",
+        description:
+          "With `?isExpress=true` the entry goes into a new cart of its own and the answer carries its `cartToken` for the checkout page.",
+        querystring: AddQuery,
+        body: AddBody,
+        response: {
+          200: Type.Object({
+            shoppingCart: CartSchema,
+            newlyAdded: CartEntrySchema,
+            updatedEntry: Type.Optional(CartEntrySchema),
+            cartToken: Type.Optional(Type.String()),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as Static<typeof AddBody>;
+      const { isExpress } = request.query as Static<typeof AddQuery>;
+      const owner = await ownerOf(request);
+      const result = await addEntry(db, clock, owner, {
+        itemId: body.itemId,
+        sku: body.sku || undefined,
+        quantity: body.quantity,
+        additionalFields: body.additionalFields,
+        isExpress: isExpress === true,
+      });
+      if (result.newToken && !isExpress) keepCart(reply, result.newToken);
+      return {
+        shoppingCart: result.shoppingCart,
+        newlyAdded: result.newlyAdded,
+        updatedEntry: result.updatedEntry,
+        cartToken: isExpress ? result.newToken : undefined,
+      };
+    },
+  );
+
+  app.put(
+    "/api/commerce/shopping-cart/entries/:entryId/additionalFields",
+    {
+      preHandler: [requireCrumb, writeLimit],
+      schema: {
+        tags: ["cart"],
+        summary: "Replace the additional fields of a cart entry",
+        params: EntryParams,
+        body: AdditionalFieldsBody,
+        response: { 200: EntryAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { entryId } = request.params as Static<typeof EntryParams>;
+      const body = request.body as Static<typeof AdditionalFieldsBody>;
+      return updateAdditionalFields(db, clock, await ownerOf(request), {
+        entryId,
+        itemId: body.itemId,
+        sku: body.sku || undefined,
+        additionalFields: body.additionalFields,
+      });
+    },
+  );
+
+  app.patch(
+    "/api/commerce/shopping-cart/entries/:entryId",
+    {
+      preHandler: [requireCrumb, writeLimit],
+      schema: {
+        tags: ["cart"],
+        summary: "Change the quantity of a cart entry",
+        params: EntryParams,
+        body: QuantityBody,
+        response: { 200: EntryAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { entryId } = request.params as Static<typeof EntryParams>;
+      const { quantity } = request.body as Static<typeof QuantityBody>;
+      return setEntryQuantity(db, clock, await ownerOf(request), entryId, quantity);
+    },
+  );
+
+  app.delete(
+    "/api/commerce/shopping-cart/entries/:entryId",
+    {
+      preHandler: [requireCrumb, writeLimit],
+      schema: {
+        tags: ["cart"],
+        summary: "Remove an entry from the cart",
+        params: EntryParams,
+        response: { 200: Type.Object({ shoppingCart: CartSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const { entryId } = request.params as Static<typeof EntryParams>;
+      return removeEntry(db, clock, await ownerOf(request), entryId);
+    },
+  );
+
+  app.post(
+    "/api/3/commerce/cart/subscription",
+    {
+      preHandler: [requireCrumb, writeLimit],
+      schema: {
+        tags: ["cart"],
+        summary: "Start a subscription purchase",
+        description:
+          "Makes a cart holding the subscription alone and answers its token for the subscription checkout page.",
+        body: SubscriptionBody,
+        response: { 200: Type.Object({ cartToken: Type.String() }), ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body as Static<typeof SubscriptionBody>;
+      const owner = await ownerOf(request);
+      return createSubscriptionCart(db, clock, owner.websiteId, {
+        itemId: body.itemId,
+        sku: body.sku || undefined,
+        qty: body.qty,
+        additionalFields: body.additionalFields,
+      });
+    },
+  );
+
+  app.get(
+    "/api/commerce/products/:itemId/additional-fields-form",
+    {
+      preHandler: readLimit,
+      schema: {
+        tags: ["cart"],
+        summary: "The additional-fields form a product asks for when it is added to the cart",
+        params: Type.Object({ itemId: Id }),
+        response: {
+          200: Type.Object({
+            form: Type.Object({
+              id: Type.String(),
+              name: Type.String(),
+              fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+            }),
+          }),
+          404: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { itemId } = request.params as { itemId: string };
+      return additionalFieldsFormOf(db, (await ownerOf(request)).websiteId, itemId);
+    },
+  );
+
+  const stockRoute = {
+    preHandler: readLimit,
+    schema: {
+      tags: ["cart"],
+      summary: "Stock of every variant of a product",
+      querystring: StockQuery,
+      response: { 200: StockAnswer, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+    },
+  };
+  const stockHandler = async (request: FastifyRequest) => {
+    const { itemId } = request.query as Static<typeof StockQuery>;
+    const owner = await ownerOf(request);
+    return stockOf(db, owner.websiteId, itemId);
+  };
+  app.get("/api/commerce/inventory/stock/", stockRoute, stockHandler);
+  app.get(
+    "/api/commerce/inventory/stock",
+    { ...stockRoute, schema: { ...stockRoute.schema, hide: true } },
+    stockHandler,
+  );
+};

@@ -1,0 +1,208 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
+import {
+  INVENTORY_EVENTS,
+  type ProductInput,
+  type ProductQuery,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  recordPanelEvent,
+  setStock,
+  updateProduct,
+} from "./admin.js";
+
+const tags = ["owner: products"];
+const SiteParams = Type.Object({ siteId: Id });
+const ProductParams = Type.Object({ siteId: Id, productId: Id });
+const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([Type.Null(), t]);
+
+const Variant = Type.Object(
+  {
+    id: Type.Optional(Id),
+    sku: Type.Optional(Type.String({ maxLength: 100 })),
+    attributes: Type.Optional(
+      Type.Record(Type.String({ maxLength: 60 }), Type.String({ maxLength: 200 }), { maxProperties: 6 }),
+    ),
+    priceCents: Cents,
+    salePriceCents: Type.Optional(Cents),
+    onSale: Type.Optional(Type.Boolean()),
+    qtyInStock: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+    unlimited: Type.Optional(Type.Boolean()),
+    weightGrams: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    mainImageId: Type.Optional(Nullable(Id)),
+  },
+  { additionalProperties: false },
+);
+
+const Product = Type.Object(
+  {
+    collectionId: Type.Optional(Id),
+    title: Type.String({ maxLength: 1000 }),
+    urlId: Type.Optional(Type.String({ maxLength: 2100 })),
+    productType: Type.Integer({ minimum: 1, maximum: 5 }),
+    status: Type.Optional(Type.Union([Type.Literal("published"), Type.Literal("draft")])),
+    body: Type.Optional(Type.String({ maxLength: 200_000 })),
+    excerpt: Type.Optional(Type.String({ maxLength: 5000 })),
+    tags: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
+    categories: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
+    mainImageId: Type.Optional(Nullable(Id)),
+    imageIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+    variantOptionOrdering: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 10 })),
+    variants: Type.Array(Variant, { maxItems: 300 }),
+    isSubscribable: Type.Optional(Type.Boolean()),
+    subscriptionPlan: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Object(
+          {
+            billingPeriod: Type.Object(
+              {
+                value: Type.Integer({ minimum: 1, maximum: 1000 }),
+                unit: Type.Union([Type.Literal("WEEK"), Type.Literal("MONTH"), Type.Literal("YEAR")]),
+              },
+              { additionalProperties: false },
+            ),
+            numBillingCycles: Type.Integer({ minimum: 0, maximum: 10000 }),
+          },
+          { additionalProperties: false },
+        ),
+      ]),
+    ),
+    giftCardDenominations: Type.Optional(Type.Array(Cents, { maxItems: 50 })),
+    scarcityText: Type.Optional(Type.String({ maxLength: 1000 })),
+    useCustomAddButtonText: Type.Optional(Type.Boolean()),
+    customAddButtonText: Type.Optional(Type.String({ maxLength: 500 })),
+    additionalFieldsFormId: Type.Optional(Nullable(Id)),
+  },
+  { additionalProperties: false },
+);
+
+/** Product editing and the inventory panel of the owner API. */
+export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    "/api/owner/sites/:siteId/products",
+    {
+      preHandler: ownerRead,
+      schema: {
+        tags,
+        summary: "Products with price and stock: search (name or SKU), sort by name, stock or price, paging",
+        params: SiteParams,
+        querystring: Type.Object(
+          {
+            q: Type.Optional(Type.String({ maxLength: 200 })),
+            collectionId: Type.Optional(Id),
+            sort: Type.Optional(
+              Type.Union([Type.Literal("name"), Type.Literal("stock"), Type.Literal("price")]),
+            ),
+            dir: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
+            page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+            pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => listProducts(db, siteOf(request).id, request.query as ProductQuery),
+  );
+
+  app.post(
+    "/api/owner/sites/:siteId/products",
+    { preHandler: ownerWrite, schema: { tags, params: SiteParams, body: Product } },
+    async (request, reply) => {
+      const product = await createProduct(db, siteOf(request).id, request.body as ProductInput);
+      return reply.status(201).send({ product });
+    },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/products/:productId",
+    { preHandler: ownerRead, schema: { tags, params: ProductParams } },
+    async (request) => {
+      const { productId } = request.params as { productId: string };
+      return { product: await getProduct(db, siteOf(request).id, productId) };
+    },
+  );
+
+  app.put(
+    "/api/owner/sites/:siteId/products/:productId",
+    { preHandler: ownerWrite, schema: { tags, params: ProductParams, body: Product } },
+    async (request) => {
+      const { productId } = request.params as { productId: string };
+      return {
+        product: await updateProduct(db, siteOf(request).id, productId, request.body as ProductInput),
+      };
+    },
+  );
+
+  app.delete(
+    "/api/owner/sites/:siteId/products/:productId",
+    { preHandler: ownerWrite, schema: { tags, params: ProductParams } },
+    async (request) => {
+      const { productId } = request.params as { productId: string };
+      await deleteProduct(db, siteOf(request).id, productId);
+      return { ok: true };
+    },
+  );
+
+  app.patch(
+    "/api/owner/sites/:siteId/variants/:variantId/stock",
+    {
+      preHandler: ownerWrite,
+      schema: {
+        tags,
+        summary: "Set a variant's stock, adjust it by a delta, or make it unlimited",
+        params: Type.Object({ siteId: Id, variantId: Id }),
+        body: Type.Object(
+          {
+            qtyInStock: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+            delta: Type.Optional(Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 })),
+            unlimited: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => {
+      const { variantId } = request.params as { variantId: string };
+      return { variant: await setStock(db, siteOf(request).id, variantId, request.body as never) };
+    },
+  );
+
+  app.post(
+    "/api/owner/sites/:siteId/panel-events",
+    {
+      preHandler: ownerWrite,
+      schema: {
+        tags,
+        summary: "Tracking events of the merchant panels (SPEC §2), stored in analytics_events",
+        params: SiteParams,
+        body: Type.Object(
+          {
+            objectType: Type.Literal("inventory_panel"),
+            action: Type.Union(INVENTORY_EVENTS.map((a) => Type.Literal(a))),
+            pagePath: Type.Optional(Type.String({ maxLength: 500 })),
+            sessionId: Type.Optional(Type.String({ maxLength: 100 })),
+            data: Type.Optional(
+              Type.Record(
+                Type.String({ maxLength: 60 }),
+                Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()]),
+                { maxProperties: 20 },
+              ),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => {
+      await recordPanelEvent(db, siteOf(request).id, request.body as never);
+      return reply.status(202).send({ ok: true });
+    },
+  );
+};

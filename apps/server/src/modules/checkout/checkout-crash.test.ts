@@ -1,0 +1,191 @@
+/**
+ * A real server process killed (SIGKILL) after the provider charged the card and before our
+ * commit: the paid order is never lost. The test provider answers slowly
+ * (ATELIER_TEST_PAYMENT_LATENCY_MS), so the process dies holding a charge it never recorded.
+ * After a restart the reconciler settles it from the provider's ledger, the buyer sending the
+ * same request again gets that same order, and there is exactly one charge.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "../../lib/ids.js";
+import { address, card } from "./test-helpers.js";
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-crash-"));
+const admin = process.env.TEST_DATABASE_URL;
+let databaseUrl = "";
+let dbName = "";
+
+beforeAll(async () => {
+  if (!admin) return;
+  dbName = `atelier_crash_${newId().slice(0, 10)}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${dbName}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${dbName}`;
+  databaseUrl = url.toString();
+});
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (admin && dbName) {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`drop database if exists ${dbName} with (force)`);
+    await c.end();
+  }
+});
+
+function start(port: number): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STRIPE_SECRET_KEY: "",
+      ATELIER_TEST_PAYMENT_LATENCY_MS: "4000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function waitHealthy(base: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not become healthy");
+}
+
+const exited = (p: ChildProcess) =>
+  new Promise<void>((resolve) => (p.exitCode !== null ? resolve() : p.on("exit", () => resolve())));
+
+/** A cookie jar over fetch that sends the crumb back. */
+class Client {
+  cookies = new Map<string, string>();
+  constructor(readonly base: string) {}
+  async fetch(pathname: string, init: { method?: string; body?: unknown } = {}) {
+    const headers: Record<string, string> = {
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    };
+    if (init.body !== undefined) headers["content-type"] = "application/json";
+    const crumb = this.cookies.get("crumb");
+    if (crumb && init.method && init.method !== "GET") headers["x-csrf-token"] = crumb;
+    const res = await fetch(`${this.base}${pathname}`, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const [k, v] = pair!.split("=");
+      if (v) this.cookies.set(k!, v);
+      else this.cookies.delete(k!);
+    }
+    return res;
+  }
+}
+
+const chargeFiles = () => {
+  try {
+    return readdirSync(path.join(dataDir, "test-payments", "charges")).filter((f) => f.endsWith(".json"));
+  } catch {
+    return [];
+  }
+};
+
+describe("a server killed between the charge and the commit", () => {
+  it("never loses the paid order and never charges twice", async () => {
+    const port = 44000 + Math.floor(Math.random() * 1500);
+    const base = `http://127.0.0.1:${port}`;
+    const first = start(port);
+    await waitHealthy(base);
+    const buyer = new Client(base);
+    await buyer.fetch("/");
+    const page = (await (await buyer.fetch("/shop/p/hand-thrown-vase?format=json")).json()) as {
+      item: { id: string; structuredContent?: { variants?: { sku: string; qtyInStock: number }[] } };
+    };
+    const itemId = page.item.id;
+    const sku = page.item.structuredContent?.variants?.[0]?.sku ?? "HANTHRVAS-01";
+    const stockBefore = page.item.structuredContent?.variants?.[0]?.qtyInStock ?? 3;
+    const added = await buyer.fetch("/api/commerce/shopping-cart/entries", {
+      method: "POST",
+      body: { itemId, sku, quantity: 1 },
+    });
+    expect(added.status).toBe(200);
+
+    const body = {
+      email: "crash@example.com",
+      shippingAddress: address(),
+      payment: card(),
+      idempotencyKey: `crash-${newId()}`,
+    };
+    const inFlight = buyer.fetch("/api/commerce/orders", { method: "POST", body }).then(
+      (r) => r.status,
+      () => "connection lost",
+    );
+    // The provider has charged as soon as its ledger has the charge; its answer is still on its way.
+    for (let i = 0; chargeFiles().length === 0; i++) {
+      if (i > 200) throw new Error("no charge was made");
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    first.kill("SIGKILL");
+    await exited(first);
+    expect(await inFlight).toBe("connection lost");
+    expect(chargeFiles()).toHaveLength(1);
+
+    // Past the reconciler's grace period, a new process starts and settles the payment by itself.
+    await new Promise((r) => setTimeout(r, 11_000));
+    const second = start(port);
+    try {
+      await waitHealthy(base);
+      const owner = new Client(base);
+      await owner.fetch("/");
+      const login = await owner.fetch("/api/owner/session", {
+        method: "POST",
+        body: { email: "owner@atelier.test", password: "atelier-demo" },
+      });
+      expect(login.status).toBe(200);
+      const account = (await (await owner.fetch("/api/owner/account")).json()) as {
+        websites: { id: string }[];
+      };
+      const siteId = account.websites[0]!.id;
+      let found: { id: string; status: string; orderNumber: number } | undefined;
+      for (let i = 0; i < 100 && !found; i++) {
+        const list = (await (
+          await owner.fetch(`/api/owner/sites/${siteId}/orders?q=crash%40example.com`)
+        ).json()) as {
+          orders: { id: string; status: string; orderNumber: number }[];
+        };
+        found = list.orders.find((o) => o.status === "paid");
+        if (!found) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(found).toBeDefined();
+
+      // The buyer's browser sends the same request again: the same order, no new charge.
+      const again = await buyer.fetch("/api/commerce/orders", { method: "POST", body });
+      expect(again.status).toBe(201);
+      const order = ((await again.json()) as { order: { id: string; status: string } }).order;
+      expect(order).toMatchObject({ id: found!.id, status: "paid" });
+      expect(chargeFiles()).toHaveLength(1);
+      const after = (await (await buyer.fetch("/shop/p/hand-thrown-vase?format=json")).json()) as typeof page;
+      expect(after.item.structuredContent?.variants?.[0]?.qtyInStock).toBe(stockBefore - 1);
+    } finally {
+      second.kill("SIGTERM");
+      await exited(second);
+    }
+  }, 180_000);
+});

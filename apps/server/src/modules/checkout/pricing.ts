@@ -1,0 +1,135 @@
+/**
+ * Prices a checkout with the store's rules: loads shipping rules, tax rules, the coupons and
+ * gift cards the buyer typed, and runs the shared pure rules of @atelier/commerce on them.
+ * One code field takes both coupons and gift-card codes.
+ */
+import {
+  type CheckoutPricing,
+  type Coupon,
+  type InvalidCoupon,
+  type ShippingLocation,
+  normalizeCode,
+  priceCheckout,
+} from "@atelier/commerce";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { coupons, shippingRules, taxRules } from "../../db/schema.js";
+import { type GiftCard, giftCardsByCodes, looksLikeGiftCardCode } from "./gift-cards.js";
+import type { CheckoutLine } from "./store.js";
+
+export const MSG_GIFT_CARD_EMPTY = "This gift card has no balance left.";
+export const MSG_GIFT_CARD_CURRENCY = "This gift card is in another currency.";
+export const MSG_GIFT_CARD_SUBSCRIPTION = "Gift cards cannot pay for subscriptions.";
+export const MAX_CODES = 10;
+
+export interface PricingOptions {
+  location?: ShippingLocation;
+  shippingOptionId?: string;
+  codes?: readonly string[];
+  now: Date;
+  currency: string;
+  /** Lock the coupons and gift cards read (when the order is being taken). */
+  lock?: boolean;
+}
+
+export interface AppliedGiftCard {
+  id: string;
+  last4: string;
+  amountCents: number;
+  /** What is left on the card after this order. */
+  balanceCents: number;
+}
+
+export type CheckoutQuote = Omit<CheckoutPricing, "appliedGiftCards"> & {
+  /** The codes as entered (coupons and gift cards). */
+  coupons: string[];
+  appliedGiftCards: AppliedGiftCard[];
+  /** Coupons as rows (to count their use when the order is taken). */
+  couponRows: Coupon[];
+};
+
+/** Shipping rules and tax rules of a store. */
+export async function storeRulesOf(db: Db | Tx, websiteId: string) {
+  const [ship, tax] = await Promise.all([
+    db
+      .select()
+      .from(shippingRules)
+      .where(eq(shippingRules.websiteId, websiteId))
+      .orderBy(asc(shippingRules.ordering)),
+    db.select().from(taxRules).where(eq(taxRules.websiteId, websiteId)),
+  ]);
+  return { shippingRules: ship, taxRules: tax };
+}
+
+/** Countries the store ships to; null when some rule ships everywhere (or there are no rules). */
+export function shippingCountries(rules: readonly { countries: string[] }[]): string[] | null {
+  if (rules.length === 0 || rules.some((r) => r.countries.length === 0)) return null;
+  return [...new Set(rules.flatMap((r) => r.countries.map((c) => c.toUpperCase())))].sort();
+}
+
+export async function priceLines(
+  db: Db | Tx,
+  websiteId: string,
+  lines: readonly CheckoutLine[],
+  opts: PricingOptions,
+): Promise<CheckoutQuote> {
+  const entered = [...new Set((opts.codes ?? []).map(normalizeCode).filter(Boolean))].slice(0, MAX_CODES);
+  const rules = await storeRulesOf(db, websiteId);
+  const couponQuery = entered.length
+    ? db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.websiteId, websiteId), inArray(sql`upper(${coupons.code})`, entered)))
+    : undefined;
+  const couponRows = couponQuery ? (opts.lock ? await couponQuery.for("update") : await couponQuery) : [];
+  const couponCodes = new Set(couponRows.map((c) => normalizeCode(c.code)));
+  const giftCandidates = entered.filter((c) => !couponCodes.has(c) && looksLikeGiftCardCode(c));
+  const cards = await giftCardsByCodes(db, websiteId, giftCandidates, { lock: opts.lock });
+
+  const extraInvalid: InvalidCoupon[] = [];
+  const usableCards: GiftCard[] = [];
+  const hasSubscription = lines.some((l) => l.isSubscription);
+  for (const code of giftCandidates) {
+    const card = cards.get(code);
+    if (!card) continue;
+    if (hasSubscription) extraInvalid.push({ code, reason: MSG_GIFT_CARD_SUBSCRIPTION });
+    else if (card.currency !== opts.currency) extraInvalid.push({ code, reason: MSG_GIFT_CARD_CURRENCY });
+    else if (card.balanceCents <= 0) extraInvalid.push({ code, reason: MSG_GIFT_CARD_EMPTY });
+    else usableCards.push(card);
+  }
+  const cardCodes = new Set(giftCandidates.filter((c) => cards.has(c)));
+
+  const pricing = priceCheckout({
+    lines: lines.map((l) => ({
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      productType: l.productType,
+      weightGrams: l.weightGrams,
+    })),
+    currency: opts.currency,
+    now: opts.now,
+    location: opts.location,
+    shippingRules: rules.shippingRules,
+    shippingOptionId: opts.shippingOptionId,
+    taxRules: rules.taxRules,
+    coupons: couponRows,
+    couponCodes: entered.filter((c) => !cardCodes.has(c)),
+    giftCards: usableCards.map((c) => ({ id: c.id, balanceCents: c.balanceCents })),
+  });
+  const byId = new Map(usableCards.map((c) => [c.id, c]));
+  return {
+    ...pricing,
+    coupons: entered,
+    invalidCoupons: [...pricing.invalidCoupons, ...extraInvalid],
+    appliedGiftCards: pricing.appliedGiftCards.map((g) => {
+      const card = byId.get(g.id)!;
+      return {
+        id: g.id,
+        last4: card.codeLast4,
+        amountCents: g.amountCents,
+        balanceCents: card.balanceCents - g.amountCents,
+      };
+    }),
+    couponRows,
+  };
+}

@@ -1,0 +1,416 @@
+/**
+ * Checkout calls (our design, in the OpenAPI): the checkout quote, POST /api/commerce/orders,
+ * the buyer's view of an order and of a subscription, digital downloads, and the checkout
+ * page's analytics events. The website comes from the host; the cart from the cart cookie or
+ * a cartToken (express and subscription checkouts).
+ */
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { type Static, Type } from "@sinclair/typebox";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { contentItems } from "../../db/schema.js";
+import { clearCookie } from "../../http/cookies.js";
+import { requireCrumb } from "../../http/crumb.js";
+import { ApiError, notFound } from "../../http/errors.js";
+import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
+import { type RateLimit, hitRateLimit } from "../cart/rate-limit.js";
+import { downloadLinks, subscriptionUrl } from "../orders/links.js";
+import { lineDetailsOf, linesOf, orderJson, orderRow, recordCommerceEvent } from "../orders/service.js";
+import { type Website, websiteForHost } from "../sites/service.js";
+import {
+  productNames,
+  subscriptionById,
+  subscriptionIdsOf,
+  subscriptionJson,
+} from "../subscriptions/service.js";
+import { type CheckoutDeps, type PlaceOrderInput, placeOrder, quote } from "./service.js";
+import { verifyDownload, verifyOrderToken, verifySubscriptionToken } from "./signing.js";
+import type { DigitalFile } from "./store.js";
+
+const Str = (max: number) => Type.String({ maxLength: max });
+const Opt = (max: number) => Type.Optional(Str(max));
+
+const AddressSchema = Type.Object(
+  {
+    firstName: Opt(100),
+    lastName: Opt(100),
+    line1: Opt(200),
+    line2: Opt(200),
+    city: Opt(100),
+    state: Opt(100),
+    postalCode: Opt(20),
+    country: Opt(3),
+  },
+  { additionalProperties: false, description: "A postal address; country is an ISO 3166-1 alpha-2 code." },
+);
+
+const PaymentSchema = Type.Union([
+  Type.Object(
+    {
+      method: Type.Literal("card"),
+      cardNumber: Type.String({ minLength: 1, maxLength: 30 }),
+      expMonth: Type.Integer({ minimum: 0, maximum: 99 }),
+      expYear: Type.Integer({ minimum: 0, maximum: 9999 }),
+      cvc: Type.String({ maxLength: 10 }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { method: Type.Literal("token"), token: Type.String({ minLength: 1, maxLength: 255 }) },
+    { additionalProperties: false },
+  ),
+]);
+
+const OrderBody = Type.Object(
+  {
+    email: Type.String({ maxLength: 256 }),
+    shippingAddress: Type.Optional(AddressSchema),
+    billingAddress: Type.Optional(AddressSchema),
+    shippingOptionId: Opt(64),
+    couponCodes: Type.Optional(Type.Array(Str(64), { maxItems: 10 })),
+    payment: PaymentSchema,
+    idempotencyKey: Type.String({ minLength: 8, maxLength: 100, pattern: "^[A-Za-z0-9_:.-]+$" }),
+    cartToken: Opt(200),
+  },
+  { additionalProperties: false },
+);
+
+const Loose = (description: string) => Type.Object({}, { additionalProperties: true, description });
+const ErrorSchema = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+    }),
+  },
+  { additionalProperties: true },
+);
+const errors = {
+  400: ErrorSchema,
+  402: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  429: ErrorSchema,
+  503: ErrorSchema,
+};
+
+const QuoteQuery = Type.Object(
+  {
+    cartToken: Opt(200),
+    country: Opt(3),
+    state: Opt(100),
+    postalCode: Opt(20),
+    shippingOptionId: Opt(64),
+    couponCodes: Type.Optional(
+      Type.String({ maxLength: 700, description: "Comma-separated codes (coupons and gift cards)." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const CheckoutEvent = Type.Object(
+  {
+    event: Type.Union([
+      Type.Literal("checkout-page-loaded"),
+      Type.Literal("checkout-product-form-opened"),
+      Type.Literal("checkout-product-form-closed"),
+      Type.Literal("checkout-product-form-submitted"),
+    ]),
+    data: Type.Optional(
+      Type.Record(
+        Type.String({ maxLength: 64 }),
+        Type.Union([Type.Number(), Type.String({ maxLength: 200 }), Type.Boolean(), Type.Null()]),
+        { maxProperties: 40 },
+      ),
+    ),
+    pagePath: Opt(500),
+  },
+  { additionalProperties: false },
+);
+
+/** Order attempts per visitor address, shared by every process (card testing is the threat). */
+export const ORDER_ATTEMPT_LIMIT: RateLimit = { max: 30, windowMs: 10 * 60_000 };
+
+export function requestOrigin(request: FastifyRequest): string {
+  const host = (request.headers.host ?? "localhost").replace(/[^A-Za-z0-9.:[\]-]/g, "");
+  return `${request.protocol}://${host || "localhost"}`;
+}
+
+export const checkoutRoutes: FastifyPluginAsync = async (app) => {
+  const { db, clock, config } = app.deps;
+  const deps = (): CheckoutDeps => ({ db, clock, config, payments: app.payments });
+  const secure = config.publicUrl.startsWith("https:");
+
+  async function orderLimit(request: FastifyRequest, reply: FastifyReply) {
+    const hit = await hitRateLimit(db, `checkout-order:${request.ip}`, ORDER_ATTEMPT_LIMIT, clock.now());
+    if (!hit.allowed) {
+      reply.header("retry-after", String(hit.retryAfterSeconds));
+      throw new ApiError(429, "rate_limited", RATE_LIMITED_MESSAGE);
+    }
+  }
+
+  async function siteOf(request: FastifyRequest): Promise<Website> {
+    const site = await websiteForHost(db, request.headers.host);
+    if (!site) throw notFound("There is no website at this address.");
+    return site;
+  }
+
+  app.get(
+    "/api/commerce/checkout/quote",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "The checkout's cart priced for a location: shipping options, tax, coupons, gift cards, totals",
+        querystring: QuoteQuery,
+        response: { 200: Loose("{cart, shippingCountries, payment}"), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query as Static<typeof QuoteQuery>;
+      const site = await siteOf(request);
+      const token = q.cartToken || request.cookies[CART_COOKIE];
+      return quote(deps(), site, token, {
+        location:
+          q.country || q.state || q.postalCode
+            ? { country: q.country, state: q.state, postalCode: q.postalCode }
+            : undefined,
+        shippingOptionId: q.shippingOptionId || undefined,
+        couponCodes: q.couponCodes
+          ? q.couponCodes
+              .split(",")
+              .map((c) => c.trim())
+              .filter(Boolean)
+          : undefined,
+      });
+    },
+  );
+
+  app.post(
+    "/api/commerce/orders",
+    {
+      preHandler: [requireCrumb, orderLimit],
+      schema: {
+        tags: ["checkout"],
+        summary: "Places the order of the visitor's cart (cookie) or of a cartToken, and pays for it",
+        description:
+          "201: the order (paid, or pending while the payment settles). 202: the card needs extra authentication; show `nextAction` and send the same request (same idempotencyKey) again afterwards. 402: declined, with the provider's message. 409: not enough stock ('Sorry, we do not have enough of that item available.'). The same idempotencyKey never makes a second order or charge.",
+        body: OrderBody,
+        response: {
+          201: Type.Object(
+            {
+              order: Loose("The order"),
+              confirmationUrl: Type.String(),
+              subscriptionUrls: Type.Array(Type.String()),
+              events: Type.Array(Type.String()),
+            },
+            { additionalProperties: false },
+          ),
+          202: Type.Object(
+            {
+              requiresAction: Type.Literal(true),
+              nextAction: Loose(
+                "test_challenge {challengeId, amountCents, currency, cardLast4} or redirect {url}",
+              ),
+              order: Loose("{id, orderNumber, grandTotalCents, currency}"),
+              idempotencyKey: Type.String(),
+              events: Type.Array(Type.String()),
+            },
+            { additionalProperties: false },
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as Static<typeof OrderBody>;
+      const site = await siteOf(request);
+      const viaCartToken = Boolean(body.cartToken);
+      const cartToken = body.cartToken || request.cookies[CART_COOKIE];
+      const { cartToken: _t, ...input } = body;
+      const result = await placeOrder(
+        deps(),
+        { site, cartToken, viaCartToken, origin: requestOrigin(request) },
+        input as PlaceOrderInput,
+      );
+      if (result.kind === "requires_action") {
+        return reply.status(202).send({
+          requiresAction: true,
+          nextAction: result.nextAction,
+          order: result.order,
+          idempotencyKey: result.idempotencyKey,
+          events: result.events,
+        });
+      }
+      if (!viaCartToken && request.cookies[CART_COOKIE]) {
+        clearCookie(reply, CART_COOKIE);
+        reply.setCookie(CART_PRESENT_COOKIE, "", { path: "/", maxAge: 0, secure, sameSite: "lax" });
+      }
+      const subscriptionUrls = await Promise.all(
+        result.subscriptionIds.map((id) =>
+          subscriptionUrl(config.dataDir, requestOrigin(request), id, result.order.id),
+        ),
+      );
+      return reply.status(201).send({
+        order: result.order,
+        confirmationUrl: result.confirmationUrl,
+        subscriptionUrls,
+        events: result.events,
+      });
+    },
+  );
+
+  app.get(
+    "/api/commerce/orders/:orderId",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "The buyer's view of an order, with the token of its confirmation link",
+        params: Type.Object({ orderId: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ token: Str(100) }, { additionalProperties: false }),
+        response: { 200: Loose("{order, downloads, subscriptions}"), ...errors },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.params as { orderId: string };
+      const { token } = request.query as { token: string };
+      const site = await siteOf(request);
+      const order = await orderRow(db, orderId);
+      if (
+        !order ||
+        order.websiteId !== site.id ||
+        !(await verifyOrderToken(config.dataDir, order.id, token))
+      ) {
+        throw notFound("No such order.");
+      }
+      const lines = await linesOf(db, order.id);
+      const origin = requestOrigin(request);
+      const subs = [];
+      for (const id of subscriptionIdsOf(lines)) {
+        const s = await subscriptionById(db, id);
+        if (s)
+          subs.push({
+            ...subscriptionJson(s),
+            url: await subscriptionUrl(config.dataDir, origin, id, order.id),
+          });
+      }
+      const { analytics, ...json } = orderJson(order, lines);
+      return {
+        order: json,
+        analytics,
+        downloads: await downloadLinks(config.dataDir, origin, order, lines, clock.now()),
+        subscriptions: subs,
+      };
+    },
+  );
+
+  app.get(
+    "/api/commerce/subscriptions/:subscriptionId",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "The buyer's view of a subscription, with the token of its confirmation link",
+        params: Type.Object({ subscriptionId: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ token: Str(100) }, { additionalProperties: false }),
+        response: { 200: Loose("{subscription}"), ...errors },
+      },
+    },
+    async (request) => {
+      const { subscriptionId } = request.params as { subscriptionId: string };
+      const { token } = request.query as { token: string };
+      const site = await siteOf(request);
+      const s = await subscriptionById(db, subscriptionId);
+      if (!s || s.websiteId !== site.id || !(await verifySubscriptionToken(config.dataDir, s.id, token))) {
+        throw notFound("No such subscription.");
+      }
+      const names = await productNames(db, [s.itemId]);
+      return { subscription: subscriptionJson(s, names.get(s.itemId)) };
+    },
+  );
+
+  app.get(
+    "/api/commerce/downloads/:orderId/:lineId",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "A digital product's file, by a signed link that expires",
+        params: Type.Object({
+          orderId: Type.String({ maxLength: 64 }),
+          lineId: Type.String({ maxLength: 64 }),
+        }),
+        querystring: Type.Object(
+          { expires: Type.Integer({ minimum: 0, maximum: 1e15 }), sig: Str(100) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply: FastifyReply) => {
+      const { orderId, lineId } = request.params as { orderId: string; lineId: string };
+      const { expires, sig } = request.query as { expires: number; sig: string };
+      const site = await siteOf(request);
+      if (!(await verifyDownload(config.dataDir, orderId, lineId, expires, sig))) {
+        throw new ApiError(403, "forbidden", "This download link is not valid.");
+      }
+      if (expires < clock.now().getTime()) {
+        throw new ApiError(
+          410,
+          "expired",
+          "This download link has expired. Open your order page for a fresh one.",
+        );
+      }
+      const order = await orderRow(db, orderId);
+      if (!order || order.websiteId !== site.id) throw notFound("No such download.");
+      if (order.status === "cancelled" || order.status === "refunded" || order.status === "pending") {
+        throw new ApiError(403, "forbidden", "This order has no downloads.");
+      }
+      const line = (await linesOf(db, order.id)).find((l) => l.id === lineId);
+      if (!line || !lineDetailsOf(line).digital) throw notFound("No such download.");
+      const [item] = await db.select().from(contentItems).where(eq(contentItems.id, line.itemId));
+      const file = (item?.structuredContent as { digitalFile?: DigitalFile } | null)?.digitalFile;
+      const full = file ? path.resolve(config.dataDir, file.storagePath) : undefined;
+      if (!file || !full?.startsWith(path.resolve(config.dataDir) + path.sep))
+        throw notFound("This product has no file yet.");
+      const info = await stat(full).catch(() => undefined);
+      if (!info) throw notFound("This product has no file yet.");
+      const safeName = file.filename.replace(/[^\w.-]+/g, "_");
+      return reply
+        .header("content-type", file.contentType || "application/octet-stream")
+        .header("content-length", info.size)
+        .header("content-disposition", `attachment; filename="${safeName}"`)
+        .header("cache-control", "private, no-store")
+        .send(createReadStream(full));
+    },
+  );
+
+  app.post(
+    "/api/commerce/checkout/events",
+    {
+      preHandler: requireCrumb,
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["checkout"],
+        summary:
+          "Checkout page events: checkout-page-loaded (with browser performance metrics) and the product form events",
+        body: CheckoutEvent,
+        response: { 202: Type.Object({ ok: Type.Boolean() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as Static<typeof CheckoutEvent>;
+      const site = await siteOf(request);
+      await recordCommerceEvent(db, {
+        websiteId: site.id,
+        actor: "user",
+        action: body.event,
+        objectType: "checkout",
+        pagePath: body.pagePath,
+        data: { ...(body.data ?? {}), userAgent: String(request.headers["user-agent"] ?? "").slice(0, 300) },
+      });
+      return reply.status(202).send({ ok: true });
+    },
+  );
+};

@@ -1,0 +1,191 @@
+/**
+ * What checkout needs from the cart and the catalog: the visitor's open cart with every line
+ * priced from the catalog now, stock taken and given back with conditional updates (never
+ * below zero, whatever runs at the same time), and the cart marked purchased. The cart and its
+ * entries are read through the cart module; stock lives on product variants, which only
+ * orders and the owner's inventory change.
+ */
+import { ProductType, type SubscriptionPlan, parseSubscriptionPlan } from "@atelier/commerce";
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { carts, productVariants } from "../../db/schema.js";
+import { type CartEntryRow, type CartRow, entriesOf, findCart } from "../cart/service.js";
+import { productsByIds } from "../catalog/service.js";
+
+export interface DigitalFile {
+  filename: string;
+  contentType: string;
+  /** Path under DATA_DIR. */
+  storagePath: string;
+  byteSize?: number;
+}
+
+export interface CheckoutLine {
+  entryId: string;
+  itemId: string;
+  variantId: string;
+  sku: string;
+  title: string;
+  url: string;
+  imageUrl: string | null;
+  productType: number;
+  attributes: Record<string, string>;
+  quantity: number;
+  /** What one unit costs now: the sale price when on sale. */
+  unitPriceCents: number;
+  weightGrams: number;
+  /** Physical goods and services with counted stock (digital goods and gift cards never run out). */
+  limitedStock: boolean;
+  qtyInStock: number;
+  isSubscription: boolean;
+  subscriptionPlan?: SubscriptionPlan;
+  additionalFields: unknown;
+  /** Gift cards: who receives the code (from the product form), if not the buyer. */
+  giftCardRecipient?: { email?: string; name?: string; message?: string };
+  digitalFile?: DigitalFile;
+}
+
+export interface CheckoutCart {
+  cart: CartRow;
+  entries: CartEntryRow[];
+  lines: CheckoutLine[];
+  /** Entries whose product or variant no longer exists. */
+  unavailable: CartEntryRow[];
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" && v.trim() ? v.trim() : undefined;
+}
+
+/** Gift-card recipient from the product form answers ({recipientEmail, recipientName, message}). */
+function recipientOf(fields: unknown, options: Record<string, unknown>) {
+  const f = (fields && typeof fields === "object" ? fields : {}) as Record<string, unknown>;
+  const email = str(options.recipientEmail) ?? str(f.recipientEmail) ?? str(f.email);
+  const name = str(options.recipientName) ?? str(f.recipientName) ?? str(f.name);
+  const message = str(options.message) ?? str(f.message);
+  return email || name || message ? { email, name, message } : undefined;
+}
+
+/** The open cart a token names, each line priced from the catalog now. */
+export async function loadCheckoutCart(
+  db: Db | Tx,
+  websiteId: string,
+  token: string | undefined,
+  opts: { lock?: boolean } = {},
+): Promise<CheckoutCart | undefined> {
+  const cart = await findCart(db, websiteId, token, opts);
+  if (!cart) return undefined;
+  const entries = await entriesOf(db, cart.id);
+  const products = await productsByIds(
+    db as Db,
+    websiteId,
+    entries.map((e) => e.itemId),
+  );
+  const lines: CheckoutLine[] = [];
+  const unavailable: CartEntryRow[] = [];
+  for (const e of entries) {
+    const product = products.get(e.itemId);
+    const variant = product?.variants.find((v) => v.id === e.variantId);
+    if (!product || !variant || product.productType === ProductType.PAYWALL) {
+      unavailable.push(e);
+      continue;
+    }
+    const type = product.productType;
+    const sc = product.structuredContent;
+    const isSubscription = e.options.subscription === true;
+    const file = sc.digitalFile as DigitalFile | undefined;
+    lines.push({
+      entryId: e.id,
+      itemId: product.id,
+      variantId: variant.id,
+      sku: variant.sku,
+      title: product.title,
+      url: product.url,
+      imageUrl: product.imageUrl ?? null,
+      productType: type,
+      attributes: variant.attributes,
+      quantity: e.quantity,
+      unitPriceCents: variant.onSale ? variant.salePriceCents : variant.priceCents,
+      weightGrams: variant.weightGrams,
+      limitedStock: (type === ProductType.PHYSICAL || type === ProductType.SERVICE) && !variant.unlimited,
+      qtyInStock: variant.qtyInStock,
+      isSubscription,
+      subscriptionPlan: isSubscription
+        ? (parseSubscriptionPlan(e.options.subscriptionPlan) ?? parseSubscriptionPlan(sc.subscriptionPlan))
+        : undefined,
+      additionalFields: e.additionalFields ?? null,
+      giftCardRecipient:
+        type === ProductType.GIFT_CARD ? recipientOf(e.additionalFields, e.options) : undefined,
+      digitalFile:
+        type === ProductType.DIGITAL && file && typeof file.storagePath === "string" ? file : undefined,
+    });
+  }
+  return { cart, entries, lines, unavailable };
+}
+
+/** Quantities per variant with counted stock, in a fixed order (so concurrent orders lock alike). */
+export function stockNeeds(lines: readonly CheckoutLine[]): { variantId: string; quantity: number }[] {
+  const needs = new Map<string, number>();
+  for (const l of lines)
+    if (l.limitedStock) needs.set(l.variantId, (needs.get(l.variantId) ?? 0) + l.quantity);
+  return [...needs]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([variantId, quantity]) => ({ variantId, quantity }));
+}
+
+/**
+ * Takes stock for an order: one conditional update per variant, which PostgreSQL applies under
+ * the row's lock and re-checks after any concurrent update. Answers false (and takes nothing
+ * that the caller's rollback will not give back) when a variant has too few units.
+ */
+export async function takeStock(
+  tx: Tx,
+  websiteId: string,
+  needs: readonly { variantId: string; quantity: number }[],
+): Promise<boolean> {
+  for (const n of needs) {
+    const done = await tx
+      .update(productVariants)
+      .set({ qtyInStock: sql`${productVariants.qtyInStock} - ${n.quantity}` })
+      .where(
+        and(
+          eq(productVariants.id, n.variantId),
+          eq(productVariants.websiteId, websiteId),
+          eq(productVariants.unlimited, false),
+          gte(productVariants.qtyInStock, n.quantity),
+        ),
+      )
+      .returning({ id: productVariants.id });
+    if (done.length === 0) return false;
+  }
+  return true;
+}
+
+/** Gives stock back (a failed payment, a cancelled order, a refund that restocks). */
+export async function returnStock(
+  tx: Tx,
+  websiteId: string,
+  needs: readonly { variantId: string; quantity: number }[],
+): Promise<void> {
+  for (const n of needs) {
+    if (n.quantity <= 0) continue;
+    await tx
+      .update(productVariants)
+      .set({ qtyInStock: sql`${productVariants.qtyInStock} + ${n.quantity}` })
+      .where(
+        and(
+          eq(productVariants.id, n.variantId),
+          eq(productVariants.websiteId, websiteId),
+          eq(productVariants.unlimited, false),
+        ),
+      );
+  }
+}
+
+/** Marks the cart bought by an order, or (orderId null) open again after a failed payment. */
+export async function setCartPurchased(tx: Tx, cartId: string, orderId: string | null, now: Date) {
+  await tx
+    .update(carts)
+    .set({ isPurchased: orderId !== null, orderId, updatedAt: now })
+    .where(eq(carts.id, cartId));
+}

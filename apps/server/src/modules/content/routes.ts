@@ -1,0 +1,96 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { requireCrumb } from "../../http/crumb.js";
+import { forbidden, notFound } from "../../http/errors.js";
+import { settingsOf, websiteForHost } from "../sites/service.js";
+import { changeLikeCount, itemById } from "./service.js";
+
+/** Cookie listing the items this visitor liked (simple liking: one like per visitor and item). */
+export const LIKES_COOKIE = "atelier_likes";
+const MAX_REMEMBERED_LIKES = 200;
+export const LIKING_OFF = "Liking is turned off on this site.";
+
+const Params = Type.Object({ itemId: Type.String({ pattern: "^[a-f0-9]{24}$" }) });
+const LikeAnswer = Type.Object({ itemId: Type.String(), likeCount: Type.Integer(), liked: Type.Boolean() });
+
+function likedIds(request: FastifyRequest): string[] {
+  const raw = request.cookies[LIKES_COOKIE] ?? "";
+  return raw.split(".").filter((id) => /^[a-f0-9]{24}$/.test(id));
+}
+
+/** Published-site content calls: the like button (simple liking). */
+export const contentRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.deps;
+  const secure = config.publicUrl.startsWith("https:");
+
+  async function likeable(request: FastifyRequest) {
+    const site = await websiteForHost(db, request.headers.host);
+    if (!site) throw notFound("There is no website at this address.");
+    const { site: settings } = await settingsOf(db, site.id);
+    if (!settings?.simpleLikingEnabled) throw forbidden(LIKING_OFF);
+    const { itemId } = request.params as { itemId: string };
+    const item = await itemById(db, site.id, itemId);
+    if (!item) throw notFound("No such item.");
+    return { site, item };
+  }
+
+  function remember(reply: FastifyReply, ids: string[]) {
+    reply.setCookie(LIKES_COOKIE, ids.slice(-MAX_REMEMBERED_LIKES).join("."), {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      maxAge: 365 * 86400,
+    });
+  }
+
+  app.post(
+    "/api/content/items/:itemId/like",
+    {
+      preHandler: requireCrumb,
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: { tags: ["site"], params: Params, response: { 200: LikeAnswer } },
+    },
+    async (request, reply) => {
+      const { site, item } = await likeable(request);
+      const liked = likedIds(request);
+      if (liked.includes(item.id)) return { itemId: item.id, likeCount: item.likeCount, liked: true };
+      const likeCount = (await changeLikeCount(db, site.id, item.id, 1)) ?? item.likeCount;
+      remember(reply, [...liked, item.id]);
+      return { itemId: item.id, likeCount, liked: true };
+    },
+  );
+
+  app.delete(
+    "/api/content/items/:itemId/like",
+    {
+      preHandler: requireCrumb,
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: { tags: ["site"], params: Params, response: { 200: LikeAnswer } },
+    },
+    async (request, reply) => {
+      const { site, item } = await likeable(request);
+      const liked = likedIds(request);
+      if (!liked.includes(item.id)) return { itemId: item.id, likeCount: item.likeCount, liked: false };
+      const likeCount = (await changeLikeCount(db, site.id, item.id, -1)) ?? item.likeCount;
+      remember(
+        reply,
+        liked.filter((id) => id !== item.id),
+      );
+      return { itemId: item.id, likeCount, liked: false };
+    },
+  );
+
+  app.get(
+    "/api/content/items/:itemId/like",
+    { schema: { tags: ["site"], params: Params, response: { 200: LikeAnswer } } },
+    async (request) => {
+      const site = await websiteForHost(db, request.headers.host);
+      if (!site) throw notFound("There is no website at this address.");
+      const { itemId } = request.params as { itemId: string };
+      const item = await itemById(db, site.id, itemId);
+      if (!item) throw notFound("No such item.");
+      return { itemId: item.id, likeCount: item.likeCount, liked: likedIds(request).includes(item.id) };
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import { requireOwner } from "../../http/owner-auth.js";
+import { registerHousekeeping } from "../jobs/plugin.js";
+import { ownedWebsiteId } from "../forms/owner-access.js";
+import { OUTBOX_RETENTION_DAYS, listOutbox, pruneOutbox } from "./service.js";
+
+registerHousekeeping("outbox", (deps) =>
+  pruneOutbox(deps.db, new Date(deps.clock.now().getTime() - OUTBOX_RETENTION_DAYS * 86400_000)),
+);
+
+const OutboxEmail = Type.Object({
+  id: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  text: Type.String(),
+  html: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String(),
+  attempts: Type.Integer(),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  createdOn: Type.Number(),
+  sentOn: Type.Union([Type.Number(), Type.Null()]),
+});
+
+/** The owner's view of a site's outbox. */
+export const emailRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps;
+  app.get(
+    "/api/owner/sites/:siteId/outbox",
+    {
+      preHandler: requireOwner,
+      schema: {
+        tags: ["owner"],
+        summary: "Emails the site sent or keeps (newest first)",
+        params: Type.Object({ siteId: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object(
+          {
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+            offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+            status: Type.Optional(
+              Type.Union([
+                Type.Literal("queued"),
+                Type.Literal("sent"),
+                Type.Literal("failed"),
+                Type.Literal("kept"),
+              ]),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ emails: Type.Array(OutboxEmail), total: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const { siteId } = request.params as { siteId: string };
+      const q = request.query as { limit?: number; offset?: number; status?: string };
+      const websiteId = await ownedWebsiteId(request, siteId);
+      return listOutbox(db, websiteId, { limit: q.limit ?? 50, offset: q.offset ?? 0, status: q.status });
+    },
+  );
+};

@@ -1,0 +1,16 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../../../test/harness.js";
+
+describe("GET /healthz", () => {
+  it("answers 200 after a database round trip, 503 once the database is gone", async () => {
+    const t = await createTestApp();
+    afterAll(() => t.close());
+    const ok = await t.app.inject({ url: "/healthz" });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ ok: true });
+    await t.database.close();
+    const down = await t.app.inject({ url: "/healthz" });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ ok: false, error: "The database is unreachable." });
+  });
+});

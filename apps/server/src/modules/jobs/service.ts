@@ -1,0 +1,140 @@
+/**
+ * Background work (emails, notifications, housekeeping) as rows of the `jobs` table. Any server
+ * process may run jobs: each claims due rows with `FOR UPDATE SKIP LOCKED`, so two processes
+ * never run the same job, on PGlite and on PostgreSQL alike. A claimed job that is not finished
+ * within the lease (its process died) becomes due again.
+ */
+import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { jobs } from "../../db/schema.js";
+import type { Deps } from "../../http/deps.js";
+import type { Clock } from "../../lib/clock.js";
+
+export type Job = typeof jobs.$inferSelect;
+export type JobHandler = (deps: Deps, payload: Record<string, unknown>, job: Job) => Promise<void>;
+
+/** A claimed job not finished within this time is claimed again by someone else. */
+export const JOB_LEASE_MS = 5 * 60_000;
+/** Retry delays grow with each attempt: 30 s, 2 min, 8 min, … capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(3_600_000, 30_000 * 4 ** Math.max(0, attempts - 1));
+}
+
+const handlers = new Map<string, JobHandler>();
+
+/** Modules register the handler of each job kind they enqueue (once, at import). */
+export function registerJobHandler(kind: string, handler: JobHandler): void {
+  handlers.set(kind, handler);
+}
+
+export function jobHandler(kind: string): JobHandler | undefined {
+  return handlers.get(kind);
+}
+
+/** Adds a job; pass the caller's transaction so the job exists only if the caller's work commits. */
+export async function enqueueJob(
+  db: Db | Tx,
+  kind: string,
+  payload: Record<string, unknown>,
+  opts: { runAt?: Date; maxAttempts?: number } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      // The database keeps microseconds and a JS clock milliseconds: a job due "now" must not
+      // look a fraction of a millisecond in the future to a claimer reading the clock just after.
+      runAt: opts.runAt ?? sql`date_trunc('milliseconds', now())`,
+      ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
+    })
+    .returning({ id: jobs.id });
+  return row!.id;
+}
+
+/** Claims up to `limit` due jobs for `worker`: due, unfinished, attempts left, not leased by another. */
+export async function claimJobs(db: Db, clock: Clock, worker: string, limit = 10): Promise<Job[]> {
+  const now = clock.now();
+  const leaseEnd = new Date(now.getTime() - JOB_LEASE_MS);
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          isNull(jobs.doneAt),
+          lte(jobs.runAt, now),
+          lt(jobs.attempts, jobs.maxAttempts),
+          or(isNull(jobs.lockedAt), lt(jobs.lockedAt, leaseEnd)),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (!due.length) return [];
+    return tx
+      .update(jobs)
+      .set({ lockedAt: now, lockedBy: worker, attempts: sql`${jobs.attempts} + 1` })
+      .where(
+        sql`${jobs.id} in (${sql.join(
+          due.map((d) => sql`${d.id}`),
+          sql`, `,
+        )})`,
+      )
+      .returning();
+  });
+}
+
+export async function completeJob(db: Db, clock: Clock, id: number): Promise<void> {
+  await db.update(jobs).set({ doneAt: clock.now(), lockedAt: null, lockedBy: null }).where(eq(jobs.id, id));
+}
+
+/** Records a failure; the job runs again after a delay while attempts are left. */
+export async function failJob(db: Db, clock: Clock, job: Job, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      lockedAt: null,
+      lockedBy: null,
+      lastError: error.slice(0, 2000),
+      runAt: new Date(clock.now().getTime() + retryDelayMs(job.attempts)),
+    })
+    .where(eq(jobs.id, job.id));
+}
+
+export interface RunResult {
+  ran: number;
+  failed: number;
+}
+
+/** Claims and runs due jobs until none is left (or `maxJobs` ran). */
+export async function runDueJobs(deps: Deps, worker: string, maxJobs = 100): Promise<RunResult> {
+  const result: RunResult = { ran: 0, failed: 0 };
+  while (result.ran + result.failed < maxJobs) {
+    const batch = await claimJobs(
+      deps.db,
+      deps.clock,
+      worker,
+      Math.min(10, maxJobs - result.ran - result.failed),
+    );
+    if (!batch.length) break;
+    for (const job of batch) {
+      const handler = handlers.get(job.kind);
+      try {
+        if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+        await handler(deps, job.payload, job);
+        await completeJob(deps.db, deps.clock, job.id);
+        result.ran++;
+      } catch (err) {
+        await failJob(deps.db, deps.clock, job, err instanceof Error ? err.message : String(err));
+        result.failed++;
+      }
+    }
+  }
+  return result;
+}
+
+/** Finished jobs older than `before` are deleted (housekeeping). */
+export async function pruneJobs(db: Db, before: Date): Promise<void> {
+  await db.delete(jobs).where(and(lt(jobs.doneAt, before)));
+}

@@ -1,0 +1,624 @@
+/**
+ * Orders: created by checkout (pending until paid), shown to the buyer on the confirmation
+ * pages and in the confirmation email, and run by the owner (list, search, detail, fulfil with
+ * tracking, refund in full or in part with or without restocking, cancel). Money is integer
+ * cents; every owner action is one transaction with the order row locked.
+ */
+import { ProductType, formatMoney, valueMoney } from "@atelier/commerce";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Config } from "../../config.js";
+import type { Db, Tx } from "../../db/client.js";
+import { analyticsEvents, orderLines, orders, payments, refunds } from "../../db/schema.js";
+import { ApiError, badRequest, notFound } from "../../http/errors.js";
+import { newId } from "../../lib/ids.js";
+import { queueEmail } from "../email/service.js";
+import type { Website } from "../sites/service.js";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export type PaymentStatus = "pending" | "paid" | "partially_refunded" | "refunded" | "cancelled";
+export type FulfillmentStatus = "unfulfilled" | "fulfilled" | "not_required";
+
+export const FIRST_ORDER_NUMBER = 1001;
+
+export const MSG_ORDER_NOT_FOUND = "No such order.";
+export const MSG_REFUND_TOO_MUCH = "The refund is more than what is left to refund on this order.";
+export const MSG_REFUND_NOTHING = "There is nothing left to refund on this order.";
+export const MSG_NOT_PAID = "This order is not paid yet.";
+export const MSG_ALREADY_CANCELLED = "This order is cancelled.";
+export const MSG_ALREADY_FULFILLED = "This order is already fulfilled.";
+export const MSG_CANNOT_CANCEL_FULFILLED = "A fulfilled order cannot be cancelled; refund it instead.";
+export const MSG_RESTOCK_TOO_MANY = "You cannot restock more units than the order line has left.";
+export const MSG_UNKNOWN_LINE = "That line is not part of this order.";
+
+/** What an order keeps of its pricing and payment (orders.details). */
+export interface OrderDetails {
+  shippingOption?: { id: string; name: string; costCents: number } | null;
+  coupons?: { code: string; kind: string; discountCents: number }[];
+  taxRules?: { name: string; ratePercent: string; taxCents: number }[];
+  giftCards?: { id: string; last4: string; amountCents: number }[];
+  giftCardCents?: number;
+  cardLast4?: string;
+  wallet?: string;
+  paymentProvider?: string;
+  cartToken?: boolean;
+  fulfillment?: { carrier?: string; trackingNumber?: string; trackingUrl?: string; fulfilledAt: string };
+  cancelledAt?: string;
+  paidAt?: string;
+}
+
+/** What an order line keeps besides its columns (order_lines.details). */
+export interface LineDetails {
+  additionalFields?: unknown;
+  isSubscription?: boolean;
+  subscriptionPlan?: unknown;
+  giftCardRecipient?: { email?: string; name?: string; message?: string };
+  giftCardIds?: string[];
+  subscriptionId?: string;
+  digital?: boolean;
+  restockedQuantity?: number;
+  url?: string;
+  imageUrl?: string | null;
+}
+
+export const detailsOf = (o: OrderRow) => o.details as OrderDetails;
+export const lineDetailsOf = (l: OrderLineRow) => l.details as LineDetails;
+
+// ─── Creating orders (checkout) ─────────────────────────────────────────────────────────────
+
+/**
+ * The next order number of a website. A transaction-scoped advisory lock per website makes
+ * concurrent orders take numbers one after the other; it is released at commit.
+ */
+export async function nextOrderNumber(tx: Tx, websiteId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders:${websiteId}`}, 0))`);
+  const [row] = await tx
+    .select({ max: sql<number | null>`max(${orders.orderNumber})` })
+    .from(orders)
+    .where(eq(orders.websiteId, websiteId));
+  const max = row?.max == null ? FIRST_ORDER_NUMBER - 1 : Number(row.max);
+  return max + 1;
+}
+
+export interface NewOrder {
+  id: string;
+  websiteId: string;
+  cartId: string | null;
+  email: string;
+  shippingAddress: Record<string, string> | null;
+  billingAddress: Record<string, string> | null;
+  currency: string;
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  discountCents: number;
+  grandTotalCents: number;
+  testMode: boolean;
+  idempotencyKey: string;
+  details: OrderDetails;
+  now: Date;
+  lines: Omit<OrderLineRow, "orderId" | "websiteId">[];
+}
+
+export async function insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
+  const orderNumber = await nextOrderNumber(tx, o.websiteId);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      id: o.id,
+      websiteId: o.websiteId,
+      orderNumber,
+      cartId: o.cartId,
+      email: o.email,
+      shippingAddress: o.shippingAddress,
+      billingAddress: o.billingAddress,
+      status: "pending",
+      currency: o.currency,
+      subtotalCents: o.subtotalCents,
+      taxCents: o.taxCents,
+      shippingCents: o.shippingCents,
+      discountCents: o.discountCents,
+      grandTotalCents: o.grandTotalCents,
+      testMode: o.testMode,
+      idempotencyKey: o.idempotencyKey,
+      details: o.details as Record<string, unknown>,
+      createdAt: o.now,
+      updatedAt: o.now,
+    })
+    .returning();
+  if (o.lines.length) {
+    await tx.insert(orderLines).values(o.lines.map((l) => ({ ...l, orderId: o.id, websiteId: o.websiteId })));
+  }
+  return order!;
+}
+
+export async function orderRow(db: Db | Tx, orderId: string, opts: { lock?: boolean } = {}) {
+  if (!/^[a-f0-9]{24}$/.test(orderId)) return undefined;
+  const q = db.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = opts.lock ? await q.for("update") : await q;
+  return row;
+}
+
+export async function orderByIdempotencyKey(db: Db | Tx, websiteId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+export async function linesOf(db: Db | Tx, orderId: string): Promise<OrderLineRow[]> {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+}
+
+export async function paymentsOf(db: Db | Tx, orderId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
+}
+
+/** The order becomes paid (status pending → paid), with what the payment told us. */
+export async function markOrderPaid(
+  tx: Tx,
+  order: OrderRow,
+  patch: OrderDetails,
+  now: Date,
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: "paid",
+      details: { ...detailsOf(order), ...patch, paidAt: now.toISOString() } as Record<string, unknown>,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+    .returning();
+  return row ?? order;
+}
+
+/** A pending order whose payment failed disappears (its lines go with it). */
+export async function deletePendingOrder(tx: Tx, orderId: string): Promise<void> {
+  await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, "pending")));
+}
+
+export async function setLineDetails(tx: Tx, line: OrderLineRow, patch: LineDetails): Promise<void> {
+  await tx
+    .update(orderLines)
+    .set({ details: { ...lineDetailsOf(line), ...patch } as Record<string, unknown> })
+    .where(eq(orderLines.id, line.id));
+}
+
+// ─── The order as the API answers it ─────────────────────────────────────────────────────────
+
+export interface OrderLineJson {
+  id: string;
+  itemId: string;
+  variantId: string | null;
+  sku: string;
+  productName: string;
+  productType: number;
+  attributes: Record<string, string>;
+  quantity: number;
+  unitPriceCents: number;
+  subtotalCents: number;
+  additionalFields: unknown;
+  isSubscription: boolean;
+  restockedQuantity: number;
+  url: string | null;
+  imageUrl: string | null;
+}
+
+export function paymentStatusOf(order: OrderRow): PaymentStatus {
+  if (order.status === "cancelled") return "cancelled";
+  if (order.status === "pending") return "pending";
+  if (order.refundedCents > 0 && order.refundedCents >= order.grandTotalCents) return "refunded";
+  if (order.refundedCents > 0) return "partially_refunded";
+  return "paid";
+}
+
+export function fulfillmentStatusOf(order: OrderRow, lines: readonly OrderLineRow[]): FulfillmentStatus {
+  if (detailsOf(order).fulfillment) return "fulfilled";
+  return lines.some((l) => l.productType === ProductType.PHYSICAL) ? "unfulfilled" : "not_required";
+}
+
+export function lineJson(l: OrderLineRow): OrderLineJson {
+  const d = lineDetailsOf(l);
+  return {
+    id: l.id,
+    itemId: l.itemId,
+    variantId: l.variantId,
+    sku: l.sku,
+    productName: l.productName,
+    productType: l.productType,
+    attributes: l.attributes,
+    quantity: l.quantity,
+    unitPriceCents: l.unitPriceCents,
+    subtotalCents: l.unitPriceCents * l.quantity,
+    additionalFields: d.additionalFields ?? null,
+    isSubscription: d.isSubscription === true,
+    restockedQuantity: d.restockedQuantity ?? 0,
+    url: d.url ?? null,
+    imageUrl: d.imageUrl ?? null,
+  };
+}
+
+/** The Order analytics payload of SPEC §3. */
+export function orderAnalytics(order: OrderRow, lines: readonly OrderLineRow[]) {
+  return {
+    id: order.id,
+    purchasedCartId: order.cartId,
+    testMode: order.testMode,
+    websiteId: order.websiteId,
+    grandTotal: valueMoney(order.grandTotalCents, order.currency),
+    shippingTotal: valueMoney(order.shippingCents, order.currency),
+    taxTotal: valueMoney(order.taxCents, order.currency),
+    items: lines.map((l) => ({
+      productName: l.productName,
+      sku: l.sku,
+      unitPrice: valueMoney(l.unitPriceCents, order.currency),
+      quantity: l.quantity,
+    })),
+  };
+}
+
+export function orderJson(order: OrderRow, lines: readonly OrderLineRow[]) {
+  const d = detailsOf(order);
+  const giftCardCents = d.giftCardCents ?? 0;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    websiteId: order.websiteId,
+    status: order.status,
+    paymentStatus: paymentStatusOf(order),
+    fulfillmentStatus: fulfillmentStatusOf(order, lines),
+    email: order.email,
+    currency: order.currency,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    grandTotalCents: order.grandTotalCents,
+    giftCardCents,
+    /** What the card paid. */
+    chargedCents: order.grandTotalCents - giftCardCents,
+    refundedCents: order.refundedCents,
+    testMode: order.testMode,
+    shippingAddress: order.shippingAddress ?? null,
+    billingAddress: order.billingAddress ?? null,
+    shippingOption: d.shippingOption ?? null,
+    coupons: d.coupons ?? [],
+    taxRules: d.taxRules ?? [],
+    giftCards: (d.giftCards ?? []).map((g) => ({ last4: g.last4, amountCents: g.amountCents })),
+    cardLast4: d.cardLast4 ?? null,
+    wallet: d.wallet ?? null,
+    fulfillment: d.fulfillment ?? null,
+    trackingNumber: order.trackingNumber,
+    createdOn: order.createdAt.getTime(),
+    modifiedOn: order.updatedAt.getTime(),
+    lines: lines.map(lineJson),
+    analytics: orderAnalytics(order, lines),
+  };
+}
+export type OrderJson = ReturnType<typeof orderJson>;
+
+// ─── Events ──────────────────────────────────────────────────────────────────────────────────
+
+/** Records a commerce analytics event (order placed, payment authentication, checkout loaded). */
+export async function recordCommerceEvent(
+  db: Db | Tx,
+  e: {
+    websiteId: string;
+    actor: "user" | "system";
+    action: string;
+    objectType: string;
+    data: Record<string, unknown>;
+    pagePath?: string;
+    sessionId?: string;
+  },
+): Promise<void> {
+  await db.insert(analyticsEvents).values({
+    websiteId: e.websiteId,
+    actor: e.actor,
+    action: e.action,
+    objectType: e.objectType,
+    pagePath: e.pagePath ?? null,
+    sessionId: e.sessionId ?? null,
+    data: e.data,
+  });
+}
+
+// ─── Emails ──────────────────────────────────────────────────────────────────────────────────
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function addressLines(a: Record<string, string> | null | undefined): string[] {
+  if (!a) return [];
+  const name = [a.firstName, a.lastName].filter(Boolean).join(" ");
+  const cityLine = [a.city, a.state, a.postalCode].filter(Boolean).join(" ");
+  return [name, a.line1, a.line2, cityLine, a.country].filter((x): x is string => Boolean(x));
+}
+
+export interface ConfirmationExtras {
+  orderUrl: string;
+  downloads: { productName: string; url: string; expiresOn: number }[];
+  giftCards: { last4: string; amountCents: number; recipientEmail: string }[];
+  subscriptions: { productName: string; text: string }[];
+}
+
+/** The order confirmation: lines, totals, addresses, downloads; through the outbox. */
+export async function queueOrderConfirmation(
+  tx: Tx,
+  config: Config,
+  site: Pick<Website, "id" | "title">,
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  extras: ConfirmationExtras,
+): Promise<string> {
+  const money = (c: number) => formatMoney(c, order.currency);
+  const d = detailsOf(order);
+  const rows = lines.map((l) => {
+    const attrs = Object.values(l.attributes).join(", ");
+    return {
+      name: attrs ? `${l.productName} (${attrs})` : l.productName,
+      qty: l.quantity,
+      total: money(l.unitPriceCents * l.quantity),
+    };
+  });
+  const totals: [string, string][] = [["Subtotal", money(order.subtotalCents)]];
+  if (order.discountCents)
+    totals.push([
+      `Discount${d.coupons?.length ? ` (${d.coupons.map((c) => c.code).join(", ")})` : ""}`,
+      `-${money(order.discountCents)}`,
+    ]);
+  if (d.shippingOption || order.shippingCents)
+    totals.push([
+      `Shipping${d.shippingOption ? ` (${d.shippingOption.name})` : ""}`,
+      money(order.shippingCents),
+    ]);
+  if (order.taxCents) totals.push(["Tax", money(order.taxCents)]);
+  totals.push(["Total", money(order.grandTotalCents)]);
+  if (d.giftCardCents) totals.push(["Paid with gift cards", `-${money(d.giftCardCents)}`]);
+  if (d.giftCardCents) totals.push(["Paid by card", money(order.grandTotalCents - d.giftCardCents)]);
+  const ship = addressLines(order.shippingAddress);
+  const bill = addressLines(order.billingAddress);
+
+  const text = [
+    `Thank you for your order from ${site.title}!`,
+    "",
+    `Order #${order.orderNumber}${order.testMode ? " (test order: no money was taken)" : ""}`,
+    "",
+    ...rows.map((r) => `${r.qty} × ${r.name}  ${r.total}`),
+    "",
+    ...totals.map(([k, v]) => `${k}: ${v}`),
+    ...(ship.length ? ["", "Shipping to:", ...ship] : []),
+    ...(bill.length ? ["", "Billing address:", ...bill] : []),
+    ...(extras.downloads.length
+      ? [
+          "",
+          "Your downloads (links valid for 72 hours; the order page always has fresh ones):",
+          ...extras.downloads.map((x) => `${x.productName}: ${x.url}`),
+        ]
+      : []),
+    ...(extras.giftCards.length
+      ? [
+          "",
+          ...extras.giftCards.map(
+            (g) => `A ${money(g.amountCents)} gift card (ending ${g.last4}) was sent to ${g.recipientEmail}.`,
+          ),
+        ]
+      : []),
+    ...(extras.subscriptions.length
+      ? ["", ...extras.subscriptions.map((s) => `Subscription: ${s.productName}, ${s.text}.`)]
+      : []),
+    "",
+    `See your order: ${extras.orderUrl}`,
+  ].join("\n");
+
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#222;max-width:600px;margin:auto">
+<h1 style="font-size:22px">Thank you for your order!</h1>
+<p>Order <strong>#${order.orderNumber}</strong> from ${escapeHtml(site.title)}${order.testMode ? " <em>(test order: no money was taken)</em>" : ""}</p>
+<table style="width:100%;border-collapse:collapse">${rows
+    .map(
+      (r) =>
+        `<tr><td style="padding:4px 0">${r.qty} × ${escapeHtml(r.name)}</td><td style="text-align:right">${escapeHtml(r.total)}</td></tr>`,
+    )
+    .join("")}</table>
+<hr><table style="width:100%">${totals
+    .map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td style="text-align:right">${escapeHtml(v)}</td></tr>`)
+    .join("")}</table>
+${ship.length ? `<h2 style="font-size:16px">Shipping to</h2><p>${ship.map(escapeHtml).join("<br>")}</p>` : ""}
+${bill.length ? `<h2 style="font-size:16px">Billing address</h2><p>${bill.map(escapeHtml).join("<br>")}</p>` : ""}
+${extras.downloads.length ? `<h2 style="font-size:16px">Your downloads</h2><ul>${extras.downloads.map((x) => `<li><a href="${escapeHtml(x.url)}">${escapeHtml(x.productName)}</a></li>`).join("")}</ul><p>Links are valid for 72 hours; your order page always has fresh ones.</p>` : ""}
+${extras.giftCards.map((g) => `<p>A ${escapeHtml(money(g.amountCents))} gift card (ending ${escapeHtml(g.last4)}) was sent to ${escapeHtml(g.recipientEmail)}.</p>`).join("")}
+${extras.subscriptions.map((s) => `<p>Subscription: ${escapeHtml(s.productName)}, ${escapeHtml(s.text)}.</p>`).join("")}
+<p><a href="${escapeHtml(extras.orderUrl)}">See your order</a></p></body></html>`;
+
+  return queueEmail(tx, config, {
+    websiteId: site.id,
+    to: order.email,
+    subject: `Your order #${order.orderNumber} from ${site.title}`,
+    text,
+    html,
+    fromName: site.title,
+  });
+}
+
+export async function queueGiftCardEmail(
+  tx: Tx,
+  config: Config,
+  site: Pick<Website, "id" | "title">,
+  g: {
+    to: string;
+    code: string;
+    amountCents: number;
+    currency: string;
+    fromEmail: string;
+    recipientName?: string;
+    message?: string;
+    shopUrl: string;
+  },
+): Promise<string> {
+  const amount = formatMoney(g.amountCents, g.currency);
+  const hello = g.recipientName ? `Hello ${g.recipientName},` : "Hello,";
+  const text = [
+    hello,
+    "",
+    `${g.fromEmail} sent you a ${amount} gift card for ${site.title}.`,
+    ...(g.message ? ["", `“${g.message}”`] : []),
+    "",
+    `Your gift card code: ${g.code}`,
+    "",
+    `Enter it at checkout: ${g.shopUrl}. Whatever you do not spend stays on the card.`,
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:600px;margin:auto">
+<p>${escapeHtml(hello)}</p><p>${escapeHtml(g.fromEmail)} sent you a <strong>${escapeHtml(amount)}</strong> gift card for ${escapeHtml(site.title)}.</p>
+${g.message ? `<blockquote>${escapeHtml(g.message)}</blockquote>` : ""}
+<p style="font-size:20px;letter-spacing:2px"><strong>${escapeHtml(g.code)}</strong></p>
+<p>Enter it at checkout on <a href="${escapeHtml(g.shopUrl)}">${escapeHtml(site.title)}</a>. Whatever you do not spend stays on the card.</p></body></html>`;
+  return queueEmail(tx, config, {
+    websiteId: site.id,
+    to: g.to,
+    subject: `A ${amount} gift card for ${site.title}`,
+    text,
+    html,
+    fromName: site.title,
+  });
+}
+
+// ─── The owner's API ─────────────────────────────────────────────────────────────────────────
+
+export interface OrderListQuery {
+  q?: string;
+  status?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Orders of a website, newest first; `q` matches the number, email or a buyer's name. */
+export async function listOrders(db: Db, websiteId: string, query: OrderListQuery) {
+  const filters = [eq(orders.websiteId, websiteId)];
+  // Orders waiting for their payment are not orders yet for the owner, unless asked for.
+  if (query.status) filters.push(eq(orders.status, query.status));
+  else filters.push(sql`${orders.status} <> 'pending'`);
+  const q = query.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = q.replace(/^#/, "");
+    filters.push(
+      or(
+        ilike(orders.email, like),
+        sql`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName') ilike ${like}`,
+        sql`(${orders.billingAddress}->>'firstName') || ' ' || (${orders.billingAddress}->>'lastName') ilike ${like}`,
+        ...(/^\d{1,9}$/.test(digits) ? [eq(orders.orderNumber, Number(digits))] : []),
+        sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and (${orderLines.productName} ilike ${like} or ${orderLines.sku} ilike ${like}))`,
+      )!,
+    );
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.orderNumber))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return {
+    orders: rows.map((o) =>
+      orderJson(
+        o,
+        lines.filter((l) => l.orderId === o.id),
+      ),
+    ),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+export async function ownerOrder(
+  db: Db | Tx,
+  websiteId: string,
+  orderId: string,
+  opts: { lock?: boolean } = {},
+) {
+  const order = await orderRow(db, orderId, opts);
+  if (!order || order.websiteId !== websiteId) throw notFound(MSG_ORDER_NOT_FOUND);
+  return order;
+}
+
+export async function orderDetail(db: Db, websiteId: string, orderId: string) {
+  const order = await ownerOrder(db, websiteId, orderId);
+  const [lines, pays, refs] = await Promise.all([
+    linesOf(db, order.id),
+    paymentsOf(db, order.id),
+    db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.createdAt)),
+  ]);
+  return {
+    order: orderJson(order, lines),
+    payments: pays.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      status: p.status,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      providerRef: p.providerRef,
+      lastError: p.lastError,
+      createdOn: p.createdAt.getTime(),
+    })),
+    refunds: refs.map((r) => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      restocked: r.restocked,
+      reason: r.reason,
+      createdOn: r.createdAt.getTime(),
+    })),
+  };
+}
+
+export function assertRefundable(order: OrderRow, amountCents: number) {
+  if (order.status === "pending") throw new ApiError(409, "conflict", MSG_NOT_PAID);
+  if (order.status === "cancelled") throw new ApiError(409, "conflict", MSG_ALREADY_CANCELLED);
+  const left = order.grandTotalCents - order.refundedCents;
+  if (left <= 0) throw new ApiError(409, "conflict", MSG_REFUND_NOTHING);
+  if (amountCents > left) throw badRequest(MSG_REFUND_TOO_MUCH, { amountCents: MSG_REFUND_TOO_MUCH });
+}
+
+export async function insertRefund(
+  tx: Tx,
+  r: {
+    websiteId: string;
+    orderId: string;
+    amountCents: number;
+    restocked: boolean;
+    reason?: string;
+    now: Date;
+  },
+) {
+  await tx.insert(refunds).values({
+    id: newId(),
+    websiteId: r.websiteId,
+    orderId: r.orderId,
+    amountCents: r.amountCents,
+    restocked: r.restocked,
+    reason: r.reason ?? null,
+    createdAt: r.now,
+  });
+}
+
+export async function updateOrder(tx: Tx, orderId: string, set: Partial<typeof orders.$inferInsert>) {
+  const [row] = await tx.update(orders).set(set).where(eq(orders.id, orderId)).returning();
+  return row!;
+}

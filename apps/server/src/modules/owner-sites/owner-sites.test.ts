@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { CRUMB_EXPIRED } from "../../http/crumb.js";
+import { published } from "./published.test-helper.js";
+
+let t: TestApp;
+let owner: Browser;
+let demoId: string;
+
+async function loggedIn(email = "owner@atelier.test", password = "atelier-demo"): Promise<Browser> {
+  const b = new Browser(t.app);
+  await b.visit("/");
+  const res = await b.request({ method: "POST", url: "/api/owner/session", payload: { email, password } });
+  expect(res.statusCode).toBe(200);
+  return b;
+}
+
+async function newOwner(email: string): Promise<Browser> {
+  const b = new Browser(t.app);
+  await b.visit("/");
+  const res = await b.request({
+    method: "POST",
+    url: "/api/owner/account",
+    payload: { email, password: "long enough password" },
+  });
+  expect(res.statusCode).toBe(201);
+  return b;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  owner = await loggedIn();
+  const res = await owner.request({ url: "/api/owner/sites" });
+  demoId = res.json().sites[0].id;
+});
+afterAll(() => t.close());
+
+describe("owner sites", () => {
+  it("lists the owner's sites with their URL and domains", async () => {
+    const res = await owner.request({ url: "/api/owner/sites" });
+    expect(res.statusCode).toBe(200);
+    const [demo] = res.json().sites;
+    expect(demo).toMatchObject({
+      title: "Atelier Demo",
+      identifier: "demo",
+      websiteType: 4,
+      websiteTypeName: "commerce",
+      timeZone: "America/New_York",
+      isDefault: true,
+      url: "http://localhost",
+      domains: [],
+    });
+  });
+
+  it("needs a session and the crumb", async () => {
+    const anon = new Browser(t.app);
+    await anon.visit("/");
+    expect((await anon.request({ url: "/api/owner/sites" })).statusCode).toBe(401);
+    const noCrumb = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}`,
+      payload: { title: "Hacked" },
+      withCrumb: false,
+    });
+    expect(noCrumb.statusCode).toBe(403);
+    expect(noCrumb.json()).toMatchObject({ crumbFail: true, error: { message: CRUMB_EXPIRED } });
+  });
+
+  it("creates a commerce store with settings, a membership, a home page and a shop", async () => {
+    const res = await owner.request({
+      method: "POST",
+      url: "/api/owner/sites",
+      payload: { title: "Plant Shop", theme: "commerce" },
+    });
+    expect(res.statusCode).toBe(201);
+    const site = res.json().site;
+    expect(site).toMatchObject({
+      title: "Plant Shop",
+      identifier: "plant-shop",
+      websiteType: 4,
+      theme: "commerce",
+      url: "http://plant-shop.localhost",
+    });
+    const pages = (await owner.request({ url: `/api/owner/sites/${site.id}/pages` })).json().pages;
+    expect(pages.map((p: { kind: string; title: string }) => `${p.kind}:${p.title}`)).toEqual([
+      "products:Shop",
+      "page:Home",
+      "page:About",
+    ]);
+    expect(pages.find((p: { isHome: boolean }) => p.isHome).title).toBe("Home");
+    // The new site is live on its sub-domain.
+    const live = await published(t.app, "/", (r) => r.status === 200, "plant-shop.localhost");
+    expect(live.status).toBe(200);
+    expect(live.json.website.siteTitle).toBe("Plant Shop");
+    const settings = await owner.request({ url: `/api/owner/sites/${site.id}/settings` });
+    expect(settings.json().settings).toMatchObject({
+      commentsEnabled: true,
+      contactEmail: "owner@atelier.test",
+    });
+    // A second site with the same title gets its own address.
+    const again = await owner.request({
+      method: "POST",
+      url: "/api/owner/sites",
+      payload: { title: "Plant Shop", theme: "classic" },
+    });
+    expect(again.json().site.identifier).toBe("plant-shop-2");
+    const cover = await owner.request({
+      method: "POST",
+      url: "/api/owner/sites",
+      payload: { title: "Coming Soon", theme: "cover", timeZone: "Europe/Paris" },
+    });
+    expect(cover.json().site).toMatchObject({ websiteType: 2, timeZone: "Europe/Paris" });
+  });
+
+  it("refuses a bad site: no title, unknown theme, bad address, taken address, bad time zone", async () => {
+    const post = (payload: object) => owner.request({ method: "POST", url: "/api/owner/sites", payload });
+    const noTitle = await post({ title: "  ", theme: "classic" });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().error.message).toBe("Please give the site a title.");
+    expect((await post({ title: "X", theme: "fancy" })).statusCode).toBe(400);
+    const badId = await post({ title: "X", theme: "classic", identifier: "Not OK!" });
+    expect(badId.json().error.fields.identifier).toBe("Invalid");
+    const taken = await post({ title: "X", theme: "classic", identifier: "demo" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe("That site address is taken.");
+    const tz = await post({ title: "X", theme: "classic", timeZone: "Mars/Olympus" });
+    expect(tz.statusCode).toBe(400);
+    expect(tz.json().error.message).toBe("Choose a time zone from the list, for example America/New_York.");
+  });
+
+  it("renames a site and changes its time zone", async () => {
+    const res = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}`,
+      payload: { title: "Atelier Studio", timeZone: "Europe/London", tagline: "Made slowly." },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().site).toMatchObject({ title: "Atelier Studio", timeZone: "Europe/London" });
+    const page = await published(t.app, "/", (r) => r.json.website.siteTitle === "Atelier Studio");
+    expect(page.json.website).toMatchObject({ siteTitle: "Atelier Studio", timeZone: "Europe/London" });
+    const bad = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}`,
+      payload: { title: "" },
+    });
+    expect(bad.statusCode).toBe(400);
+    const badTz = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}`,
+      payload: { timeZone: "Nowhere" },
+    });
+    expect(badTz.statusCode).toBe(400);
+    await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}`,
+      payload: { title: "Atelier Demo" },
+    });
+  });
+
+  it("connects domains: the first is primary, the site answers on it, duplicates are refused", async () => {
+    const add = await owner.request({
+      method: "POST",
+      url: `/api/owner/sites/${demoId}/domains`,
+      payload: { host: "https://Shop.Example.com/" },
+    });
+    expect(add.statusCode).toBe(201);
+    expect(add.json().domains).toEqual([{ host: "shop.example.com", isPrimary: true }]);
+    const page = await published(t.app, "/", (r) => r.status === 200, "shop.example.com");
+    expect(page.json.website.id).toBe(demoId);
+    await owner.request({
+      method: "POST",
+      url: `/api/owner/sites/${demoId}/domains`,
+      payload: { host: "www.example.org" },
+    });
+    const primary = await owner.request({
+      method: "PUT",
+      url: `/api/owner/sites/${demoId}/domains/www.example.org/primary`,
+    });
+    expect(primary.json().domains).toEqual([
+      { host: "shop.example.com", isPrimary: false },
+      { host: "www.example.org", isPrimary: true },
+    ]);
+    const site = await owner.request({ url: `/api/owner/sites/${demoId}` });
+    expect(site.json().site.url).toBe("http://www.example.org");
+    const dup = await owner.request({
+      method: "POST",
+      url: `/api/owner/sites/${demoId}/domains`,
+      payload: { host: "shop.example.com" },
+    });
+    expect(dup.statusCode).toBe(409);
+    const bad = await owner.request({
+      method: "POST",
+      url: `/api/owner/sites/${demoId}/domains`,
+      payload: { host: "not a domain" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe("Enter a domain name such as shop.example.com.");
+    const gone = await owner.request({
+      method: "DELETE",
+      url: `/api/owner/sites/${demoId}/domains/www.example.org`,
+    });
+    expect(gone.json().domains).toEqual([{ host: "shop.example.com", isPrimary: true }]);
+    expect(
+      (await owner.request({ method: "DELETE", url: `/api/owner/sites/${demoId}/domains/nope.example.com` }))
+        .statusCode,
+    ).toBe(404);
+    await owner.request({ method: "DELETE", url: `/api/owner/sites/${demoId}/domains/shop.example.com` });
+  });
+
+  it("changes site settings: comments, Disqus, liking, share buttons, cookie banner and policy, social links", async () => {
+    const res = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}/settings`,
+      payload: {
+        commentsEnabled: false,
+        disqusShortName: "atelier-demo",
+        simpleLikingEnabled: false,
+        shareButtonOptions: { facebook: true, linkedin: true },
+        cookieBannerEnabled: true,
+        restrictiveCookiePolicy: true,
+        restrictiveCookiePolicyAbsolute: false,
+        socialLinks: [
+          { service: "instagram", profileUrl: "https://instagram.com/atelier", userName: "atelier" },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings).toMatchObject({
+      commentsEnabled: false,
+      disqusShortName: "atelier-demo",
+      simpleLikingEnabled: false,
+      shareButtonOptions: { facebook: true, linkedin: true, twitter: false },
+      cookieBannerEnabled: true,
+      restrictiveCookiePolicy: true,
+      socialLinks: [
+        { service: "instagram", profileUrl: "https://instagram.com/atelier", userName: "atelier" },
+      ],
+    });
+    const page = await published(
+      t.app,
+      "/",
+      (r) => r.json.websiteSettings.disqusShortName === "atelier-demo",
+    );
+    expect(page.json.websiteSettings).toMatchObject({
+      commentsEnabled: false,
+      disqusShortName: "atelier-demo",
+      disqusShortname: "atelier-demo",
+      simpleLikingEnabled: false,
+    });
+    const bad = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}/settings`,
+      payload: {
+        disqusShortName: "no spaces allowed",
+        socialLinks: [{ service: "instagram", profileUrl: `https://x.com/${"a".repeat(2100)}` }],
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({
+      disqusShortName: "A Disqus short name uses letters, digits and hyphens.",
+      "socialLinks.0.profileUrl": "URLs must be under 2083 characters.",
+    });
+    const pill = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}/settings`,
+      payload: { cartPillPosition: "top-right" },
+    });
+    expect(pill.json().settings.cartPillPosition).toBe("top-right");
+    const pillPage = await published(t.app, "/shop", (r) => r.body.includes("top-right"));
+    expect(pillPage.json.websiteSettings.cartPillPosition).toBe("top-right");
+    const html = await t.app.inject({ url: "/shop", headers: { host: "localhost" } });
+    expect(html.body).toContain('"position":"top-right"');
+    const badPill = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}/settings`,
+      payload: { cartPillPosition: "upside-down" },
+    });
+    expect(badPill.json().error.message).toBe("Choose one of the nine places for the cart pill.");
+    const badShare = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}/settings`,
+      payload: { shareButtonOptions: { myspace: true } },
+    });
+    expect(badShare.statusCode).toBe(400);
+    await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}/settings`,
+      payload: { commentsEnabled: true, simpleLikingEnabled: true },
+    });
+  });
+});
+
+describe("tenancy", () => {
+  it("one owner cannot read or change another owner's site", async () => {
+    const mallory = await newOwner("mallory@example.com");
+    const mine = await mallory.request({
+      method: "POST",
+      url: "/api/owner/sites",
+      payload: { title: "Mallory Makes", theme: "classic" },
+    });
+    const mallorySite = mine.json().site.id;
+    const list = await mallory.request({ url: "/api/owner/sites" });
+    expect(list.json().sites.map((s: { id: string }) => s.id)).toEqual([mallorySite]);
+
+    const reads = [
+      `/api/owner/sites/${demoId}`,
+      `/api/owner/sites/${demoId}/pages`,
+      `/api/owner/sites/${demoId}/settings`,
+      `/api/owner/sites/${demoId}/block-types`,
+    ];
+    for (const url of reads) {
+      const res = await mallory.request({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.message).toBe("No such site.");
+    }
+    const demoPages = (await owner.request({ url: `/api/owner/sites/${demoId}/pages` })).json().pages;
+    const home = demoPages.find((p: { isHome: boolean }) => p.isHome);
+    const writes = [
+      { method: "PATCH", url: `/api/owner/sites/${demoId}`, payload: { title: "Mine now" } },
+      { method: "PATCH", url: `/api/owner/sites/${demoId}/settings`, payload: { commentsEnabled: false } },
+      { method: "POST", url: `/api/owner/sites/${demoId}/domains`, payload: { host: "evil.example.com" } },
+      { method: "POST", url: `/api/owner/sites/${demoId}/pages`, payload: { kind: "page", title: "Evil" } },
+      { method: "PATCH", url: `/api/owner/sites/${demoId}/pages/${home.id}`, payload: { title: "Evil" } },
+      { method: "DELETE", url: `/api/owner/sites/${demoId}/pages/${home.id}` },
+      { method: "PUT", url: `/api/owner/sites/${demoId}/pages/${home.id}/draft`, payload: { rows: [] } },
+      { method: "POST", url: `/api/owner/sites/${demoId}/pages/${home.id}/publish`, payload: {} },
+    ] as const;
+    for (const w of writes) {
+      const res = await mallory.request(w as never);
+      expect(res.statusCode, `${w.method} ${w.url}`).toBe(404);
+    }
+    // Using her own site id in the path does not reach the demo's pages either.
+    const cross = await mallory.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${mallorySite}/pages/${home.id}`,
+      payload: { title: "Evil" },
+    });
+    expect(cross.statusCode).toBe(404);
+    const cross2 = await mallory.request({ url: `/api/owner/sites/${mallorySite}/pages/${home.id}/layout` });
+    expect(cross2.statusCode).toBe(404);
+    const after = await owner.request({ url: `/api/owner/sites/${demoId}` });
+    expect(after.json().site.title).toBe("Atelier Demo");
+    const homeAfter = (await owner.request({ url: `/api/owner/sites/${demoId}/pages` })).json().pages;
+    expect(homeAfter.find((p: { isHome: boolean }) => p.isHome).title).toBe("Home");
+  });
+});

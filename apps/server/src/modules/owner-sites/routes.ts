@@ -1,0 +1,182 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import { requireCrumb } from "../../http/crumb.js";
+import { requireOwner } from "../../http/owner-auth.js";
+import { SiteParams, ownerRead, ownerWrite, siteOf } from "./access.js";
+import {
+  BUILT_IN_THEMES,
+  CART_PILL_POSITIONS,
+  LOCALES,
+  SHARE_SERVICES,
+  SOCIAL_SERVICES,
+  addDomain,
+  createSite,
+  listSites,
+  makePrimaryDomain,
+  removeDomain,
+  siteJson,
+  siteSettings,
+  updateSite,
+  updateSiteSettings,
+} from "./service.js";
+
+const tags = ["owner: sites"];
+const DomainParams = Type.Object({
+  siteId: SiteParams.properties.siteId,
+  host: Type.String({ maxLength: 260 }),
+});
+
+/** An owner's sites: list, create, rename, time zone, domains and site settings. */
+export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.deps;
+
+  app.get("/api/owner/themes", { preHandler: requireOwner, schema: { tags } }, async () => ({
+    themes: BUILT_IN_THEMES,
+    locales: LOCALES,
+    timeZones: Intl.supportedValuesOf("timeZone"),
+  }));
+
+  app.get("/api/owner/sites", { preHandler: requireOwner, schema: { tags } }, async (request) => ({
+    sites: await listSites(db, request.owner!.id, config.publicUrl),
+  }));
+
+  app.post(
+    "/api/owner/sites",
+    {
+      preHandler: [requireCrumb, requireOwner],
+      schema: {
+        tags,
+        body: Type.Object(
+          {
+            title: Type.String({ maxLength: 1000 }),
+            theme: Type.Union(BUILT_IN_THEMES.map((t) => Type.Literal(t.id))),
+            identifier: Type.Optional(Type.String({ maxLength: 100 })),
+            timeZone: Type.Optional(Type.String({ maxLength: 100 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => {
+      const site = await createSite(db, request.owner!, request.body as never, config.publicUrl);
+      return reply.status(201).send({ site });
+    },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId",
+    { preHandler: ownerRead, schema: { tags, params: SiteParams } },
+    async (request) => ({ site: await siteJson(db, siteOf(request), config.publicUrl) }),
+  );
+
+  app.patch(
+    "/api/owner/sites/:siteId",
+    {
+      preHandler: ownerWrite,
+      schema: {
+        tags,
+        params: SiteParams,
+        body: Type.Object(
+          {
+            title: Type.Optional(Type.String({ maxLength: 1000 })),
+            tagline: Type.Optional(Type.String({ maxLength: 1000 })),
+            timeZone: Type.Optional(Type.String({ maxLength: 100 })),
+            locale: Type.Optional(Type.String({ maxLength: 20 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => ({
+      site: await updateSite(db, siteOf(request), request.body as never, config.publicUrl),
+    }),
+  );
+
+  app.post(
+    "/api/owner/sites/:siteId/domains",
+    {
+      preHandler: ownerWrite,
+      schema: {
+        tags,
+        params: SiteParams,
+        body: Type.Object({ host: Type.String({ maxLength: 300 }) }, { additionalProperties: false }),
+      },
+    },
+    async (request, reply) => {
+      const { host } = request.body as { host: string };
+      return reply.status(201).send({ domains: await addDomain(db, siteOf(request).id, host) });
+    },
+  );
+
+  app.delete(
+    "/api/owner/sites/:siteId/domains/:host",
+    { preHandler: ownerWrite, schema: { tags, params: DomainParams } },
+    async (request) => {
+      const { host } = request.params as { host: string };
+      return { domains: await removeDomain(db, siteOf(request).id, host) };
+    },
+  );
+
+  app.put(
+    "/api/owner/sites/:siteId/domains/:host/primary",
+    { preHandler: ownerWrite, schema: { tags, params: DomainParams } },
+    async (request) => {
+      const { host } = request.params as { host: string };
+      return { domains: await makePrimaryDomain(db, siteOf(request).id, host) };
+    },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/settings",
+    { preHandler: ownerRead, schema: { tags, params: SiteParams } },
+    async (request) => ({
+      settings: await siteSettings(db, siteOf(request).id),
+      shareServices: SHARE_SERVICES,
+      cartPillPositions: CART_PILL_POSITIONS,
+      socialServices: SOCIAL_SERVICES,
+    }),
+  );
+
+  app.patch(
+    "/api/owner/sites/:siteId/settings",
+    {
+      preHandler: ownerWrite,
+      schema: {
+        tags,
+        params: SiteParams,
+        body: Type.Object(
+          {
+            commentsEnabled: Type.Optional(Type.Boolean()),
+            disqusShortName: Type.Optional(Type.String({ maxLength: 100 })),
+            simpleLikingEnabled: Type.Optional(Type.Boolean()),
+            shareButtonOptions: Type.Optional(
+              Type.Record(Type.String({ maxLength: 40 }), Type.Boolean(), { maxProperties: 20 }),
+            ),
+            cookieBannerEnabled: Type.Optional(Type.Boolean()),
+            restrictiveCookiePolicy: Type.Optional(Type.Boolean()),
+            restrictiveCookiePolicyAbsolute: Type.Optional(Type.Boolean()),
+            socialLinks: Type.Optional(
+              Type.Array(
+                Type.Object(
+                  {
+                    service: Type.String({ maxLength: 40 }),
+                    profileUrl: Type.String({ maxLength: 3000 }),
+                    userName: Type.Optional(Type.String({ maxLength: 100 })),
+                  },
+                  { additionalProperties: false },
+                ),
+                { maxItems: 20 },
+              ),
+            ),
+            contactEmail: Type.Optional(Type.String({ maxLength: 300 })),
+            cartPillPosition: Type.Optional(Type.String({ maxLength: 40 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => ({
+      settings: await updateSiteSettings(db, siteOf(request).id, request.body as never),
+    }),
+  );
+};

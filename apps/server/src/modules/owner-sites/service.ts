@@ -1,0 +1,514 @@
+/**
+ * An owner's websites: list, create from a built-in theme (website row, settings rows,
+ * membership, a home page), rename, time zone, domains, and the site settings owners change
+ * (comments, Disqus, liking, share buttons, cookie banner and policy, social links).
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
+import { domains, memberships, storeSettings, websiteSettings, websites } from "../../db/schema.js";
+import { ApiError, badRequest, notFound } from "../../http/errors.js";
+import { isValidEmail, normalizeEmail } from "../../lib/email.js";
+import { newId } from "../../lib/ids.js";
+import type { Block, Row } from "../pages/blocks.js";
+import { LIMIT_MESSAGES, urlWithinLimit } from "../pages/limits.js";
+import { createPageIn, slugify } from "../pages/service.js";
+import type { Website } from "../sites/service.js";
+
+/** The built-in themes (apps/server/themes): one per kind of site. */
+export const BUILT_IN_THEMES = [
+  {
+    id: "classic",
+    name: "Classic website",
+    websiteType: WebsiteType.CLASSIC,
+    description: "Pages, a blog and a contact page.",
+  },
+  {
+    id: "cover",
+    name: "Cover page",
+    websiteType: WebsiteType.COVER_PAGE,
+    description: "One striking page with a call to action.",
+  },
+  {
+    id: "commerce",
+    name: "Commerce store",
+    websiteType: WebsiteType.COMMERCE,
+    description: "A shop with products, a home page and an about page.",
+  },
+] as const;
+export type ThemeId = (typeof BUILT_IN_THEMES)[number]["id"];
+
+export const websiteTypeName: Record<number, string> = {
+  1: "classic",
+  2: "cover page",
+  3: "parking page",
+  4: "commerce",
+  5: "enterprise",
+};
+
+/** Where a site is published: its primary domain, the public URL for the default site, else a sub-domain. */
+export function siteUrl(site: Website, publicUrl: string, primaryDomain?: string): string {
+  const base = new URL(publicUrl);
+  if (primaryDomain) return `${base.protocol}//${primaryDomain}`;
+  if (site.isDefault) return publicUrl;
+  base.hostname = `${site.identifier}.${base.hostname}`;
+  return base.toString().replace(/\/$/, "");
+}
+
+export async function domainsOf(db: Db | Tx, websiteId: string) {
+  return db
+    .select({ host: domains.host, isPrimary: domains.isPrimary })
+    .from(domains)
+    .where(eq(domains.websiteId, websiteId))
+    .orderBy(asc(domains.createdAt));
+}
+
+export async function siteJson(db: Db | Tx, site: Website, publicUrl: string, role = "owner") {
+  const list = await domainsOf(db, site.id);
+  return {
+    id: site.id,
+    identifier: site.identifier,
+    title: site.title,
+    tagline: site.tagline,
+    websiteType: site.websiteType,
+    websiteTypeName: websiteTypeName[site.websiteType] ?? "classic",
+    siteStatus: site.siteStatus,
+    billingStatus: site.billingStatus,
+    timeZone: site.timeZone,
+    locale: site.locale,
+    theme: site.theme,
+    isDefault: site.isDefault,
+    createdOn: site.createdAt.getTime(),
+    contentVersion: site.contentVersion,
+    domains: list,
+    url: siteUrl(site, publicUrl, list.find((d) => d.isPrimary)?.host),
+    role,
+  };
+}
+
+export async function listSites(db: Db, accountId: string, publicUrl: string) {
+  const rows = await db
+    .select({ website: websites, role: memberships.role })
+    .from(memberships)
+    .innerJoin(websites, eq(websites.id, memberships.websiteId))
+    .where(eq(memberships.accountId, accountId))
+    .orderBy(asc(websites.createdAt));
+  return Promise.all(rows.map((r) => siteJson(db, r.website, publicUrl, r.role)));
+}
+
+const TITLE_MAX = 100;
+
+function checkTitle(title: string): string {
+  const t = title.trim();
+  if (!t) throw badRequest("Please give the site a title.", { title: "Required" });
+  if (t.length > TITLE_MAX)
+    throw badRequest(`A site title can be at most ${TITLE_MAX} characters.`, { title: "Too long" });
+  return t;
+}
+
+const IDENTIFIER = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+let blockSeq = 0;
+function blockId(): string {
+  blockSeq = (blockSeq + 1) % 1296;
+  return `b-${newId().slice(0, 12)}${blockSeq.toString(36)}`;
+}
+const text = (html: string): Block => ({ id: blockId(), type: "text", html });
+const button = (label: string, href: string): Block => ({
+  id: blockId(),
+  type: "button",
+  label,
+  href,
+  style: "primary",
+  align: "left",
+});
+const row = (...columns: Block[][]): Row => ({
+  columns: columns.map((blocks) => ({ span: Math.floor(12 / columns.length), blocks })),
+});
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+export interface NewSite {
+  title: string;
+  theme: ThemeId;
+  identifier?: string;
+  timeZone?: string;
+}
+
+/** A new website from a built-in theme, with its settings, the owner's membership and starter pages. */
+export async function createSite(
+  db: Db,
+  account: { id: string; email: string },
+  input: NewSite,
+  publicUrl: string,
+) {
+  const title = checkTitle(input.title);
+  const theme = BUILT_IN_THEMES.find((t) => t.id === input.theme);
+  if (!theme) throw badRequest("Choose one of the built-in themes.", { theme: "Unknown theme" });
+  if (input.timeZone !== undefined) checkTimeZone(input.timeZone);
+  const wanted = input.identifier?.trim().toLowerCase();
+  if (wanted !== undefined && !IDENTIFIER.test(wanted))
+    throw badRequest("A site address can use lowercase letters, digits and hyphens (at most 63).", {
+      identifier: "Invalid",
+    });
+  const site = await db.transaction(async (tx) => {
+    let identifier = wanted ?? slugify(title).slice(0, 50).replace(/-+$/, "");
+    const taken = async (id: string) =>
+      (await tx.select({ id: websites.id }).from(websites).where(eq(websites.identifier, id))).length > 0;
+    if (await taken(identifier)) {
+      if (wanted) throw new ApiError(409, "conflict", "That site address is taken.", { identifier: "Taken" });
+      let n = 2;
+      while (await taken(`${identifier}-${n}`)) n++;
+      identifier = `${identifier}-${n}`;
+    }
+    const id = newId();
+    const [row0] = await tx
+      .insert(websites)
+      .values({
+        id,
+        identifier,
+        title,
+        websiteType: theme.websiteType,
+        siteStatus: SiteStatus.TRIAL,
+        billingStatus: BillingStatus.TRIAL,
+        timeZone: input.timeZone ?? "America/New_York",
+        theme: theme.id,
+        featureSetId: theme.websiteType === WebsiteType.COMMERCE ? "commerce-advanced" : "business",
+      })
+      .returning();
+    await tx.insert(websiteSettings).values({ websiteId: id, contactEmail: account.email });
+    await tx.insert(storeSettings).values({ websiteId: id });
+    await tx.insert(memberships).values({ accountId: account.id, websiteId: id, role: "owner" });
+    await starterPages(tx, id, theme.id, title);
+    return row0!;
+  });
+  return siteJson(db, site, publicUrl);
+}
+
+async function starterPages(tx: Tx, websiteId: string, theme: ThemeId, title: string) {
+  const t = esc(title);
+  if (theme === "cover") {
+    await createPageIn(tx, websiteId, {
+      kind: "page",
+      title: "Home",
+      isHome: true,
+      layout: {
+        rows: [row([text(`<h1>${t}</h1><p>Something wonderful is on its way.</p>`)])],
+      },
+    });
+    return;
+  }
+  if (theme === "commerce") {
+    const shop = await createPageIn(tx, websiteId, { kind: "products", title: "Shop", description: "" });
+    await createPageIn(tx, websiteId, {
+      kind: "page",
+      title: "Home",
+      isHome: true,
+      layout: {
+        rows: [
+          row([text(`<h1>${t}</h1><p>Welcome to our shop.</p>`), button("Shop now", "/shop")]),
+          row([
+            { id: blockId(), type: "summary", collectionId: shop.id, title: "New in the shop", limit: 4 },
+          ]),
+        ],
+      },
+    });
+    await createPageIn(tx, websiteId, {
+      kind: "page",
+      title: "About",
+      layout: { rows: [row([text("<h2>About us</h2><p>Tell your visitors who you are.</p>")])] },
+    });
+    return;
+  }
+  await createPageIn(tx, websiteId, {
+    kind: "page",
+    title: "Home",
+    isHome: true,
+    layout: { rows: [row([text(`<h1>${t}</h1><p>Welcome. Start by telling visitors what you do.</p>`)])] },
+  });
+  await createPageIn(tx, websiteId, {
+    kind: "page",
+    title: "About",
+    layout: { rows: [row([text("<h2>About</h2><p>Tell your visitors who you are.</p>")])] },
+  });
+  await createPageIn(tx, websiteId, { kind: "blog", title: "Blog" });
+}
+
+let zones: Set<string> | undefined;
+export function checkTimeZone(zone: string): string {
+  zones ??= new Set(Intl.supportedValuesOf("timeZone"));
+  if (!zones.has(zone) && zone !== "UTC")
+    throw badRequest("Choose a time zone from the list, for example America/New_York.", {
+      timeZone: "Unknown time zone",
+    });
+  return zone;
+}
+
+export const LOCALES = [
+  "en-US",
+  "en-GB",
+  "en-CA",
+  "en-AU",
+  "en-NZ",
+  "fr-CA",
+  "fr-FR",
+  "de-DE",
+  "es-ES",
+  "it-IT",
+  "ja-JP",
+];
+
+export interface SitePatch {
+  title?: string;
+  tagline?: string;
+  timeZone?: string;
+  locale?: string;
+}
+
+export async function updateSite(db: Db, site: Website, patch: SitePatch, publicUrl: string) {
+  const set: Partial<typeof websites.$inferInsert> = {};
+  if (patch.title !== undefined) set.title = checkTitle(patch.title);
+  if (patch.tagline !== undefined) {
+    if (patch.tagline.length > 300)
+      throw badRequest("A tagline can be at most 300 characters.", { tagline: "Too long" });
+    set.tagline = patch.tagline.trim();
+  }
+  if (patch.timeZone !== undefined) set.timeZone = checkTimeZone(patch.timeZone);
+  if (patch.locale !== undefined) {
+    if (!LOCALES.includes(patch.locale))
+      throw badRequest("Choose a language from the list.", { locale: "Unknown" });
+    set.locale = patch.locale;
+  }
+  if (!Object.keys(set).length) return siteJson(db, site, publicUrl);
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(websites)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(websites.id, site.id))
+      .returning();
+    return r!;
+  });
+  return siteJson(db, row, publicUrl);
+}
+
+// ─── Domains ────────────────────────────────────────────────────────────────────────────────
+
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
+export function normalizeHost(input: string): string {
+  return input
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, "")
+    .replace(/[/?#].*$/, "")
+    .replace(/:\d+$/, "")
+    .replace(/\.$/, "");
+}
+
+export async function addDomain(db: Db, websiteId: string, hostInput: string) {
+  const host = normalizeHost(hostInput);
+  if (!HOST.test(host))
+    throw badRequest("Enter a domain name such as shop.example.com.", { host: "Not a domain name" });
+  await db.transaction(async (tx) => {
+    const existing = await domainsOf(tx, websiteId);
+    const inserted = await tx
+      .insert(domains)
+      .values({ host, websiteId, isPrimary: existing.length === 0 })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted.length)
+      throw new ApiError(409, "conflict", "That domain is already connected to a site.", { host: "Taken" });
+  });
+  return domainsOf(db, websiteId);
+}
+
+export async function removeDomain(db: Db, websiteId: string, host: string) {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(domains)
+      .where(and(eq(domains.websiteId, websiteId), eq(domains.host, normalizeHost(host))))
+      .returning();
+    if (!gone) throw notFound("No such domain on this site.");
+    if (gone.isPrimary) {
+      const [next] = await tx
+        .select()
+        .from(domains)
+        .where(eq(domains.websiteId, websiteId))
+        .orderBy(asc(domains.createdAt));
+      if (next) await tx.update(domains).set({ isPrimary: true }).where(eq(domains.host, next.host));
+    }
+  });
+  return domainsOf(db, websiteId);
+}
+
+export async function makePrimaryDomain(db: Db, websiteId: string, host: string) {
+  await db.transaction(async (tx) => {
+    const h = normalizeHost(host);
+    const [found] = await tx
+      .select()
+      .from(domains)
+      .where(and(eq(domains.websiteId, websiteId), eq(domains.host, h)));
+    if (!found) throw notFound("No such domain on this site.");
+    await tx.update(domains).set({ isPrimary: false }).where(eq(domains.websiteId, websiteId));
+    await tx.update(domains).set({ isPrimary: true }).where(eq(domains.host, h));
+  });
+  return domainsOf(db, websiteId);
+}
+
+// ─── Site settings ──────────────────────────────────────────────────────────────────────────
+
+export const SHARE_SERVICES = [
+  "facebook",
+  "twitter",
+  "pinterest",
+  "linkedin",
+  "tumblr",
+  "reddit",
+  "email",
+] as const;
+export const SOCIAL_SERVICES = [
+  "instagram",
+  "facebook",
+  "twitter",
+  "pinterest",
+  "linkedin",
+  "youtube",
+  "vimeo",
+  "tiktok",
+  "tumblr",
+  "github",
+  "email",
+] as const;
+
+/** The nine drop zones of the floating cart pill (SPEC §3 position grid). */
+export const CART_PILL_POSITIONS = [
+  "top-left",
+  "top-center",
+  "top-right",
+  "center-left",
+  "center-center",
+  "center-right",
+  "bottom-left",
+  "bottom-center",
+  "bottom-right",
+] as const;
+
+export function settingsJson(s: typeof websiteSettings.$inferSelect) {
+  return {
+    commentsEnabled: s.commentsEnabled,
+    disqusShortName: s.disqusShortName ?? "",
+    simpleLikingEnabled: s.simpleLikingEnabled,
+    shareButtonOptions: Object.fromEntries(SHARE_SERVICES.map((k) => [k, Boolean(s.shareButtonOptions[k])])),
+    cookieBannerEnabled: s.cookieBannerEnabled,
+    restrictiveCookiePolicy: s.restrictiveCookiePolicy,
+    restrictiveCookiePolicyAbsolute: s.restrictiveCookiePolicyAbsolute,
+    socialLinks: s.socialLinks,
+    contactEmail: s.contactEmail ?? "",
+    useCLDRMoneyFormat: s.useCldrMoneyFormat,
+    cartPillPosition: s.cartPillPosition,
+  };
+}
+
+async function settingsRow(db: Db | Tx, websiteId: string) {
+  const [row] = await db.select().from(websiteSettings).where(eq(websiteSettings.websiteId, websiteId));
+  if (row) return row;
+  const [created] = await db.insert(websiteSettings).values({ websiteId }).onConflictDoNothing().returning();
+  return (
+    created ?? (await db.select().from(websiteSettings).where(eq(websiteSettings.websiteId, websiteId)))[0]!
+  );
+}
+
+export async function siteSettings(db: Db, websiteId: string) {
+  return settingsJson(await settingsRow(db, websiteId));
+}
+
+export interface SettingsPatch {
+  commentsEnabled?: boolean;
+  disqusShortName?: string;
+  simpleLikingEnabled?: boolean;
+  shareButtonOptions?: Record<string, boolean>;
+  cookieBannerEnabled?: boolean;
+  restrictiveCookiePolicy?: boolean;
+  restrictiveCookiePolicyAbsolute?: boolean;
+  socialLinks?: { service: string; profileUrl: string; userName?: string }[];
+  contactEmail?: string;
+  useCLDRMoneyFormat?: boolean;
+  cartPillPosition?: string;
+}
+
+export async function updateSiteSettings(db: Db, websiteId: string, patch: SettingsPatch) {
+  const set: Partial<typeof websiteSettings.$inferInsert> = {};
+  const fields: Record<string, string> = {};
+  for (const k of [
+    "commentsEnabled",
+    "simpleLikingEnabled",
+    "cookieBannerEnabled",
+    "restrictiveCookiePolicy",
+    "restrictiveCookiePolicyAbsolute",
+  ] as const) {
+    if (patch[k] !== undefined) set[k] = patch[k];
+  }
+  if (patch.useCLDRMoneyFormat !== undefined) set.useCldrMoneyFormat = patch.useCLDRMoneyFormat;
+  if (patch.cartPillPosition !== undefined) {
+    if (!(CART_PILL_POSITIONS as readonly string[]).includes(patch.cartPillPosition))
+      fields.cartPillPosition = "Choose one of the nine places for the cart pill.";
+    else set.cartPillPosition = patch.cartPillPosition;
+  }
+  if (patch.disqusShortName !== undefined) {
+    const v = patch.disqusShortName.trim().toLowerCase();
+    if (v && !/^[a-z0-9][a-z0-9-]{0,63}$/.test(v))
+      fields.disqusShortName = "A Disqus short name uses letters, digits and hyphens.";
+    else set.disqusShortName = v || null;
+  }
+  if (patch.shareButtonOptions !== undefined) {
+    const unknown = Object.keys(patch.shareButtonOptions).filter(
+      (k) => !(SHARE_SERVICES as readonly string[]).includes(k),
+    );
+    if (unknown.length) fields.shareButtonOptions = `Unknown share service ${unknown[0]}.`;
+    else
+      set.shareButtonOptions = Object.fromEntries(
+        SHARE_SERVICES.map((k) => [k, Boolean(patch.shareButtonOptions![k])]),
+      );
+  }
+  if (patch.socialLinks !== undefined) {
+    const out: { service: string; profileUrl: string; userName?: string }[] = [];
+    for (const [i, l] of patch.socialLinks.entries()) {
+      const url = l.profileUrl.trim();
+      if (!(SOCIAL_SERVICES as readonly string[]).includes(l.service))
+        fields[`socialLinks.${i}.service`] = "Unknown service";
+      else if (!urlWithinLimit(url)) fields[`socialLinks.${i}.profileUrl`] = LIMIT_MESSAGES.url;
+      else if (
+        l.service === "email"
+          ? !isValidEmail(url.replace(/^mailto:/, ""))
+          : !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url)
+      )
+        fields[`socialLinks.${i}.profileUrl`] =
+          l.service === "email"
+            ? "Enter an email address."
+            : "Enter the full address of your profile, starting with https://.";
+      else
+        out.push({
+          service: l.service,
+          profileUrl: url,
+          ...(l.userName?.trim() ? { userName: l.userName.trim() } : {}),
+        });
+    }
+    set.socialLinks = out;
+  }
+  if (patch.contactEmail !== undefined) {
+    const e = normalizeEmail(patch.contactEmail);
+    if (e && !isValidEmail(e)) fields.contactEmail = "Email is invalid";
+    else set.contactEmail = e || null;
+  }
+  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  return db.transaction(async (tx) => {
+    await settingsRow(tx, websiteId);
+    if (Object.keys(set).length) {
+      await tx
+        .update(websiteSettings)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(websiteSettings.websiteId, websiteId));
+    }
+    return settingsJson(await settingsRow(tx, websiteId));
+  });
+}

@@ -1,0 +1,433 @@
+/**
+ * The built-in test provider: card payments with test cards, no money involved. It behaves
+ * like an outside payment service: its ledger lives in files under DATA_DIR/test-payments
+ * (not in our database), every charge is kept under its idempotency key, and a process killed
+ * after the charge finds it there again.
+ *
+ * Test cards:
+ * - 4242 4242 4242 4242 succeeds;
+ * - 4000 0000 0000 0002 is declined;
+ * - 4000 0000 0000 9995 is declined for insufficient funds;
+ * - 4000 0027 6000 3184 requires extra authentication (3-D Secure) on every charge: the
+ *   checkout shows a challenge that the buyer completes or fails; without the buyer (renewals)
+ *   it fails.
+ * Tokens: tok_visa, tok_chargeDeclined, tok_threeDSecureRequired, and the Apple Pay tokens
+ * tok_applepay_visa and tok_applepay_threeDSecureRequired.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { link, mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Clock } from "../../lib/clock.js";
+import {
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProvider,
+  type RefundRequest,
+  type RefundResult,
+  type SavedChargeRequest,
+  type Wallet,
+  cardDigits,
+  luhnValid,
+} from "./provider.js";
+
+export const TEST_CARDS = {
+  SUCCEEDS: "4242424242424242",
+  DECLINED: "4000000000000002",
+  INSUFFICIENT_FUNDS: "4000000000009995",
+  REQUIRES_AUTHENTICATION: "4000002760003184",
+} as const;
+
+const TOKENS: Record<string, { card: string; wallet?: Wallet }> = {
+  tok_visa: { card: TEST_CARDS.SUCCEEDS },
+  tok_chargeDeclined: { card: TEST_CARDS.DECLINED },
+  tok_threeDSecureRequired: { card: TEST_CARDS.REQUIRES_AUTHENTICATION },
+  tok_applepay_visa: { card: TEST_CARDS.SUCCEEDS, wallet: "apple_pay" },
+  tok_applepay_threeDSecureRequired: { card: TEST_CARDS.REQUIRES_AUTHENTICATION, wallet: "apple_pay" },
+};
+
+export const TEST_MSG = {
+  INCORRECT_NUMBER: "Your card number is incorrect.",
+  INVALID_MONTH: "Your card's expiration month is invalid.",
+  INVALID_YEAR: "Your card's expiration year is invalid.",
+  EXPIRED: "Your card has expired.",
+  INVALID_CVC: "Your card's security code is invalid.",
+  DECLINED: "Your card was declined.",
+  INSUFFICIENT_FUNDS: "Your card has insufficient funds.",
+  NOT_A_TEST_CARD:
+    "Your card was declined. This store takes test payments only: use a test card such as 4242 4242 4242 4242.",
+  UNKNOWN_TOKEN: "This payment method is not valid. Please enter your card again.",
+  AUTHENTICATION_FAILED:
+    "The extra authentication of your card failed. Please try again or use another card.",
+  AUTHENTICATION_REQUIRED_OFF_SESSION:
+    "This card needs its holder to authenticate each payment, which is not possible for an automatic charge.",
+} as const;
+
+interface LedgerCharge {
+  id: string;
+  idempotencyKey: string;
+  amountCents: number;
+  currency: string;
+  cardLast4: string;
+  wallet?: Wallet;
+  status: "succeeded" | "requires_action" | "failed" | "canceled";
+  code?: string;
+  message?: string;
+  authenticationFailed?: boolean;
+  challengeId?: string;
+  savedMethod?: string;
+  refundedCents: number;
+  createdAt: string;
+}
+
+interface VaultCard {
+  card: string;
+  expMonth: number;
+  expYear: number;
+}
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+
+export interface TestProviderOptions {
+  /** Folder of the ledger (DATA_DIR/test-payments). */
+  dir: string;
+  clock: Clock;
+  /**
+   * Milliseconds the answer of a charge takes to arrive after the charge is recorded, as a slow
+   * network would: lets a test kill the process between the charge and our commit.
+   */
+  latencyMs?: number;
+}
+
+type CardCheck = { ok: true; card: string; wallet?: Wallet } | { ok: false; code: string; message: string };
+
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = "test" as const;
+  readonly testMode = true;
+  private readonly dir: string;
+  private readonly clock: Clock;
+  private readonly latencyMs: number;
+  /** One operation per key at a time in this process (files guard across processes). */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(opts: TestProviderOptions) {
+    this.dir = opts.dir;
+    this.clock = opts.clock;
+    this.latencyMs = opts.latencyMs ?? 0;
+  }
+
+  private chargeFile(key: string) {
+    return path.join(this.dir, "charges", `${sha(key)}.json`);
+  }
+
+  private async readJson<T>(file: string): Promise<T | undefined> {
+    try {
+      return JSON.parse(await readFile(file, "utf8")) as T;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw err;
+    }
+  }
+
+  /** Writes a file whole (temp file then rename), so a reader never sees half of it. */
+  private async writeJson(file: string, value: unknown): Promise<void> {
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    await writeFile(tmp, JSON.stringify(value), { flush: true });
+    await rename(tmp, file);
+  }
+
+  /** Creates a file whole only if it does not exist yet; answers false when it did. */
+  private async createJson(file: string, value: unknown): Promise<boolean> {
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    await writeFile(tmp, JSON.stringify(value), { flush: true });
+    try {
+      await link(tmp, file);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw err;
+    } finally {
+      await unlink(tmp).catch(() => {});
+    }
+  }
+
+  private serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = this.inFlight.get(key) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const settled = run.catch(() => {});
+    this.inFlight.set(key, settled);
+    void settled.then(() => {
+      if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
+    });
+    return run;
+  }
+
+  private checkCard(request: ChargeRequest): CardCheck {
+    const m = request.method;
+    if (m.method === "token") {
+      const known = TOKENS[m.token];
+      if (!known) return { ok: false, code: "invalid_token", message: TEST_MSG.UNKNOWN_TOKEN };
+      return { ok: true, card: known.card, wallet: known.wallet };
+    }
+    const digits = cardDigits(m.cardNumber);
+    if (!luhnValid(digits))
+      return { ok: false, code: "incorrect_number", message: TEST_MSG.INCORRECT_NUMBER };
+    if (!Number.isInteger(m.expMonth) || m.expMonth < 1 || m.expMonth > 12)
+      return { ok: false, code: "invalid_expiry_month", message: TEST_MSG.INVALID_MONTH };
+    const year = m.expYear < 100 ? 2000 + m.expYear : m.expYear;
+    if (!Number.isInteger(year) || year > 2100)
+      return { ok: false, code: "invalid_expiry_year", message: TEST_MSG.INVALID_YEAR };
+    const now = this.clock.now();
+    const nowYm = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    if (year * 12 + (m.expMonth - 1) < nowYm)
+      return { ok: false, code: "expired_card", message: TEST_MSG.EXPIRED };
+    if (!/^\d{3,4}$/.test(m.cvc)) return { ok: false, code: "invalid_cvc", message: TEST_MSG.INVALID_CVC };
+    return { ok: true, card: digits };
+  }
+
+  private decide(card: string, offSession: boolean): Pick<LedgerCharge, "status" | "code" | "message"> {
+    switch (card) {
+      case TEST_CARDS.SUCCEEDS:
+        return { status: "succeeded" };
+      case TEST_CARDS.DECLINED:
+        return { status: "failed", code: "card_declined", message: TEST_MSG.DECLINED };
+      case TEST_CARDS.INSUFFICIENT_FUNDS:
+        return { status: "failed", code: "card_declined", message: TEST_MSG.INSUFFICIENT_FUNDS };
+      case TEST_CARDS.REQUIRES_AUTHENTICATION:
+        return offSession
+          ? {
+              status: "failed",
+              code: "authentication_required",
+              message: TEST_MSG.AUTHENTICATION_REQUIRED_OFF_SESSION,
+            }
+          : { status: "requires_action" };
+      default:
+        return { status: "failed", code: "card_declined", message: TEST_MSG.NOT_A_TEST_CARD };
+    }
+  }
+
+  private toResult(c: LedgerCharge): ChargeResult {
+    switch (c.status) {
+      case "succeeded":
+        return {
+          status: "succeeded",
+          providerRef: c.id,
+          cardLast4: c.cardLast4,
+          wallet: c.wallet,
+          savedMethod: c.savedMethod,
+        };
+      case "requires_action":
+        return {
+          status: "requires_action",
+          providerRef: c.id,
+          wallet: c.wallet,
+          cardLast4: c.cardLast4,
+          nextAction: {
+            type: "test_challenge",
+            challengeId: c.challengeId!,
+            amountCents: c.amountCents,
+            currency: c.currency,
+            cardLast4: c.cardLast4,
+          },
+        };
+      case "canceled":
+        return {
+          status: "failed",
+          providerRef: c.id,
+          code: "canceled",
+          message: "The payment was canceled.",
+        };
+      default:
+        return {
+          status: "failed",
+          providerRef: c.id,
+          code: c.code ?? "card_declined",
+          message: c.message ?? TEST_MSG.DECLINED,
+          wallet: c.wallet,
+          authenticationFailed: c.authenticationFailed,
+        };
+    }
+  }
+
+  private async record(key: string, charge: LedgerCharge): Promise<LedgerCharge> {
+    const file = this.chargeFile(key);
+    if (!(await this.createJson(file, charge))) return (await this.readJson<LedgerCharge>(file))!;
+    await this.writeJson(path.join(this.dir, "refs", `${charge.id}.json`), { key });
+    if (charge.challengeId) {
+      await this.writeJson(path.join(this.dir, "challenges", `${charge.challengeId}.json`), { key });
+    }
+    return charge;
+  }
+
+  private async respond(result: ChargeResult): Promise<ChargeResult> {
+    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+    return result;
+  }
+
+  charge(request: ChargeRequest): Promise<ChargeResult> {
+    return this.serialize(request.idempotencyKey, async () => {
+      const existing = await this.readJson<LedgerCharge>(this.chargeFile(request.idempotencyKey));
+      if (existing) return this.respond(this.toResult(existing));
+      const check = this.checkCard(request);
+      if (!check.ok) {
+        // Invalid details are refused before anything is charged: nothing to remember.
+        return this.respond({ status: "failed", code: check.code, message: check.message });
+      }
+      const outcome = this.decide(check.card, false);
+      const id = `tch_${randomBytes(10).toString("hex")}`;
+      const charge: LedgerCharge = {
+        id,
+        idempotencyKey: request.idempotencyKey,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        cardLast4: check.card.slice(-4),
+        wallet: check.wallet,
+        ...outcome,
+        challengeId:
+          outcome.status === "requires_action" ? `tchl_${randomBytes(12).toString("hex")}` : undefined,
+        refundedCents: 0,
+        createdAt: this.clock.now().toISOString(),
+      };
+      if (request.saveForFutureUse && outcome.status !== "failed") {
+        charge.savedMethod = `pm_test_${randomBytes(10).toString("hex")}`;
+        const m = request.method;
+        const vault: VaultCard =
+          m.method === "card"
+            ? {
+                card: check.card,
+                expMonth: m.expMonth,
+                expYear: m.expYear < 100 ? 2000 + m.expYear : m.expYear,
+              }
+            : { card: check.card, expMonth: 12, expYear: this.clock.now().getUTCFullYear() + 5 };
+        await this.writeJson(path.join(this.dir, "vault", `${charge.savedMethod}.json`), vault);
+      }
+      return this.respond(this.toResult(await this.record(request.idempotencyKey, charge)));
+    });
+  }
+
+  async lookup(idempotencyKey: string): Promise<ChargeResult> {
+    const existing = await this.readJson<LedgerCharge>(this.chargeFile(idempotencyKey));
+    return existing ? this.toResult(existing) : { status: "not_found" };
+  }
+
+  chargeSaved(request: SavedChargeRequest): Promise<ChargeResult> {
+    return this.serialize(request.idempotencyKey, async () => {
+      const existing = await this.readJson<LedgerCharge>(this.chargeFile(request.idempotencyKey));
+      if (existing) return this.respond(this.toResult(existing));
+      const vault = /^pm_test_[a-f0-9]{20}$/.test(request.savedMethod)
+        ? await this.readJson<VaultCard>(path.join(this.dir, "vault", `${request.savedMethod}.json`))
+        : undefined;
+      if (!vault)
+        return { status: "failed", code: "invalid_payment_method", message: TEST_MSG.UNKNOWN_TOKEN };
+      const now = this.clock.now();
+      const expired =
+        vault.expYear * 12 + (vault.expMonth - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
+      const outcome = expired
+        ? { status: "failed" as const, code: "expired_card", message: TEST_MSG.EXPIRED }
+        : this.decide(vault.card, true);
+      const charge: LedgerCharge = {
+        id: `tch_${randomBytes(10).toString("hex")}`,
+        idempotencyKey: request.idempotencyKey,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        cardLast4: vault.card.slice(-4),
+        ...outcome,
+        savedMethod: request.savedMethod,
+        refundedCents: 0,
+        createdAt: now.toISOString(),
+      };
+      return this.respond(this.toResult(await this.record(request.idempotencyKey, charge)));
+    });
+  }
+
+  /** The challenge behind a 3-D Secure test card, for the checkout page to show. */
+  async challenge(challengeId: string): Promise<LedgerCharge | undefined> {
+    if (!/^tchl_[a-f0-9]{24}$/.test(challengeId)) return undefined;
+    const ref = await this.readJson<{ key: string }>(
+      path.join(this.dir, "challenges", `${challengeId}.json`),
+    );
+    return ref ? this.readJson<LedgerCharge>(this.chargeFile(ref.key)) : undefined;
+  }
+
+  /** The buyer completes or fails the challenge; a finished challenge keeps its outcome. */
+  async completeChallenge(
+    challengeId: string,
+    outcome: "succeed" | "fail",
+  ): Promise<ChargeResult | undefined> {
+    const found = await this.challenge(challengeId);
+    if (!found) return undefined;
+    return this.serialize(found.idempotencyKey, async () => {
+      const file = this.chargeFile(found.idempotencyKey);
+      const charge = (await this.readJson<LedgerCharge>(file))!;
+      if (charge.status === "requires_action") {
+        if (outcome === "succeed") charge.status = "succeeded";
+        else
+          Object.assign(charge, {
+            status: "failed",
+            code: "payment_intent_authentication_failure",
+            message: TEST_MSG.AUTHENTICATION_FAILED,
+            authenticationFailed: true,
+          });
+        await this.writeJson(file, charge);
+      }
+      return this.toResult(charge);
+    });
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const refundFile = path.join(this.dir, "refunds", `${sha(request.idempotencyKey)}.json`);
+    const done = await this.readJson<{ id: string }>(refundFile);
+    if (done) return { ok: true, refundRef: done.id };
+    const ref = await this.findByRef(request.providerRef);
+    if (!ref) return { ok: false, message: "No such charge." };
+    return this.serialize(ref.idempotencyKey, async () => {
+      const again = await this.readJson<{ id: string }>(refundFile);
+      if (again) return { ok: true as const, refundRef: again.id };
+      const file = this.chargeFile(ref.idempotencyKey);
+      const charge = (await this.readJson<LedgerCharge>(file))!;
+      if (charge.status !== "succeeded")
+        return { ok: false as const, message: "This charge cannot be refunded." };
+      if (request.amountCents <= 0 || charge.refundedCents + request.amountCents > charge.amountCents)
+        return { ok: false as const, message: "The refund is more than what is left of the charge." };
+      charge.refundedCents += request.amountCents;
+      const id = `tre_${randomBytes(10).toString("hex")}`;
+      await this.writeJson(refundFile, { id, amountCents: request.amountCents, charge: charge.id });
+      await this.writeJson(file, charge);
+      return { ok: true as const, refundRef: id };
+    });
+  }
+
+  async cancel(providerRef: string): Promise<void> {
+    const found = await this.findByRef(providerRef);
+    if (!found) return;
+    await this.serialize(found.idempotencyKey, async () => {
+      const file = this.chargeFile(found.idempotencyKey);
+      const charge = (await this.readJson<LedgerCharge>(file))!;
+      if (charge.status === "requires_action") {
+        charge.status = "canceled";
+        await this.writeJson(file, charge);
+      }
+    });
+  }
+
+  /** Charges are filed by key; a reference index maps provider ids back to their key. */
+  private async findByRef(providerRef: string): Promise<LedgerCharge | undefined> {
+    if (!/^tch_[a-f0-9]{20}$/.test(providerRef)) return undefined;
+    const ref = await this.readJson<{ key: string }>(path.join(this.dir, "refs", `${providerRef}.json`));
+    return ref ? this.readJson<LedgerCharge>(this.chargeFile(ref.key)) : undefined;
+  }
+
+  /** Every charge of the ledger (tests count charges with it). */
+  async charges(): Promise<LedgerCharge[]> {
+    const dir = path.join(this.dir, "charges");
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const out: LedgerCharge[] = [];
+    for (const n of names) {
+      if (!n.endsWith(".json")) continue;
+      const c = await this.readJson<LedgerCharge>(path.join(dir, n));
+      if (c) out.push(c);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Site search (SPEC §2, page type 102): PostgreSQL full-text search over a website's pages,
+ * posts, events and products, ranked, with highlighted snippets. Plain SQL that PGlite runs
+ * as well as a PostgreSQL server.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { RecordType } from "../../db/enums.js";
+import { mediaByIds } from "../content/service.js";
+import { mediaUrl } from "../media/storage.js";
+
+export interface SearchResult {
+  id: string;
+  title: string;
+  fullUrl: string;
+  kind: "page" | "blog" | "events" | "products";
+  typeLabel: string;
+  /** HTML: the matching passage with the terms in `<mark>`. */
+  snippet: string;
+  imageUrl?: string;
+  startDate?: number;
+}
+
+const LABELS: Record<SearchResult["kind"], string> = {
+  page: "Page",
+  blog: "Post",
+  events: "Event",
+  products: "Product",
+};
+
+/** Words of a query as a prefix tsquery ("linen apro" → 'linen':* & 'apro':*), or undefined when empty. */
+export function toPrefixQuery(q: string): string | undefined {
+  const words = q
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 12)
+    .map((w) => w.slice(0, 60));
+  if (!words.length) return undefined;
+  return words.map((w) => `'${w}':*`).join(" & ");
+}
+
+const START = "\u0001";
+const STOP = "\u0002";
+
+function decode(s: string): string {
+  return s
+    .replace(/&nbsp;/g, " ")
+    .replace(/&(#\d+|#x[0-9a-f]+|amp|lt|gt|quot|apos|#39);/gi, (m, e: string) => {
+      const k = e.toLowerCase();
+      if (k === "amp") return "&";
+      if (k === "lt") return "<";
+      if (k === "gt") return ">";
+      if (k === "quot") return '"';
+      if (k === "apos" || k === "#39") return "'";
+      const code = k.startsWith("#x") ? Number.parseInt(k.slice(2), 16) : Number.parseInt(k.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
+    });
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A headline from ts_headline as safe HTML: everything escaped but the highlight marks. */
+export function snippetHtml(headline: string): string {
+  return escapeHtml(decode(headline).replace(/\s+/g, " ").trim())
+    .replaceAll(START, "<mark>")
+    .replaceAll(STOP, "</mark>");
+}
+
+/** Searches a website. An empty query finds nothing. */
+export async function searchSite(
+  db: Db,
+  websiteId: string,
+  query: string,
+  opts: { limit?: number; now?: Date } = {},
+): Promise<SearchResult[]> {
+  const tsquery = toPrefixQuery(query);
+  if (!tsquery) return [];
+  const limit = Math.min(100, Math.max(1, opts.limit ?? 20));
+  const now = opts.now ?? new Date();
+  const headlineOptions = `StartSel=${START}, StopSel=${STOP}, MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … "`;
+  const result = await db.execute(sql`
+    with q as (select to_tsquery('english', ${tsquery}) as query),
+    docs as (
+      select ci.id, ci.title, ci.url_id, ci.record_type, ci.main_image_id, ci.start_date,
+             c.url_slug, c.kind, false as is_home,
+             regexp_replace(coalesce(ci.excerpt, '') || ' ' || coalesce(ci.body, ''), '<[^>]*>', ' ', 'g') as text,
+             setweight(to_tsvector('english', ci.title), 'A')
+               || setweight(to_tsvector('english', array_to_string(ci.categories || ci.tags, ' ')), 'B')
+               || setweight(to_tsvector('english', regexp_replace(coalesce(ci.excerpt, ''), '<[^>]*>', ' ', 'g')), 'B')
+               || setweight(to_tsvector('english', regexp_replace(coalesce(ci.body, ''), '<[^>]*>', ' ', 'g')), 'C') as doc
+        from content_items ci
+        join collections c on c.id = ci.collection_id
+       where ci.website_id = ${websiteId}
+         and ci.status = 'published'
+         and c.password_hash is null
+         and coalesce(c.options ->> 'memberArea', 'false') <> 'true'
+         and ci.record_type in (${RecordType.TEXT}, ${RecordType.STORE_ITEM}, ${RecordType.EVENT})
+         and c.kind in ('blog', 'products', 'events')
+         and (ci.publish_on is null or ci.publish_on <= ${now.toISOString()}::timestamptz)
+      union all
+      select c.id, c.title, c.url_slug, 0, null, null, c.url_slug, c.kind, c.is_home,
+             t.text,
+             setweight(to_tsvector('english', c.title), 'A')
+               || setweight(to_tsvector('english', coalesce(c.description, '') || ' ' || coalesce(c.seo_description, '')), 'B')
+               || setweight(to_tsvector('english', t.text), 'C') as doc
+        from collections c
+        cross join lateral (
+          select regexp_replace(coalesce(string_agg(v #>> '{}', ' '), ''), '<[^>]*>', ' ', 'g') as text
+            from jsonb_path_query(coalesce(c.layout, '{}'::jsonb), 'strict $.**.html') as v
+        ) t
+       where c.website_id = ${websiteId}
+         and c.kind = 'page'
+         and c.password_hash is null
+         and coalesce(c.options ->> 'memberArea', 'false') <> 'true'
+    )
+    select d.id, d.title, d.url_id, d.record_type, d.main_image_id, d.start_date, d.url_slug, d.kind, d.is_home,
+           ts_rank_cd(d.doc, q.query) as rank,
+           ts_headline('english', d.text, q.query, ${headlineOptions}) as headline
+      from docs d, q
+     where d.doc @@ q.query
+     order by rank desc, d.title asc
+     limit ${limit}
+  `);
+  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+    id: string;
+    title: string;
+    url_id: string;
+    record_type: number;
+    main_image_id: string | null;
+    start_date: string | Date | null;
+    url_slug: string;
+    kind: SearchResult["kind"];
+    is_home: boolean;
+    headline: string;
+  }[];
+  const images = await mediaByIds(
+    db,
+    websiteId,
+    rows.map((r) => r.main_image_id ?? ""),
+  );
+  return rows.map((r) => {
+    const kind = r.kind;
+    const fullUrl =
+      kind === "page"
+        ? r.is_home
+          ? "/"
+          : `/${r.url_slug}`
+        : kind === "products"
+          ? `/${r.url_slug}/p/${r.url_id}`
+          : `/${r.url_slug}/${r.url_id}`;
+    const image = r.main_image_id ? images.get(r.main_image_id) : undefined;
+    return {
+      id: r.id,
+      title: r.title,
+      fullUrl,
+      kind,
+      typeLabel: LABELS[kind] ?? "Page",
+      snippet: snippetHtml(r.headline ?? ""),
+      imageUrl: image ? `${mediaUrl(image.id, image.filename)}?format=300w` : undefined,
+      startDate: r.start_date ? new Date(r.start_date).getTime() : undefined,
+    };
+  });
+}

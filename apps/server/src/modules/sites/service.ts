@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { domains, storeSettings, websiteSettings, websites } from "../../db/schema.js";
+
+export type Website = typeof websites.$inferSelect;
+export type WebsiteSettings = typeof websiteSettings.$inferSelect;
+export type StoreSettings = typeof storeSettings.$inferSelect;
+
+/** The host without its port, lower-cased; "[::1]:3000" → "[::1]". */
+export function hostName(hostHeader: string | undefined): string {
+  const host = (hostHeader ?? "").trim().toLowerCase();
+  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1);
+  return host.split(":")[0] ?? "";
+}
+
+/**
+ * Host to website: a custom domain from the database, then `<identifier>.localhost`, then the
+ * default site on any other host (localhost, an IP, the machine's name).
+ */
+export async function websiteForHost(db: Db, hostHeader: string | undefined): Promise<Website | undefined> {
+  const host = hostName(hostHeader);
+  if (host) {
+    const [byDomain] = await db
+      .select({ website: websites })
+      .from(domains)
+      .innerJoin(websites, eq(websites.id, domains.websiteId))
+      .where(eq(domains.host, host));
+    if (byDomain) return byDomain.website;
+    const sub = /^([a-z0-9-]+)\.localhost$/.exec(host)?.[1];
+    if (sub) {
+      const [bySub] = await db.select().from(websites).where(eq(websites.identifier, sub));
+      // An unknown sub-domain is not the default site: it has no website.
+      return bySub;
+    }
+  }
+  const [fallback] = await db.select().from(websites).where(eq(websites.isDefault, true));
+  return fallback;
+}
+
+export async function settingsOf(db: Db, websiteId: string) {
+  const [site] = await db.select().from(websiteSettings).where(eq(websiteSettings.websiteId, websiteId));
+  const [store] = await db.select().from(storeSettings).where(eq(storeSettings.websiteId, websiteId));
+  return { site: site!, store: store! };
+}

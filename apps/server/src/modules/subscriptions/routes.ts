@@ -1,0 +1,72 @@
+/** The owner's view of customer subscriptions: list (by status) and cancel. */
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import { ownerReads, ownerSite, ownerWrites } from "../orders/owner-access.js";
+import { cancelSubscription, listSubscriptions } from "./service.js";
+
+const Id = Type.String({ pattern: "^[a-f0-9]{24}$" });
+const Loose = (description: string) => Type.Object({}, { additionalProperties: true, description });
+const ErrorSchema = Type.Object(
+  { error: Type.Object({ code: Type.String(), message: Type.String() }) },
+  { additionalProperties: true },
+);
+const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+
+export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
+  const { db, clock } = app.deps;
+
+  app.get(
+    "/api/owner/sites/:siteId/subscriptions",
+    {
+      preHandler: ownerReads,
+      schema: {
+        tags: ["owner", "subscriptions"],
+        summary: "Customer subscriptions of a site, newest first",
+        params: Type.Object({ siteId: Id }),
+        querystring: Type.Object(
+          {
+            status: Type.Optional(
+              Type.Union(["active", "past_due", "cancelled", "completed"].map((s) => Type.Literal(s))),
+            ),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+            offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ subscriptions: Type.Array(Loose("A subscription")), total: Type.Integer() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query as { status?: string; limit?: number; offset?: number };
+      return listSubscriptions(db, ownerSite(request).id, {
+        status: q.status,
+        limit: q.limit ?? 50,
+        offset: q.offset ?? 0,
+      });
+    },
+  );
+
+  app.post(
+    "/api/owner/sites/:siteId/subscriptions/:subscriptionId/cancel",
+    {
+      preHandler: ownerWrites,
+      schema: {
+        tags: ["owner", "subscriptions"],
+        summary: "Stops a subscription: no further renewals",
+        params: Type.Object({ siteId: Id, subscriptionId: Id }),
+        response: { 200: Type.Object({ subscription: Loose("The subscription") }), ...errors },
+      },
+    },
+    async (request) => ({
+      subscription: await cancelSubscription(
+        db,
+        ownerSite(request).id,
+        (request.params as { subscriptionId: string }).subscriptionId,
+        clock.now(),
+      ),
+    }),
+  );
+};

@@ -1,0 +1,107 @@
+/**
+ * The gallery option set (SPEC §3, §9): every option with its range and default, completed and
+ * clamped, so themes and the lightbox island read one shape whatever an owner stored.
+ */
+
+export const GALLERY_DESIGNS = ["grid", "slideshow", "slider", "stacked"] as const;
+export const META_POSITIONS = [
+  "top",
+  "top-left",
+  "top-right",
+  "center",
+  "bottom",
+  "bottom-left",
+  "bottom-right",
+] as const;
+export const ACTIVE_ALIGNMENTS = ["center", "left", "right"] as const;
+export const LIGHTBOX_THEMES = ["dark", "light"] as const;
+/** Aspect ratios offered for cropped thumbnails, as width:height. */
+export const ASPECT_RATIOS: Record<string, [number, number]> = {
+  square: [1, 1],
+  "1:1": [1, 1],
+  "4:3": [4, 3],
+  "3:2": [3, 2],
+  "16:9": [16, 9],
+  "2:1": [2, 1],
+  "3:4": [3, 4],
+  "2:3": [2, 3],
+  "9:16": [9, 16],
+};
+export const NUMBER_OPTIONS = {
+  "autoplay-duration": { min: 1, max: 10, default: 5 },
+  "thumbnail-strip-height": { min: 0, max: 200, default: 80 },
+  "thumbnail-strip-margin": { min: 0, max: 60, default: 20 },
+  "thumbnails-per-row": { min: 1, max: 10, default: 4 },
+  padding: { min: 0, max: 50, default: 20 },
+  "max-width": { min: 100, max: 300, default: 300 },
+} as const;
+/** Default height of a slider as a percentage of its width (SPEC §9: default slider aspect ratio 50). */
+export const DEFAULT_SLIDER_ASPECT_RATIO = 50;
+
+const FLAGS = [
+  "autoplay",
+  "controls",
+  "auto-crop",
+  "square-thumbs",
+  "thumbnails",
+  "show-meta",
+  "show-meta-basic",
+  "show-meta-only-title",
+  "show-meta-on-hover",
+  "lightbox",
+  "newWindow",
+  "transparentBackground",
+] as const;
+/** Flags are off unless set (as the engine's gallery predicates read them). */
+const FLAG_DEFAULTS = Object.fromEntries(FLAGS.map((f) => [f, false])) as Record<
+  (typeof FLAGS)[number],
+  boolean
+>;
+
+function oneOf<T extends string>(v: unknown, allowed: readonly T[], fallback: T): T {
+  return typeof v === "string" && (allowed as readonly string[]).includes(v) ? (v as T) : fallback;
+}
+
+function flag(v: unknown, fallback: boolean): boolean {
+  if (typeof v === "boolean") return v;
+  if (v === "true" || v === 1 || v === "1") return true;
+  if (v === "false" || v === 0 || v === "0") return false;
+  return fallback;
+}
+
+function clamp(v: unknown, range: { min: number; max: number; default: number }): number {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() ? Number(v) : Number.NaN;
+  if (!Number.isFinite(n)) return range.default;
+  return Math.min(range.max, Math.max(range.min, Math.round(n)));
+}
+
+export type GalleryOptions = Record<string, string | number | boolean> & {
+  design: (typeof GALLERY_DESIGNS)[number];
+  "aspect-ratio": string;
+  "meta-position": (typeof META_POSITIONS)[number];
+  "active-alignment": (typeof ACTIVE_ALIGNMENTS)[number];
+  lightboxTheme: (typeof LIGHTBOX_THEMES)[number];
+};
+
+/** Every option of a gallery, completed with the defaults and clamped to its range. */
+export function galleryOptions(raw: Record<string, unknown> | undefined | null): GalleryOptions {
+  const o = raw ?? {};
+  const out: Record<string, string | number | boolean> = {
+    design: oneOf(o.design, GALLERY_DESIGNS, "grid"),
+    "aspect-ratio":
+      typeof o["aspect-ratio"] === "string" && o["aspect-ratio"] in ASPECT_RATIOS
+        ? o["aspect-ratio"]
+        : "square",
+    "meta-position": oneOf(o["meta-position"], META_POSITIONS, "bottom"),
+    "active-alignment": oneOf(o["active-alignment"], ACTIVE_ALIGNMENTS, "center"),
+    lightboxTheme: oneOf(o.lightboxTheme, LIGHTBOX_THEMES, "dark"),
+  };
+  for (const f of FLAGS) out[f] = flag(o[f], FLAG_DEFAULTS[f]);
+  for (const [name, range] of Object.entries(NUMBER_OPTIONS)) out[name] = clamp(o[name], range);
+  const [w, h] = ASPECT_RATIOS[out["aspect-ratio"] as string] ?? [1, 1];
+  // Derived values themes use in inline styles.
+  out.aspectRatioCss = `${w} / ${h}`;
+  out.sliderHeightPercent = DEFAULT_SLIDER_ASPECT_RATIO;
+  out.autoplayMs = (out["autoplay-duration"] as number) * 1000;
+  return out as GalleryOptions;
+}

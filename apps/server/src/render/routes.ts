@@ -1,0 +1,329 @@
+/**
+ * Published sites: every page path of the website the host names, rendered with the site's
+ * JSON-T theme (or answered as its JSON context with `?format=json` / `?format=json-pretty`),
+ * through the page cache; theme stylesheets; the lock screen's unlock call. Also registers the
+ * media, content (likes) and search routes.
+ */
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { and, eq } from "drizzle-orm";
+import { PageType } from "../db/enums.js";
+import { collections } from "../db/schema.js";
+import { ensureCrumb, requireCrumb } from "../http/crumb.js";
+import { ApiError, errorBody } from "../http/errors.js";
+import { verifyPassword } from "../lib/passwords.js";
+import { CART_COOKIE } from "../modules/cart/routes.js";
+import { cartQuantity } from "../modules/cart/service.js";
+import { contentRoutes } from "../modules/content/routes.js";
+import { mediaRoutes } from "../modules/media/routes.js";
+import { completeMedia } from "../modules/media/service.js";
+import { searchRoutes } from "../modules/search/routes.js";
+import { type Website, hostName, websiteForHost } from "../modules/sites/service.js";
+import { unlockCookieName, unlockToken, visitorOf } from "./access.js";
+import { NOT_EDITING, editingModeOf, hasEditingCookies, isEditing } from "../modules/pages/preview.js";
+import { PageCache, SiteVersions } from "./cache.js";
+import { type PageResult, buildPageContext } from "./page-context.js";
+import { type Theme, Themes } from "./themes.js";
+
+/** Where the visitor's cart count goes in a cached page (replaced on every response). */
+const QTY = "\uE000Q\uE001";
+const LABEL = "\uE000L\uE001";
+const SENTINELS = /\uE000([QL])\uE001/;
+
+/** The cart count as the header shows it: capped at 100, shown as 100+ (SPEC §2, §9). */
+export function cartLabel(count: number): string {
+  return count > 100 ? "100+" : String(Math.max(0, count));
+}
+
+function fill(parts: string[], count: number): string {
+  let out = "";
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 0) out += parts[i];
+    else out += parts[i] === "Q" ? String(count) : cartLabel(count);
+  }
+  return out;
+}
+
+/** Query parameters a page reads: the cache key keeps only these, in a fixed order. */
+const PAGE_PARAMS = ["page", "category", "tag", "author", "view", "month", "q", "unlock"] as const;
+
+const PageQuery = Type.Object(
+  {
+    format: Type.Optional(
+      Type.Union([Type.Literal("json"), Type.Literal("json-pretty"), Type.Literal("html")]),
+    ),
+    page: Type.Optional(Type.String({ maxLength: 10 })),
+    category: Type.Optional(Type.String({ maxLength: 200 })),
+    tag: Type.Optional(Type.String({ maxLength: 200 })),
+    author: Type.Optional(Type.String({ maxLength: 200 })),
+    view: Type.Optional(Type.String({ maxLength: 20 })),
+    month: Type.Optional(Type.String({ maxLength: 10 })),
+    q: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: true },
+);
+
+const WRONG_PASSWORD = "That password is incorrect.";
+
+function localPath(value: unknown): string {
+  const s = typeof value === "string" ? value : "";
+  return s.startsWith("/") && !s.startsWith("//") && !s.includes("\\") && s.length < 2000 ? s : "/";
+}
+
+export const siteRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config, clock, database } = app.deps;
+  const themes = new Themes();
+  const versions = new SiteVersions<Website>(database, app.log);
+  const cache = new PageCache();
+  /** PAGE_CACHE=false builds and renders every page on every request (debugging, the cold benchmark). */
+  const cacheEnabled = process.env.PAGE_CACHE !== "false";
+  const background = new AbortController();
+  let completing: Promise<unknown> | undefined;
+
+  app.addHook("onReady", async () => {
+    app.deps.database.onClose(() => versions.stop());
+    await versions.start();
+    // Images stored without colour data or variants (the demo's artwork) are completed in the background.
+    completing = completeMedia(db, config.dataDir, { signal: background.signal }).catch((err) => {
+      if (!background.signal.aborted) app.log.warn({ err }, "could not complete the media library");
+    });
+  });
+  app.addHook("onClose", async () => {
+    background.abort();
+    await completing;
+    await versions.stop();
+  });
+
+  await app.register(mediaRoutes);
+  await app.register(contentRoutes);
+  await app.register(searchRoutes);
+
+  app.get(
+    "/assets/themes/:file",
+    {
+      schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 100 }) }) },
+    },
+    async (request, reply) => {
+      const m = /^([a-z]+)\.([a-f0-9]{12})\.css$/.exec((request.params as { file: string }).file);
+      const theme = m ? themes.get(m[1]!) : undefined;
+      if (!theme) return reply.status(404).send(errorBody("not_found", "No such stylesheet."));
+      return reply
+        .type("text/css; charset=utf-8")
+        .header(
+          "cache-control",
+          m![2] === theme.cssHash ? "public, max-age=31536000, immutable" : "public, max-age=60",
+        )
+        .send(theme.css);
+    },
+  );
+
+  /** Host → website, from memory while the version listener runs, else from the database. */
+  async function siteOf(hostHeader: string | undefined): Promise<Website | undefined> {
+    const host = hostName(hostHeader);
+    const known = versions.host(host);
+    if (known !== undefined) return known ?? undefined;
+    const site = await websiteForHost(db, hostHeader);
+    if (site) versions.observe(site.id, site.contentVersion);
+    versions.rememberHost(host, site ?? null);
+    return site;
+  }
+
+  app.post(
+    "/api/site/unlock",
+    {
+      preHandler: requireCrumb,
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["site"],
+        description: "Unlocks a password-protected page (the lock screen's form, page type 103).",
+        body: Type.Object(
+          {
+            collectionId: Type.String({ pattern: "^[a-f0-9]{24}$" }),
+            password: Type.String({ maxLength: 1024 }),
+            redirect: Type.Optional(Type.String({ maxLength: 2000 })),
+          },
+          { additionalProperties: true },
+        ),
+        response: { 200: Type.Object({ ok: Type.Boolean(), redirect: Type.String() }) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { collectionId: string; password: string; redirect?: string };
+      const isForm = String(request.headers["content-type"] ?? "").startsWith(
+        "application/x-www-form-urlencoded",
+      );
+      const site = await siteOf(request.headers.host);
+      if (!site) throw new ApiError(404, "not_found", "There is no website at this address.");
+      const [c] = await db
+        .select()
+        .from(collections)
+        .where(and(eq(collections.websiteId, site.id), eq(collections.id, body.collectionId)));
+      if (!c) throw new ApiError(404, "not_found", "No such page.");
+      const redirect = localPath(body.redirect ?? (c.isHome ? "/" : `/${c.urlSlug}`));
+      const ok = !c.passwordHash || (await verifyPassword(c.passwordHash, body.password));
+      if (!ok) {
+        if (isForm) return reply.redirect(`${redirect.split("?")[0]}?unlock=failed`, 303);
+        throw new ApiError(401, "wrong_password", WRONG_PASSWORD, { password: WRONG_PASSWORD });
+      }
+      if (c.passwordHash) {
+        reply.setCookie(unlockCookieName(c.id), unlockToken(c), {
+          path: "/",
+          httpOnly: true,
+          sameSite: "lax",
+          secure: config.publicUrl.startsWith("https:"),
+          maxAge: 7 * 86400,
+        });
+      }
+      if (isForm) return reply.redirect(redirect, 303);
+      return { ok: true, redirect };
+    },
+  );
+
+  function render(theme: Theme, result: PageResult, site: Website, extra: Record<string, unknown>): string {
+    const context = {
+      ...result.context,
+      ...extra,
+      theme: { name: theme.name, title: theme.title, cssUrl: theme.cssUrl, ...theme.settings },
+      assets: { storefrontJs: "/assets/storefront/storefront.js" },
+    };
+    const { html, errors } = themes.render(theme, result.template, context, {
+      locale: site.locale,
+      now: clock.now().getTime(),
+    });
+    if (errors.length) {
+      app.log.warn(
+        { theme: theme.name, template: result.template, errors: errors.slice(0, 5).map((e) => e.message) },
+        "theme rendered with errors",
+      );
+    }
+    return html;
+  }
+
+  function errorPage(site: Website | undefined, request: FastifyRequest, reply: FastifyReply, err: unknown) {
+    request.log.error({ err }, "page failed");
+    reply.status(500).type("text/html; charset=utf-8").header("cache-control", "no-store");
+    if (site) {
+      try {
+        const theme = themes.forSite(site);
+        const html = render(
+          theme,
+          {
+            status: 500,
+            pageType: PageType.ERROR,
+            template: "error",
+            cacheable: false,
+            context: {
+              pageType: PageType.ERROR,
+              pageTitle: "Something went wrong",
+              website: { siteTitle: site.title, siteTagline: site.tagline, id: site.id },
+              navigation: [],
+              socialAccounts: [],
+            },
+          },
+          site,
+          { cart: { totalQuantity: 0, label: "0" } },
+        );
+        return reply.send(html);
+      } catch {}
+    }
+    return reply.send(
+      "<!doctype html><html lang=en><meta charset=utf-8><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again in a moment.</p></html>",
+    );
+  }
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = request.url.split("?")[0] ?? "/";
+    if (urlPath.startsWith("/api/")) {
+      return reply.status(404).send(errorBody("not_found", `No such route: ${request.method} ${urlPath}`));
+    }
+    const query = request.query as Record<string, string | undefined>;
+    let site: Website | undefined;
+    try {
+      site = await siteOf(request.headers.host);
+      if (!site) {
+        return reply
+          .status(404)
+          .type("text/html; charset=utf-8")
+          .send(
+            "<!doctype html><html lang=en><meta charset=utf-8><title>No site here</title><h1>There is no website at this address.</h1></html>",
+          );
+      }
+      ensureCrumb(request, reply);
+      const format = query.format;
+      const version = versions.version(site.id) ?? versions.observe(site.id, site.contentVersion);
+      const params = new URLSearchParams();
+      for (const p of PAGE_PARAMS) {
+        const v = query[p];
+        if (typeof v === "string" && v !== "") params.set(p, v);
+      }
+      const key = PageCache.key(site.id, `${urlPath}?${params}`);
+      const cartToken = request.cookies[CART_COOKIE];
+      const cartCount = async () => (cartToken ? await cartQuantity(db, site!.id, cartToken) : 0);
+      reply.header("cache-control", "no-cache");
+
+      const editing = hasEditingCookies(request) ? await editingModeOf(request, site.id) : NOT_EDITING;
+      if (format !== "json" && format !== "json-pretty" && !isEditing(editing)) {
+        const hit = cacheEnabled ? cache.get(key, version) : undefined;
+        if (hit) {
+          reply.status(hit.status).type("text/html; charset=utf-8").header("x-page-cache", "hit");
+          const count = await cartCount();
+          return reply.send(count === 0 ? hit.empty : fill(hit.parts, count));
+        }
+      }
+
+      const now = clock.now();
+      const visitor = await visitorOf(db, request, site.id, now, true);
+      const result = await buildPageContext(db, site, {
+        path: urlPath,
+        query,
+        now,
+        publicUrl: config.publicUrl,
+        visitor,
+        editing,
+        // With the page cache off, nothing is reused: every page is built as after a change.
+        version: cacheEnabled ? version : undefined,
+      });
+      if (result.redirect) return reply.redirect(result.redirect, result.status === 301 ? 301 : 302);
+      if (result.context.lockScreen) {
+        const crumb = ensureCrumb(request, reply);
+        (result.context.lockScreen as Record<string, unknown>).action =
+          `/api/site/unlock?crumb=${encodeURIComponent(crumb)}`;
+      }
+      reply.status(result.status);
+      if (format === "json" || format === "json-pretty") {
+        const count = await cartCount();
+        const body = { ...result.context, cart: { totalQuantity: count, label: cartLabel(count) } };
+        return reply
+          .type("application/json; charset=utf-8")
+          .send(format === "json" ? JSON.stringify(body) : JSON.stringify(body, null, 2));
+      }
+      const theme = themes.forSite(site);
+      reply.type("text/html; charset=utf-8").header("x-page-cache", "miss");
+      if (!result.cacheable || isEditing(editing)) {
+        const count = await cartCount();
+        return reply.send(
+          render(theme, result, site, { cart: { totalQuantity: count, label: cartLabel(count) } }),
+        );
+      }
+      const html = render(theme, result, site, { cart: { totalQuantity: QTY, label: LABEL } });
+      const parts = html.split(SENTINELS);
+      const empty = Buffer.from(fill(parts, 0));
+      if (cacheEnabled) {
+        cache.set(key, {
+          version,
+          status: result.status,
+          parts,
+          empty,
+          bytes: html.length * 2 + empty.length,
+        });
+      }
+      const count = await cartCount();
+      return reply.send(count === 0 ? empty : fill(parts, count));
+    } catch (err) {
+      return errorPage(site, request, reply, err);
+    }
+  };
+
+  app.get("/", { schema: { hide: true, querystring: PageQuery } }, servePage);
+  app.get("/*", { schema: { hide: true, querystring: PageQuery } }, servePage);
+};

@@ -1,0 +1,138 @@
+/**
+ * Built-in themes: JSON-T templates under apps/server/themes. `base/` holds the templates every
+ * theme shares; each theme folder (classic, cover, commerce) overrides any of them by file name
+ * and adds its stylesheet. A page renders the theme's `site` template with the page's template
+ * available as the partial `main`.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Engine, type TemplateError, createEngine, defaultFormatters } from "@atelier/jsont";
+import { WebsiteType } from "../db/enums.js";
+
+export const THEMES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../themes");
+export const THEME_NAMES = ["commerce", "classic", "cover"] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
+
+export interface ThemeInfo {
+  name: string;
+  title: string;
+  description: string;
+  /** Theme settings templates read as `theme.*`. */
+  settings: Record<string, unknown>;
+}
+
+export interface Theme extends ThemeInfo {
+  templates: Record<string, string>;
+  css: string;
+  cssHash: string;
+  cssUrl: string;
+  engine: Engine;
+}
+
+export interface RenderedPage {
+  html: string;
+  errors: TemplateError[];
+}
+
+function readTemplates(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!existsSync(dir)) return out;
+  for (const file of readdirSync(dir)) {
+    if (file.endsWith(".jsont"))
+      out[file.slice(0, -".jsont".length)] = readFileSync(path.join(dir, file), "utf8");
+  }
+  return out;
+}
+
+const readIf = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
+
+/**
+ * The engine's audio-player formatter ends its markup with a loader script of the original
+ * platform; pages here play audio with the audio-player island instead, so the script is cut.
+ */
+const audioPlayer = defaultFormatters["audio-player"]!;
+const serverFormatters = {
+  "audio-player": ((args, vars, ctx) => {
+    audioPlayer(args, vars, ctx);
+    const v = vars[0]!;
+    if (typeof v.value === "string") v.value = v.value.replace(/<script\b[\s\S]*?<\/script>\s*/gi, "");
+  }) as typeof audioPlayer,
+};
+
+export function loadTheme(name: string, dir = THEMES_DIR): Theme {
+  const themeDir = path.join(dir, name);
+  const meta = JSON.parse(readFileSync(path.join(themeDir, "theme.json"), "utf8")) as {
+    title: string;
+    description: string;
+    settings?: Record<string, unknown>;
+  };
+  const templates = { ...readTemplates(path.join(dir, "base")), ...readTemplates(themeDir) };
+  if (!templates.site) throw new Error(`theme ${name} has no site template`);
+  const css = `${readIf(path.join(dir, "base", "base.css"))}\n${readIf(path.join(themeDir, "theme.css"))}`;
+  const cssHash = createHash("sha256").update(css).digest("hex").slice(0, 12);
+  return {
+    name,
+    title: meta.title,
+    description: meta.description,
+    settings: meta.settings ?? {},
+    templates,
+    css,
+    cssHash,
+    cssUrl: `/assets/themes/${name}.${cssHash}.css`,
+    engine: createEngine({ formatters: serverFormatters }),
+  };
+}
+
+export class Themes {
+  private readonly themes = new Map<string, Theme>();
+  private readonly partialSets = new Map<string, Record<string, string>>();
+
+  constructor(dir = THEMES_DIR) {
+    for (const name of THEME_NAMES) this.themes.set(name, loadTheme(name, dir));
+  }
+
+  get(name: string): Theme | undefined {
+    return this.themes.get(name);
+  }
+
+  list(): Theme[] {
+    return [...this.themes.values()];
+  }
+
+  /** The theme a website uses: its own setting, else the one made for its website type. */
+  forSite(site: { theme: string; websiteType: number }): Theme {
+    const chosen = this.themes.get(site.theme);
+    if (chosen) return chosen;
+    const byType =
+      site.websiteType === WebsiteType.COVER_PAGE
+        ? "cover"
+        : site.websiteType === WebsiteType.COMMERCE
+          ? "commerce"
+          : "classic";
+    return this.themes.get(byType)!;
+  }
+
+  /** Renders a page: the theme's `site` template with `main` bound to the page's template. */
+  render(
+    theme: Theme,
+    template: string,
+    context: Record<string, unknown>,
+    opts: { locale?: string; now?: number },
+  ): RenderedPage {
+    const key = `${theme.name}\n${template}`;
+    let partials = this.partialSets.get(key);
+    if (!partials) {
+      const main = theme.templates[template] ?? theme.templates["not-found"] ?? "";
+      partials = { ...theme.templates, main };
+      this.partialSets.set(key, partials);
+    }
+    const { output, errors } = theme.engine.render(theme.templates.site!, context, {
+      partials,
+      locale: opts.locale ?? "en-US",
+      now: opts.now,
+    });
+    return { html: output, errors };
+  }
+}

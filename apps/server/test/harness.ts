@@ -1,0 +1,110 @@
+/**
+ * Test harness: a real app on a real database. PGlite in memory by default; a fresh database
+ * on the PostgreSQL server named by TEST_DATABASE_URL when it is set (CI sets it).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app.js";
+import { type Config, loadConfig } from "../src/config.js";
+import { type Database, openDatabase } from "../src/db/client.js";
+import type { Clock } from "../src/lib/clock.js";
+import { newId } from "../src/lib/ids.js";
+import { seedDemoIfEmpty } from "../src/seed/demo.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A fresh, empty database for one test file. */
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    return { database, drop: async () => {} };
+  }
+  const name = `atelier_t_${newId().slice(0, 12)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  opts: { seed?: boolean; clock?: Clock; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost",
+    ...opts.env,
+  });
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp({ config, database, clock: opts.clock, logger: false });
+  if (opts.seed) await seedDemoIfEmpty(database.db, config, opts.clock ?? { now: () => new Date() });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies and sends the crumb back on state-changing calls. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly host = "localhost",
+  ) {}
+
+  get crumb(): string | undefined {
+    return this.cookies.get("crumb");
+  }
+
+  async request(opts: InjectOptions & { withCrumb?: boolean }): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { host: this.host, ...(opts.headers as Record<string, string>) };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const method = (opts.method ?? "GET").toUpperCase();
+    if (opts.withCrumb !== false && method !== "GET" && this.crumb) headers["x-csrf-token"] = this.crumb;
+    const res = await this.app.inject({ ...opts, headers });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === "";
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  /** Visits a page, as a person would before using the site's calls (it sets the crumb). */
+  visit(url = "/"): Promise<LightMyRequestResponse> {
+    return this.request({ method: "GET", url });
+  }
+}

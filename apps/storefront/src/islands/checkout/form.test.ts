@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import {
+  MSG_CARD_NUMBER,
+  MSG_CVC,
+  MSG_EXPIRY,
+  clientErrors,
+  emptyAddress,
+  formatCardNumber,
+  formatExpiry,
+  newIdempotencyKey,
+  orderRequest,
+  pageLoadMetrics,
+  parseExpiry,
+} from "./form.js";
+
+const filled = () => ({
+  email: "ada@example.com",
+  shipping: {
+    ...emptyAddress(),
+    firstName: "Ada",
+    lastName: "Lovelace",
+    line1: "12 Mercer St",
+    city: "New York",
+    state: "NY",
+    postalCode: "10013",
+  },
+  billingSameAsShipping: true,
+  billing: emptyAddress(),
+  shippingOptionId: "opt1",
+  cardNumber: "4242 4242 4242 4242",
+  expiry: "12 / 34",
+  cvc: "123",
+});
+
+describe("the checkout form", () => {
+  it("reads expiry dates as people type them", () => {
+    expect(parseExpiry("12/34")).toEqual({ month: 12, year: 2034 });
+    expect(parseExpiry("12 / 2034")).toEqual({ month: 12, year: 2034 });
+    expect(parseExpiry("0129")).toEqual({ month: 1, year: 2029 });
+    expect(parseExpiry("1/30")).toEqual({ month: 1, year: 2030 });
+    expect(parseExpiry("13/30")).toBeUndefined();
+    expect(parseExpiry("soon")).toBeUndefined();
+    expect(parseExpiry("")).toBeUndefined();
+  });
+
+  it("groups card digits and expiry as typed", () => {
+    expect(formatCardNumber("4242424242424242")).toBe("4242 4242 4242 4242");
+    expect(formatCardNumber("4242-42x")).toBe("4242 42");
+    expect(formatExpiry("1234")).toBe("12 / 34");
+    expect(formatExpiry("1")).toBe("1");
+  });
+
+  it("finds what is missing before asking the server", () => {
+    expect(clientErrors(filled(), true)).toEqual({});
+    const f = { ...filled(), email: " ", cardNumber: "42", expiry: "99", cvc: "1" };
+    f.shipping = { ...f.shipping, city: "" };
+    expect(clientErrors(f, true)).toEqual({
+      email: "Required",
+      "shippingAddress.city": "Required",
+      cardNumber: MSG_CARD_NUMBER,
+      expiry: MSG_EXPIRY,
+      cvc: MSG_CVC,
+    });
+    // Without shipping, the billing address is asked for instead.
+    expect(Object.keys(clientErrors(filled(), false))).toContain("billingAddress.firstName");
+  });
+
+  it("builds the order request", () => {
+    const body = orderRequest(filled(), {
+      needsShipping: true,
+      couponCodes: ["WELCOME10"],
+      idempotencyKey: "k-123456789",
+      cartToken: "tok",
+    });
+    expect(body).toEqual({
+      email: "ada@example.com",
+      shippingAddress: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        line1: "12 Mercer St",
+        city: "New York",
+        state: "NY",
+        postalCode: "10013",
+        country: "US",
+      },
+      shippingOptionId: "opt1",
+      couponCodes: ["WELCOME10"],
+      payment: { method: "card", cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
+      idempotencyKey: "k-123456789",
+      cartToken: "tok",
+    });
+    const digital = orderRequest(
+      { ...filled(), billing: { ...filled().shipping } },
+      { needsShipping: false, couponCodes: [], idempotencyKey: "k-123456789" },
+    );
+    expect(digital).not.toHaveProperty("shippingAddress");
+    expect(digital.billingAddress).toMatchObject({ firstName: "Ada" });
+    expect(newIdempotencyKey(() => "abc")).toBe("checkout-abc");
+  });
+
+  it("measures the page load from the browser's performance entries", () => {
+    const entries: Record<string, unknown[]> = {
+      navigation: [
+        {
+          startTime: 0,
+          responseStart: 42.4,
+          responseEnd: 60,
+          domInteractive: 120,
+          domContentLoadedEventEnd: 130.6,
+          loadEventEnd: 0,
+          transferSize: 5120,
+          encodedBodySize: 4000,
+        },
+      ],
+      paint: [
+        { name: "first-paint", startTime: 150 },
+        { name: "first-contentful-paint", startTime: 151.2 },
+      ],
+      resource: [{}, {}, {}],
+    };
+    const perf = { getEntriesByType: (t: string) => (entries[t] ?? []) as PerformanceEntryList };
+    expect(pageLoadMetrics(perf)).toEqual({
+      ttfbMs: 42,
+      responseMs: 60,
+      domInteractiveMs: 120,
+      domContentLoadedMs: 131,
+      transferSize: 5120,
+      encodedBodySize: 4000,
+      firstPaintMs: 150,
+      firstContentfulPaintMs: 151,
+      resourceCount: 3,
+    });
+    expect(pageLoadMetrics({ getEntriesByType: () => [] })).toEqual({ resourceCount: 0 });
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The storefront's API client: JSON in and out, the crumb sent back as `X-CSRF-Token`, and every
+ * failure turned into the text a visitor should read (SPEC §8): the crumb-failure texts, the 429
+ * text, else the server's message.
+ */
+import { CRUMB_COOKIE, readCookie } from "./cookies.js";
+
+export const MSG_CRUMB_EXPIRED = "Your session has expired. Please reload the page and try again.";
+export const MSG_CRUMB_NO_COOKIES = "Please enable cookies in your browser, reload the page, and try again.";
+export const MSG_RATE_LIMITED = "Please try again in a few seconds.";
+export const MSG_NETWORK = "We could not reach the store. Check your connection and try again.";
+export const MSG_UNKNOWN = "Something went wrong. Please try again.";
+
+export interface ErrorAnswer {
+  error?: { code?: string; message?: string; fields?: Record<string, string> };
+  crumbFail?: boolean;
+}
+
+/** A failed call, with the message to show. */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly fields: Record<string, string> = {},
+    readonly crumbFail = false,
+  ) {
+    super(message);
+    this.name = "ApiCallError";
+  }
+}
+
+/**
+ * The text a visitor reads for a failed answer: crumb failures by whether cookies work, 429 the
+ * SPEC's text, otherwise the server's message (or a generic one).
+ */
+export function failureMessage(
+  status: number,
+  body: ErrorAnswer | undefined,
+  cookiesEnabled: boolean,
+): string {
+  if (body?.crumbFail) return cookiesEnabled ? MSG_CRUMB_EXPIRED : MSG_CRUMB_NO_COOKIES;
+  if (status === 429) return MSG_RATE_LIMITED;
+  const message = body?.error?.message;
+  return typeof message === "string" && message.trim() !== "" ? message : MSG_UNKNOWN;
+}
+
+export interface CallOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function cookiesEnabled(): boolean {
+  return typeof navigator === "undefined" ? true : navigator.cookieEnabled !== false;
+}
+
+/** Calls the site's API; resolves with the JSON answer or rejects with an ApiCallError. */
+export async function apiCall<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  const method = opts.method ?? "GET";
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (method !== "GET") {
+    const crumb = readCookie(CRUMB_COOKIE);
+    if (crumb) headers["x-csrf-token"] = crumb;
+  }
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: "same-origin",
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw new ApiCallError(MSG_NETWORK, 0, "network");
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) {
+    const answer = body as ErrorAnswer | undefined;
+    throw new ApiCallError(
+      failureMessage(res.status, answer, cookiesEnabled()),
+      res.status,
+      answer?.error?.code ?? (res.status === 429 ? "rate_limited" : "error"),
+      answer?.error?.fields ?? {},
+      answer?.crumbFail === true,
+    );
+  }
+  return body as T;
+}

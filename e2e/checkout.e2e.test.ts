@@ -1,0 +1,239 @@
+/**
+ * Checkout in Chromium: a visitor adds a product, fills in the checkout page (every input found
+ * by its visible label), pays with the test card and reaches the order-confirmed page; the
+ * 3-D Secure test card walks through its challenge (completed, then failed); the page sends
+ * the checkout-page-loaded event with the browser's performance metrics. Desktop and phone.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+
+const base = inject("baseUrl");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const LABELS = [
+  "Email",
+  "First name",
+  "Last name",
+  "Address",
+  "City",
+  "State",
+  "ZIP or postal code",
+  "Country",
+  "Card number",
+  "Expiry",
+  "CVC",
+];
+
+async function addCandle(page: Page, quantity = 1) {
+  await page.goto(`${base}/shop/p/beeswax-candle`);
+  await page.waitForSelector('.sqs-add-to-cart-button[data-ready="true"]');
+  await page.getByRole("combobox", { name: "Select Height" }).selectOption("4 in");
+  if (quantity > 1) await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
+  await page.getByRole("button", { name: "Add To Cart" }).click();
+  await page.waitForFunction(
+    () => document.querySelector(".sqs-add-to-cart-button")?.getAttribute("data-state") === "added",
+  );
+}
+
+async function fillCheckout(page: Page, cardNumber: string) {
+  const shipping = page.getByRole("group", { name: "Shipping address" });
+  await page.getByLabel("Email", { exact: true }).fill("visitor@example.com");
+  await shipping.getByLabel("First name", { exact: true }).fill("Ada");
+  await shipping.getByLabel("Last name", { exact: true }).fill("Lovelace");
+  await shipping.getByLabel("Address", { exact: true }).fill("12 Mercer Street");
+  await shipping.getByLabel("City", { exact: true }).fill("New York");
+  await shipping.getByLabel("State", { exact: true }).fill("NY");
+  await shipping.getByLabel("ZIP or postal code", { exact: true }).fill("10013");
+  await shipping.getByLabel("Country", { exact: true }).selectOption("US");
+  // The options and the New York tax arrive with the quote for the address.
+  await page.getByText("New York sales tax (8.88%)").waitFor();
+  await page.getByRole("radio", { name: /Standard/ }).check();
+  await page.getByLabel("Card number", { exact: true }).fill(cardNumber);
+  await page.getByLabel("Expiry", { exact: true }).fill("12 / 34");
+  await page.getByLabel("CVC", { exact: true }).fill("123");
+}
+
+async function newPage(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+describe("checkout in a browser", () => {
+  for (const [name, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`buys with the test card and reaches the order-confirmed page (${name})`, async () => {
+      const { context, page, errors } = await newPage(viewport);
+      await addCandle(page, 2);
+      const loaded = page.waitForRequest(
+        (r) => r.url().endsWith("/api/commerce/checkout/events") && r.method() === "POST",
+      );
+      await page.goto(`${base}/checkout`);
+      await page.getByRole("button", { name: /^Pay \$/ }).waitFor();
+      for (const label of LABELS) {
+        await expect(page.getByLabel(label, { exact: true }).first().isVisible(), label).resolves.toBe(true);
+      }
+      const event = JSON.parse((await loaded).postData() ?? "{}");
+      expect(event.event).toBe("checkout-page-loaded");
+      expect(event.data.ttfbMs).toBeGreaterThanOrEqual(0);
+      expect(event.data.domContentLoadedMs).toBeGreaterThan(0);
+
+      await fillCheckout(page, "4242 4242 4242 4242");
+      await expect(page.getByRole("button", { name: /^Pay \$/ }).innerText()).resolves.toBe("Pay $56.62");
+      await screenshot(page, `checkout-${name}`);
+      await page.getByRole("button", { name: /^Pay \$/ }).click();
+      await page.waitForURL(/\/checkout\/order-confirmed\?orderId=[a-f0-9]{24}&token=/);
+      await page.getByRole("heading", { name: /^Order #\d+$/ }).waitFor();
+      await expect(
+        page.getByText("A confirmation was sent to visitor@example.com.", { exact: false }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(page.getByText("2 × Beeswax Pillar Candle").isVisible()).resolves.toBe(true);
+      await screenshot(page, `checkout-confirmed-${name}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("walks the 3-D Secure card through its challenge", async () => {
+    const { context, page, errors } = await newPage(DESKTOP);
+    await addCandle(page);
+    await page.goto(`${base}/checkout`);
+    await fillCheckout(page, "4000 0027 6000 3184");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm your payment" });
+    await dialog.waitFor();
+    await expect(dialog.innerText()).resolves.toContain("card ending 3184");
+    await page.waitForTimeout(500); // the dialog fades in
+    await page.screenshot({ path: "screenshots/checkout-3ds-challenge-desktop.png" });
+    await dialog.getByRole("button", { name: "Complete authentication" }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\?/);
+    await page.getByRole("heading", { name: /^Order #\d+$/ }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the decline when the challenge fails, and pays with another card after", async () => {
+    const { context, page } = await newPage(PHONE);
+    await addCandle(page);
+    await page.goto(`${base}/checkout`);
+    await fillCheckout(page, "4000 0027 6000 3184");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm your payment" });
+    await dialog.waitFor();
+    await page.waitForTimeout(500);
+    // The challenge as the visitor sees it (a full-page shot misplaces fixed layers).
+    await page.screenshot({ path: "screenshots/checkout-3ds-challenge-phone-viewport.png" });
+    await dialog.getByRole("button", { name: "Fail authentication" }).click();
+    const alert = page.locator(".checkout-message[role=alert]");
+    await alert.waitFor();
+    await expect(alert.innerText()).resolves.toBe(
+      "The extra authentication of your card failed. Please try again or use another card.",
+    );
+    await page.getByLabel("Card number", { exact: true }).fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.waitForFunction(
+      () => document.querySelector(".checkout-message")?.textContent === "Your card was declined.",
+    );
+    await screenshot(page, "checkout-declined-phone");
+    await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\?/);
+    await context.close();
+  });
+
+  it("takes a coupon and explains a code it cannot take", async () => {
+    const { context, page } = await newPage(DESKTOP);
+    await addCandle(page, 3);
+    await page.goto(`${base}/checkout`);
+    const code = page.getByLabel("Coupon or gift card code", { exact: true });
+    await code.fill("nope");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("This code is not valid.").waitFor();
+    await code.fill("welcome10");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("Discount (WELCOME10)").waitFor();
+    await page.getByRole("button", { name: "Remove NOPE" }).click();
+    await expect(page.getByText("This code is not valid.").count()).resolves.toBe(0);
+    await screenshot(page, "checkout-coupon-desktop");
+    await context.close();
+  });
+
+  it("sends a gift card: recipient on the gift card page, then the checkout without shipping", async () => {
+    const { context, page, errors } = await newPage(DESKTOP);
+    await page.goto(`${base}/shop/p/atelier-gift-card`);
+    await page.waitForSelector('.sqs-add-to-cart-button[data-ready="true"]');
+    await page.getByRole("combobox", { name: "Value" }).selectOption({ label: "$50.00" });
+    await page.locator(".sqs-add-to-cart-button").click();
+    await page.waitForURL(/\/checkout\/gift-card\?/);
+    await page.getByLabel("Recipient email", { exact: true }).fill("friend@example.com");
+    await page.getByLabel("Recipient name (optional)", { exact: true }).fill("Grace");
+    await page.getByLabel("Message (optional)", { exact: true }).fill("Happy birthday!");
+    await screenshot(page, "checkout-gift-card-desktop");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.waitForURL(/\/checkout\?cartToken=/);
+    await page.getByRole("button", { name: "Pay $50.00" }).waitFor();
+    await expect(page.getByRole("group", { name: "Shipping address" }).count()).resolves.toBe(0);
+    const billing = page.getByRole("group", { name: "Billing address" });
+    await page.getByLabel("Email", { exact: true }).fill("giver@example.com");
+    await billing.getByLabel("First name", { exact: true }).fill("Ada");
+    await billing.getByLabel("Last name", { exact: true }).fill("Lovelace");
+    await billing.getByLabel("Address", { exact: true }).fill("12 Mercer Street");
+    await billing.getByLabel("City", { exact: true }).fill("Boston");
+    await billing.getByLabel("State", { exact: true }).fill("MA");
+    await billing.getByLabel("ZIP or postal code", { exact: true }).fill("02108");
+    await billing.getByLabel("Country", { exact: true }).selectOption("US");
+    await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry", { exact: true }).fill("12 / 34");
+    await page.getByLabel("CVC", { exact: true }).fill("123");
+    await page.getByRole("button", { name: "Pay $50.00" }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\?/);
+    await page.getByText("1 × Atelier Gift Card").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("subscribes from the product page and reaches the subscription-confirmed page (206)", async () => {
+    const { context, page, errors } = await newPage(PHONE);
+    await page.goto(`${base}/shop/p/single-origin-coffee`);
+    await page.waitForSelector('.sqs-add-to-cart-button[data-ready="true"]');
+    await page.getByRole("combobox", { name: "Select Grind" }).selectOption("Whole Bean");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForURL(/\/checkout\?cartToken=/);
+    await page.locator(".checkout-summary").getByText("$19.00 every month").waitFor();
+    await fillCheckout(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/checkout\/subscription-confirmed\?subscriptionId=/);
+    await page.locator(".order-confirmation").getByText("$19.00 every month").first().waitFor();
+    await expect(page.locator(".order-confirmation").innerText()).resolves.toMatch(
+      /Status: Active · next payment on \w+ \d+, \d{4}/,
+    );
+    await page.getByRole("heading", { name: /^Order #\d+$/ }).waitFor();
+    await screenshot(page, "checkout-subscription-confirmed-phone");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("pays with the test wallet from the express checkout button", async () => {
+    const { context, page, errors } = await newPage(DESKTOP);
+    await addCandle(page);
+    await page.goto(`${base}/checkout`);
+    await fillCheckout(page, "");
+    await page.getByRole("button", { name: "Pay with Apple Pay (test)" }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\?/);
+    await page.getByRole("heading", { name: /^Order #\d+$/ }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The classic and cover themes in Chromium, on sites made for the renderer's tests (every block
+ * type, galleries in every design, an album, a password-protected page, a cover page): served by
+ * an app started in this test on its own embedded database, at classic.localhost and
+ * cover.localhost. Screenshots go to e2e/screenshots/themes-*.png.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../apps/server/src/app.js";
+import { loadConfig } from "../apps/server/src/config.js";
+import { type Database, openDatabase } from "../apps/server/src/db/client.js";
+import { FIXTURE_PAGE_PASSWORD, seedRenderFixtures } from "../apps/server/src/render/fixtures.js";
+import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+
+let browser: Browser;
+let app: FastifyInstance;
+let database: Database;
+let dataDir: string;
+let port = 0;
+const classic = () => `http://classic.localhost:${port}`;
+const cover = () => `http://cover.localhost:${port}`;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-e2e-themes-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PORT: "0",
+    PUBLIC_URL: "http://localhost",
+  });
+  database = await openDatabase({ dataDir: "memory://" });
+  app = await buildApp({ config, database, logger: false });
+  await seedRenderFixtures(database.db, dataDir);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  port = (app.server.address() as { port: number }).port;
+  browser = await launch();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+const CLASSIC_PAGES: [string, string, number][] = [
+  ["home", "/", 2],
+  ["blocks", "/story", 2],
+  ["folder", "/about-us", 1],
+  ["journal", "/journal", 1],
+  ["post", "/journal/tides", 50],
+  ["readings", "/readings", 1],
+  ["grid", "/gallery", 1],
+  ["slideshow", "/slideshow", 1],
+  ["slider", "/slider", 1],
+  ["stacked", "/stacked", 1],
+  ["album", "/sounds", 1],
+  ["lock-screen", "/archive", 103],
+  ["protected", "/friends", 105],
+];
+
+describe("the classic and cover themes in a browser", () => {
+  for (const [device, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`renders the classic theme's pages on ${device}`, async () => {
+      const { page, errors } = await open(viewport);
+      for (const [name, url, pageType] of CLASSIC_PAGES) {
+        await page.goto(classic() + url, { waitUntil: "networkidle" });
+        await expect(page.locator("body").getAttribute("data-page-type"), url).resolves.toBe(
+          String(pageType),
+        );
+        await expect(page.locator("body").getAttribute("class"), url).resolves.toContain("theme-classic");
+        await settle(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${url} scrolls sideways on ${device}`).toBeLessThanOrEqual(0);
+        await screenshot(page, `themes-classic-${name}-${device}`);
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
+    it(`renders the cover page on ${device}`, async () => {
+      const { page, errors } = await open(viewport);
+      await page.goto(cover(), { waitUntil: "networkidle" });
+      await expect(page.locator("body").getAttribute("data-page-type")).resolves.toBe("3");
+      await expect(page.getByRole("heading", { name: "Nova Quartet", level: 1 }).isVisible()).resolves.toBe(
+        true,
+      );
+      await expect(page.getByRole("link", { name: "Book us" }).isVisible()).resolves.toBe(true);
+      const box = await page.locator(".cover").boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(viewport.height - 1);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `themes-cover-${device}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("unlocks a password-protected page from its lock screen", async () => {
+    const { page, errors } = await open(PHONE);
+    await page.goto(`${classic()}/archive`);
+    await page.getByLabel("Password").fill("wrong");
+    await page.getByRole("button", { name: "Unlock" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toBe("That password is incorrect.");
+    await page.getByLabel("Password").fill(FIXTURE_PAGE_PASSWORD);
+    await page.getByRole("button", { name: "Unlock" }).click();
+    await page.waitForURL(`${classic()}/archive`);
+    await expect(page.getByText("Secret letters from 1911.").isVisible()).resolves.toBe(true);
+    await expect(page.locator("body").getAttribute("data-page-type")).resolves.toBe("2");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("moves a slideshow with its controls and thumbnails", async () => {
+    const { page, errors } = await open(DESKTOP);
+    await page.goto(`${classic()}/slideshow`, { waitUntil: "networkidle" });
+    const counter = page.locator("[data-gallery-counter]");
+    await expect(counter.textContent()).resolves.toBe("1 / 6");
+    await page.getByRole("button", { name: "Next image" }).click();
+    await expect.poll(() => counter.textContent(), { timeout: 5000 }).toBe("2 / 6");
+    await page.getByRole("link", { name: "Show image 5" }).click();
+    await expect.poll(() => counter.textContent(), { timeout: 5000 }).toBe("5 / 6");
+    await page.getByRole("button", { name: "Previous image" }).click();
+    await expect.poll(() => counter.textContent(), { timeout: 5000 }).toBe("4 / 6");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("plays an album's tracks with the audio player", async () => {
+    const { page, errors } = await open(DESKTOP);
+    await page.goto(`${classic()}/sounds`, { waitUntil: "networkidle" });
+    const tracks = page.getByRole("list", { name: "Tracks of Harbour Sounds" }).getByRole("button");
+    await expect(tracks.count()).resolves.toBe(60);
+    await tracks.nth(1).click();
+    await expect
+      .poll(() => page.locator(".audio-player audio").evaluate((a: HTMLAudioElement) => a.paused))
+      .toBe(false);
+    await expect(page.getByRole("button", { name: /^Pause Track 2/ }).isVisible()).resolves.toBe(true);
+    await page.getByRole("button", { name: /^Pause Track 2/ }).click();
+    await expect
+      .poll(() => page.locator(".audio-player audio").evaluate((a: HTMLAudioElement) => a.paused))
+      .toBe(true);
+    await page.getByRole("button", { name: "Next track" }).click();
+    await expect(page.locator(".audio-meta strong").textContent()).resolves.toMatch(/^Track 3/);
+    await screenshot(page, "themes-classic-album-playing-desktop");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Money strings of the commerce formatters: the legacy `<span class="sqs-money-native">`
+ * form, or the CLDR currency form when the website's `useCLDRMoneyFormat` is on.
+ */
+import {
+  type Decimal,
+  decimalToString,
+  formatDecimal,
+  moneyAmount,
+  movePoint,
+  parseDecimal,
+} from "@atelier/commerce";
+import type { CurrencyType } from "@phensley/cldr";
+import { i18nFormatters } from "../formatters/i18n.js";
+import { cldrFor } from "../i18n/cldr.js";
+import type { RenderContext } from "../types.js";
+import { asString, isObject, isTruthy } from "../util/values.js";
+
+/** The default money node: 0 USD. */
+export const DEFAULT_MONEY = Object.freeze({ value: "0", currency: "USD" });
+
+const LEGACY_FORMAT = {
+  fractionDigits: 2,
+  thousandsSeparator: ",",
+  decimalSeparator: ".",
+  maxIntegerPlaces: Number.POSITIVE_INFINITY,
+  rounding: "half-even",
+} as const;
+
+/** Whether money prints in the CLDR form (`website.useCLDRMoneyFormat`). */
+export function useCldrMoneyFormat(ctx: RenderContext): boolean {
+  return isTruthy(ctx.resolve(["website", "useCLDRMoneyFormat"]));
+}
+
+/** A decimal of a scalar's text; `undefined` when it is not a number. */
+export function decimalOf(value: unknown): Decimal | undefined {
+  const text = asString(value).trim();
+  return text === "" ? undefined : parseDecimal(text);
+}
+
+/** "123.45" style: two fraction digits, comma grouping, ties to even. */
+export function formatLegacyAmount(amount: Decimal): string {
+  return formatDecimal(amount, LEGACY_FORMAT);
+}
+
+/** `<span class="sqs-money-native">1,234.50</span>` for an amount in major units. */
+export function legacyMoneyHtml(amount: Decimal): string {
+  return `<span class="sqs-money-native">${formatLegacyAmount(amount)}</span>`;
+}
+
+/** The price of a money node in cents as plain text ("1050", "50"), as the legacy price formatters print it. */
+export function legacyCents(moneyNode: unknown): string {
+  return decimalToString(movePoint(moneyAmount(moneyNode), 2));
+}
+
+/** The currency of a money node ({currency} or {currencyCode}), USD when absent. */
+export function currencyOf(moneyNode: unknown): string {
+  if (!isObject(moneyNode)) return "USD";
+  const code = asString(moneyNode.currency ?? moneyNode.currencyCode).trim();
+  return code === "" ? "USD" : code;
+}
+
+/** Formats an amount with the CLDR currency format of the render locale. */
+function cldrMoney(amount: Decimal, currency: string, args: string[], ctx: RenderContext): string {
+  const node = { decimalValue: decimalToString(amount), currencyCode: currency };
+  const money = i18nFormatters.money ?? i18nFormatters["i18n-money-format"];
+  if (money !== undefined) {
+    const v = { value: node as unknown };
+    money(args, [v], ctx);
+    return asString(v.value);
+  }
+  const cldr = cldrFor(ctx.locale || "en-US");
+  if (cldr === undefined) {
+    ctx.error(`CLDR data for locale "${ctx.locale}" is not loaded`);
+    return "";
+  }
+  return cldr.Numbers.formatCurrency(node.decimalValue, currency as CurrencyType);
+}
+
+/** The display string of a money node for the product and subscription price formatters. */
+export function moneyString(moneyNode: unknown, args: string[], ctx: RenderContext): string {
+  const amount = moneyAmount(moneyNode);
+  if (useCldrMoneyFormat(ctx)) return cldrMoney(amount, currencyOf(moneyNode), args, ctx);
+  return legacyMoneyHtml(amount);
+}

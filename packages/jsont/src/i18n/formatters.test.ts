@@ -1,0 +1,172 @@
+/**
+ * The i18n formatters and predicates through the engine, beyond the shared conformance cases.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { Engine } from "../engine.js";
+import { loadLocale } from "./cldr.js";
+
+const engine = new Engine();
+
+function render(template: string, json: unknown, options: { locale?: string; now?: number } = {}) {
+  const r = engine.render(template, json, options);
+  return { output: r.output, errors: r.errors.map((e) => e.message) };
+}
+const out = (template: string, json: unknown, options: { locale?: string; now?: number } = {}) =>
+  render(template, json, options).output;
+
+beforeAll(async () => {
+  await Promise.all([loadLocale("en-US"), loadLocale("fr-FR"), loadLocale("de-DE")]);
+});
+
+describe("date", () => {
+  it("formats in the website's time zone", () => {
+    const t = 1613597165345;
+    expect(out("{t|date %H:%M %Z}", { t })).toBe("16:26 EST");
+    expect(out("{t|date %H:%M %Z}", { t, website: { timeZone: "Europe/Paris" } })).toBe("22:26 CET");
+    expect(out("{t|date %Y}", { t: "1613597165345" })).toBe("2021");
+  });
+
+  it("uses the render locale's month and weekday names", () => {
+    expect(out("{t|date %A %e %B}", { t: 1613597165345 }, { locale: "fr-FR" })).toBe("mercredi 17 février");
+  });
+
+  it("prints 'Invalid Date' for values that are not dates and nothing for missing ones", () => {
+    expect(out("{t|date %Y}", { t: "soon" })).toBe("Invalid Date");
+    expect(out("{t|date %Y}", { t: { a: 1 } })).toBe("Invalid Date");
+    expect(out("[{t|date %Y}]", {})).toBe("[]");
+  });
+
+  it("reports dates outside the Julian day range", () => {
+    const r = render("[{t|date %Y}]", { t: -9e15 });
+    expect(r.output).toBe("[]");
+    expect(r.errors.some((m) => m.includes("Julian day"))).toBe(true);
+  });
+
+  it("warns and uses UTC when the zone has no data", () => {
+    const r = render("{t|date %H:%M %Z}", { t: 0, website: { timeZone: "Nowhere/Atlantis" } });
+    expect(r.output).toBe("00:00 UTC");
+    expect(r.errors[0]).toMatch(/^No timezone data loaded/);
+  });
+});
+
+describe("datetime and intervals", () => {
+  it("formats dates with CLDR widths and skeletons", () => {
+    const t = 1582663910000;
+    expect(out("{t|datetime date:short}", { t })).toBe("2/25/20");
+    expect(out("{t|datetime yMMMd}", { t }, { locale: "de-DE" })).toBe("25. Feb. 2020");
+    expect(out("{t|datetime}", { t: "x" })).toBe("");
+  });
+
+  it("formats intervals in the website's zone", () => {
+    const json = { s: 1582663910000, e: 1583763910000, website: { timeZone: "America/Los_Angeles" } };
+    expect(out("{s,e|datetime-interval}", json)).toBe("Feb 25\u2009–\u2009Mar 9, 2020");
+    expect(out("[{s|datetime-interval}]", json)).toBe("[]");
+  });
+});
+
+describe("numbers", () => {
+  it("clamps digit options to 0-50", () => {
+    expect(out("{n|decimal maxfrac:-4}", { n: "2.5" })).toBe("2");
+    expect(out("{n|decimal minfrac:99}", { n: "1" })).toBe(`1.${"0".repeat(50)}`);
+  });
+
+  it("formats in the render locale; a bare decimal does not group", () => {
+    expect(out("{n|decimal}", { n: 1234567.5 }, { locale: "de-DE" })).toBe("1234567,5");
+    expect(out("{n|decimal group}", { n: 1234567.5 }, { locale: "de-DE" })).toBe("1.234.567,5");
+    expect(out("[{n|decimal}]", { n: "12a" })).toBe("[]");
+  });
+
+  it("keeps the source text of numbers like 1.0", () => {
+    expect(out("{n|decimal minfrac:1}", JSON.parse('{"n": 3}'))).toBe("3.0");
+  });
+});
+
+describe("money", () => {
+  it("formats decimalValue/currencyCode, and value/currency under the CLDR money format", () => {
+    const m = { value: "12.5", currency: "USD" };
+    expect(out("{m|money}", { m: { decimalValue: "12.5", currencyCode: "USD" } })).toBe("$12.50");
+    expect(out("[{m|money}]", { m })).toBe("[]");
+    expect(out("{m|money}", { m, website: { useCLDRMoneyFormat: true } })).toBe("$12.50");
+    expect(
+      out("{m|money style:name}", { m: { decimalValue: "1", currencyCode: "EUR" } }, { locale: "fr-FR" }),
+    ).toBe("1,00 euro");
+  });
+});
+
+describe("messages", () => {
+  it("selects, pluralizes with exact values and offsets, and formats tags", () => {
+    const msg =
+      "{0 select female{She has} other{They have}} {1 plural =0{no items} one{# item} other{# items}}";
+    expect(out("{msg|message g n}", { msg, g: "female", n: 0 })).toBe("She has no items");
+    expect(out("{msg|message g n}", { msg, g: "x", n: 2 })).toBe("They have 2 items");
+    const offset = "{0 plural offset:1 one{You and # other} other{You and # others}}";
+    expect(out("{msg|message n}", { msg: offset, n: 3 })).toBe("You and 2 others");
+  });
+
+  it("binds named arguments, which also take a position", () => {
+    expect(
+      out("{msg|message who=person.name n}", { msg: "{who}/{0}/{1}", person: { name: "Ann" }, n: 4 }),
+    ).toBe("Ann/Ann/4");
+  });
+
+  it("prints nothing for a plural category without a branch", () => {
+    expect(out("[{msg|message n}]", { msg: "{0 plural other{many}}", n: 1 })).toBe("[]");
+    expect(out("[{msg|message n}]", { msg: "{0 plural other{many}}", n: 2 })).toBe("[many]");
+  });
+
+  it("resolves @ to the node the message is used in", () => {
+    expect(out("{.repeated section xs}{msg|message @}{.end}", { msg: "<{0}>", xs: ["a", "b"] })).toBe(
+      "<a><b>",
+    );
+  });
+
+  it("uses the locale's plural rules", () => {
+    const msg = "{0 plural one{un} other{autre}}";
+    expect(out("{msg|message n}", { msg, n: 0 }, { locale: "fr-FR" })).toBe("un");
+    expect(out("{msg|message n}", { msg, n: 0 })).toBe("autre");
+  });
+});
+
+describe("relative times and durations", () => {
+  const now = Date.UTC(2021, 1, 17, 12);
+
+  it("relative-time: from now or between two dates", () => {
+    expect(out("{t|relative-time}", { t: now - 3 * 86_400_000 }, { now })).toBe("3 days ago");
+    expect(out("{a,b|relative-time}", { a: now, b: now + 3_600_000 }, { now })).toBe("in 1 hour");
+    expect(out("{t|relative-time}", { t: "yesterday" }, { now })).toBe("Invalid date.");
+    expect(out("[{t|relative-time}]", {}, { now })).toBe("[]");
+  });
+
+  it("timesince: now within a minute or in the future, else how long ago", () => {
+    const span = (t: number, text: string) => `<span class="timesince" data-date="${t}">${text}</span>`;
+    expect(out("{t|timesince}", { t: now - 59_000 }, { now })).toBe(span(now - 59_000, "now"));
+    expect(out("{t|timesince}", { t: now + 5_000_000 }, { now })).toBe(span(now + 5_000_000, "now"));
+    expect(out("{t|timesince}", { t: now - 2 * 3_600_000 }, { now })).toBe(
+      span(now - 2 * 3_600_000, "2 hours ago"),
+    );
+    expect(out("{t|timesince}", { t: "2021-02-17" }, { now })).toBe("Invalid date.");
+  });
+
+  it("humanizeDuration prints minutes and seconds", () => {
+    expect(out("{d|humanizeDuration}", { d: 3_725_000 })).toBe("62:05");
+    expect(out("{d|humanize-duration}", { d: 5_000 })).toBe("0:05");
+  });
+});
+
+describe("same-day?", () => {
+  it("compares startDate and endDate in the website's zone", () => {
+    const t = "{.section e}{.same-day?}same{.or}different{.end}{.end}";
+    const e = { startDate: Date.UTC(2021, 1, 17, 15), endDate: Date.UTC(2021, 1, 18, 0, 30) };
+    expect(out(t, { e })).toBe("same");
+    expect(out(t, { e, website: { timeZone: "UTC" } })).toBe("different");
+    expect(out(t, { e: { startDate: 1 } })).toBe("different");
+  });
+});
+
+describe("locale data", () => {
+  it("reports a locale whose data is not loaded", () => {
+    const r = render("[{n|decimal}]", { n: 1 }, { locale: "ja-JP" });
+    expect(r.output).toBe("[]");
+    expect(r.errors[0]).toMatch(/CLDR data for locale "ja-JP" is not loaded/);
+  });
+});

@@ -1,0 +1,704 @@
+/**
+ * The JSON-T parser: template text to a syntax tree, plus every syntax error with its
+ * line and column. It never throws: text that does not form a valid instruction is kept
+ * as literal text (recording an error when it clearly tried to be an instruction).
+ */
+import type {
+  FormatterCall,
+  Loc,
+  OrNode,
+  Path,
+  RepeatedNode,
+  TemplateAst,
+  TemplateError,
+  TemplateNode,
+} from "./ast.js";
+import { parseExpr, splitPath } from "./expr.js";
+
+export interface ParseOptions {
+  /** Known formatter names; an unknown formatter is reported (the call is skipped at render). */
+  formatters?: { readonly [name: string]: unknown };
+  /** Known predicate names (with the trailing `?`); an unknown predicate is reported and is false. */
+  predicates?: { readonly [name: string]: unknown };
+}
+
+export interface ParseResult {
+  ast: TemplateAst;
+  errors: TemplateError[];
+}
+
+const WORD = /[a-zA-Z][a-zA-Z0-9_-]*/y;
+const SEGMENT = "(?:\\d+|[@$]?[a-zA-Z][a-zA-Z0-9_-]*|@)";
+const VARIABLE = new RegExp(`${SEGMENT}(?:\\.${SEGMENT})*`, "y");
+const KEYWORD = /\.([a-zA-Z][a-zA-Z0-9_-]*)(\?)?/y;
+const PREDICATE = /[a-zA-Z][a-zA-Z0-9_-]*\?/y;
+const DEFINITION = /@[a-zA-Z][a-zA-Z0-9_-]*/y;
+const FILE_PATH = /[./a-zA-Z0-9_-]+/y;
+const WHITESPACE = /[ \t\n\u000b\f\r]+/y;
+const VAR_SEPARATOR = / *, */y;
+const IF_VARIABLE_LIMIT = 30;
+/** Blocks nested deeper than this are refused (kept as text), so compiling cannot overflow the stack. */
+export const MAX_NESTING = 500;
+
+const INSTRUCTIONS = new Set([
+  "section",
+  "repeated",
+  "end",
+  "or",
+  "alternates",
+  "var",
+  "ctx",
+  "eval",
+  "if",
+  "include",
+  "inject",
+  "macro",
+  "meta-left",
+  "meta-right",
+  "newline",
+  "space",
+  "tab",
+  "break",
+  "label",
+]);
+
+const LITERALS: Record<string, string> = {
+  "meta-left": "{",
+  "meta-right": "}",
+  newline: "\n",
+  space: " ",
+  tab: "\t",
+};
+
+/** An open block while assembling the tree. */
+interface Open {
+  node: TemplateNode | OrNode | null; // null for the root
+  /** Where the next instruction goes. */
+  target: TemplateNode[];
+  /** The block that was opened (the first in an `.or` chain), for error messages. */
+  opener: TemplateNode | null;
+  inAlternates: boolean;
+}
+
+/** Splits raw arguments on their first character. */
+function splitArgs(raw: string): { args: string[]; delim: string } {
+  if (!raw) return { args: [], delim: "" };
+  const delim = raw[0];
+  return { args: raw.slice(1).split(delim), delim };
+}
+
+/** Parses a template. Never throws. */
+export function parseTemplate(source: string, options: ParseOptions = {}): ParseResult {
+  return new Parser(String(source), options).run();
+}
+
+class Parser {
+  private readonly src: string;
+  private readonly formatters?: { readonly [name: string]: unknown };
+  private readonly predicates?: { readonly [name: string]: unknown };
+  private readonly lineStarts: number[] = [0];
+  private readonly errors: TemplateError[] = [];
+  private readonly root: TemplateAst = { type: "root", body: [] };
+  private cur: Open;
+  private readonly stack: Open[] = [];
+
+  // The instruction being parsed: [start, end) is its content between '{' and '}'.
+  private pos = 0;
+  private end = 0;
+  private tagLoc: Loc = { offset: 0, line: 1, column: 1 };
+
+  constructor(src: string, options: ParseOptions) {
+    this.src = src;
+    this.formatters = options.formatters;
+    this.predicates = options.predicates;
+    for (let i = 0; i < src.length; i++) {
+      if (src.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    }
+    this.cur = { node: null, target: this.root.body, opener: null, inAlternates: false };
+  }
+
+  loc(offset: number): Loc {
+    const ls = this.lineStarts;
+    let lo = 0;
+    let hi = ls.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ls[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { offset, line: lo + 1, column: offset - ls[lo] + 1 };
+  }
+
+  private error(message: string, loc: Loc = this.tagLoc): void {
+    this.errors.push({ kind: "syntax", message, line: loc.line, column: loc.column });
+  }
+
+  run(): ParseResult {
+    const src = this.src;
+    const len = src.length;
+    let save = 0;
+    let metaLeft = -1;
+    let i = 0;
+    while (i < len) {
+      const c = src.charCodeAt(i);
+      if (c === 123 /* { */) {
+        if (src.charCodeAt(i + 1) === 35 && src.charCodeAt(i + 2) === 35) {
+          // {## multi-line comment ##}
+          if (save < i) this.text(save, i);
+          const close = src.indexOf("##}", i + 3);
+          const loc = this.loc(i);
+          if (close === -1) {
+            this.add({ type: "comment", text: src.slice(i + 3), multiline: true, loc });
+            this.error("unterminated multi-line comment: missing '##}'", loc);
+            save = len;
+            i = len;
+            metaLeft = -1;
+            break;
+          }
+          this.add({ type: "comment", text: src.slice(i + 3, close), multiline: true, loc });
+          i = close + 3;
+          save = i;
+          metaLeft = -1;
+          continue;
+        }
+        metaLeft = i;
+      } else if (c === 125 /* } */) {
+        if (metaLeft !== -1) {
+          if (save < metaLeft) this.text(save, metaLeft);
+          if (!this.tag(metaLeft, i)) this.text(metaLeft, i + 1);
+          metaLeft = -1;
+        } else {
+          this.text(save, i + 1);
+        }
+        save = i + 1;
+      }
+      i++;
+    }
+    if (save < len) this.text(save, len);
+    // Close what is still open.
+    while (this.cur.node !== null) {
+      const opener = this.cur.opener!;
+      this.error(`unclosed block: ${describe(opener)} has no {.end}`, opener.loc);
+      this.cur = this.stack.pop()!;
+    }
+    this.errors.sort((a, b) => a.line - b.line || a.column - b.column);
+    return { ast: this.root, errors: this.errors };
+  }
+
+  private text(start: number, end: number): void {
+    if (start >= end) return;
+    const target = this.cur.target;
+    const last = target[target.length - 1];
+    if (last !== undefined && last.type === "text") {
+      last.text += this.src.slice(start, end);
+      return;
+    }
+    target.push({ type: "text", text: this.src.slice(start, end), loc: this.loc(start) });
+  }
+
+  /** Appends a finished instruction to the current block. */
+  private add(node: TemplateNode): void {
+    this.cur.target.push(node);
+  }
+
+  /** Appends a block instruction and makes it the current block. */
+  private open(node: TemplateNode & { body: TemplateNode[] }): boolean {
+    if (this.stack.length >= MAX_NESTING) {
+      this.error(`blocks are nested too deeply (limit ${MAX_NESTING})`);
+      return false;
+    }
+    this.cur.target.push(node);
+    this.stack.push(this.cur);
+    this.cur = { node, target: node.body, opener: node, inAlternates: false };
+    return true;
+  }
+
+  private closeBlock(): void {
+    if (this.cur.node === null) {
+      this.error("{.end} is not allowed at the root: there is no open block");
+      return;
+    }
+    this.cur = this.stack.pop()!;
+  }
+
+  private orBranch(node: OrNode): void {
+    const cur = this.cur.node;
+    if (cur === null) {
+      this.error(`${describe(node)} is not allowed at the root: there is no open block`);
+      return;
+    }
+    if (cur.type === "macro") {
+      this.error(`${describe(node)} is not allowed inside ${describe(cur)}`);
+      return;
+    }
+    if (cur.type === "or" && cur.predicate === null) {
+      this.error(`dead code: ${describe(node)} follows an {.or} without a predicate`);
+      return;
+    }
+    if (
+      cur.type !== "or" &&
+      cur.type !== "section" &&
+      cur.type !== "repeated" &&
+      cur.type !== "predicate" &&
+      cur.type !== "if" &&
+      cur.type !== "if-predicate" &&
+      cur.type !== "if-expr"
+    ) {
+      return;
+    }
+    cur.alt = node;
+    this.cur = { node, target: node.body, opener: this.cur.opener, inAlternates: false };
+  }
+
+  private alternatesWith(): void {
+    const cur = this.cur.node;
+    if (cur === null || cur.type !== "repeated" || this.cur.inAlternates) {
+      this.error(
+        cur === null
+          ? "{.alternates with} is not allowed at the root"
+          : `{.alternates with} is not allowed inside ${describe(cur)}`,
+      );
+      return;
+    }
+    const rep = cur as RepeatedNode;
+    rep.alternatesWith = [];
+    this.cur = { node: rep, target: rep.alternatesWith, opener: this.cur.opener, inAlternates: true };
+  }
+
+  // ---- low-level matching over [pos, end) ----
+
+  private match(re: RegExp): string | null {
+    re.lastIndex = this.pos;
+    const m = re.exec(this.src);
+    if (m === null || re.lastIndex > this.end) {
+      // A sticky match may not run past the tag end; retry on the bounded slice.
+      if (m !== null) {
+        const sub = this.src.slice(this.pos, this.end);
+        re.lastIndex = 0;
+        const m2 = re.exec(sub);
+        if (m2 === null) return null;
+        this.pos += m2[0].length;
+        return m2[0];
+      }
+      return null;
+    }
+    this.pos = re.lastIndex;
+    return m[0];
+  }
+
+  private finished(): boolean {
+    return this.pos >= this.end;
+  }
+
+  private remainder(): string {
+    return this.src.slice(this.pos, this.end);
+  }
+
+  private space(): boolean {
+    if (this.pos < this.end && this.src[this.pos] === " ") {
+      this.pos++;
+      return true;
+    }
+    return false;
+  }
+
+  private whitespace(): boolean {
+    return this.match(WHITESPACE) !== null;
+  }
+
+  /** Requires whitespace, recording an error when missing. */
+  private requireWhitespace(what: string): boolean {
+    if (this.whitespace()) return true;
+    this.error(`whitespace expected after ${what}, found '${this.remainder()}'`);
+    return false;
+  }
+
+  private rawArgs(): string {
+    const raw = this.src.slice(this.pos, this.end);
+    this.pos = this.end;
+    return raw;
+  }
+
+  // ---- instructions ----
+
+  /** Parses the tag `{...}` with '{' at `open` and '}' at `close`; false means "emit as text". */
+  private tag(open: number, close: number): boolean {
+    this.pos = open + 1;
+    this.end = close;
+    this.tagLoc = this.loc(open);
+    const src = this.src;
+    if (src[this.pos] === "#") {
+      this.add({ type: "comment", text: src.slice(this.pos + 1, close), multiline: false, loc: this.tagLoc });
+      return true;
+    }
+    if (src[this.pos] === ".") {
+      KEYWORD.lastIndex = this.pos;
+      const m = KEYWORD.exec(src);
+      if (m !== null && KEYWORD.lastIndex <= close) {
+        this.pos = KEYWORD.lastIndex;
+        if (m[2] === "?") return this.predicateInstruction(`${m[1]}?`);
+        if (!INSTRUCTIONS.has(m[1])) {
+          this.error(`invalid instruction '.${m[1]}'`);
+          return false;
+        }
+        return this.instruction(m[1]);
+      }
+      return false;
+    }
+    return this.variableInstruction();
+  }
+
+  private checkPredicate(name: string): void {
+    if (this.predicates && !Object.hasOwn(this.predicates, name)) this.error(`unknown predicate '${name}'`);
+  }
+
+  private predicateInstruction(name: string): boolean {
+    this.checkPredicate(name);
+    const { args, delim } = splitArgs(this.rawArgs());
+    return this.open({
+      type: "predicate",
+      predicate: name,
+      args,
+      delim,
+      body: [],
+      alt: null,
+      loc: this.tagLoc,
+    });
+  }
+
+  private instruction(kw: string): boolean {
+    const loc = this.tagLoc;
+    switch (kw) {
+      case "end":
+      case "meta-left":
+      case "meta-right":
+      case "newline":
+      case "space":
+      case "tab":
+        if (!this.finished()) {
+          this.error(`extra characters after {.${kw}}: '${this.remainder()}'`);
+          return false;
+        }
+        if (kw === "end") this.closeBlock();
+        else this.add({ type: "literal", name: kw as "space", value: LITERALS[kw], loc });
+        return true;
+
+      case "alternates":
+        if (!this.space()) {
+          this.error(`whitespace expected after .alternates, found '${this.remainder()}'`);
+          return false;
+        }
+        if (this.match(/with/y) === null) {
+          this.error(`missing 'with' keyword in {.alternates with}: '${this.remainder()}'`);
+          return false;
+        }
+        if (!this.finished()) {
+          this.error(`extra characters after {.alternates with}: '${this.remainder()}'`);
+          return false;
+        }
+        this.alternatesWith();
+        return true;
+
+      case "or": {
+        if (this.finished()) {
+          this.orBranch({ type: "or", predicate: null, args: [], delim: "", body: [], alt: null, loc });
+          return true;
+        }
+        if (!this.space()) {
+          this.error(`extra characters after {.or}: '${this.remainder()}'`);
+          return false;
+        }
+        const name = this.match(PREDICATE);
+        if (name === null) {
+          this.error(`{.or} expects a predicate, found '${this.remainder()}'`);
+          return false;
+        }
+        this.checkPredicate(name);
+        const { args, delim } = splitArgs(this.rawArgs());
+        this.orBranch({ type: "or", predicate: name, args, delim, body: [], alt: null, loc });
+        return true;
+      }
+
+      case "section":
+      case "repeated": {
+        if (!this.requireWhitespace(`.${kw}`)) return false;
+        if (kw === "repeated") {
+          if (this.match(/section/y) === null) {
+            this.error(`missing 'section' keyword in {.repeated section}: '${this.remainder()}'`);
+            return false;
+          }
+          if (!this.requireWhitespace(".repeated section")) return false;
+        }
+        const v = this.match(VARIABLE);
+        if (v === null) {
+          this.error(
+            `variable expected in {.${kw === "repeated" ? "repeated section" : kw}}: '${this.remainder()}'`,
+          );
+          return false;
+        }
+        if (!this.finished()) {
+          this.error(`extra characters after {.${kw} ${v}}: '${this.remainder()}'`);
+          return false;
+        }
+        const path = splitPath(v);
+        if (kw === "section") return this.open({ type: "section", path, body: [], alt: null, loc });
+        return this.open({ type: "repeated", path, body: [], alternatesWith: null, alt: null, loc });
+      }
+
+      case "var": {
+        if (!this.requireWhitespace(".var")) return false;
+        const name = this.match(DEFINITION);
+        if (name === null) {
+          this.error(`{.var} expects a variable name like @name, found '${this.remainder()}'`);
+          return false;
+        }
+        if (!this.requireWhitespace(`.var ${name}`)) return false;
+        const vars = this.variables();
+        if (vars === null) {
+          this.error(`{.var ${name}} expects a variable reference, found '${this.remainder()}'`);
+          return false;
+        }
+        const formatters = this.formatterChain();
+        if (formatters === null) return false;
+        this.add({ type: "bindvar", name, vars, formatters, loc });
+        return true;
+      }
+
+      case "ctx": {
+        if (!this.requireWhitespace(".ctx")) return false;
+        const name = this.match(DEFINITION);
+        if (name === null) {
+          this.error(`{.ctx} expects a variable name like @name, found '${this.remainder()}'`);
+          return false;
+        }
+        if (!this.requireWhitespace(`.ctx ${name}`)) return false;
+        const bindings: { key: string; path: Path }[] = [];
+        while (!this.finished()) {
+          const key = this.match(WORD);
+          if (key === null || this.src[this.pos] !== "=") break;
+          this.pos++;
+          const ref = this.match(VARIABLE);
+          if (ref === null) break;
+          bindings.push({ key, path: splitPath(ref) });
+          this.whitespace();
+        }
+        if (!this.finished() || bindings.length === 0) {
+          this.error(`{.ctx ${name}} expects bindings like key=path, found '${this.remainder()}'`);
+          return false;
+        }
+        this.add({ type: "ctxvar", name, bindings, loc });
+        return true;
+      }
+
+      case "eval": {
+        if (!this.requireWhitespace(".eval")) return false;
+        const code = this.rawArgs();
+        const expr = parseExpr(code);
+        for (const e of expr.errors) this.error(`error in expression '${code}': ${e}`);
+        this.add({ type: "eval", code, expr, loc });
+        return true;
+      }
+
+      case "if":
+        return this.ifInstruction();
+
+      case "break": {
+        if (this.finished()) {
+          this.add({ type: "break", label: null, loc });
+          return true;
+        }
+        if (!this.requireWhitespace(".break")) return false;
+        const label = this.match(WORD);
+        if (label === null || !this.finished()) {
+          this.error(`{.break} expects an optional label name, found '${this.remainder()}'`);
+          return false;
+        }
+        this.add({ type: "break", label, loc });
+        return true;
+      }
+
+      case "label": {
+        if (!this.requireWhitespace(".label")) return false;
+        const name = this.match(WORD);
+        if (name === null || !this.finished()) {
+          this.error(`{.label} expects a name, found '${this.remainder()}'`);
+          return false;
+        }
+        this.add({ type: "label", name, loc });
+        return true;
+      }
+
+      case "include": {
+        if (!this.requireWhitespace(".include")) return false;
+        const name = this.match(FILE_PATH);
+        if (name === null) {
+          this.error(`{.include} expects a name, found '${this.remainder()}'`);
+          return false;
+        }
+        const { args, delim } = splitArgs(this.rawArgs());
+        this.add({ type: "include", name, args, delim, loc });
+        return true;
+      }
+
+      case "inject": {
+        if (!this.requireWhitespace(".inject")) return false;
+        const name = this.match(DEFINITION);
+        if (name === null) {
+          this.error(`{.inject} expects a variable name like @name, found '${this.remainder()}'`);
+          return false;
+        }
+        if (!this.requireWhitespace(`.inject ${name}`)) return false;
+        const path = this.match(FILE_PATH);
+        if (path === null) {
+          this.error(`{.inject ${name}} expects a path, found '${this.remainder()}'`);
+          return false;
+        }
+        const { args, delim } = splitArgs(this.rawArgs());
+        this.add({ type: "inject", name, path, args, delim, loc });
+        return true;
+      }
+
+      case "macro": {
+        if (!this.requireWhitespace(".macro")) return false;
+        const name = this.match(FILE_PATH);
+        if (name === null) {
+          this.error(`{.macro} expects a name, found '${this.remainder()}'`);
+          return false;
+        }
+        if (!this.finished()) {
+          this.error(`extra characters after {.macro ${name}}: '${this.remainder()}'`);
+          return false;
+        }
+        return this.open({ type: "macro", name, body: [], loc });
+      }
+    }
+    return false;
+  }
+
+  private ifInstruction(): boolean {
+    const loc = this.tagLoc;
+    if (!this.requireWhitespace(".if")) return false;
+    const start = this.pos;
+    const pred = this.match(PREDICATE);
+    if (pred !== null) {
+      this.checkPredicate(pred);
+      const { args, delim } = splitArgs(this.rawArgs());
+      return this.open({ type: "if-predicate", predicate: pred, args, delim, body: [], alt: null, loc });
+    }
+    // A chain of variables joined by && and ||.
+    const vars: Path[] = [];
+    const ops: ("&&" | "||")[] = [];
+    for (;;) {
+      const v = this.match(VARIABLE);
+      if (v === null) break;
+      vars.push(splitPath(v));
+      this.whitespace();
+      const op = this.match(/&&|\|\|/y);
+      if (op === null) break;
+      ops.push(op as "&&");
+      this.whitespace();
+    }
+    if (this.finished() && vars.length > 0 && vars.length === ops.length + 1) {
+      if (vars.length > IF_VARIABLE_LIMIT) {
+        this.error(`{.if} has too many variables (limit ${IF_VARIABLE_LIMIT})`);
+        return false;
+      }
+      return this.open({ type: "if", vars, ops, body: [], alt: null, loc });
+    }
+    // Otherwise a general expression.
+    this.pos = start;
+    const code = this.rawArgs();
+    if (code.trim() === "") {
+      this.error("{.if} expects a condition");
+      return false;
+    }
+    const expr = parseExpr(code);
+    if (expr.errors.length > 0 || expr.statements.length === 0) {
+      for (const e of expr.errors) this.error(`error in {.if} expression '${code}': ${e}`);
+      if (expr.errors.length === 0) this.error(`{.if} expects a condition, found '${code}'`);
+      return false;
+    }
+    return this.open({ type: "if-expr", code, expr, body: [], alt: null, loc });
+  }
+
+  /** One or more variable references separated by commas; null when none. */
+  private variables(): Path[] | null {
+    const first = this.match(VARIABLE);
+    if (first === null) return null;
+    const vars: Path[] = [splitPath(first)];
+    for (;;) {
+      const save = this.pos;
+      if (this.match(VAR_SEPARATOR) === null) break;
+      const v = this.match(VARIABLE);
+      if (v === null) {
+        this.pos = save;
+        return null;
+      }
+      vars.push(splitPath(v));
+    }
+    return vars;
+  }
+
+  /**
+   * `|name args|name2 ...` up to the end of the tag. Returns [] when there is none, null when
+   * the rest of the tag is not a formatter chain (the tag is then plain text).
+   */
+  private formatterChain(): FormatterCall[] | null {
+    const calls: FormatterCall[] = [];
+    if (this.finished()) return calls;
+    if (this.src[this.pos] !== "|" || this.src[this.pos + 1] === "|") return null;
+    while (this.pos < this.end && this.src[this.pos] === "|") {
+      this.pos++;
+      const at = this.pos;
+      const name = this.match(WORD);
+      if (name === null) return null;
+      let raw = "";
+      const stop = this.src.indexOf("|", this.pos);
+      const argEnd = stop === -1 || stop > this.end ? this.end : stop;
+      if (argEnd > this.pos) {
+        raw = this.src.slice(this.pos, argEnd);
+        this.pos = argEnd;
+      }
+      const { args, delim } = splitArgs(raw);
+      calls.push({ name, args, delim, loc: this.loc(at) });
+    }
+    if (!this.finished()) return null;
+    for (const c of calls) {
+      if (this.formatters && !Object.hasOwn(this.formatters, c.name)) {
+        this.error(`unknown formatter '${c.name}'`, c.loc);
+      }
+    }
+    return calls;
+  }
+
+  private variableInstruction(): boolean {
+    const vars = this.variables();
+    if (vars === null) return false;
+    const formatters = this.formatterChain();
+    if (formatters === null) return false;
+    this.add({ type: "variable", vars, formatters, loc: this.tagLoc });
+    return true;
+  }
+}
+
+/** A short description of an instruction for error messages. */
+function describe(node: TemplateNode | OrNode): string {
+  switch (node.type) {
+    case "section":
+      return `{.section ${node.path.join(".")}}`;
+    case "repeated":
+      return `{.repeated section ${node.path.join(".")}}`;
+    case "predicate":
+      return `{.${node.predicate}}`;
+    case "if":
+    case "if-predicate":
+    case "if-expr":
+      return "{.if}";
+    case "macro":
+      return `{.macro ${node.name}}`;
+    case "or":
+      return node.predicate ? `{.or ${node.predicate}}` : "{.or}";
+    default:
+      return `{${node.type}}`;
+  }
+}
