@@ -117,7 +117,8 @@ describe("the demo contact form", () => {
     });
     expect(login.status()).toBe(200);
     const me = await (await api.get(`${base}/api/owner/account`)).json();
-    const siteId = me.websites[0].id;
+    // Other browser tests create sites of their own: find the demo by its name.
+    const siteId = me.websites.find((w: { title: string }) => w.title === "Atelier Demo").id;
     const forms = await (await api.get(`${base}/api/owner/sites/${siteId}/forms`)).json();
     const contact = forms.forms.find((f: { name: string }) => f.name === "Contact");
     const list = await (

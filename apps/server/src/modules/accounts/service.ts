@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { accountSessions, accounts, memberships, websites } from "../../db/schema.js";
 import { ApiError, badRequest, conflict } from "../../http/errors.js";
@@ -86,5 +86,6 @@ export async function websitesOf(db: Db, accountId: string) {
     })
     .from(memberships)
     .innerJoin(websites, eq(websites.id, memberships.websiteId))
-    .where(eq(memberships.accountId, accountId));
+    .where(eq(memberships.accountId, accountId))
+    .orderBy(asc(websites.createdAt), asc(websites.id));
 }
