@@ -25,6 +25,8 @@ export type * from "./ast.js";
 export { formatError, pathText } from "./ast.js";
 export type { CompiledTemplate, EngineOptions, RenderOptions, RenderResult } from "./engine.js";
 export { CACHE_CAPACITY, Engine } from "./engine.js";
+/** Loads a locale's CLDR data; the i18n and CLDR money formatters print nothing until it is loaded. */
+export { isLocaleLoaded, loadLocale } from "./i18n/cldr.js";
 export { MAX_PARTIAL_DEPTH } from "./context.js";
 export type * from "./types.js";
 export { printTemplate } from "./print.js";

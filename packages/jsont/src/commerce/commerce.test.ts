@@ -253,3 +253,27 @@ describe("units-metric?", () => {
     expect(out("{.units-metric? temperature}C{.or}F{.end}", {}, "de-DE")).toBe("C");
   });
 });
+
+describe("product-checkout", () => {
+  it("renders the variant pickers, the quantity input and the add-to-cart button of a product", () => {
+    const product = physical(
+      [
+        { attributes: { Size: "S" }, qtyInStock: 4, priceMoney: { currency: "USD", value: "5.00" } },
+        { attributes: { Size: "L" }, qtyInStock: 3, priceMoney: { currency: "USD", value: "6.00" } },
+      ],
+      { variantOptionOrdering: ["Size"] },
+    );
+    const parts = ["variants-select", "quantity-input", "add-to-cart-btn"].map(
+      (f) => render(`{@|${f}}`, product).output,
+    );
+    expect(parts.every((p) => p.trim() !== "")).toBe(true);
+    const whole = render("{@|product-checkout}", product);
+    expect(whole.errors).toEqual([]);
+    expect(whole.output).toBe(parts.join(""));
+    expect(whole.output).toContain('data-variant-option-name="Size"');
+    expect(whole.output).toContain("sqs-add-to-cart-button-wrapper");
+    // A product without variant options or stock to choose a quantity from gets the button alone.
+    const single = physical([{ qtyInStock: 1, priceMoney: { currency: "USD", value: "5.00" } }]);
+    expect(render("{@|product-checkout}", single).output).toBe(render("{@|add-to-cart-btn}", single).output);
+  });
+});

@@ -128,6 +128,15 @@ export const commerceFormatters: FormatterTable = {
     });
   },
 
+  /** The whole product form: variant pickers, quantity input and add-to-cart button, in that order. */
+  "product-checkout": (_args, vars, ctx) => {
+    const product = vars[0].value;
+    vars[0].value =
+      (variantsSelectHtml(product, ctx) ?? "") +
+      (quantityInputHtml(product, ctx) ?? "") +
+      addToCartButtonHtml(product, ctx);
+  },
+
   "product-price": (args, vars, ctx) => {
     vars[0].value = productPriceHtml(vars[0].value, args, ctx);
   },

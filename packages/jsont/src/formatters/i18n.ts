@@ -21,6 +21,7 @@ import { formatRelativeTime, humanizeDuration, timeSince } from "../i18n/relativ
 import { resolveZoneId, usableZoneId, websiteTimeZone } from "../i18n/timezone.js";
 import { formatUnits, unitArgs } from "../i18n/units.js";
 import type { Formatter, FormatterTable, RenderContext } from "../types.js";
+import { legacy } from "../util/compat.js";
 import { asNumber, asString, isNumber, numberValue } from "../util/values.js";
 
 const isAbsent = (v: unknown): boolean => v === undefined || v === null;
@@ -135,8 +136,8 @@ const money: Formatter = (args, vars, ctx) => {
 };
 
 /** `{price|i18n-money-format de-DE}`: the legacy money format for a locale (default en-US). */
-const i18nMoneyFormat: Formatter = (args, vars) => {
-  vars[0].value = formatLegacyMoney(vars[0].value, args[0]);
+const i18nMoneyFormat: Formatter = (args, vars, ctx) => {
+  vars[0].value = formatLegacyMoney(vars[0].value, args[0], !legacy(ctx, "MONEY_DOUBLE_ROUNDING"));
 };
 
 /**
@@ -164,17 +165,25 @@ const relativeTime: Formatter = (args, vars, ctx) => {
   first.value = cldr === undefined ? "" : formatRelativeTime(cldr, start, end, args);
 };
 
+/** Epoch milliseconds from a JSON number or a numeric string ("1577987019000"); NaN otherwise. */
+function epochMillis(v: unknown): number {
+  if (isNumber(v)) return numberValue(v);
+  if (typeof v === "string" && v.trim() !== "") return Number(v);
+  return Number.NaN;
+}
+
 /**
  * `{t|timesince}`: how long ago, in a `<span class="timesince" data-date="…">` ("now" within
- * a minute or in the future); "Invalid date." when the value is not a number.
+ * a minute or in the future, else "about 3 weeks ago"); "Invalid date." when the value is
+ * not a number or a numeric string.
  */
 const timesince: Formatter = (_args, vars, ctx) => {
   const first = vars[0];
-  if (!isNumber(first.value)) {
+  const ms = epochMillis(first.value);
+  if (!Number.isFinite(ms)) {
     first.value = "Invalid date.";
     return;
   }
-  const ms = Math.trunc(numberValue(first.value));
   const cldr = contextCldr(ctx);
   if (cldr === undefined) {
     first.value = "";

@@ -120,6 +120,23 @@ describe("messages", () => {
     );
   });
 
+  it("reads @.name paths from the message itself below level 2, from the enclosing node from 2", () => {
+    const json = { box: { w: 7, h: 3 }, msg: "{w}x{h}" };
+    const t = "{.section box}{msg|message w=@.w h=h}{.end}";
+    expect(engine.render(t, json).output).toBe("x3");
+    expect(engine.render(t, json, { compatLevel: 2 }).output).toBe("7x3");
+  });
+
+  it("from level 2 keeps unresolved arguments as text and splits names only at identifiers", () => {
+    const json = { msg: "{0}|{1}|{2}|{site}|{n}", count: 5 };
+    const t = "{msg|message https://shop.test/a?b=c n=count 3.5 site:ftp://files.test}";
+    expect(engine.render(t, json, { compatLevel: 2 }).output).toBe(
+      "https://shop.test/a?b=c|5|3.5|ftp://files.test|5",
+    );
+    // Legacy: the first ':' or '=' names the argument and an unresolved value is empty.
+    expect(engine.render(t, json).output).toBe("|5|||5");
+  });
+
   it("uses the locale's plural rules", () => {
     const msg = "{0 plural one{un} other{autre}}";
     expect(out("{msg|message n}", { msg, n: 0 }, { locale: "fr-FR" })).toBe("un");
@@ -142,9 +159,30 @@ describe("relative times and durations", () => {
     expect(out("{t|timesince}", { t: now - 59_000 }, { now })).toBe(span(now - 59_000, "now"));
     expect(out("{t|timesince}", { t: now + 5_000_000 }, { now })).toBe(span(now + 5_000_000, "now"));
     expect(out("{t|timesince}", { t: now - 2 * 3_600_000 }, { now })).toBe(
-      span(now - 2 * 3_600_000, "2 hours ago"),
+      span(now - 2 * 3_600_000, "about 2 hours ago"),
     );
     expect(out("{t|timesince}", { t: "2021-02-17" }, { now })).toBe("Invalid date.");
+    expect(out("{t|timesince}", { t: true }, { now })).toBe("Invalid date.");
+  });
+
+  it("timesince: whole years of 365 days, months of 30, then weeks, days, hours, minutes", () => {
+    const day = 86_400_000;
+    const since = (ms: number, locale?: string) =>
+      out("{t|timesince}", { t: now - ms }, { now, locale }).replace(/<[^>]*>/g, "");
+    expect(since(729 * day)).toBe("about a year ago");
+    expect(since(730 * day)).toBe("about 2 years ago");
+    expect(since(364 * day)).toBe("about 12 months ago");
+    expect(since(59 * day)).toBe("about a month ago");
+    expect(since(29 * day)).toBe("about 4 weeks ago");
+    expect(since(13 * day)).toBe("about a week ago");
+    expect(since(6 * day + 23 * 3_600_000)).toBe("about 6 days ago");
+    expect(since(day - 1)).toBe("about 23 hours ago");
+    expect(since(3_600_000)).toBe("about an hour ago");
+    expect(since(119_000)).toBe("about a minute ago");
+    expect(since(45 * 60_000)).toBe("about 45 minutes ago");
+    // A numeric string is a date too; other languages word the same unit and count in CLDR.
+    expect(out("{t|timesince}", { t: String(now - 730 * day) }, { now })).toContain("about 2 years ago");
+    expect(since(730 * day, "de-DE")).toBe("vor 2 Jahren");
   });
 
   it("humanizeDuration prints minutes and seconds", () => {

@@ -28,6 +28,7 @@ import {
 import { Ctx } from "../context.js";
 import { splitPath } from "../expr.js";
 import type { RenderContext } from "../types.js";
+import { legacy } from "../util/compat.js";
 import { asNumber, asString, isNumber, isObject, numberValue } from "../util/values.js";
 import { decimalFormatArgs, formatDecimal, toDecimal } from "./number.js";
 import { formatMoney, moneyParts } from "./money.js";
@@ -179,34 +180,59 @@ function engineFor(cldr: CLDR): Engine {
   return engine;
 }
 
-/** Index of the name/value delimiter of a named argument ('=' or ':'), or -1. */
-function delimiter(arg: string): number {
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * Index of the name/value delimiter of a named argument ('=' or ':'), or -1 for a positional
+ * one. Legacy, the first '=' or ':' delimits. From compatibility level 2 only a plain
+ * identifier can be a name and a colon that starts "//" belongs to a URL, so
+ * `http://example.com` and `a.b=c` are positional.
+ */
+function delimiter(arg: string, legacyUrlSplit: boolean): number {
   for (let i = 0; i < arg.length; i++) {
     const c = arg[i];
-    if (c === "=" || c === ":") return i;
+    if (c !== "=" && c !== ":") continue;
+    if (legacyUrlSplit) return i;
+    if (c === ":" && arg[i + 1] === "/" && arg[i + 2] === "/") continue;
+    return IDENTIFIER.test(arg.slice(0, i)) ? i : -1;
   }
   return -1;
 }
 
 /**
- * Resolves an argument path. The formatted message is the current node while formatters run,
- * so paths resolve from the frame around it (`@` is the node the message is used in).
+ * Resolves an argument path. The formatted message is the current node while formatters
+ * run; a bare `@` is the node around it (the node the message is used in). Other paths
+ * search from the message's own frame up the stack, so at the legacy levels (below 2) an
+ * `@.name` path reads a member of the message text itself and comes out missing; from
+ * level 2 paths start at the frame around the message, so `@.name` reaches that node.
  */
 function resolveArg(path: string, ctx: RenderContext): unknown {
-  if (ctx instanceof Ctx) return ctx.resolveFrom(splitPath(path), ctx.frame.parent ?? ctx.frame);
-  return ctx.resolve(path);
+  if (!(ctx instanceof Ctx)) return ctx.resolve(path);
+  const around = ctx.frame.parent ?? ctx.frame;
+  if (path === "@") return around.node;
+  return ctx.resolveFrom(splitPath(path), legacy(ctx, "SUBPATH_PARENT_SCOPE") ? ctx.frame : around);
 }
 
-/** Resolves the formatter's arguments into positional and named message arguments. */
+/**
+ * Resolves the formatter's arguments into positional and named message arguments. A named
+ * argument (`name=path` or `name:path`) also takes the next positional slot. Legacy, an
+ * argument that resolves to nothing is empty; from level 2 it stands for its own text
+ * (`{m|message 42}`, `{m|message http://example.com}`).
+ */
 export function messageArgs(args: readonly string[], ctx: RenderContext): [MessageArg[], MessageNamedArgs] {
   const positional: MessageArg[] = [];
   const named: MessageNamedArgs = {};
+  const legacyArgs = legacy(ctx, "MESSAGE_ARG_URL_SPLIT");
+  const argValue = (path: string): MessageArg => {
+    const v = resolveArg(path, ctx);
+    return v === undefined && !legacyArgs ? path : (v as MessageArg);
+  };
   for (const arg of args) {
-    const i = delimiter(arg);
+    const i = delimiter(arg, legacyArgs);
     if (i === -1) {
-      positional.push(resolveArg(arg, ctx));
+      positional.push(argValue(arg));
     } else {
-      const value = resolveArg(arg.slice(i + 1), ctx);
+      const value = argValue(arg.slice(i + 1));
       named[arg.slice(0, i)] = value;
       positional.push(value);
     }

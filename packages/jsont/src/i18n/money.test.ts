@@ -1,3 +1,4 @@
+import { Engine } from "../engine.js";
 import { Decimal } from "@phensley/cldr";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cldrFor, loadLocale } from "./cldr.js";
@@ -63,5 +64,20 @@ describe("legacy i18n-money-format", () => {
     expect(formatLegacyMoney({ decimalValue: 2.5, currencyCode: "JPY" }, "en-US")).toBe("¥2");
     expect(formatLegacyMoney({ decimalValue: 3.5, currencyCode: "JPY" }, "en-US")).toBe("¥4");
     expect(formatLegacyMoney({ decimalValue: "0.125", currencyCode: "USD" }, "en-US")).toBe("$0.12");
+  });
+
+  it("keeps every digit of the amount when exact (compatibility level 1 and up)", () => {
+    const big = { decimalValue: "-987654321098765432.15", currencyCode: "EUR" };
+    expect(formatLegacyMoney(big, "en-US")).toBe("-€987,654,321,098,765,440.00");
+    expect(formatLegacyMoney(big, "en-US", true)).toBe("-€987,654,321,098,765,432.15");
+    expect(formatLegacyMoney({ decimalValue: "2.345", currencyCode: "USD" }, "de-DE", true)).toBe("2,34$");
+    expect(formatLegacyMoney({ decimalValue: "2.355", currencyCode: "USD" }, "de-DE", true)).toBe("2,36$");
+    expect(formatLegacyMoney({ decimalValue: "7", currencyCode: "JPY" }, "en-US", true)).toBe("¥7");
+    expect(formatLegacyMoney({ decimalValue: "-0.001", currencyCode: "USD" }, "en-US", true)).toBe("$0.00");
+    const engine = new Engine();
+    const t = "{m|i18n-money-format en-US}";
+    const m = { decimalValue: "12345678901234567.89", currencyCode: "USD" };
+    expect(engine.render(t, { m }, { compatLevel: 1 }).output).toBe("$12,345,678,901,234,567.89");
+    expect(engine.render(t, { m }).output).toBe("$12,345,678,901,234,568.00");
   });
 });

@@ -132,9 +132,8 @@ function currencySymbol(locale: string, currency: string): string {
   return currency;
 }
 
-/** Groups the integer digits by thousands and joins the fraction. */
-function formatDigits(value: number, fractionDigits: number, sym: LegacySymbols): string {
-  const fixed = roundHalfEven(Math.abs(value), fractionDigits);
+/** Groups the integer digits of a rounded, unsigned "1234.50" by thousands and joins the fraction. */
+function formatDigits(fixed: string, sym: LegacySymbols): string {
   const [int, frac] = fixed.split(".");
   let grouped = "";
   for (let i = 0; i < int.length; i++) {
@@ -146,13 +145,19 @@ function formatDigits(value: number, fractionDigits: number, sym: LegacySymbols)
 
 /** `toFixed` with half-even rounding on the decimal representation of the number. */
 function roundHalfEven(value: number, digits: number): string {
-  const text = value.toFixed(digits + 3);
-  const [int, frac = ""] = text.split(".");
-  const kept = frac.slice(0, digits);
+  const [int, frac = ""] = value.toFixed(digits + 3).split(".");
+  return roundDigitsHalfEven(int, frac, digits);
+}
+
+/** Rounds unsigned digits `int.frac` to `digits` fraction digits, ties to even. */
+function roundDigitsHalfEven(int: string, frac: string, digits: number): string {
+  const kept = frac.slice(0, digits).padEnd(digits, "0");
   const rest = frac.slice(digits);
-  let scaled = BigInt(int + kept);
-  const half = `5${"0".repeat(rest.length - 1)}`;
-  if (rest > half || (rest === half && scaled % 2n === 1n)) scaled += 1n;
+  let scaled = BigInt((int || "0") + kept);
+  if (rest !== "") {
+    const half = `5${"0".repeat(rest.length - 1)}`;
+    if (rest > half || (rest === half && scaled % 2n === 1n)) scaled += 1n;
+  }
   let s = scaled.toString().padStart(digits + 1, "0");
   if (digits > 0) s = `${s.slice(0, s.length - digits)}.${s.slice(s.length - digits)}`;
   return s;
@@ -160,21 +165,32 @@ function roundHalfEven(value: number, digits: number): string {
 
 /**
  * Formats `{decimalValue, currencyCode}` the legacy way for a locale tag (default en-US):
- * "$1,234.56", "1.234,56 kr", "kr -1,234.56".
+ * "$1,234.56", "1.234,56 kr", "kr -1,234.56". The amount goes through a double (as the old
+ * platform did, so 18 significant digits come out rounded) unless `exact`.
  */
-export function formatLegacyMoney(node: unknown, localeArg: string | undefined): string {
+export function formatLegacyMoney(node: unknown, localeArg: string | undefined, exact = false): string {
   const locale = normalizeLocaleTag(localeArg && localeArg.trim() !== "" ? localeArg : LEGACY_DEFAULT_LOCALE);
   let currency = LEGACY_DEFAULT_CURRENCY;
   let value = 0;
+  let plain: RegExpExecArray | undefined;
   if (isObject(node)) {
     const code = node.currencyCode;
     if (typeof code === "string" && code.trim() !== "") currency = code.trim().toUpperCase();
     const d = toDecimal(node.decimalValue);
-    if (d !== undefined) value = Number(d.toString());
+    if (d !== undefined) {
+      value = Number(d.toString());
+      if (exact) plain = /^(-?)(\d*)(?:\.(\d*))?$/.exec(d.toString()) ?? undefined;
+    }
   }
   const symbol = currencySymbol(locale, currency);
-  const digits = formatDigits(value, currencyDigits(currency), numberSymbols(locale));
-  const negative = value < 0 && /[1-9]/.test(digits);
+  const fractionDigits = currencyDigits(currency);
+  // Exact: every digit of the decimal value; legacy: the value as a double, as the old platform had it.
+  const fixed =
+    plain !== undefined
+      ? roundDigitsHalfEven(plain[2], plain[3] ?? "", fractionDigits)
+      : roundHalfEven(Math.abs(value), fractionDigits);
+  const digits = formatDigits(fixed, numberSymbols(locale));
+  const negative = (plain !== undefined ? plain[1] === "-" : value < 0) && /[1-9]/.test(digits);
   const letterFirst = /^[A-Za-z]/.test(symbol);
   const letterLast = /[A-Za-z]$/.test(symbol);
   if (SYMBOL_AFTER.has(locale)) {

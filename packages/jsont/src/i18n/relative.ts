@@ -16,24 +16,48 @@ export function formatRelativeTime(cldr: CLDR, start: number, end: number, args:
 /** Within this many milliseconds of now (or in the future), a time shows as "now". */
 export const NOW_WINDOW_MS = 60_000;
 
+type SinceUnit = "year" | "month" | "week" | "day" | "hour" | "minute";
+
 /**
- * How long ago `instant` was, seen from `now`: "now" within a minute or in the future,
- * else the largest whole unit ("5 minutes ago", "2 days ago"), in the locale's words.
+ * The unit and count "time since" shows for `deltaMs` (at least a minute): whole years of 365
+ * days, else whole months of 30 days, else whole weeks, days, hours, then minutes, the way
+ * the published template engines humanize it ("about 70 years ago", never "71 years ago").
+ */
+export function timeSinceUnit(deltaMs: number): { unit: SinceUnit; count: number } {
+  const seconds = deltaMs / 1000;
+  const days = Math.trunc(seconds / 86_400);
+  const buckets: Array<[SinceUnit, number]> = [
+    ["year", Math.trunc(days / 365)],
+    ["month", Math.trunc(days / 30)],
+    ["week", Math.trunc(days / 7)],
+    ["day", days],
+    ["hour", Math.trunc(seconds / 3600)],
+  ];
+  for (const [unit, count] of buckets) if (count > 0) return { unit, count };
+  return { unit: "minute", count: Math.max(1, Math.trunc(seconds / 60)) };
+}
+
+/** "about a year ago", "about an hour ago", "about 3 weeks ago". */
+function englishTimeSince(unit: SinceUnit, count: number): string {
+  if (count !== 1) return `about ${count} ${unit}s ago`;
+  return `about ${unit === "hour" ? "an" : "a"} ${unit} ago`;
+}
+
+/**
+ * How long ago `instant` was, seen from `now`: "now" within a minute or in the future (SPEC),
+ * else the largest whole unit, "about 2 years ago" in English as the reference engines
+ * print it, and the CLDR relative time of the same unit and count in other languages
+ * ("vor 2 Jahren").
  */
 export function timeSince(cldr: CLDR, instant: number, now: number): string {
   const delta = now - instant;
   const C = cldr.Calendars;
-  if (delta < NOW_WINDOW_MS) {
+  if (!(delta >= NOW_WINDOW_MS)) {
     return C.formatRelativeTimeField(0, "second", { width: "wide", alwaysNow: true });
   }
-  const s = C.toGregorianDate({ date: now, zoneId: "UTC" });
-  const e = C.toGregorianDate({ date: instant, zoneId: "UTC" });
-  return C.formatRelativeTime(s, e, {
-    width: "wide",
-    maximumFractionDigits: 0,
-    group: true,
-    allowWeeks: true,
-  });
+  const { unit, count } = timeSinceUnit(delta);
+  if (cldr.General.locale().tag.language() === "en") return englishTimeSince(unit, count);
+  return C.formatRelativeTimeField(-count, unit, { width: "wide" });
 }
 
 /** A duration in milliseconds as minutes and zero-padded seconds ("2:05"); minutes are not wrapped. */
