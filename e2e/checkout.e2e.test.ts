@@ -141,7 +141,18 @@ describe("checkout in a browser", () => {
     await expect(alert.innerText()).resolves.toBe(
       "The extra authentication of your card failed. Please try again or use another card.",
     );
-    await page.getByLabel("Card number", { exact: true }).fill("4000 0000 0000 0002");
+    // A number that cannot be a card is refused by the server on the card's own field.
+    const cardField = page.getByLabel("Card number", { exact: true });
+    await cardField.fill("4242 4242 4242 4241");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.waitForFunction(
+      () => document.querySelector(".checkout-message")?.textContent === "Your card number is incorrect.",
+    );
+    await expect(cardField.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(
+      page.locator(`#${await cardField.getAttribute("aria-describedby")}`).innerText(),
+    ).resolves.toBe("Your card number is incorrect.");
+    await cardField.fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await page.waitForFunction(
       () => document.querySelector(".checkout-message")?.textContent === "Your card was declined.",
@@ -158,12 +169,12 @@ describe("checkout in a browser", () => {
     await addCandle(page, 3);
     await page.goto(`${base}/checkout`);
     const code = page.getByLabel("Coupon or gift card code", { exact: true });
-    await code.fill("nope");
+    // Two codes typed at once are two codes: one taken, one explained.
+    await code.fill("nope, welcome10");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.getByText("This code is not valid.").waitFor();
-    await code.fill("welcome10");
-    await page.getByRole("button", { name: "Apply" }).click();
     await page.getByText("Discount (WELCOME10)").waitFor();
+    await page.getByRole("button", { name: "Remove WELCOME10" }).waitFor();
     await page.getByRole("button", { name: "Remove NOPE" }).click();
     await expect(page.getByText("This code is not valid.").count()).resolves.toBe(0);
     await screenshot(page, "checkout-coupon-desktop");

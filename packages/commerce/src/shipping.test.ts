@@ -6,6 +6,8 @@ import {
   type ShippingRule,
   chargeableKilograms,
   chooseShipping,
+  ISO_COUNTRY_CODES,
+  isCountryCode,
   ruleCost,
   servesCountry,
   shippingOptions,
@@ -130,5 +132,16 @@ describe("shipping rules", () => {
         return lo >= 0 && lo <= hi;
       }),
     );
+  });
+});
+
+describe("country codes", () => {
+  it("knows the assigned ISO 3166-1 alpha-2 codes and nothing else", () => {
+    expect(ISO_COUNTRY_CODES).toHaveLength(249);
+    expect(new Set(ISO_COUNTRY_CODES).size).toBe(249);
+    for (const code of ["US", "us", " gb ", "DE", "JP", "BR"]) expect(isCountryCode(code), code).toBe(true);
+    for (const code of ["XX", "UK", "EU", "ZZ", "USA", "U1", "", undefined]) {
+      expect(isCountryCode(code), String(code)).toBe(false);
+    }
   });
 });

@@ -159,7 +159,12 @@ describe("POST /api/commerce/orders", () => {
     expect(mail!.subject).toBe(`Your order #${order.orderNumber} from Atelier Demo`);
     expect(mail!.textBody).toContain("2 × Linen Work Apron (Natural)  $136.00");
     expect(mail!.textBody).toContain("Discount (WELCOME10): -$13.60");
-    expect(mail!.textBody).toContain("12 Mercer Street");
+    expect(mail!.textBody).toContain("Subtotal: $136.00");
+    expect(mail!.textBody).toContain("Shipping (Standard (3–5 days)): $8.00");
+    expect(mail!.textBody).toContain(`Tax: $${(order.taxCents / 100).toFixed(2)}`);
+    expect(mail!.textBody).toContain("Shipping to:\nAda Lovelace\n12 Mercer Street");
+    expect(mail!.textBody).toContain("Billing address:\nAda Lovelace\n12 Mercer Street");
+    expect(mail!.htmlBody).toContain("2 × Linen Work Apron (Natural)");
     expect(mail!.textBody).toContain(`Total: $${(order.grandTotalCents / 100).toFixed(2)}`);
     const [event] = await db()
       .select()
@@ -207,15 +212,56 @@ describe("POST /api/commerce/orders", () => {
     expect(await stockOf(db(), variant.id)).toBe(before - 1);
   });
 
-  it("refuses bad card details with the provider's message, before charging", async () => {
+  it("refuses card details that cannot be a card with 400 and fields, before taking anything", async () => {
+    const s = await new Shopper(t).start();
+    const candle = await product(db(), "beeswax-candle");
+    const variant = candle.variants[0]!;
+    await s.add(candle.itemId, variant.sku, 1);
+    const before = await stockOf(db(), variant.id);
+    const chargesBefore = (await ledger.charges()).length;
+    for (const [payment, field, message] of [
+      [card("4242 4242 4242 4241"), "payment.cardNumber", TEST_MSG.INCORRECT_NUMBER],
+      [card("abcd"), "payment.cardNumber", TEST_MSG.INCORRECT_NUMBER],
+      [card("4242"), "payment.cardNumber", TEST_MSG.INCORRECT_NUMBER],
+      [{ ...card(), expMonth: 13 }, "payment.expMonth", TEST_MSG.INVALID_MONTH],
+      [{ ...card(), expMonth: 0 }, "payment.expMonth", TEST_MSG.INVALID_MONTH],
+      [{ ...card(), expYear: 123 }, "payment.expYear", TEST_MSG.INVALID_YEAR],
+      [{ ...card(), cvc: "1" }, "payment.cvc", TEST_MSG.INVALID_CVC],
+      [{ ...card(), cvc: "12a" }, "payment.cvc", TEST_MSG.INVALID_CVC],
+    ] as const) {
+      const res = await s.order(orderBody({ payment }));
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().error).toEqual({ code: "bad_request", message, fields: { [field]: message } });
+    }
+    // Several problems at once: every field is named, the message points at them.
+    const many = await s.order(
+      orderBody({
+        shippingAddress: address({ city: "" }),
+        payment: { ...card("1234"), expMonth: 99, cvc: "" },
+      }),
+    );
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error).toEqual({
+      code: "bad_request",
+      message: MSG_FIX_ADDRESS,
+      fields: {
+        "shippingAddress.city": "Required",
+        "payment.cardNumber": TEST_MSG.INCORRECT_NUMBER,
+        "payment.expMonth": TEST_MSG.INVALID_MONTH,
+        "payment.cvc": TEST_MSG.INVALID_CVC,
+      },
+    });
+    expect(await stockOf(db(), variant.id)).toBe(before);
+    expect((await ledger.charges()).length).toBe(chargesBefore);
+  });
+
+  it("answers what only the provider can tell (expired, not a test card) with 402 and its message", async () => {
     const s = await new Shopper(t).start();
     const candle = await product(db(), "beeswax-candle");
     await s.add(candle.itemId, candle.variants[0]!.sku, 1);
     for (const [payment, message] of [
-      [card("4242 4242 4242 4241"), TEST_MSG.INCORRECT_NUMBER],
-      [{ ...card(), expMonth: 13 }, TEST_MSG.INVALID_MONTH],
       [{ ...card(), expYear: 2020 }, TEST_MSG.EXPIRED],
-      [{ ...card(), cvc: "1" }, TEST_MSG.INVALID_CVC],
+      [{ ...card(), expYear: 20 }, TEST_MSG.EXPIRED],
       [card("5555 5555 5555 4444"), TEST_MSG.NOT_A_TEST_CARD],
     ] as const) {
       const res = await s.order(orderBody({ payment }));
@@ -247,8 +293,15 @@ describe("POST /api/commerce/orders", () => {
     });
     const noAddress = await s.order(orderBody({ shippingAddress: undefined }));
     expect(noAddress.json().error.fields).toEqual({ shippingAddress: "Required" });
-    const badCountry = await s.order(orderBody({ shippingAddress: address({ country: "U1" }) }));
-    expect(badCountry.json().error.fields).toEqual({ "shippingAddress.country": "Please choose a country." });
+    for (const country of ["U1", "XX", "UK", "USA"]) {
+      const badCountry = await s.order(orderBody({ shippingAddress: address({ country }) }));
+      expect(badCountry.statusCode, country).toBe(400);
+      expect(badCountry.json().error.fields, country).toEqual({
+        "shippingAddress.country": "Please choose a country.",
+      });
+    }
+    const badBilling = await s.order(orderBody({ billingAddress: address({ country: "ZZ" }) }));
+    expect(badBilling.json().error.fields).toEqual({ "billingAddress.country": "Please choose a country." });
 
     const brazil = await s.order(orderBody({ shippingAddress: address({ country: "BR", state: "" }) }));
     expect(brazil.statusCode).toBe(400);
@@ -548,7 +601,11 @@ describe("digital products", () => {
       await s.request({ method: "GET", url: `/api/commerce/orders/${order.id}?token=${token}` })
     ).json();
     expect(view.downloads).toHaveLength(1);
+    // Links last 72 hours from when they were given.
+    expect(view.downloads[0].expiresOn - Date.now()).toBeGreaterThan(72 * 3600_000 - 60_000);
+    expect(view.downloads[0].expiresOn - Date.now()).toBeLessThanOrEqual(72 * 3600_000);
     const link = new URL(view.downloads[0].url);
+    expect(Number(link.searchParams.get("expires"))).toBe(view.downloads[0].expiresOn);
     const file = await s.request({ method: "GET", url: link.pathname + link.search });
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-disposition"]).toBe('attachment; filename="glaze-recipe-book.txt"');
@@ -563,6 +620,13 @@ describe("digital products", () => {
     expect((await s.request({ method: "GET", url: tampered.pathname + tampered.search })).statusCode).toBe(
       403,
     );
+    clock.offsetMs = 71 * 3600_000;
+    try {
+      const stillGood = await s.request({ method: "GET", url: link.pathname + link.search });
+      expect(stillGood.statusCode).toBe(200);
+    } finally {
+      clock.offsetMs = 0;
+    }
     clock.offsetMs = 73 * 3600_000;
     try {
       const late = await s.request({ method: "GET", url: link.pathname + link.search });

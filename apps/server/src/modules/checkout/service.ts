@@ -19,6 +19,7 @@ import {
   ProductType,
   type ShippingLocation,
   formatMoney,
+  isCountryCode,
   subscriptionPriceText,
 } from "@atelier/commerce";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
@@ -57,6 +58,7 @@ import {
   type PaymentMethodInput,
   type PaymentProvider,
   ProviderUnavailableError,
+  cardDetailErrors,
 } from "../payments/provider.js";
 import { settingsOf, type Website } from "../sites/service.js";
 import { createSubscriptionsForOrder, subscriptionIdsOf } from "../subscriptions/service.js";
@@ -224,7 +226,7 @@ function cleanAddress(
   for (const k of ADDRESS_REQUIRED) if (!out[k]) fields[`${prefix}.${k}`] = MSG_REQUIRED;
   if (out.country) {
     out.country = out.country.toUpperCase();
-    if (!/^[A-Z]{2}$/.test(out.country)) fields[`${prefix}.country`] = MSG_COUNTRY_INVALID;
+    if (!isCountryCode(out.country)) fields[`${prefix}.country`] = MSG_COUNTRY_INVALID;
   }
   if (out.state) out.state = out.state.toUpperCase();
   return out as unknown as Address;
@@ -242,11 +244,14 @@ function checkInput(input: PlaceOrderInput, requiresShipping: boolean) {
     : requiresShipping
       ? shipping
       : cleanAddress("billingAddress", undefined, fields);
-  if (Object.keys(fields).length) {
-    throw badRequest(
-      fields.email && Object.keys(fields).length === 1 ? MSG_EMAIL_INVALID : MSG_FIX_ADDRESS,
-      fields,
-    );
+  Object.assign(fields, cardDetailErrors(input.payment));
+  const keys = Object.keys(fields);
+  if (keys.length) {
+    // A bad email or card detail alone is told in its own words; anything else points at the
+    // highlighted fields.
+    const [only] = keys.length === 1 ? keys : [];
+    const own = only === "email" || only?.startsWith("payment.");
+    throw badRequest(own ? fields[only!]! : MSG_FIX_ADDRESS, fields);
   }
   return { email, shipping, billing: billing! };
 }

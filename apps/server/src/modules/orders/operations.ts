@@ -46,6 +46,7 @@ export interface OrderOpsDeps {
   payments: PaymentProvider;
 }
 
+export const MSG_REFUND_ZERO = "Enter an amount to refund, or choose items to restock.";
 export const MSG_REFUND_FAILED = "The payment provider did not accept the refund";
 export const MSG_TRACKING_URL = "The tracking link must start with http:// or https://.";
 
@@ -218,7 +219,11 @@ export async function refundOrder(deps: OrderOpsDeps, site: Website, orderId: st
     assertRefundable(order, amount);
     const lines = await linesOf(tx, order.id);
     const plan = restockPlan(lines, input.restockLines?.length ? input.restockLines : input.restock);
-    if (amount <= 0 && plan.length === 0) throw new ApiError(409, "conflict", MSG_REFUND_NOTHING);
+    if (amount <= 0 && plan.length === 0) {
+      // A zero refund that restocks nothing: say what is missing, unless nothing is left at all.
+      if (left > 0) throw badRequest(MSG_REFUND_ZERO, { amountCents: MSG_REFUND_ZERO });
+      throw new ApiError(409, "conflict", MSG_REFUND_NOTHING);
+    }
     const now = clock.now();
     if (amount > 0) await moneyBack(deps, tx, order, amount);
     await restockLines(tx, order, plan);

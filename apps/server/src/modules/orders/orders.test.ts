@@ -22,7 +22,7 @@ import {
   MSG_REFUND_TOO_MUCH,
   MSG_RESTOCK_TOO_MANY,
 } from "./service.js";
-import { MSG_TRACKING_URL } from "./operations.js";
+import { MSG_REFUND_ZERO, MSG_TRACKING_URL } from "./operations.js";
 
 let t: TestApp;
 let owner: Shopper;
@@ -147,6 +147,27 @@ describe("the owner's orders", () => {
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toBe(MSG_RESTOCK_TOO_MANY);
+    // Bad amounts are refused with the field named; nothing is refunded.
+    const zero = await owner.request({
+      method: "POST",
+      url: api(`/${order.id}/refund`),
+      payload: { amountCents: 0 },
+    });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().error).toEqual({
+      code: "bad_request",
+      message: MSG_REFUND_ZERO,
+      fields: { amountCents: MSG_REFUND_ZERO },
+    });
+    for (const payload of [
+      { amountCents: -5 },
+      { amountCents: "lots" },
+      { restockLines: [{ lineId: "x" }] },
+    ]) {
+      const bad = await owner.request({ method: "POST", url: api(`/${order.id}/refund`), payload });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().error.fields ?? {})).not.toHaveLength(0);
+    }
     const part = await owner.request({
       method: "POST",
       url: api(`/${order.id}/refund`),

@@ -129,6 +129,33 @@ export function cardDigits(input: string): string {
   return input.replace(/[\s-]/g, "");
 }
 
+/** Card detail messages, in the words card providers use (Stripe's). */
+export const CARD_MSG = {
+  INCORRECT_NUMBER: "Your card number is incorrect.",
+  INVALID_MONTH: "Your card's expiration month is invalid.",
+  INVALID_YEAR: "Your card's expiration year is invalid.",
+  INVALID_CVC: "Your card's security code is invalid.",
+} as const;
+
+/**
+ * Card details that cannot be a card, whatever the provider: the number (12 to 19 digits,
+ * spaces and dashes allowed, Luhn sum), the expiry month (1–12) and year (YY or YYYY up to
+ * 2100), the security code (3 or 4 digits). Keyed by field of the payment (`payment.cvc`).
+ * Whether the card has expired or is declined is the provider's to say.
+ */
+export function cardDetailErrors(method: PaymentMethodInput): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (method.method !== "card") return errors;
+  if (!luhnValid(cardDigits(method.cardNumber))) errors["payment.cardNumber"] = CARD_MSG.INCORRECT_NUMBER;
+  if (!Number.isInteger(method.expMonth) || method.expMonth < 1 || method.expMonth > 12)
+    errors["payment.expMonth"] = CARD_MSG.INVALID_MONTH;
+  const year = method.expYear;
+  if (!Number.isInteger(year) || !((year >= 0 && year < 100) || (year >= 2000 && year <= 2100)))
+    errors["payment.expYear"] = CARD_MSG.INVALID_YEAR;
+  if (!/^\d{3,4}$/.test(method.cvc.trim())) errors["payment.cvc"] = CARD_MSG.INVALID_CVC;
+  return errors;
+}
+
 /** The test-mode extra-authentication events of SPEC §4. */
 export const PaymentEvents = {
   EXTRA_AUTH_REQUIRED_TEST_MODE: "extra-payment-authentication-required-test-mode",

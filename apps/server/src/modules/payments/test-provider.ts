@@ -19,6 +19,7 @@ import { link, mkdir, readFile, readdir, rename, unlink, writeFile } from "node:
 import path from "node:path";
 import type { Clock } from "../../lib/clock.js";
 import {
+  CARD_MSG,
   type ChargeRequest,
   type ChargeResult,
   type PaymentProvider,
@@ -46,11 +47,8 @@ const TOKENS: Record<string, { card: string; wallet?: Wallet }> = {
 };
 
 export const TEST_MSG = {
-  INCORRECT_NUMBER: "Your card number is incorrect.",
-  INVALID_MONTH: "Your card's expiration month is invalid.",
-  INVALID_YEAR: "Your card's expiration year is invalid.",
+  ...CARD_MSG,
   EXPIRED: "Your card has expired.",
-  INVALID_CVC: "Your card's security code is invalid.",
   DECLINED: "Your card was declined.",
   INSUFFICIENT_FUNDS: "Your card has insufficient funds.",
   NOT_A_TEST_CARD:

@@ -3,8 +3,10 @@ import {
   MSG_CARD_NUMBER,
   MSG_CVC,
   MSG_EXPIRY,
+  addCodes,
   clientErrors,
   emptyAddress,
+  formErrors,
   formatCardNumber,
   formatExpiry,
   newIdempotencyKey,
@@ -33,6 +35,34 @@ const filled = () => ({
 });
 
 describe("the checkout form", () => {
+  it("splits several codes typed at once, upper-cased, without repeats", () => {
+    expect(addCodes([], " welcome10 ")).toEqual(["WELCOME10"]);
+    expect(addCodes([], "WELCOME10, bogus")).toEqual(["WELCOME10", "BOGUS"]);
+    expect(addCodes(["WELCOME10"], "welcome10;FREESHIP  abcd-efgh")).toEqual([
+      "WELCOME10",
+      "FREESHIP",
+      "ABCD-EFGH",
+    ]);
+    expect(addCodes(["A1"], " , ")).toEqual(["A1"]);
+  });
+
+  it("puts the server's card errors on the card fields", () => {
+    expect(
+      formErrors({
+        "payment.cardNumber": "Your card number is incorrect.",
+        "payment.expMonth": "Your card's expiration month is invalid.",
+        "payment.expYear": "Your card's expiration year is invalid.",
+        "payment.cvc": "Your card's security code is invalid.",
+        "shippingAddress.city": "Required",
+      }),
+    ).toEqual({
+      cardNumber: "Your card number is incorrect.",
+      expiry: "Your card's expiration month is invalid.",
+      cvc: "Your card's security code is invalid.",
+      "shippingAddress.city": "Required",
+    });
+  });
+
   it("reads expiry dates as people type them", () => {
     expect(parseExpiry("12/34")).toEqual({ month: 12, year: 2034 });
     expect(parseExpiry("12 / 2034")).toEqual({ month: 12, year: 2034 });

@@ -125,6 +125,42 @@ export function orderRequest(
   };
 }
 
+/**
+ * Codes typed into the coupon field, added to those already applied: "welcome10, gift-1234" is
+ * two codes (commas and spaces separate them), upper-cased, without repeats. The quote sends the
+ * codes comma-separated, so one code can never carry a comma.
+ */
+export function addCodes(applied: readonly string[], input: string): string[] {
+  const out = [...applied];
+  for (const raw of input.split(/[\s,;]+/)) {
+    const code = raw.trim().toUpperCase();
+    if (code && !out.includes(code)) out.push(code);
+  }
+  return out;
+}
+
+/** The form field a server error's field belongs to (the card's fields are one `payment.*`). */
+export function formFieldOf(serverField: string): string {
+  switch (serverField) {
+    case "payment.cardNumber":
+      return "cardNumber";
+    case "payment.expMonth":
+    case "payment.expYear":
+      return "expiry";
+    case "payment.cvc":
+      return "cvc";
+    default:
+      return serverField;
+  }
+}
+
+/** A server answer's `fields`, keyed by the form's fields. */
+export function formErrors(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(fields)) out[formFieldOf(k)] ??= v;
+  return out;
+}
+
 /** A key for one attempt at paying: the same key is sent again until the attempt is settled. */
 export function newIdempotencyKey(random: () => string = () => crypto.randomUUID()): string {
   return `checkout-${random()}`;

@@ -26,8 +26,10 @@ import {
   type AddressForm,
   type CheckoutForm,
   type PaymentBody,
+  addCodes,
   clientErrors,
   emptyAddress,
+  formErrors,
   formatCardNumber,
   formatExpiry,
   newIdempotencyKey,
@@ -499,7 +501,7 @@ export default function Checkout(props: CheckoutProps) {
         const e = err as ApiCallError;
         setMessage(e.message);
         if (e instanceof ApiCallError) {
-          if (Object.keys(e.fields).length) setErrors(e.fields);
+          if (Object.keys(e.fields).length) setErrors(formErrors(e.fields));
           // Settled attempts (declined, refused) need a new key; unknown outcomes keep theirs.
           if (e.status !== 503 && e.status !== 0 && e.status !== 409) keyRef.current = undefined;
           if (e.status === 409) {
@@ -567,10 +569,9 @@ export default function Checkout(props: CheckoutProps) {
 
   const applyCode = (event: FormEvent) => {
     event.preventDefault();
-    const code = codeInput.trim().toUpperCase();
-    if (!code || codes.includes(code)) return;
-    setCodes([...codes, code]);
+    const next = addCodes(codes, codeInput);
     setCodeInput("");
+    if (next.length !== codes.length) setCodes(next);
   };
 
   const countries = useMemo(

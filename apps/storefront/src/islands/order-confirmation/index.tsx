@@ -9,6 +9,7 @@
 import { formatMoney } from "@atelier/commerce";
 import { useEffect, useState } from "react";
 import { apiCall } from "../../lib/api.js";
+import { countryName } from "../checkout/countries.js";
 import "../../lib/ui.css";
 import "./order-confirmation.css";
 
@@ -40,6 +41,8 @@ interface OrderView {
     shippingAddress: Address | null;
     billingAddress: Address | null;
     shippingOption: { name: string } | null;
+    coupons?: { code: string; discountCents: number }[];
+    taxRules?: { name: string; ratePercent: string; taxCents: number }[];
     lines: {
       id: string;
       productName: string;
@@ -79,7 +82,7 @@ function AddressBlock({ title, a }: { title: string; a: Address | null }) {
     a.line1,
     a.line2,
     [a.city, a.state, a.postalCode].filter(Boolean).join(" "),
-    a.country,
+    a.country ? countryName(a.country) : undefined,
   ].filter(Boolean);
   return (
     <div className="order-address">
@@ -201,20 +204,37 @@ export default function OrderConfirmation(props: OrderConfirmationProps) {
             </div>
             {o.discountCents ? (
               <div>
-                <dt>Discount</dt>
+                <dt>
+                  Discount
+                  {o.coupons?.length ? ` (${o.coupons.map((c) => c.code).join(", ")})` : ""}
+                </dt>
                 <dd>−{money(o.discountCents)}</dd>
               </div>
             ) : null}
             {o.shippingOption || o.shippingCents ? (
               <div>
-                <dt>Shipping{o.shippingOption ? ` (${o.shippingOption.name})` : ""}</dt>
+                <dt>
+                  Shipping
+                  {o.shippingOption ? <span className="order-muted"> · {o.shippingOption.name}</span> : null}
+                </dt>
                 <dd>{o.shippingCents ? money(o.shippingCents) : "Free"}</dd>
               </div>
             ) : null}
-            <div>
-              <dt>Tax</dt>
-              <dd>{money(o.taxCents)}</dd>
-            </div>
+            {o.taxRules?.length ? (
+              o.taxRules.map((t) => (
+                <div key={t.name}>
+                  <dt>
+                    {t.name} ({t.ratePercent}%)
+                  </dt>
+                  <dd>{money(t.taxCents)}</dd>
+                </div>
+              ))
+            ) : (
+              <div>
+                <dt>Tax</dt>
+                <dd>{money(o.taxCents)}</dd>
+              </div>
+            )}
             <div className="order-total">
               <dt>Total</dt>
               <dd>{money(o.grandTotalCents)}</dd>
