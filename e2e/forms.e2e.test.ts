@@ -3,7 +3,7 @@
  * field titles, the email message, the character counter), then a successful submission that
  * shows the form's submission text, and the owner API lists it.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launch, screenshot as fullPage } from "./browser.js";
 
@@ -48,6 +48,11 @@ async function errorAbove(page: Page, fieldTitle: string): Promise<string | null
       ? error.textContent
       : "below";
   }, fieldTitle);
+}
+
+/** An input by its whole label (a required field's label ends in " *"). */
+function label(form: Locator, text: string) {
+  return form.getByLabel(new RegExp(`^${text}( \\*)?$`));
 }
 
 describe("the demo contact form", () => {
@@ -151,5 +156,255 @@ describe("the demo contact form", () => {
     await page.getByText("You are on the list. Thank you for signing up!").first().waitFor();
     await screenshot(page, "form-newsletter-desktop");
     await page.close();
+  });
+});
+
+/** A form with every field type of SPEC §3, created through the owner API. */
+const EVERY_FIELD = [
+  { id: "f-text", type: "text", title: "Nickname", required: true },
+  { id: "f-textarea", type: "textarea", title: "About you", maxLength: 20 },
+  { id: "f-email", type: "email", title: "Your email", required: true },
+  { id: "f-currency", type: "currency", title: "Budget" },
+  { id: "f-number", type: "number", title: "Guests" },
+  { id: "f-website", type: "website", title: "Website" },
+  { id: "f-password", type: "password", title: "Secret word" },
+  { id: "f-twitter", type: "twitter", title: "Twitter" },
+  { id: "f-date", type: "date", title: "Date", required: true },
+  { id: "f-time", type: "time", title: "Time" },
+  { id: "f-name", type: "name", title: "Your name", required: true },
+  { id: "f-address", type: "address", title: "Address" },
+  { id: "f-phone", type: "phone", title: "Phone number", required: true },
+  { id: "f-section", type: "section", title: "About the workshop", description: "Tell us what you like." },
+  { id: "f-radio", type: "radio", title: "Level", required: true, options: ["Beginner", "Advanced"] },
+  { id: "f-checkbox", type: "checkbox", title: "Topics", required: true, options: ["Glaze", "Wheel"] },
+  { id: "f-select", type: "select", title: "Day", required: true, options: ["Saturday", "Sunday"] },
+  { id: "f-likert", type: "likert", title: "Survey", questions: ["I like clay"] },
+  { id: "f-hidden", type: "hidden", title: "Campaign", value: "spring" },
+];
+
+describe("a form with every field type", () => {
+  let path = "";
+  let formId = "";
+  let siteId = "";
+
+  beforeAll(async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
+    const api = context.request;
+    const headers = { "x-csrf-token": crumb };
+    await api.post(`${base}/api/owner/session`, {
+      data: { email: "owner@atelier.test", password: "atelier-demo" },
+      headers,
+    });
+    const me = await (await api.get(`${base}/api/owner/account`)).json();
+    siteId = me.websites.find((w: { title: string }) => w.title === "Atelier Demo").id;
+    const created = await api.post(`${base}/api/owner/sites/${siteId}/forms`, {
+      data: {
+        name: "Workshop sign-up",
+        fields: EVERY_FIELD,
+        submissionMessage: "See you at the workshop!",
+        submissionHtml: '<p class="bring">Bring an apron.</p>',
+      },
+      headers,
+    });
+    expect(created.status()).toBe(201);
+    formId = (await created.json()).form.id;
+    const pageRes = await api.post(`${base}/api/owner/sites/${siteId}/pages`, {
+      data: { kind: "page", title: "Workshop sign-up" },
+      headers,
+    });
+    const made = (await pageRes.json()).page;
+    path = made.fullUrl;
+    // Kept out of the navigation the other browser tests look at.
+    await api.patch(`${base}/api/owner/sites/${siteId}/pages/${made.id}`, {
+      data: { hiddenFromNav: true },
+      headers,
+    });
+    const published = await api.post(`${base}/api/owner/sites/${siteId}/pages/${made.id}/publish`, {
+      data: {
+        layout: { rows: [{ columns: [{ span: 12, blocks: [{ id: "all-fields", type: "form", formId }] }] }] },
+      },
+      headers,
+    });
+    expect(published.status()).toBe(200);
+    await context.close();
+  });
+
+  for (const [name, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`renders all 19 field types, applies the rules and sends it, on ${name}`, async () => {
+      const page = await browser.newPage({ viewport });
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${base}${path}`);
+      const form = page.getByRole("form", { name: "Workshop sign-up" });
+      await form.getByRole("button", { name: "Submit" }).waitFor();
+      // Every field but the hidden one shows; the section is a heading, not a field.
+      const shown = await page.evaluate(() =>
+        [...document.querySelectorAll(".atelier-form .form-field")].map((f) =>
+          [...f.classList].find((c) => c.startsWith("form-field-") && c !== "form-field-invalid"),
+        ),
+      );
+      expect(shown).toEqual(
+        EVERY_FIELD.filter((f) => f.type !== "hidden" && f.type !== "section").map(
+          (f) => `form-field-${f.type}`,
+        ),
+      );
+      await expect(form.getByRole("heading", { name: "About the workshop" }).isVisible()).resolves.toBe(true);
+      await expect(form.locator('input[type="password"]').count()).resolves.toBe(1);
+      await expect(form.getByText("0 / 20").isVisible()).resolves.toBe(true);
+      for (const answer of ["Strongly Disagree", "Disagree", "Neutral", "Agree", "Strongly Agree"])
+        await expect(form.getByLabel(answer, { exact: true }).count()).resolves.toBe(1);
+      // Nothing is wider than the window.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, `form-every-field-${name}`);
+
+      await form.getByRole("button", { name: "Submit" }).click();
+      await form.getByText(BANNER_DOWN).waitFor();
+      await expect(form.getByText(BANNER_UP).isVisible()).resolves.toBe(true);
+      for (const title of [
+        "Nickname",
+        "Your email",
+        "Date",
+        "Your name",
+        "Phone number",
+        "Level",
+        "Topics",
+        "Day",
+      ])
+        await expect(errorAbove(page, title), title).resolves.toBe("Required");
+      for (const title of ["About you", "Guests", "Survey", "Address", "Time"])
+        await expect(errorAbove(page, title), title).resolves.toBeNull();
+      await screenshot(page, `form-every-field-required-${name}`);
+
+      await label(form, "Nickname").fill("Ada");
+      await label(form, "About you").fill("x".repeat(21));
+      await expect(form.getByText("You have exceeded the character limit.").isVisible()).resolves.toBe(true);
+      await label(form, "Your email").fill("ada@example");
+      await label(form, "Budget").fill("$40");
+      await label(form, "Guests").fill("3");
+      await label(form, "Website").fill("example.com");
+      await label(form, "Secret word").fill("swordfish");
+      await label(form, "Twitter").fill("@ada");
+      await label(form, "MM").fill("12");
+      await label(form, "DD").fill("10");
+      await label(form, "YYYY").fill("2025");
+      await label(form, "Hour").fill("9");
+      await label(form, "Minute").fill("30");
+      await label(form, "First Name").fill("Ada");
+      await label(form, "Last Name").fill("Lovelace");
+      await label(form, "Address 1").fill("1 Main St");
+      await label(form, "City").fill("Springfield");
+      await label(form, "Area code").fill("212");
+      await label(form, "Prefix").fill("555");
+      await label(form, "Line").fill("0100");
+      await form.getByRole("radio", { name: "Advanced" }).check();
+      await form.getByRole("checkbox", { name: "Glaze" }).check();
+      await label(form, "Day").selectOption("Sunday");
+      await form.getByRole("radio", { name: "Strongly Agree", exact: true }).check();
+      await form.getByRole("button", { name: "Submit" }).click();
+      await form.getByText(EMAIL_MSG).waitFor();
+      await expect(errorAbove(page, "About you")).resolves.toBe("You have exceeded the character limit.");
+      await screenshot(page, `form-every-field-invalid-${name}`);
+
+      await label(form, "Your email").fill(`ada.all.${name}@example.com`);
+      await label(form, "About you").fill("Potter");
+      // The async form while the submission travels: 'Saving…' on the button, 'Submitting…' beside it.
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      await page.route("**/api/form/SaveFormSubmission", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await form.getByRole("button", { name: "Submit" }).click();
+      const saving = form.getByRole("button", { name: "Saving…" });
+      await saving.waitFor();
+      await expect(saving.isDisabled()).resolves.toBe(true);
+      await expect(form.getByText("Submitting…").isVisible()).resolves.toBe(true);
+      release();
+      await page.getByText("See you at the workshop!").waitFor();
+      await expect(page.locator(".form-submission-html p.bring").textContent()).resolves.toBe(
+        "Bring an apron.",
+      );
+      await expect(page.getByRole("form", { name: "Workshop sign-up" }).count()).resolves.toBe(0);
+      await screenshot(page, `form-every-field-sent-${name}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("stores the summary of every field type", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
+    await context.request.post(`${base}/api/owner/session`, {
+      data: { email: "owner@atelier.test", password: "atelier-demo" },
+      headers: { "x-csrf-token": crumb },
+    });
+    const list = await (
+      await context.request.get(
+        `${base}/api/owner/sites/${siteId}/forms/${formId}/submissions?q=ada.all.desktop@example.com`,
+      )
+    ).json();
+    expect(list.total).toBe(1);
+    expect(
+      Object.fromEntries(
+        list.submissions[0].summary.map((l: { title: string; value: string }) => [l.title, l.value]),
+      ),
+    ).toEqual({
+      Nickname: "Ada",
+      "About you": "Potter",
+      "Your email": "ada.all.desktop@example.com",
+      Budget: "$40",
+      Guests: "3",
+      Website: "example.com",
+      "Secret word": "••••••••",
+      Twitter: "@ada",
+      Date: "12/10/2025",
+      Time: "9:30:00 AM",
+      "Your name": "Ada Lovelace",
+      Address: "1 Main St\nSpringfield",
+      "Phone number": "212-555-0100",
+      Level: "Advanced",
+      Topics: "Glaze",
+      Day: "Sunday",
+      Survey: "I like clay: Strongly Agree",
+      Campaign: "spring",
+    });
+    await context.close();
+  });
+
+  it("goes to the form's success redirect when it has one", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
+    const headers = { "x-csrf-token": crumb };
+    await context.request.post(`${base}/api/owner/session`, {
+      data: { email: "owner@atelier.test", password: "atelier-demo" },
+      headers,
+    });
+    const changed = await context.request.patch(`${base}/api/owner/sites/${siteId}/forms/${formId}`, {
+      data: { fields: [EVERY_FIELD[0]], successRedirect: "/shop" },
+      headers,
+    });
+    expect(changed.status()).toBe(200);
+    await context.close();
+
+    const visitor = await browser.newPage({ viewport: DESKTOP });
+    await visitor.goto(`${base}${path}`);
+    const form = visitor.getByRole("form", { name: "Workshop sign-up" });
+    await label(form, "Nickname").fill("Grace");
+    await form.getByRole("button", { name: "Submit" }).click();
+    await visitor.waitForURL(`${base}/shop`);
+    await visitor.close();
   });
 });

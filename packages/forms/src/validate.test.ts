@@ -15,7 +15,8 @@ import {
   MSG_URL_TOO_LONG,
 } from "./messages.js";
 import { characterCounter, isValidEmail, validateField, validateForm } from "./validate.js";
-import { normalizeAnswer } from "./values.js";
+import { summarize } from "./summary.js";
+import { normalizeAnswer, normalizeAnswers } from "./values.js";
 
 const EMAIL_MSG = "Email is not valid. Email addresses should follow the format user@domain.com.";
 const f = (type: FormField["type"], extra: Partial<FormField> = {}): FormField => ({
@@ -161,6 +162,12 @@ describe("formats of the other field types", () => {
     expect(check(f("time"), ["23", "05", "10", ""])).toBeUndefined();
     expect(check(f("time"), ["13", "05", "", "PM"])).toBe(MSG_INVALID_TIME);
     expect(check(f("time"), ["10", "61", "", ""])).toBe(MSG_INVALID_TIME);
+    // The form preselects AM: a time left empty is unanswered, and 'Required' when required.
+    expect(check(f("time"), ["", "", "", "AM"])).toBeUndefined();
+    expect(check(f("time", { required: true }), ["", "", "", "PM"])).toBe("Required");
+    expect(summarize([f("time")], normalizeAnswers([f("time")], { f: ["", "", "", "AM"] }))[0]!.value).toBe(
+      "N/A",
+    );
     expect(check(f("phone"), ["212", "555", "0100"])).toBeUndefined();
     expect(check(f("phone"), ["44", "20", "7946", "0018"])).toBeUndefined();
     expect(check(f("phone"), ["abc", "555", "0100"])).toBe(MSG_INVALID_PHONE);

@@ -33,7 +33,11 @@ export function answerParts(field: FormField, raw: unknown): string[] {
   } else {
     parts = [];
   }
-  return names.map((_, i) => parts[i] ?? "");
+  const out = names.map((_, i) => parts[i] ?? "");
+  // A time with no hour, minute or second is unanswered, whatever its AM/PM choice says (the
+  // form shows AM preselected): it is blank for the rules and 'N/A' in the summary.
+  if (field.type === "time" && out.slice(0, 3).every((p) => p.trim() === "")) out[3] = "";
+  return out;
 }
 
 /** One field's answer in its normal shape. */

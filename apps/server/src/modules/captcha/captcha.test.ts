@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { SCRIPT_URLS, TEST_CAPTCHA_PASS, VERIFY_URLS, captchaProvider, publicCaptcha } from "./service.js";
 
@@ -81,5 +83,60 @@ describe("captcha providers", () => {
       siteKey: "test-site-key",
       scriptUrl: null,
     });
+  });
+
+  it("talks real HTTP to a provider's verify endpoint (a local fake server)", async () => {
+    const seen: { path: string; type: string; body: URLSearchParams }[] = [];
+    const server = createServer((req, res) => {
+      let text = "";
+      req.on("data", (c) => {
+        text += c;
+      });
+      req.on("end", () => {
+        const body = new URLSearchParams(text);
+        seen.push({ path: req.url ?? "", type: req.headers["content-type"] ?? "", body });
+        if (body.get("response") === "broken") {
+          res.writeHead(200, { "content-type": "text/html" }).end("<html>oops</html>");
+          return;
+        }
+        const good = body.get("secret") === "secret-key" && body.get("response") === "human";
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(
+            JSON.stringify(
+              good ? { success: true } : { success: false, "error-codes": ["invalid-input-response"] },
+            ),
+          );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const name of ["recaptcha", "hcaptcha", "turnstile"] as const) {
+        // The provider's own address, answered by the local server instead.
+        const local = (url: string, init: RequestInit) =>
+          fetch(url.replace(new URL(VERIFY_URLS[name]).origin, origin), init);
+        const provider = captchaProvider(
+          { captchaProvider: name, captchaSiteKey: "site-key", captchaSecretKey: "secret-key" },
+          local as never,
+        )!;
+        expect(await provider.verify("human", "198.51.100.7")).toEqual({ success: true, errorCodes: [] });
+        expect(await provider.verify("robot")).toEqual({
+          success: false,
+          errorCodes: ["invalid-input-response"],
+        });
+        expect(await provider.verify("broken")).toEqual({
+          success: false,
+          errorCodes: ["verify-unavailable"],
+        });
+        const first = seen.at(-3)!;
+        expect(first.path).toBe(new URL(VERIFY_URLS[name]).pathname);
+        expect(first.type).toBe("application/x-www-form-urlencoded");
+        expect(first.body.get("remoteip")).toBe("198.51.100.7");
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

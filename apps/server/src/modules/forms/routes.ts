@@ -11,8 +11,12 @@ import { websiteForHost } from "../sites/service.js";
 import { ownedWebsiteId } from "./owner-access.js";
 import { pruneCounters } from "./rate-limit.js";
 import {
+  FORM_MAX_FIELDS,
+  type FormInput,
   KEY_LIMIT,
   SUBMIT_LIMIT,
+  createForm,
+  updateForm,
   VALIDATE_LIMIT,
   deleteSubmission,
   formNotConfigured,
@@ -293,6 +297,61 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
       return { forms: await formsWithCounts(db, websiteId) };
+    },
+  );
+
+  const FormBody = {
+    name: Type.String({ maxLength: 200 }),
+    fields: Type.Array(Type.Unknown(), { maxItems: FORM_MAX_FIELDS }),
+    submissionMessage: Type.Optional(Type.String({ maxLength: 5000 })),
+    submissionHtml: Type.Optional(Type.String({ maxLength: 50_000 })),
+    successRedirect: Type.Optional(Type.Union([Type.String({ maxLength: 2100 }), Type.Null()])),
+    disclaimerMessage: Type.Optional(Type.Union([Type.String({ maxLength: 5000 }), Type.Null()])),
+    captchaEnabled: Type.Optional(Type.Boolean()),
+    captchaTheme: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 })),
+    captchaAlignment: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+    notifyEmail: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
+  };
+  const OwnerForm = Type.Intersect([
+    FormJson,
+    Type.Object({ notifyEmail: Type.Union([Type.String(), Type.Null()]) }),
+  ]);
+
+  app.post(
+    "/api/owner/sites/:siteId/forms",
+    {
+      preHandler: [requireCrumb, requireOwner],
+      schema: {
+        tags: ["owner"],
+        summary: "Creates a form (fields of the SPEC's field types) for the site's form blocks",
+        params: OwnerParams,
+        body: Type.Object(FormBody, { additionalProperties: false }),
+        response: { 201: Type.Object({ form: OwnerForm }) },
+      },
+    },
+    async (request, reply) => {
+      const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
+      const form = await createForm(db, websiteId, request.body as FormInput);
+      return reply.status(201).send({ form });
+    },
+  );
+
+  app.patch(
+    "/api/owner/sites/:siteId/forms/:formId",
+    {
+      preHandler: [requireCrumb, requireOwner],
+      schema: {
+        tags: ["owner"],
+        summary: "Changes a form; pages showing it show the change at once",
+        params: OwnerFormParams,
+        body: Type.Partial(Type.Object(FormBody, { additionalProperties: false })),
+        response: { 200: Type.Object({ form: OwnerForm }) },
+      },
+    },
+    async (request) => {
+      const p = request.params as { siteId: string; formId: string };
+      const websiteId = await ownedWebsiteId(request, p.siteId);
+      return { form: await updateForm(db, websiteId, p.formId, request.body as FormInput) };
     },
   );
 
