@@ -9,6 +9,7 @@ import {
   StoreCurrency,
   SUPPORTED_CURRENCIES,
 } from "./currencies.js";
+import { formatMoney } from "./money.js";
 
 const CODES =
   "EUR USD AUD NOK CAD NZD DKK GBP HKD CHF MXN SGD SEK CZK ILS PHP RUB PLN THB MYR ARS BRL COP IDR INR JPY ZAR".split(
@@ -77,6 +78,50 @@ describe("currencies", () => {
     for (const [code, symbol] of Object.entries(symbols))
       expect(nativeFormatTemplate(code).symbol).toBe(symbol);
     expect(nativeFormatTemplate("AUD").symbol).toBe("$");
+  });
+  it("places every symbol as SPEC §9 says, in the native and the en-US templates", () => {
+    const native: Record<string, string> = {
+      EUR: "€1,234.56",
+      USD: "$1,234.56",
+      AUD: "$1,234.56",
+      NOK: "1,234.56 kr",
+      CAD: "$1,234.56",
+      NZD: "$1,234.56",
+      DKK: "1,234.56 kr",
+      GBP: "£1,234.56",
+      HKD: "$1,234.56",
+      CHF: "CHF1,234.56",
+      MXN: "$1,234.56",
+      SGD: "S$1,234.56",
+      SEK: "1,234.56 kr",
+      CZK: "Kč1,234.56",
+      ILS: "₪ 1,234.56",
+      PHP: "Php1,234.56",
+      RUB: "p.1,234.56",
+      PLN: "zł1,234.56",
+      THB: "฿1,234.56",
+      MYR: "RM1,234.56",
+      ARS: "$1,234.56",
+      BRL: "R$1,234.56",
+      COP: "COL$1,234.56",
+      IDR: "Rp1,234.56",
+      INR: "₹1,234.56",
+      JPY: "¥123,456",
+      ZAR: "R1,234.56",
+    };
+    expect(Object.keys(native)).toEqual(CODES);
+    const enUs: Record<string, string> = {
+      ...native,
+      AUD: "A$1,234.56",
+      CAD: "CA$1,234.56",
+      HKD: "HK$1,234.56",
+    };
+    for (const code of CODES) {
+      expect([code, formatMoney(123456, code, nativeFormatTemplate(code))]).toEqual([code, native[code]]);
+      expect([code, formatMoney(123456, code, enUsFormatTemplate(code))]).toEqual([code, enUs[code]]);
+    }
+    expect(formatMoney(-50000, "SEK", nativeFormatTemplate("SEK"))).toBe("-500.00 kr");
+    expect(formatMoney(100, "XXX", nativeFormatTemplate("XXX"))).toBe("XXX 1.00");
   });
   it("holds the store currency, USD by default, updatable at runtime", () => {
     const store = new StoreCurrency();

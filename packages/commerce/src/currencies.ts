@@ -110,7 +110,10 @@ const EN_US_SYMBOLS: Record<string, string> = {
   USD: "$",
 };
 
-/** Native symbols and their placement (SPEC §9). */
+/**
+ * Native symbols and their placement (SPEC §9): 'kr' after the amount for DKK, NOK and SEK,
+ * '₪' with a space for ILS, every other symbol straight before the amount.
+ */
 const NATIVE_SYMBOLS: Record<string, { symbol: string; formatter: string }> = {
   USD: { symbol: "$", formatter: SYMBOL_BEFORE },
   AUD: { symbol: "$", formatter: SYMBOL_BEFORE },
@@ -135,7 +138,7 @@ const NATIVE_SYMBOLS: Record<string, { symbol: string; formatter: string }> = {
   MYR: { symbol: "RM", formatter: SYMBOL_BEFORE },
   ZAR: { symbol: "R", formatter: SYMBOL_BEFORE },
   THB: { symbol: "฿", formatter: SYMBOL_BEFORE },
-  CHF: { symbol: "CHF", formatter: SYMBOL_BEFORE_SPACED },
+  CHF: { symbol: "CHF", formatter: SYMBOL_BEFORE },
   COP: { symbol: "COL$", formatter: SYMBOL_BEFORE },
   SGD: { symbol: "S$", formatter: SYMBOL_BEFORE },
   PHP: { symbol: "Php", formatter: SYMBOL_BEFORE },

@@ -4,6 +4,7 @@
  * through the page cache; theme stylesheets; the lock screen's unlock call. Also registers the
  * media, content (likes) and search routes.
  */
+import { loadLocale } from "@atelier/jsont";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq } from "drizzle-orm";
@@ -298,6 +299,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           .send(format === "json" ? JSON.stringify(body) : JSON.stringify(body, null, 2));
       }
       const theme = themes.forSite(site);
+      // The CLDR formatters (money when useCLDRMoneyFormat is on, dates) need the locale's data.
+      await loadLocale(site.locale || "en-US");
       reply.type("text/html; charset=utf-8").header("x-page-cache", "miss");
       if (!result.cacheable || isEditing(editing)) {
         const count = await cartCount();

@@ -101,6 +101,15 @@ describe("price", () => {
     expect(moneyHtml(250000, "USD", { ...opts, cldr: true })).toBe("$2,500.00");
     expect(moneyHtml(250000, "EUR", { ...opts, cldr: true })).toBe("€2,500.00");
     expect(moneyHtml(2500, "JPY", { ...opts, cldr: true })).toBe("¥2,500");
+    // Every supported currency but JPY keeps two fraction digits in CLDR text (SPEC §9).
+    expect(moneyHtml(123456, "IDR", { ...opts, cldr: true })).toBe("IDR\u00a01,234.56");
+    expect(moneyHtml(123456, "COP", { ...opts, cldr: true })).toBe("COP\u00a01,234.56");
+  });
+
+  it("reads JPY minor units as yen in the legacy span, as the server renders them", () => {
+    // ¥2500 is 2500 minor units (JPY has no fraction digits): never "25.00".
+    expect(moneyHtml(2500, "JPY", opts)).toBe('<span class="sqs-money-native">2,500.00</span>');
+    expect(moneyHtml(-1999, "EUR", opts)).toBe('<span class="sqs-money-native">-19.99</span>');
   });
 
   it("shows the sale price and the struck-through original", () => {

@@ -6,7 +6,8 @@
 import {
   type SubscriptionPlan,
   findVariant,
-  formatMinorUnits,
+  formatDecimal,
+  fractionDigitsOf,
   isMoney,
   isVariantInStock,
   moneyToMinor,
@@ -146,7 +147,7 @@ function escapeHtml(s: string): string {
 
 /** A money amount as the page shows it: the legacy `sqs-money-native` span, or CLDR text. */
 export function moneyHtml(minor: number, currency: string, format: MoneyFormat): string {
-  const digits = currency.toUpperCase() === "JPY" ? 0 : 2;
+  const digits = fractionDigitsOf(currency);
   if (format.cldr) {
     try {
       const text = new Intl.NumberFormat(format.locale ?? "en-US", {
@@ -160,7 +161,11 @@ export function moneyHtml(minor: number, currency: string, format: MoneyFormat):
       // unknown currency code: fall through to the legacy form
     }
   }
-  return `<span class="sqs-money-native">${formatMinorUnits(minor, { fractionDigits: 2 })}</span>`;
+  // The legacy span prints the major amount with two decimals whatever the currency, as the
+  // server's template formatters do (so the island and the server render agree): ¥1000 is
+  // "1,000.00", never the minor units read as cents.
+  const major = { coefficient: BigInt(Math.trunc(minor)), scale: digits };
+  return `<span class="sqs-money-native">${formatDecimal(major, { fractionDigits: 2, rounding: "half-even" })}</span>`;
 }
 
 export interface PriceOptions extends MoneyFormat {

@@ -747,3 +747,49 @@ describe("rate limits", () => {
     }
   });
 });
+
+describe("money on the product page", () => {
+  it("prints prices in the CLDR form when the store turns it on, and the legacy span otherwise", async () => {
+    const owner = await visitor();
+    const login = await owner.request({
+      method: "POST",
+      url: "/api/owner/session",
+      payload: { email: "owner@atelier.test", password: "atelier-demo" },
+    });
+    expect(login.statusCode).toBe(200);
+    const siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+    const setMoney = async (currency: string, useCLDRMoneyFormat: boolean) => {
+      const res = await owner.request({
+        method: "PATCH",
+        url: `/api/owner/sites/${siteId}/store`,
+        payload: { currency, useCLDRMoneyFormat },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    /** The first `.product-price` of the shirt's page once it shows `want` (pages are cached). */
+    const priceOnPage = async (want: RegExp) => {
+      const started = Date.now();
+      for (;;) {
+        const res = await t.app.inject({
+          url: "/shop/p/everyday-linen-shirt",
+          headers: { host: "localhost" },
+        });
+        expect(res.statusCode).toBe(200);
+        const price = res.body.match(/<div class="product-price">([\s\S]*?)<\/div>/)?.[1]?.trim() ?? "";
+        if (want.test(price) || Date.now() - started > 3000) return price;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    try {
+      expect(await priceOnPage(/sqs-money-native/)).toBe('<span class="sqs-money-native">98.00</span>');
+      await setMoney("EUR", true);
+      // Never an empty price: the locale's CLDR data is loaded before the page renders.
+      expect(await priceOnPage(/€/)).toBe("€98.00");
+      await setMoney("USD", true);
+      expect(await priceOnPage(/\$/)).toBe("$98.00");
+    } finally {
+      await setMoney("USD", false);
+    }
+    expect(await priceOnPage(/sqs-money-native/)).toBe('<span class="sqs-money-native">98.00</span>');
+  });
+});
