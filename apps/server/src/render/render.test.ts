@@ -422,6 +422,15 @@ describe("search (page type 102)", () => {
     );
     const events = await demo().request({ url: "/api/search?q=market" });
     expect((events.json().results as { kind: string }[]).some((r) => r.kind === "events")).toBe(true);
+    // A snippet cut out of the middle of a long text says so; one that starts the text does not.
+    const mugs = (await demo().request({ url: "/api/search?q=mug" })).json().results as {
+      fullUrl: string;
+      snippet: string;
+    }[];
+    const home = mugs.find((r) => r.fullUrl === "/");
+    expect(home?.snippet).toMatch(/^….*<mark>mug<\/mark>.*…$/);
+    const mug = mugs.find((r) => r.fullUrl === "/shop/p/stoneware-mug");
+    expect(mug?.snippet).toMatch(/^Wheel-thrown, 12 oz/);
     const pages = await demo().request({ url: "/api/search?q=hello" });
     expect((pages.json().results as { fullUrl: string }[]).map((r) => r.fullUrl)).toContain("/contact");
     const none = await demo().visit("/search?q=zzzzqqq");
@@ -532,6 +541,12 @@ describe("events", () => {
     const upcoming = await json(b, "/readings");
     expect(upcoming.body.items.map((i: any) => i.urlId)).toEqual(["poetry-night", "print-fair"]);
     expect(upcoming.body.collection.showPastOrUpcomingEvents).toBe("upcoming");
+    // The card's time line is two flex items (icon, text), so the end time never wraps into a
+    // column of its own on a phone.
+    const list = (await b.visit("/readings")).body;
+    expect(list).toMatch(
+      /<p class="event-when"><svg[\s\S]*?<\/svg>\s*<span><time datetime="[^"]+">[^<]+<\/time> – [^<]+<\/span><\/p>/,
+    );
     const past = await json(b, "/readings?view=past");
     expect(past.body.items.map((i: any) => i.urlId)).toEqual(["winter-reading"]);
     const calendar = (await b.visit("/readings?view=calendar")).body;

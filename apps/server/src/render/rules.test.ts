@@ -184,6 +184,20 @@ describe("search queries and snippets", () => {
       "a <mark>linen</mark> &lt;b&gt;apron&lt;/b&gt; &amp; more",
     );
   });
+
+  it("marks with an ellipsis where a snippet is cut out of its text", () => {
+    const text = "Our mugs are thrown by hand.\n  Each \u00a0one &amp; its glaze differ. Wash them cool.";
+    expect(snippetHtml("Our \u0001mugs\u0002 are thrown", text)).toBe("Our <mark>mugs</mark> are thrown…");
+    expect(snippetHtml("its \u0001glaze\u0002 differ. Wash them cool.", text)).toBe(
+      "…its <mark>glaze</mark> differ. Wash them cool.",
+    );
+    expect(snippetHtml("\u0001mugs\u0002 are … one &amp; its", text)).toBe(
+      "…<mark>mugs</mark> are … one &amp; its…",
+    );
+    expect(snippetHtml(text, text)).toBe(
+      "Our mugs are thrown by hand. Each one &amp; its glaze differ. Wash them cool.",
+    );
+  });
 });
 
 describe("images", () => {

@@ -62,11 +62,22 @@ function decode(s: string): string {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** A headline from ts_headline as safe HTML: everything escaped but the highlight marks. */
-export function snippetHtml(headline: string): string {
-  return escapeHtml(decode(headline).replace(/\s+/g, " ").trim())
-    .replaceAll(START, "<mark>")
-    .replaceAll(STOP, "</mark>");
+const FRAGMENT_DELIMITER = " … ";
+const plainText = (s: string) => decode(s).replace(/\s+/g, " ").trim();
+
+/**
+ * A headline from ts_headline as safe HTML: everything escaped but the highlight marks. Given the
+ * text it was cut from, an ellipsis marks where the snippet starts or ends inside that text.
+ */
+export function snippetHtml(headline: string, text?: string): string {
+  let plain = plainText(headline);
+  if (text !== undefined && plain) {
+    const full = plainText(text);
+    const fragments = plain.replaceAll(START, "").replaceAll(STOP, "").split(FRAGMENT_DELIMITER);
+    if (!full.startsWith(fragments[0] ?? "")) plain = `…${plain}`;
+    if (!full.endsWith(fragments[fragments.length - 1] ?? "")) plain = `${plain}…`;
+  }
+  return escapeHtml(plain).replaceAll(START, "<mark>").replaceAll(STOP, "</mark>");
 }
 
 /** Searches a website. An empty query finds nothing. */
@@ -80,7 +91,7 @@ export async function searchSite(
   if (!tsquery) return [];
   const limit = Math.min(100, Math.max(1, opts.limit ?? 20));
   const now = opts.now ?? new Date();
-  const headlineOptions = `StartSel=${START}, StopSel=${STOP}, MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … "`;
+  const headlineOptions = `StartSel=${START}, StopSel=${STOP}, MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter="${FRAGMENT_DELIMITER}"`;
   const result = await db.execute(sql`
     with q as (select to_tsquery('english', ${tsquery}) as query),
     docs as (
@@ -118,7 +129,8 @@ export async function searchSite(
     )
     select d.id, d.title, d.url_id, d.record_type, d.main_image_id, d.start_date, d.url_slug, d.kind, d.is_home,
            ts_rank_cd(d.doc, q.query) as rank,
-           ts_headline('english', d.text, q.query, ${headlineOptions}) as headline
+           ts_headline('english', d.text, q.query, ${headlineOptions}) as headline,
+           d.text
       from docs d, q
      where d.doc @@ q.query
      order by rank desc, d.title asc
@@ -135,6 +147,7 @@ export async function searchSite(
     kind: SearchResult["kind"];
     is_home: boolean;
     headline: string;
+    text: string | null;
   }[];
   const images = await mediaByIds(
     db,
@@ -158,7 +171,7 @@ export async function searchSite(
       fullUrl,
       kind,
       typeLabel: LABELS[kind] ?? "Page",
-      snippet: snippetHtml(r.headline ?? ""),
+      snippet: snippetHtml(r.headline ?? "", r.text ?? ""),
       imageUrl: image ? `${mediaUrl(image.id, image.filename)}?format=300w` : undefined,
       startDate: r.start_date ? new Date(r.start_date).getTime() : undefined,
     };
