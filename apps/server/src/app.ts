@@ -10,11 +10,12 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import type { Deps } from "./http/deps.js";
-import { errorBody, installErrorHandlers } from "./http/errors.js";
+import type { Deps, RouteInfo } from "./http/deps.js";
+import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandlers } from "./http/errors.js";
 import type { Clock } from "./lib/clock.js";
 import { systemClock } from "./lib/clock.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
+import { analyticsRoutes } from "./modules/analytics/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { checkoutPlugin } from "./modules/checkout/plugin.js";
 import { emailRoutes } from "./modules/email/routes.js";
@@ -44,6 +45,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     routerOptions: { maxParamLength: 500 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false } },
+    // Errors met before a route runs get the one error shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   const deps: Deps = {
     config: opts.config,
@@ -53,11 +57,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate("deps", deps);
   // Every route, so the bad-input test can reach routes added later without being told.
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: RouteInfo[] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") routeList.push({ method, url: route.url });
+      if (method !== "HEAD") routeList.push({ method, url: route.url, bodySchema: route.schema?.body });
     }
   });
   installErrorHandlers(app);
@@ -93,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
+  await app.register(analyticsRoutes);
   await app.register(cartRoutes);
   await app.register(checkoutPlugin);
   await app.register(restockRoutes);

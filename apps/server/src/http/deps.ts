@@ -10,9 +10,16 @@ export interface Deps {
   clock: Clock;
 }
 
+/** A route as the bad-input test sees it: its body schema lets it build inputs that pass validation. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  bodySchema?: unknown;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     deps: Deps;
-    routeList: { method: string; url: string }[];
+    routeList: RouteInfo[];
   }
 }

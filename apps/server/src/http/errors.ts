@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** An error with a status and a message meant for the client (in the SPEC's words where it has them). */
@@ -86,4 +87,50 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const fields = err.validation ? validationFields(err) : undefined;
     return reply.status(status).send(errorBody(code, message, fields));
   });
+}
+
+/**
+ * Errors Fastify meets before routing (`frameworkErrors`): a URL that does not decode, a
+ * parameter longer than the router allows. Answered in the one error shape.
+ */
+export function frameworkErrorHandler(
+  err: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (err.code === "FST_ERR_BAD_URL") {
+    reply.status(400).send(errorBody("bad_url", "The address is not a valid URL."));
+  } else if (err.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    reply.status(414).send(errorBody("url_too_long", "The address is too long."));
+  } else {
+    reply.status(400).send(errorBody("bad_request", "The request could not be routed."));
+  }
+}
+
+/**
+ * Requests Node's HTTP parser refuses (headers too large, a request that never finishes, bytes
+ * that are not HTTP): answered on the socket, in the one error shape, then the socket closes.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  let status: number;
+  let reason: string;
+  let body: ReturnType<typeof errorBody>;
+  if (err.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    [status, reason] = [408, "Request Timeout"];
+    body = errorBody("request_timeout", "The request took too long to arrive.");
+  } else if (err.code === "HPE_HEADER_OVERFLOW") {
+    [status, reason] = [431, "Request Header Fields Too Large"];
+    body = errorBody("headers_too_large", "The request's address or headers are too large.");
+  } else {
+    [status, reason] = [400, "Bad Request"];
+    body = errorBody("bad_request", "The request is not valid HTTP.");
+  }
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(err);
 }

@@ -20,7 +20,7 @@ import {
 } from "../modules/content/service.js";
 import { type EditingMode, NOT_EDITING } from "../modules/pages/preview.js";
 import { searchSite } from "../modules/search/service.js";
-import { type Website, settingsOf } from "../modules/sites/service.js";
+import { type Website, type WebsiteSettings, settingsOf } from "../modules/sites/service.js";
 import { Feature } from "../seed/billing-catalog.js";
 import { type Visitor, memberRule } from "./access.js";
 import { accountPage } from "./account-pages.js";
@@ -115,6 +115,29 @@ export interface PageResult {
 }
 
 type Json = Record<string, unknown>;
+
+/**
+ * Props of the `census` island: what the page-view hit says about the page, and the cookie policy
+ * (SPEC §4) that decides whether the visitor cookies may be set. `pageViewHit` is false where the
+ * page asks for no automatic hit (search) and on the page types the census never counts.
+ */
+function censusProps(websiteId: string, pageType: number, rest: Json, settings: WebsiteSettings) {
+  const item = rest.item as Json | undefined;
+  const collection = rest.collection as Json | undefined;
+  const asked = (rest.analytics as { pageViewHit?: boolean } | undefined)?.pageViewHit;
+  return {
+    websiteId,
+    pageType,
+    pageViewHit: asked !== false && ![100, 103, 106].includes(pageType),
+    itemId: item?.id ?? null,
+    collectionId: (item?.collectionId as string | undefined) ?? collection?.id ?? null,
+    recordType: item?.recordType ?? null,
+    contentSource: item ? "i" : "c",
+    cookieBannerEnabled: settings.cookieBannerEnabled,
+    restrictiveCookiePolicy: settings.restrictiveCookiePolicy,
+    restrictiveCookiePolicyAbsolute: settings.restrictiveCookiePolicyAbsolute,
+  };
+}
 
 /** System pages: path → page type, template and title (SPEC §2 page types). */
 export const SYSTEM_PAGES: Record<
@@ -314,6 +337,7 @@ export async function buildPageContext(db: Db, site: Website, req: PageRequest):
           pageType as 200 | 201 | 205,
         ),
       ...rest,
+      census: censusProps(site.id, pageType, rest, settings.site),
     },
   });
   const notFound = () =>

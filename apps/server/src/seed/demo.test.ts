@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../test/harness.js";
+import { Browser, type TestApp, createTestApp, freshDatabase } from "../../test/harness.js";
+import { count } from "drizzle-orm";
+import { websites } from "../db/schema.js";
+import { signUp } from "../modules/accounts/service.js";
 import { seedDemoIfEmpty } from "./demo.js";
 
 let t: TestApp;
@@ -111,6 +114,21 @@ describe("the demo store", () => {
     expect(again.seeded).toBe(false);
     const shop = (await t.app.inject({ url: "/shop?format=json", headers: { host: "localhost" } })).json();
     expect(shop.items.length).toBe(18);
+  });
+
+  it("never touches a database that has an owner account but no website yet", async () => {
+    const fresh = await freshDatabase();
+    try {
+      // The owner signed up with the demo owner's email, on a start without the demo.
+      await signUp(fresh.database.db, { email: t.config.demoOwnerEmail, password: "their own password" });
+      const result = await seedDemoIfEmpty(fresh.database.db, t.config, { now: () => new Date() });
+      expect(result.seeded).toBe(false);
+      const [{ n }] = await fresh.database.db.select({ n: count() }).from(websites);
+      expect(Number(n)).toBe(0);
+    } finally {
+      await fresh.database.close();
+      await fresh.drop();
+    }
   });
 
   it("keeps private fields out of the page context", async () => {

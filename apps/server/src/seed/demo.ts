@@ -28,13 +28,19 @@ function row(...columns: Record<string, unknown>[][]) {
   return { columns: columns.map((blocks) => ({ span: Math.floor(12 / columns.length), blocks })) };
 }
 
+/** Whether the database holds anything of its users: a website or an owner account. */
+async function isEmpty(db: Db | Tx): Promise<boolean> {
+  const [{ n: sites }] = (await db.select({ n: count() }).from(t.websites)) as [{ n: number }];
+  const [{ n: owners }] = (await db.select({ n: count() }).from(t.accounts)) as [{ n: number }];
+  return Number(sites) === 0 && Number(owners) === 0;
+}
+
 /**
  * Seeds the demo site "Atelier Demo" into an empty database. A database that has any website
- * is never touched, so this is safe to call on every start.
+ * or owner account is never touched, so this is safe to call on every start.
  */
 export async function seedDemoIfEmpty(db: Db, config: Config, clock: Clock): Promise<SeedResult> {
-  const [{ n }] = (await db.select({ n: count() }).from(t.websites)) as [{ n: number }];
-  if (Number(n) > 0) return { seeded: false };
+  if (!(await isEmpty(db))) return { seeded: false };
   const passwordHash = await hashPassword(config.demoOwnerPassword);
   const now = clock.now().getTime();
   const websiteId = newId();
@@ -49,8 +55,7 @@ export async function seedDemoIfEmpty(db: Db, config: Config, clock: Clock): Pro
       return art.id;
     };
     // Another process may have seeded between our count and this transaction.
-    const [{ n: again }] = (await tx.select({ n: count() }).from(t.websites)) as [{ n: number }];
-    if (Number(again) > 0) return false;
+    if (!(await isEmpty(tx))) return false;
     await seedBillingCatalog(tx);
     await tx.insert(t.websites).values({
       id: websiteId,

@@ -18,6 +18,7 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   lightbox: () => import("./lightbox/index.js"),
   "audio-player": () => import("./audio-player/index.js"),
   "like-button": () => import("./like-button/index.js"),
+  census: () => import("./census/index.js"),
   checkout: () => import("./checkout/index.js"),
   "order-confirmed": () => import("./order-confirmation/index.js"),
   "order-received": () => import("./order-confirmation/index.js"),

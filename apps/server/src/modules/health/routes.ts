@@ -1,6 +1,17 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 
+/** A round trip slower than this counts as unreachable: a health check must answer, not hang. */
+export const HEALTH_TIMEOUT_MS = 3000;
+
+function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the database within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** GET /healthz: 200 after a database round trip, 503 when the database cannot be reached. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -16,7 +27,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       try {
-        await app.deps.database.ping();
+        await withTimeout(app.deps.database.ping(), HEALTH_TIMEOUT_MS);
         return { ok: true as const };
       } catch (err) {
         request.log.warn({ err }, "health check: database unreachable");

@@ -1,0 +1,146 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { analyticsHits, websites } from "../../db/schema.js";
+import { validVisitorRecord } from "./service.js";
+
+let t: TestApp;
+let websiteId: string;
+let n = 0;
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const CVR = "c0ffee|1700000000000|1700000000000|1700000500000|2";
+
+function hit(b: Browser, fields: Record<string, string>) {
+  return b.request({
+    method: "POST",
+    url: "/api/census/RecordHit",
+    headers: FORM,
+    payload: new URLSearchParams(fields).toString(),
+    remoteAddress: `10.9.0.${++n}`,
+  });
+}
+
+async function hits() {
+  return t.database.db.select().from(analyticsHits).where(eq(analyticsHits.websiteId, websiteId));
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  const [site] = await t.database.db.select().from(websites).where(eq(websites.isDefault, true));
+  websiteId = site!.id;
+});
+afterAll(() => t?.close());
+
+describe("page-view hits (POST /api/census/RecordHit)", () => {
+  it("records an anonymous visitor's hit with its fields and visitor cookie", async () => {
+    const b = new Browser(t.app);
+    const data = {
+      pageType: 50,
+      url: "http://localhost/shop/p/speckled-mug",
+      pagePath: "/shop/p/speckled-mug",
+      referrer: "https://example.com/",
+      itemId: "0123456789abcdef01234567",
+      collectionId: "abcdef0123456789abcdef01",
+      contentSource: "i",
+      viewportWidth: 432,
+    };
+    const res = await hit(b, { event: "view", data: JSON.stringify(data), ss_cvr: CVR });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ recorded: true });
+    const [row] = (await hits()).filter((h) => h.pagePath === "/shop/p/speckled-mug");
+    expect(row).toMatchObject({
+      event: "view",
+      visitorCookie: CVR,
+      referrer: "https://example.com/",
+      itemId: data.itemId,
+      collectionId: data.collectionId,
+    });
+    expect(row!.data).toMatchObject({ contentSource: "i", viewportWidth: 432 });
+  });
+
+  it("drops a visitor cookie that does not have five parts, keeping the hit", async () => {
+    const b = new Browser(t.app);
+    const res = await hit(b, { event: "view", data: '{"pagePath":"/bad-cookie"}', ss_cvr: "a|b|c" });
+    expect(res.json()).toEqual({ recorded: true });
+    const [row] = (await hits()).filter((h) => h.pagePath === "/bad-cookie");
+    expect(row!.visitorCookie).toBeNull();
+  });
+
+  it("records nothing for owners, signed-in site users, or untracked page types", async () => {
+    const before = (await hits()).length;
+    const ownerBrowser = new Browser(t.app);
+    ownerBrowser.cookies.set("atelier_owner", "x");
+    const siteUser = new Browser(t.app);
+    siteUser.cookies.set("atelier_site_user", "y");
+    for (const b of [ownerBrowser, siteUser]) {
+      expect((await hit(b, { event: "view", data: '{"pagePath":"/"}' })).json()).toEqual({ recorded: false });
+    }
+    for (const pageType of [100, 103, 106]) {
+      const res = await hit(new Browser(t.app), { event: "view", data: JSON.stringify({ pageType }) });
+      expect(res.json()).toEqual({ recorded: false });
+    }
+    expect((await hits()).length).toBe(before);
+  });
+
+  it("answers bad hits with a 400 and stores nothing", async () => {
+    const before = (await hits()).length;
+    const b = new Browser(t.app);
+    for (const data of ["{not json", "[1,2]", "null", "42"]) {
+      const res = await hit(b, { event: "view", data });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe("The hit data is not a JSON object.");
+    }
+    expect((await hit(b, { data: "{}" })).statusCode).toBe(400);
+    expect((await hit(b, { event: "view", data: "{}", extra: "1" })).statusCode).toBe(400);
+    expect((await hit(b, { event: "view", data: "x".repeat(20_000) })).statusCode).toBe(400);
+    expect((await hits()).length).toBe(before);
+  });
+
+  it("has no website at an unknown sub-domain", async () => {
+    const b = new Browser(t.app, "nosuch.localhost");
+    expect((await hit(b, { event: "view", data: "{}" })).statusCode).toBe(404);
+  });
+});
+
+describe("traffic for owners (GET /api/owner/sites/:siteId/analytics/traffic)", () => {
+  it("sums page views and distinct visitors, with the top pages; only for the site's owner", async () => {
+    const owner = new Browser(t.app);
+    await owner.visit("/");
+    const login = await owner.request({
+      method: "POST",
+      url: "/api/owner/session",
+      payload: { email: "owner@atelier.test", password: "atelier-demo" },
+    });
+    expect(login.statusCode).toBe(200);
+    const visitor = new Browser(t.app);
+    const other = "beef|1700000000000|1700000000000|1700000000000|1";
+    await hit(visitor, { event: "view", data: '{"pagePath":"/shop"}', ss_cvr: other });
+    await hit(visitor, { event: "view", data: '{"pagePath":"/shop"}', ss_cvr: other });
+    const res = await owner.request({ url: `/api/owner/sites/${websiteId}/analytics/traffic?days=7` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const all = await hits();
+    expect(body.pageViews).toBe(all.length);
+    // c0ffee and beef: hits without a visitor cookie are page views, not visitors.
+    expect(body.visitors).toBe(2);
+    expect(body.topPages[0]).toEqual({ path: "/shop", pageViews: 2 });
+    expect(body.perDay.reduce((s: number, d: { pageViews: number }) => s + d.pageViews, 0)).toBe(all.length);
+
+    const stranger = new Browser(t.app);
+    const denied = await stranger.request({ url: `/api/owner/sites/${websiteId}/analytics/traffic` });
+    expect(denied.statusCode).toBe(401);
+    const bad = await owner.request({ url: `/api/owner/sites/${websiteId}/analytics/traffic?days=0` });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("validVisitorRecord", () => {
+  it("takes five non-empty pipe-separated parts only", () => {
+    expect(validVisitorRecord(CVR)).toBe(CVR);
+    expect(validVisitorRecord("a|b|c|d")).toBeUndefined();
+    expect(validVisitorRecord("a|b|c|d|e|f")).toBeUndefined();
+    expect(validVisitorRecord("a||c|d|e")).toBeUndefined();
+    expect(validVisitorRecord(undefined)).toBeUndefined();
+  });
+});

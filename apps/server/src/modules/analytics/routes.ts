@@ -1,0 +1,98 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyPluginAsync } from "fastify";
+import { badRequest, notFound } from "../../http/errors.js";
+import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
+import { ownedWebsiteId } from "../forms/owner-access.js";
+import { websiteForHost } from "../sites/service.js";
+import { SITE_USER_COOKIE } from "../site-users/routes.js";
+import { UNTRACKED_PAGE_TYPES, hitFromData, recordHit, trafficSince, validVisitorRecord } from "./service.js";
+
+const HIT_NOT_JSON = "The hit data is not a JSON object.";
+const Recorded = Type.Object({ recorded: Type.Boolean() });
+
+/** Visitor analytics (SPEC §7 census calls): page-view hits from published sites, traffic for owners. */
+export const analyticsRoutes: FastifyPluginAsync = async (app) => {
+  const { db, clock } = app.deps;
+
+  app.post(
+    "/api/census/RecordHit",
+    {
+      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["site"],
+        summary: "Records a page-view hit of an anonymous visitor (form-encoded: event, data, ss_cvr)",
+        body: Type.Object(
+          {
+            event: Type.String({ minLength: 1, maxLength: 64 }),
+            data: Type.String({ maxLength: 16_384 }),
+            ss_cvr: Type.Optional(Type.String({ maxLength: 400 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 202: Recorded },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { event: string; data: string; ss_cvr?: string };
+      let data: unknown;
+      try {
+        data = JSON.parse(body.data);
+      } catch {
+        throw badRequest(HIT_NOT_JSON, { data: HIT_NOT_JSON });
+      }
+      if (!data || typeof data !== "object" || Array.isArray(data)) {
+        throw badRequest(HIT_NOT_JSON, { data: HIT_NOT_JSON });
+      }
+      const site = await websiteForHost(db, request.headers.host);
+      if (!site) throw notFound("There is no website at this address.");
+      const fields = data as Record<string, unknown>;
+      // SPEC §1 and §6: only anonymous visitors are counted; never owners or signed-in site users.
+      const signedIn = Boolean(request.cookies[OWNER_SESSION_COOKIE] || request.cookies[SITE_USER_COOKIE]);
+      const untracked = typeof fields.pageType === "number" && UNTRACKED_PAGE_TYPES.has(fields.pageType);
+      if (signedIn || untracked) return reply.status(202).send({ recorded: false });
+      const hit = hitFromData(body.event, fields, validVisitorRecord(body.ss_cvr));
+      await recordHit(db, site.id, { ...hit, userAgent: hit.userAgent ?? request.headers["user-agent"] });
+      return reply.status(202).send({ recorded: true });
+    },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/analytics/traffic",
+    {
+      preHandler: requireOwner,
+      schema: {
+        tags: ["owner"],
+        summary: "Page views and visitors of the last `days` days (default 30)",
+        params: Type.Object({ siteId: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object(
+          { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            days: Type.Integer(),
+            pageViews: Type.Integer(),
+            visitors: Type.Integer(),
+            perDay: Type.Array(
+              Type.Object({ day: Type.String(), pageViews: Type.Integer(), visitors: Type.Integer() }),
+            ),
+            topPages: Type.Array(Type.Object({ path: Type.String(), pageViews: Type.Integer() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
+      const days = (request.query as { days?: number }).days ?? 30;
+      const since = new Date(clock.now().getTime() - days * 86_400_000);
+      const traffic = await trafficSince(db, websiteId, since);
+      return {
+        days,
+        pageViews: traffic.pageViews,
+        visitors: traffic.visitors,
+        perDay: traffic.days,
+        topPages: traffic.topPages,
+      };
+    },
+  );
+};

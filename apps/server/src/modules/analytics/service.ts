@@ -1,0 +1,78 @@
+import { and, countDistinct, count, eq, gte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { analyticsHits } from "../../db/schema.js";
+
+/** SPEC §4: no census on the not-found, lock-screen and member-area-access-denied pages. */
+export const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = new Set([100, 103, 106]);
+
+/** SPEC §5: the visitor-record cookie (`ss_cvr`) has five pipe-separated parts. */
+export function validVisitorRecord(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const parts = value.split("|");
+  return parts.length === 5 && parts.every((p) => p.length > 0 && p.length <= 64) ? value : undefined;
+}
+
+/** The fields of a hit (SPEC §3 "Analytics hit fields") that get columns of their own. */
+export interface Hit {
+  event: string;
+  visitorCookie?: string;
+  url?: string;
+  pagePath?: string;
+  referrer?: string;
+  userAgent?: string;
+  itemId?: string;
+  collectionId?: string;
+  data: Record<string, unknown>;
+}
+
+const text = (v: unknown, max: number) =>
+  typeof v === "string" && v.length > 0 ? v.slice(0, max) : undefined;
+
+/** Turns the posted `data` object into a row: known fields into columns, the rest kept as sent. */
+export function hitFromData(event: string, data: Record<string, unknown>, visitorCookie?: string): Hit {
+  return {
+    event,
+    visitorCookie: visitorCookie ?? validVisitorRecord(text(data.visitorCookie, 400)),
+    url: text(data.url, 2083),
+    pagePath: text(data.pagePath, 2083),
+    referrer: text(data.referrer, 2083),
+    userAgent: text(data.userAgent, 500),
+    itemId: text(data.itemId, 64),
+    collectionId: text(data.collectionId, 64),
+    data,
+  };
+}
+
+export async function recordHit(db: Db, websiteId: string, hit: Hit): Promise<void> {
+  await db.insert(analyticsHits).values({ websiteId, ...hit });
+}
+
+/** Page views and distinct visitors per day, and the most viewed paths, since `since`. */
+export async function trafficSince(db: Db, websiteId: string, since: Date) {
+  const where = and(eq(analyticsHits.websiteId, websiteId), gte(analyticsHits.createdAt, since));
+  const day = sql<string>`to_char(${analyticsHits.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const visitor = sql`split_part(${analyticsHits.visitorCookie}, '|', 1)`;
+  const [totals] = await db
+    .select({ pageViews: count(), visitors: countDistinct(visitor) })
+    .from(analyticsHits)
+    .where(where);
+  const days = await db
+    .select({ day, pageViews: count(), visitors: countDistinct(visitor) })
+    .from(analyticsHits)
+    .where(where)
+    .groupBy(day)
+    .orderBy(day);
+  const topPages = await db
+    .select({ path: analyticsHits.pagePath, pageViews: count() })
+    .from(analyticsHits)
+    .where(where)
+    .groupBy(analyticsHits.pagePath)
+    .orderBy(sql`count(*) desc`, analyticsHits.pagePath)
+    .limit(10);
+  return {
+    pageViews: totals?.pageViews ?? 0,
+    visitors: totals?.visitors ?? 0,
+    days,
+    topPages: topPages.map((p) => ({ path: p.path ?? "", pageViews: p.pageViews })),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Island `census`: the page-view hit of an anonymous visitor (SPEC §4, §7 POST /api/census/RecordHit)
+ * with its visitor cookies, and the cookie banner when the site shows one. Errors are ignored:
+ * analytics never gets in a visitor's way.
+ */
+import { useEffect, useState } from "react";
+import { readCookie } from "../../lib/cookies.js";
+import "../../lib/ui.css";
+import "./census.css";
+import {
+  CENSUS_COOKIES,
+  COOKIE_ALLOWED_COOKIE,
+  type CookiePolicy,
+  HIT_TIMEOUT_MS,
+  censusCookies,
+  isRestrictive,
+  isTrackingActive,
+  nextVisitorRecord,
+  parseVisitTimestamp,
+  parseVisitorRecord,
+  shouldShowBanner,
+} from "./rules.js";
+
+export interface CensusProps extends CookiePolicy {
+  websiteId: string;
+  pageType: number;
+  pageViewHit: boolean;
+  itemId: string | null;
+  collectionId: string | null;
+  recordType: number | null;
+  contentSource: "i" | "c";
+}
+
+/** Days the visitor's answer to the cookie banner is kept (the analytics id cookie's 390 days). */
+const CHOICE_SECONDS = 390 * 86_400;
+
+function writeCookie(name: string, value: string, maxAge: number): void {
+  const secure = location.protocol === "https:" ? "; secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAge}; samesite=lax${secure}`;
+}
+
+function localStorageSupported(): boolean {
+  try {
+    localStorage.setItem("ss_census_probe", "1");
+    localStorage.removeItem("ss_census_probe");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function sendHit(props: CensusProps, restrictive: boolean): void {
+  const now = Date.now();
+  let visitorCookie: string | undefined;
+  if (restrictive) {
+    for (const name of CENSUS_COOKIES) writeCookie(name, "", 0);
+  } else {
+    const record = nextVisitorRecord(
+      parseVisitorRecord(readCookie("ss_cvr")),
+      parseVisitTimestamp(readCookie("ss_cvt")),
+      now,
+      () => crypto.randomUUID(),
+    );
+    for (const [name, value, maxAge] of censusCookies(record, now)) writeCookie(name, value, maxAge);
+    visitorCookie = readCookie("ss_cvr");
+  }
+  const data = {
+    websiteId: props.websiteId,
+    pageType: props.pageType,
+    templateId: document.body.className.match(/theme-([\w-]+)/)?.[1] ?? "",
+    website_locale: document.documentElement.lang,
+    userAgent: navigator.userAgent,
+    clientDate: now,
+    viewportInnerWidth: window.innerWidth,
+    viewportInnerHeight: window.innerHeight,
+    screenWidth: window.screen.width,
+    screenHeight: window.screen.height,
+    url: location.href,
+    title: document.title,
+    pageTitle: document.title,
+    itemId: props.itemId,
+    recordType: props.recordType,
+    collectionId: props.collectionId,
+    pageId: props.itemId ?? props.collectionId,
+    contentSource: props.contentSource,
+    pagePath: location.pathname,
+    queryString: location.search,
+    referrer: document.referrer,
+    localStorageSupported: localStorageSupported(),
+    visitorCookie,
+  };
+  const body = new URLSearchParams({ event: "view", data: JSON.stringify(data) });
+  if (visitorCookie) body.set("ss_cvr", visitorCookie);
+  fetch("/api/census/RecordHit", {
+    method: "POST",
+    body,
+    keepalive: true,
+    credentials: "same-origin",
+    signal: AbortSignal.timeout(HIT_TIMEOUT_MS),
+  }).catch(() => {});
+}
+
+export default function Census(props: CensusProps) {
+  const [banner, setBanner] = useState(() => shouldShowBanner(props, document.cookie));
+
+  useEffect(() => {
+    if (isTrackingActive(props)) sendHit(props, isRestrictive(props, document.cookie));
+    // One hit per page view: the props never change after the page is rendered.
+  }, [props]);
+
+  if (!banner) return null;
+  const answer = (allowed: boolean) => {
+    writeCookie(COOKIE_ALLOWED_COOKIE, allowed ? "1" : "0", CHOICE_SECONDS);
+    if (!allowed && isRestrictive(props, document.cookie)) {
+      for (const name of CENSUS_COOKIES) writeCookie(name, "", 0);
+    }
+    setBanner(false);
+  };
+  return (
+    <section className="atelier-cookie-banner" aria-label="Cookie consent">
+      <p>
+        This website uses cookies to count visits and remember your cart. You can accept them, or decline the
+        ones that are not needed for the site to work.
+      </p>
+      <div className="atelier-cookie-banner__actions">
+        <button
+          type="button"
+          className="atelier-button atelier-button--secondary"
+          onClick={() => answer(false)}
+        >
+          Decline
+        </button>
+        <button type="button" className="atelier-button" onClick={() => answer(true)}>
+          Accept
+        </button>
+      </div>
+    </section>
+  );
+}

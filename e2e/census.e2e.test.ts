@@ -1,0 +1,130 @@
+/**
+ * Visitor analytics in a browser: anonymous page views are counted with the visitor cookies, the
+ * search page and the not-found page are not, and the cookie banner with the restrictive cookie
+ * policy keeps the census cookies off until the visitor accepts them.
+ */
+import type { APIRequestContext, Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+
+const base = inject("baseUrl");
+let browser: Browser;
+let owner: BrowserContext;
+let api: APIRequestContext;
+let siteId: string;
+let crumb: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  owner = await browser.newContext();
+  const page = await owner.newPage();
+  await page.goto(`${base}/`);
+  crumb = (await owner.cookies()).find((c) => c.name === "crumb")!.value;
+  api = owner.request;
+  const login = await api.post(`${base}/api/owner/session`, {
+    data: { email: "owner@atelier.test", password: "atelier-demo" },
+    headers: { "x-csrf-token": crumb },
+  });
+  expect(login.status()).toBe(200);
+  const me = await (await api.get(`${base}/api/owner/account`)).json();
+  siteId = me.websites.find((w: { title: string }) => w.title === "Atelier Demo").id;
+});
+afterAll(async () => {
+  await owner?.close();
+  await browser?.close();
+});
+
+async function traffic(): Promise<{ pageViews: number; topPages: { path: string; pageViews: number }[] }> {
+  return (await api.get(`${base}/api/owner/sites/${siteId}/analytics/traffic`)).json();
+}
+const viewsOf = async (path: string) =>
+  (await traffic()).topPages.find((p) => p.path === path)?.pageViews ?? 0;
+
+async function settings(patch: Record<string, boolean>) {
+  const res = await api.patch(`${base}/api/owner/sites/${siteId}/settings`, {
+    data: patch,
+    headers: { "x-csrf-token": crumb },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const censusCookies = async (context: BrowserContext) =>
+  (await context.cookies()).filter((c) => c.name.startsWith("ss_c") && c.name !== "ss_cookieAllowed");
+
+describe("visitor analytics", () => {
+  it("counts an anonymous visitor's page views, never search or not-found pages", async () => {
+    const before = {
+      about: await viewsOf("/contact"),
+      search: await viewsOf("/search"),
+      missing: await viewsOf("/no-such-page"),
+    };
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const hit = () => page.waitForResponse((r) => r.url().endsWith("/api/census/RecordHit"));
+    const first = hit();
+    await page.goto(`${base}/contact`);
+    expect((await first).status()).toBe(202);
+    const cvr = (await context.cookies()).find((c) => c.name === "ss_cvr")!;
+    expect(decodeURIComponent(cvr.value).split("|")).toHaveLength(5);
+    const second = hit();
+    await page.reload();
+    await second;
+    await page.goto(`${base}/search?q=mug`);
+    await page
+      .getByRole("heading", { name: /search/i })
+      .first()
+      .waitFor();
+    await page.goto(`${base}/no-such-page`);
+    await page.waitForLoadState("networkidle");
+    await expect.poll(() => viewsOf("/contact")).toBe(before.about + 2);
+    expect(await viewsOf("/search")).toBe(before.search);
+    expect(await viewsOf("/no-such-page")).toBe(before.missing);
+    await context.close();
+  });
+
+  for (const [name, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`asks with the cookie banner and sets no census cookies until accepted (${name})`, async () => {
+      await settings({ cookieBannerEnabled: true, restrictiveCookiePolicy: true });
+      try {
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        await page.goto(`${base}/`);
+        const banner = page.getByRole("region", { name: "Cookie consent" });
+        await banner.waitFor();
+        await page.waitForLoadState("networkidle");
+        expect(await censusCookies(context)).toEqual([]);
+        await screenshot(page, `cookie-banner-${name}`);
+        await banner.getByRole("button", { name: "Accept" }).click();
+        await expect(banner.count()).resolves.toBe(0);
+        await page.goto(`${base}/shop`);
+        await page.waitForLoadState("networkidle");
+        expect((await censusCookies(context)).map((c) => c.name).sort()).toEqual([
+          "ss_cid",
+          "ss_cpvisit",
+          "ss_cvisit",
+          "ss_cvr",
+          "ss_cvt",
+        ]);
+        await expect(page.getByRole("region", { name: "Cookie consent" }).count()).resolves.toBe(0);
+        await context.close();
+
+        const declining = await browser.newContext({ viewport });
+        const other = await declining.newPage();
+        await other.goto(`${base}/`);
+        await other
+          .getByRole("region", { name: "Cookie consent" })
+          .getByRole("button", { name: "Decline" })
+          .click();
+        await other.goto(`${base}/shop`);
+        await other.waitForLoadState("networkidle");
+        expect(await censusCookies(declining)).toEqual([]);
+        await declining.close();
+      } finally {
+        await settings({ cookieBannerEnabled: false, restrictiveCookiePolicy: false });
+      }
+    });
+  }
+});
