@@ -80,6 +80,24 @@ describe("visitor analytics", () => {
     expect(await viewsOf("/search")).toBe(before.search);
     expect(await viewsOf("/no-such-page")).toBe(before.missing);
     await context.close();
+
+    // The owner reads the traffic on the dashboard's overview.
+    for (const [name, viewport] of [
+      ["desktop", DESKTOP],
+      ["phone", PHONE],
+    ] as const) {
+      const dashboard = await owner.newPage();
+      await dashboard.setViewportSize(viewport);
+      await dashboard.goto(`${base}/config/sites/${siteId}`);
+      const card = dashboard.getByRole("region", { name: "Traffic" });
+      await card.getByRole("img", { name: "Page views per day over the last 30 days" }).waitFor();
+      await expect(card.getByRole("cell", { name: "/contact" }).count()).resolves.toBe(1);
+      const views = Number((await card.locator(".traffic-figure").first().textContent())!.replace(/,/g, ""));
+      expect(views).toBe((await traffic()).pageViews);
+      await dashboard.getByRole("region", { name: "Recent orders" }).waitFor();
+      await screenshot(dashboard, `dashboard-overview-traffic-${name}`);
+      await dashboard.close();
+    }
   });
 
   for (const [name, viewport] of [

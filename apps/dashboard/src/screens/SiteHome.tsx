@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { KIND_LABELS } from "../api.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite } from "../components/ui.js";
+import { RecentOrdersCard, TrafficCard } from "./SiteTraffic.js";
 
 /** A site's overview: where it is live and the shortest ways into its parts. */
 export function SiteHome() {
@@ -37,6 +38,10 @@ export function SiteHome() {
           </>
         }
       />
+      <div className="overview-grid">
+        <TrafficCard siteId={s.id} />
+        {stores.length ? <RecentOrdersCard siteId={s.id} /> : null}
+      </div>
       <div className="card-grid">
         <div className="card">
           <h2>Pages</h2>
