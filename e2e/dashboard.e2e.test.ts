@@ -70,6 +70,10 @@ describe("the owner dashboard", () => {
     await page.getByRole("button", { name: "Add Text block" }).click();
     const panelText = page.locator("#block-panel .ProseMirror");
     await panelText.waitFor();
+    // The in-place editor opens over the new block once the frame shows it (after the first
+    // autosave). Typing in the side panel while it is open must still reach the frame: on a slow
+    // machine the owner (and this test) types only after it opened, so wait for it here.
+    await page.getByRole("button", { name: "Done editing" }).waitFor();
     await panelText.click();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("Every pot is thrown by hand.");
@@ -153,6 +157,10 @@ describe("the owner dashboard", () => {
     const firstBox = page.locator('[data-overlay-for="first"]');
     const secondBox = page.locator('[data-overlay-for="second"]');
     await secondBox.waitFor();
+    // The editor turned the editing cookies on (and kept them on: it may mount twice, and its
+    // "off" on unmount must never land after the next "on"), so the frame shows drafts.
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "atelier_preview")?.value).toBe("1");
     await secondBox.getByRole("button", { name: "Select Text block" }).click();
     const handle = secondBox.getByRole("button", { name: "Drag Text block" });
     await handle.waitFor();
@@ -192,6 +200,18 @@ describe("the owner dashboard", () => {
         { timeout: 15_000 },
       )
       .toBe("first,second");
+    // The frame shows the undone order once the draft is saved and it has reloaded; until then the
+    // overlays are where the blocks still are in the frame. Aim only once the owner could see it.
+    await expect
+      .poll(
+        async () => {
+          const a = await firstBox.boundingBox();
+          const b = await secondBox.boundingBox();
+          return Boolean(a && b && a.y + a.height <= b.y);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     // Onto the right edge of the first block: the two blocks share a row, in two columns.
     const firstAgain = (await firstBox.boundingBox())!;
     await secondBox.getByRole("button", { name: "Select Text block" }).click();
@@ -217,6 +237,17 @@ describe("the owner dashboard", () => {
         { timeout: 15_000 },
       )
       .toBe(JSON.stringify([[["first"], ["second"]]]));
+    // The frame shows the saved draft: the two blocks side by side, the second to the right.
+    await expect
+      .poll(
+        async () => {
+          const a = await firstBox.boundingBox();
+          const b = await secondBox.boundingBox();
+          return Boolean(a && b && Math.abs(a.y - b.y) < 4 && b.x > a.x + a.width);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await screenshot(page, "dashboard-editor-columns-desktop");
     expect(errors).toEqual([]);
     await context.close();
@@ -227,6 +258,8 @@ describe("the owner dashboard", () => {
     const siteId = await demoSiteId(page);
     await page.goto(`${base}/config/sites/${siteId}/media`);
     await page.getByRole("heading", { name: "Media library" }).waitFor();
+    // The heading shows before the library has loaded: count the demo's images once they are there.
+    await page.locator(".media-tile").first().waitFor();
     const before = await page.locator(".media-tile").count();
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#c8844a"/><circle cx="200" cy="150" r="80" fill="#f4e1c1"/></svg>',

@@ -7,6 +7,11 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef } from "react";
 
+function typingElsewhere(): boolean {
+  const active = document.activeElement as HTMLElement | null;
+  return Boolean(active?.closest("input, textarea, select, [contenteditable='true']"));
+}
+
 export default function RichTextEditor({
   value,
   onChange,
@@ -28,7 +33,9 @@ export default function RichTextEditor({
       Link.configure({ openOnClick: false, autolink: true, protocols: ["mailto", "tel"] }),
     ],
     content: value || "<p></p>",
-    autofocus: autoFocus ? "end" : false,
+    // Never take the focus from a field the owner is already typing in (the in-place editor
+    // opens a moment after a text block is added, when the frame shows it).
+    autofocus: autoFocus && !typingElsewhere() ? "end" : false,
     editorProps: {
       attributes: {
         role: "textbox",

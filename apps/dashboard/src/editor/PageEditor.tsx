@@ -32,6 +32,7 @@ import {
 } from "../api.js";
 import { RichTextEditor } from "../components/RichText.js";
 import { FieldList } from "../components/fields.js";
+import { inOrder } from "./in-order.js";
 import { CartPillZones } from "./CartPillZones.js";
 import { Modal, Notice, errorText } from "../components/ui.js";
 import {
@@ -108,7 +109,9 @@ function measureFrame(
   blockIds: string[],
 ): { height: number; rects: Map<string, Rect> } | undefined {
   const doc = frame?.contentDocument;
-  if (!doc?.body) return undefined;
+  // While the frame reloads its document is a new, half-built one: keep the last geometry until
+  // it has loaded, or the overlays (and a drag that holds one) would vanish for a moment.
+  if (!doc?.body || doc.readyState !== "complete") return undefined;
   const rects = new Map<string, Rect>();
   const win = doc.defaultView;
   const sx = win?.scrollX ?? 0;
@@ -289,7 +292,21 @@ export function PageEditor() {
   const [picker, setPicker] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>("saved");
   const [error, setError] = useState<string | undefined>();
-  const [frameVersion, setFrameVersion] = useState(0);
+  const [frameVersion, setFrameVersionNow] = useState(0);
+  // A reload of the frame waits while a block is being dragged (its overlay is the drag source).
+  const draggingRef = useRef(false);
+  const reloadAfterDrag = useRef(false);
+  const setFrameVersion = useCallback((next: (v: number) => number) => {
+    if (draggingRef.current) reloadAfterDrag.current = true;
+    else setFrameVersionNow(next);
+  }, []);
+  const endDrag = () => {
+    draggingRef.current = false;
+    if (reloadAfterDrag.current) {
+      reloadAfterDrag.current = false;
+      setFrameVersionNow((v) => v + 1);
+    }
+  };
   const [modeReady, setModeReady] = useState(false);
   const [device, setDevice] = useState<"desktop" | "phone">("desktop");
   const [safeMode, setSafeMode] = useState(false);
@@ -319,22 +336,26 @@ export function PageEditor() {
   // The editing cookies: drafts in the frame, protected pages visible, safe mode on request.
   useEffect(() => {
     let live = true;
-    void put(`${base}/editing-mode`, { preview: true, override: true, disableUserScripts: safeMode })
-      .catch(() => {})
-      .then(() => {
-        if (!live) return;
-        setModeReady(true);
-        setFrameVersion((v) => v + 1);
-      });
+    void setEditingMode(`${base}/editing-mode`, {
+      preview: true,
+      override: true,
+      disableUserScripts: safeMode,
+    }).then(() => {
+      if (!live) return;
+      setModeReady(true);
+      setFrameVersion((v) => v + 1);
+    });
     return () => {
       live = false;
     };
-  }, [base, safeMode]);
+  }, [base, safeMode, setFrameVersion]);
   useEffect(
     () => () => {
-      void put(`${base}/editing-mode`, { preview: false, override: false, disableUserScripts: false }).catch(
-        () => {},
-      );
+      void setEditingMode(`${base}/editing-mode`, {
+        preview: false,
+        override: false,
+        disableUserScripts: false,
+      });
     },
     [base],
   );
@@ -384,17 +405,14 @@ export function PageEditor() {
     clearTimeout(pending.current);
     pending.current = setTimeout(() => {
       void saveNow(layout).then((ok) => {
-        // The frame shows the saved draft; text being typed in place is shown by the editor itself.
-        const typingInPlace = inplaceRef.current && geometryRef.current.rects.has(inplaceRef.current);
-        if (ok && !typingInPlace) setFrameVersion((v) => v + 1);
+        // The frame shows the saved draft. Only while the owner is typing in the in-place editor
+        // (it has the focus) does the frame wait: that editor shows the text, and a reload under
+        // it would jump. Typing in the side panel, with the in-place editor merely open, reloads.
+        if (ok && !inPlaceHasFocus()) setFrameVersion((v) => v + 1);
       });
     }, 700);
     return () => clearTimeout(pending.current);
-  }, [layout, ready, saveNow]);
-  const inplaceRef = useRef<string | undefined>(undefined);
-  inplaceRef.current = inplace;
-  const geometryRef = useRef(geometry);
-  geometryRef.current = geometry;
+  }, [layout, ready, saveNow, setFrameVersion]);
 
   const publish = useMutation({
     mutationFn: async () => {
@@ -529,6 +547,7 @@ export function PageEditor() {
   // ── Drag ──
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
   const onDragStart = (e: DragStartEvent) => {
+    draggingRef.current = true;
     setActive(String(e.active.id));
     setSelected(String(e.active.id));
     const ev = e.activatorEvent as PointerEvent;
@@ -543,6 +562,7 @@ export function PageEditor() {
     const id = String(e.active.id);
     setActive(undefined);
     setOverTarget(undefined);
+    endDrag();
     if (!e.over || !pointerStart.current) return;
     const y = pointerStart.current.y + e.delta.y;
     const target = targetFor(String(e.over.id), y, e.over.rect);
@@ -738,6 +758,7 @@ export function PageEditor() {
               onDragCancel={() => {
                 setActive(undefined);
                 setOverTarget(undefined);
+                endDrag();
               }}
             >
               <div
@@ -835,6 +856,18 @@ export function PageEditor() {
       ) : null}
     </div>
   );
+}
+
+/** The editing cookies of this browser, set in the order the editor asked (see in-order.ts). */
+const setEditingMode = inOrder(
+  (url: string, mode: { preview: boolean; override: boolean; disableUserScripts: boolean }) =>
+    put<unknown>(url, mode),
+);
+
+/** Whether the owner is typing in the in-place text editor drawn over the frame. */
+function inPlaceHasFocus(): boolean {
+  const active = document.activeElement;
+  return Boolean(active && document.querySelector(".inplace")?.contains(active));
 }
 
 function InPlaceText({

@@ -281,8 +281,10 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         publicUrl: config.publicUrl,
         visitor,
         editing,
-        // With the page cache off, nothing is reused: every page is built as after a change.
-        version: cacheEnabled ? version : undefined,
+        // With the page cache off, nothing is reused: every page is built as after a change. An
+        // owner's editing view reads the site afresh too: an autosaved draft must show at once,
+        // before the server has heard of the content version its save committed.
+        version: cacheEnabled && !isEditing(editing) ? version : undefined,
       });
       if (result.redirect) return reply.redirect(result.redirect, result.status === 301 ? 301 : 302);
       if (result.context.lockScreen) {

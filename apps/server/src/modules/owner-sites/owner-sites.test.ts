@@ -344,3 +344,142 @@ describe("tenancy", () => {
     expect(homeAfter.find((p: { isHome: boolean }) => p.isHome).title).toBe("Home");
   });
 });
+
+describe("tenancy of every owner route", () => {
+  /**
+   * Every route the server has whose path names a site (found at start, so a route added later is
+   * covered without editing this test), plus the restock calls that take the site as `?siteId=`.
+   * Another owner gets exactly what a site that does not exist gets, the ids in the path are the
+   * demo's real ones, and the bodies are valid, so a refusal comes from the tenancy check and not
+   * from validation. A write route without a body below fails this test until one is added.
+   */
+  it("answers another owner 'No such site.' on every route, with valid bodies and the site's real ids", async () => {
+    const eve = await newOwner("eve@example.com");
+    const own = async (path: string) =>
+      (await owner.request({ url: `/api/owner/sites/${demoId}${path}` })).json();
+    const pages = (await own("/pages")).pages as { id: string; kind: string; isHome: boolean }[];
+    const home = pages.find((p) => p.isHome)!;
+    const blog = pages.find((p) => p.kind === "blog" || p.kind === "events" || p.kind === "gallery");
+    expect(blog, "the demo has a content collection").toBeTruthy();
+    const items = (await own(`/collections/${blog!.id}/items`)).items as { id: string }[];
+    const products = (await own("/products")).products as { id: string; variants: { id: string }[] }[];
+    const forms = (await own("/forms")).forms as { id: string }[];
+    const shipping = (await own("/store/shipping-rules")).rules as { id: string }[];
+    const tax = (await own("/store/tax-rules")).rules as { id: string }[];
+    const coupons = (await own("/store/coupons")).rules as { id: string }[];
+    const media = (await owner.request({ url: `/api/owner/websites/${demoId}/media` })).json().media as {
+      id: string;
+    }[];
+    const unknownId = "0123456789abcdef01234567";
+    const ids: Record<string, string> = {
+      siteId: demoId,
+      websiteId: demoId,
+      pageId: home.id,
+      collectionId: blog!.id,
+      itemId: items[0]?.id ?? unknownId,
+      productId: products[0]!.id,
+      variantId: products[0]!.variants[0]!.id,
+      formId: forms[0]!.id,
+      submissionId: unknownId,
+      orderId: unknownId,
+      subscriptionId: unknownId,
+      host: "atelier-demo.example.com",
+    };
+    const product = {
+      title: "Stolen",
+      productType: 1,
+      variants: [{ priceCents: 1, qtyInStock: 1 }],
+    };
+    const bodies: Record<string, unknown> = {
+      "POST /api/owner/sites/:siteId/domains": { host: "evil.example.com" },
+      "POST /api/owner/sites/:siteId/pages": { kind: "page", title: "Evil" },
+      "PUT /api/owner/sites/:siteId/pages/order": { pages: [{ id: home.id, folderId: null }] },
+      "PATCH /api/owner/sites/:siteId/pages/:pageId": { title: "Evil" },
+      "PUT /api/owner/sites/:siteId/pages/:pageId/draft": { rows: [] },
+      "POST /api/owner/sites/:siteId/products": product,
+      "PUT /api/owner/sites/:siteId/products/:productId": product,
+      "PATCH /api/owner/sites/:siteId/variants/:variantId/stock": { qtyInStock: 0 },
+      "POST /api/owner/sites/:siteId/panel-events": { objectType: "inventory_panel", action: "next_page" },
+      "POST /api/owner/sites/:siteId/collections/:collectionId/items": { title: "Evil" },
+      "PUT /api/owner/sites/:siteId/collections/:collectionId/items/order": { ids: items.map((i) => i.id) },
+      "PUT /api/owner/sites/:siteId/collections/:collectionId/items/:itemId": { title: "Evil" },
+      "POST /api/owner/sites/:siteId/store/shipping-rules": { name: "Evil", kind: "flat", priceCents: 0 },
+      "PUT /api/owner/sites/:siteId/store/shipping-rules/:id": { name: "Evil", kind: "flat", priceCents: 0 },
+      "POST /api/owner/sites/:siteId/store/tax-rules": { name: "Evil", country: "US", rateBasisPoints: 0 },
+      "PUT /api/owner/sites/:siteId/store/tax-rules/:id": { name: "Evil", country: "US", rateBasisPoints: 0 },
+      "POST /api/owner/sites/:siteId/store/coupons": { code: "EVIL", kind: "percent", amount: 100 },
+      "PUT /api/owner/sites/:siteId/store/coupons/:id": { code: "EVIL", kind: "percent", amount: 100 },
+      "POST /api/owner/sites/:siteId/forms": {
+        name: "Evil",
+        fields: [{ id: "email", type: "email", title: "Email" }],
+      },
+      "PATCH /api/owner/sites/:siteId": { title: "Mine now" },
+      "PATCH /api/owner/sites/:siteId/settings": { commentsEnabled: false },
+      "PUT /api/owner/sites/:siteId/editing-mode": { preview: true, override: true },
+    };
+    const idFor = (route: string, name: string): string => {
+      if (name !== "id") return ids[name] ?? unknownId;
+      if (route.includes("/shipping-rules/")) return shipping[0]!.id;
+      if (route.includes("/tax-rules/")) return tax[0]!.id;
+      if (route.includes("/coupons/")) return coupons[0]!.id;
+      return media[0]?.id ?? unknownId;
+    };
+    const siteRoutes = t.app.routeList.filter((r) => /:(siteId|websiteId)\b/.test(r.url));
+    expect(siteRoutes.length).toBeGreaterThan(50);
+
+    const failures: string[] = [];
+    const answer = async (b: Browser, method: string, url: string, payload: unknown) => {
+      const res = await b.request({ method: method as "GET", url, payload: payload as never });
+      let error: unknown;
+      try {
+        error = res.json().error;
+      } catch {
+        error = res.body.slice(0, 80);
+      }
+      return JSON.stringify([res.statusCode, error]);
+    };
+    for (const r of siteRoutes) {
+      const key = `${r.method} ${r.url}`;
+      const fill = (site: string) =>
+        r.url
+          .replace(/:(siteId|websiteId)\b/, site)
+          .replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(idFor(r.url, name)))
+          .replace(/\*/g, "shop");
+      const payload = r.method === "GET" || r.method === "DELETE" ? undefined : (bodies[key] ?? {});
+      const theirs = await answer(eve, r.method, fill(demoId), payload);
+      const nowhere = await answer(eve, r.method, fill(unknownId), payload);
+      const media = r.url.startsWith("/api/owner/websites/");
+      const refused = media
+        ? theirs.startsWith("[403,") || theirs.startsWith("[404,")
+        : theirs === JSON.stringify([404, { code: "not_found", message: "No such site." }]) ||
+          (r.url.startsWith("/config/frame/") && theirs.startsWith("[404,"));
+      if (!refused) failures.push(`${key} → ${theirs}`);
+      else if (!media && theirs !== nowhere)
+        failures.push(`${key} → ${theirs}, unlike an unknown site: ${nowhere}`);
+    }
+    // The restock calls name the site in the query string.
+    const restock = "/api/site-users/account/notifications/restock";
+    const variant = { productId: ids.productId, variantId: ids.variantId };
+    for (const [method, url, payload] of [
+      ["GET", `${restock}/groups?siteId=${demoId}`, undefined],
+      [
+        "GET",
+        `${restock}?siteId=${demoId}&productId=${variant.productId}&variantId=${variant.variantId}`,
+        undefined,
+      ],
+      ["POST", `${restock}/send?siteId=${demoId}`, variant],
+      ["POST", `${restock}/send/all?siteId=${demoId}`, { sendRequests: [variant] }],
+    ] as const) {
+      const theirs = await answer(eve, method, url, payload);
+      if (theirs !== JSON.stringify([404, { code: "not_found", message: "No such site." }]))
+        failures.push(`${method} ${url} → ${theirs}`);
+    }
+    expect(failures).toEqual([]);
+
+    // Nothing of the demo changed.
+    expect((await own("")).site.title).toBe("Atelier Demo");
+    expect((await own("/pages")).pages.find((p: { isHome: boolean }) => p.isHome).title).toBe("Home");
+    expect((await own("/products")).products.length).toBe(products.length);
+    expect((await own("/store/coupons")).rules.length).toBe(coupons.length);
+  }, 120_000);
+});

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
 import { published } from "../owner-sites/published.test-helper.js";
@@ -315,6 +316,35 @@ describe("layouts, drafts and publishing", () => {
     expect(owner.cookies.has("atelier_preview")).toBe(false);
     const discarded = await owner.request({ method: "DELETE", url: `${base}/pages/${pageId}/draft` });
     expect(discarded.json().draft).toBeNull();
+  });
+
+  it("shows the latest draft in the preview even before the new content version is announced", async () => {
+    await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { preview: true } });
+    const saved = await owner.request({
+      method: "PUT",
+      url: `${base}/pages/${pageId}/draft`,
+      payload: { rows: [{ columns: [{ span: 12, blocks: [text("t3", "<p>Draft one is here.</p>")] }] }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const frame = `/config/frame/${siteId}/studio-notes?editor=1`;
+    // Once the save's new version is known, the page is built (and the site data kept) with it.
+    for (let i = 0; i < 100 && !(await owner.request({ url: frame })).body.includes("Draft one"); i++)
+      await new Promise((r) => setTimeout(r, 30));
+    expect((await owner.request({ url: frame })).body).toContain("Draft one is here.");
+    // The next autosave commits, but the server hears of the new content version only a moment
+    // later (PostgreSQL NOTIFY): here the version is left alone, as it is in that moment. The
+    // site data kept for that version must not stand in for the draft the owner just saved.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config(${`atelier.touched_${siteId}`}, '1', true)`);
+      await tx.execute(
+        sql`update collections set draft_layout = replace(draft_layout::text, 'Draft one is here.', 'Draft two replaced it.')::jsonb where id = ${pageId}`,
+      );
+    });
+    for (const url of [frame, "/studio-notes", "/studio-notes?format=json"]) {
+      expect((await owner.request({ url })).body, url).toContain("Draft two replaced it.");
+    }
+    await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { preview: false } });
+    await owner.request({ method: "DELETE", url: `${base}/pages/${pageId}/draft` });
   });
 
   it("enforces 60 blocks per layout with a clear message", async () => {
