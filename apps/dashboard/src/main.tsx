@@ -5,6 +5,7 @@ import { RouterProvider, createBrowserRouter } from "react-router";
 import { ApiError, setUnauthorizedHandler } from "./api.js";
 import { Shell } from "./components/Shell.js";
 import { CollectionItems, ItemEditor } from "./screens/Collections.js";
+import { Forms } from "./screens/Forms.js";
 import { Inventory } from "./screens/Inventory.js";
 import { Login } from "./screens/Login.js";
 import { MediaLibrary } from "./screens/Media.js";
@@ -64,6 +65,8 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/store", element: <StoreSettings /> },
         { path: "sites/:siteId/store/:tab", element: <StoreSettings /> },
         { path: "sites/:siteId/settings", element: <SiteSettings /> },
+        { path: "sites/:siteId/forms", element: <Forms /> },
+        { path: "sites/:siteId/forms/:formId", element: <Forms /> },
         { path: "sites/:siteId/ops/:area", element: <Operations /> },
         { path: "sites/:siteId/ops/:area/:id", element: <Operations /> },
       ],

@@ -40,6 +40,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
   {
     title: "Audience",
     links: [
+      { to: "forms", label: "Forms" },
       { to: "ops/forms", label: "Form submissions" },
       { to: "ops/site-users", label: "Site users" },
       { to: "ops/outbox", label: "Email outbox" },

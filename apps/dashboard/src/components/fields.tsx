@@ -246,13 +246,32 @@ function FormField(props: { def: FieldDef; value: unknown; onChange: (v: unknown
     queryKey: ["forms", siteId],
     queryFn: () =>
       get<{ forms: { id: string; name: string }[] }>(`/api/owner/sites/${siteId}/forms`).then((r) => r.forms),
+    // A form made in the other tab (the link below) shows up on coming back.
+    refetchOnWindowFocus: true,
   });
+  const none = forms.data !== undefined && forms.data.length === 0;
+  const chosen = typeof props.value === "string" && forms.data?.some((f) => f.id === props.value);
   return (
-    <RefSelect
-      {...props}
-      options={(forms.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
-      loading={forms.isLoading}
-    />
+    <>
+      <RefSelect
+        {...props}
+        options={(forms.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+        loading={forms.isLoading}
+      />
+      {forms.data ? (
+        <p className="help small" style={{ marginTop: "-0.6rem" }}>
+          {none ? "This site has no forms yet. " : null}
+          <a
+            href={`/config/sites/${siteId}/forms/${chosen ? props.value : "new"}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {chosen ? "Edit this form's fields" : "Create a form"}
+          </a>{" "}
+          <span className="muted">(opens in a new tab)</span>
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -82,8 +82,21 @@ export function TextArea({
   return (
     <div className={`field${error ? " invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} aria-invalid={Boolean(error)} {...rest} />
-      {error ? <span className="error">{error}</span> : help ? <span className="help">{help}</span> : null}
+      <textarea
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error || help ? `${id}-d` : undefined}
+        {...rest}
+      />
+      {error ? (
+        <span className="error" id={`${id}-d`}>
+          {error}
+        </span>
+      ) : help ? (
+        <span className="help" id={`${id}-d`}>
+          {help}
+        </span>
+      ) : null}
     </div>
   );
 }

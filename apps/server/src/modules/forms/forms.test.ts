@@ -12,6 +12,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
 import { buildApp } from "../../app.js";
+import { RecordType } from "../../db/enums.js";
 import * as s from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import { TEST_CAPTCHA_PASS } from "../captcha/service.js";
@@ -795,6 +796,124 @@ describe("owner API", () => {
       expect((await stranger.request({ url })).statusCode, url).toBe(404);
       expect((await (await visitor()).request({ url })).statusCode, url).toBe(401);
     }
+  });
+});
+
+describe("deleting a form", () => {
+  async function owner() {
+    const b = new Browser(t.app);
+    await b.visit("/");
+    const res = await b.request({
+      method: "POST",
+      url: "/api/owner/session",
+      payload: { email: "owner@atelier.test", password: "atelier-demo" },
+    });
+    expect(res.statusCode).toBe(200);
+    return b;
+  }
+  const formBlockLayout = (formId: string) => ({
+    rows: [{ columns: [{ span: 12, blocks: [{ id: "b1", type: "form", formId }] }] }],
+  });
+
+  it("refuses with 409 while a page or a product uses the form, then deletes it with its submissions", async () => {
+    const o = await owner();
+    const url = `/api/owner/sites/${websiteId}/forms`;
+    const db = t.database.db;
+
+    // The demo contact page shows the contact form.
+    const contact = await o.request({ method: "DELETE", url: `${url}/${contactId}` });
+    expect(contact.statusCode).toBe(409);
+    expect(contact.json().error).toEqual({
+      code: "form_in_use",
+      message:
+        'This form is used on the page "Contact". Remove the form from that page and publish before deleting it.',
+    });
+
+    const created = await o.request({
+      method: "POST",
+      url,
+      payload: {
+        name: "Short lived",
+        fields: [{ id: "q", type: "text", title: "Question", required: true }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().form.id as string;
+
+    // A block in a page's unpublished draft counts too.
+    const pageId = "d".repeat(24);
+    await db.insert(s.collections).values({
+      id: pageId,
+      websiteId,
+      kind: "page",
+      title: "Workshop",
+      urlSlug: "workshop-delete-test",
+      layout: { rows: [] },
+      draftLayout: formBlockLayout(id),
+    });
+    const inDraft = await o.request({ method: "DELETE", url: `${url}/${id}` });
+    expect(inDraft.statusCode).toBe(409);
+    expect(inDraft.json().error.message).toMatch(/^This form is used on the page "Workshop"\./);
+    await db.delete(s.collections).where(eq(s.collections.id, pageId));
+
+    // A product asking for it as its additional-fields form.
+    const [product] = await db
+      .select()
+      .from(s.contentItems)
+      .where(
+        and(eq(s.contentItems.websiteId, websiteId), eq(s.contentItems.recordType, RecordType.STORE_ITEM)),
+      )
+      .limit(1);
+    expect(product).toBeDefined();
+    const before = product!.structuredContent;
+    await db
+      .update(s.contentItems)
+      .set({ structuredContent: { ...before, additionalFieldsFormId: id } })
+      .where(eq(s.contentItems.id, product!.id));
+    try {
+      const inProduct = await o.request({ method: "DELETE", url: `${url}/${id}` });
+      expect(inProduct.statusCode).toBe(409);
+      expect(inProduct.json().error.message).toBe(
+        `This form is the additional-fields form of the product "${product!.title}". Choose another form there before deleting it.`,
+      );
+    } finally {
+      await db
+        .update(s.contentItems)
+        .set({ structuredContent: before })
+        .where(eq(s.contentItems.id, product!.id));
+    }
+
+    // Visitors, other owners and calls without the crumb cannot delete it.
+    const v = await visitor();
+    expect((await v.request({ method: "DELETE", url: `${url}/${id}` })).statusCode).toBe(401);
+    expect((await o.request({ method: "DELETE", url: `${url}/${id}`, withCrumb: false })).statusCode).toBe(
+      403,
+    );
+    const stranger = new Browser(t.app);
+    await stranger.visit("/");
+    await stranger.request({
+      method: "POST",
+      url: "/api/owner/account",
+      payload: { email: "stranger-delete@example.com", password: "stranger-pass" },
+    });
+    expect((await stranger.request({ method: "DELETE", url: `${url}/${id}` })).statusCode).toBe(404);
+
+    // Unused: deleted, with its submissions.
+    const b = await visitor();
+    const sent = await save(b, { key: await key(b), formId: id, form: JSON.stringify({ q: "Hello" }) });
+    expect(sent.statusCode).toBe(200);
+    expect(await submissions(id)).toHaveLength(1);
+    const gone = await o.request({ method: "DELETE", url: `${url}/${id}` });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toEqual({ ok: true });
+    expect(await submissions(id)).toHaveLength(0);
+    const list = await o.request({ url });
+    expect(list.json().forms.map((f: { id: string }) => f.id)).not.toContain(id);
+    const again = await o.request({ method: "DELETE", url: `${url}/${id}` });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe("No such form.");
+    // The contact form is still there.
+    expect(list.json().forms.map((f: { id: string }) => f.id)).toContain(contactId);
   });
 });
 

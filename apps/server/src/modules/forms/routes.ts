@@ -16,6 +16,7 @@ import {
   KEY_LIMIT,
   SUBMIT_LIMIT,
   createForm,
+  deleteForm,
   updateForm,
   VALIDATE_LIMIT,
   deleteSubmission,
@@ -352,6 +353,26 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       const p = request.params as { siteId: string; formId: string };
       const websiteId = await ownedWebsiteId(request, p.siteId);
       return { form: await updateForm(db, websiteId, p.formId, request.body as FormInput) };
+    },
+  );
+
+  app.delete(
+    "/api/owner/sites/:siteId/forms/:formId",
+    {
+      preHandler: [requireCrumb, requireOwner],
+      schema: {
+        tags: ["owner"],
+        summary:
+          "Deletes a form and its submissions; 409 while a page (live or draft) or a product still uses it",
+        params: OwnerFormParams,
+        response: { 200: Type.Object({ ok: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      const p = request.params as { siteId: string; formId: string };
+      const websiteId = await ownedWebsiteId(request, p.siteId);
+      await deleteForm(db, websiteId, p.formId);
+      return { ok: true };
     },
   );
 

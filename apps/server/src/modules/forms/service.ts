@@ -27,7 +27,13 @@ import {
 } from "@atelier/forms";
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { formSubmissionKeys, formSubmissions, forms, mailingListSubscribers } from "../../db/schema.js";
+import {
+  contentItems,
+  formSubmissionKeys,
+  formSubmissions,
+  forms,
+  mailingListSubscribers,
+} from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError } from "../../http/errors.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
@@ -428,6 +434,66 @@ export async function updateForm(db: Db, websiteId: string, formId: string, inpu
     .where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)))
     .returning();
   return ownerFormJson(row!);
+}
+
+/** Whether a layout (rows, columns, blocks, nested) has a block showing the form. */
+function layoutShowsForm(node: unknown, formId: string): boolean {
+  if (Array.isArray(node)) return node.some((n) => layoutShowsForm(n, formId));
+  if (!node || typeof node !== "object") return false;
+  const o = node as Record<string, unknown>;
+  if (typeof o.type === "string" && o.formId === formId) return true;
+  return Object.values(o).some((v) => typeof v === "object" && layoutShowsForm(v, formId));
+}
+
+/**
+ * Where a form is in use: pages whose live or draft layout has a form or newsletter block
+ * showing it, and products that ask for it as their additional-fields form.
+ */
+export async function formUses(
+  db: Db,
+  websiteId: string,
+  formId: string,
+): Promise<{ pages: string[]; products: string[] }> {
+  const pages = (await collectionsOf(db, websiteId))
+    .filter((c) => layoutShowsForm(c.layout, formId) || layoutShowsForm(c.draftLayout, formId))
+    .map((c) => c.title);
+  const products = await db
+    .select({ title: contentItems.title })
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.websiteId, websiteId),
+        sql`${contentItems.structuredContent}->>'additionalFieldsFormId' = ${formId}`,
+      ),
+    );
+  return { pages, products: products.map((p) => p.title) };
+}
+
+const quoted = (titles: string[]) => titles.map((t) => `"${t}"`).join(", ");
+
+/**
+ * Deletes a form of the owner's site with its submissions. A form still shown on a page (live
+ * or in a draft) or asked for by a product is refused with 409, naming where it is used.
+ */
+export async function deleteForm(db: Db, websiteId: string, formId: string): Promise<void> {
+  const current = await formOfSite(db, websiteId, formId);
+  if (!current) throw new ApiError(404, "not_found", "No such form.");
+  const uses = await formUses(db, websiteId, formId);
+  if (uses.pages.length) {
+    throw new ApiError(
+      409,
+      "form_in_use",
+      `This form is used on ${uses.pages.length === 1 ? "the page" : "the pages"} ${quoted(uses.pages)}. Remove the form from ${uses.pages.length === 1 ? "that page" : "those pages"} and publish before deleting it.`,
+    );
+  }
+  if (uses.products.length) {
+    throw new ApiError(
+      409,
+      "form_in_use",
+      `This form is the additional-fields form of ${uses.products.length === 1 ? "the product" : "the products"} ${quoted(uses.products)}. Choose another form there before deleting it.`,
+    );
+  }
+  await db.delete(forms).where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)));
 }
 
 export async function formsWithCounts(db: Db, websiteId: string) {
