@@ -4,9 +4,10 @@
  * it has none, save, reorder, put the form on a page and find the new fields in the published
  * form; a form in use cannot be deleted. Screens are photographed on a laptop and on a phone.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -15,19 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function logIn(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${base}/config/`);
-  await page.waitForURL(/\/config\/login/);
-  await page.getByLabel("Email").fill("owner@atelier.test");
-  await page.getByLabel("Password").fill("atelier-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("heading", { name: "Your sites", exact: true }).waitFor();
-  return { context, page, errors };
-}
+const logIn = (viewport = DESKTOP) => ownerLogIn(browser, base, viewport);
 
 /** An owner call from the browser's session (with the crumb), for set-up and checks. */
 async function ownerCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
