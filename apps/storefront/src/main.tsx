@@ -5,6 +5,7 @@
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { islands } from "./islands/index.js";
+import { installErrorReporter } from "./lib/error-reporter.js";
 
 function propsOf(el: HTMLElement): Record<string, unknown> {
   const script = el.querySelector(':scope > script[type="application/json"]');
@@ -35,6 +36,8 @@ export async function mountIslands(root: ParentNode = document): Promise<void> {
     }),
   );
 }
+
+installErrorReporter();
 
 if (document.readyState === "loading")
   document.addEventListener("DOMContentLoaded", () => void mountIslands());

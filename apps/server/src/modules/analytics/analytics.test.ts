@@ -144,3 +144,101 @@ describe("validVisitorRecord", () => {
     expect(validVisitorRecord(undefined)).toBeUndefined();
   });
 });
+
+describe("script errors (POST /api/events/RecordJavascriptErrors)", () => {
+  const event = (message: string, extra: Record<string, unknown> = {}) => ({
+    event: "javascript-error",
+    data: JSON.stringify({
+      message,
+      stack: "at x (app.js:1:2)",
+      url: "http://localhost/shop",
+      line: 3,
+      ...extra,
+    }),
+    timestamp: 1_700_000_000_000,
+  });
+
+  async function owner() {
+    const b = new Browser(t.app);
+    await b.visit("/");
+    await b.request({
+      method: "POST",
+      url: "/api/owner/session",
+      payload: { email: "owner@atelier.test", password: "atelier-demo" },
+    });
+    return b;
+  }
+
+  it("records a batch of a published page and lists it for the owner, newest first", async () => {
+    const visitor = new Browser(t.app);
+    await visitor.visit("/shop");
+    const res = await visitor.request({
+      method: "POST",
+      url: "/api/events/RecordJavascriptErrors",
+      payload: [
+        event("first"),
+        event("second"),
+        { event: "other", data: "{}", timestamp: 1 },
+        { ...event("bad"), data: "not json" },
+      ],
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ recorded: 2 });
+    const list = await (await owner()).request({
+      url: `/api/owner/sites/${websiteId}/analytics/script-errors`,
+    });
+    expect(list.statusCode).toBe(200);
+    const errors = list.json().errors as { message: string; pagePath: string; line: number }[];
+    expect(
+      errors
+        .map((e) => e.message)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["first", "second"]);
+    expect(errors[0]).toMatchObject({ pagePath: "/shop", line: 3, stack: "at x (app.js:1:2)" });
+  });
+
+  it("needs the crumb, and refuses more than 10 events or a malformed batch", async () => {
+    const visitor = new Browser(t.app);
+    await visitor.visit("/");
+    const noCrumb = await visitor.request({
+      method: "POST",
+      url: "/api/events/RecordJavascriptErrors",
+      payload: [event("a")],
+      withCrumb: false,
+    });
+    expect(noCrumb.statusCode).toBe(403);
+    expect(noCrumb.json().crumbFail).toBe(true);
+    const tooMany = await visitor.request({
+      method: "POST",
+      url: "/api/events/RecordJavascriptErrors",
+      payload: Array.from({ length: 11 }, (_, i) => event(`e${i}`)),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    for (const payload of [
+      { event: "javascript-error" },
+      [{ event: "javascript-error", timestamp: 1 }],
+      "x",
+    ]) {
+      const res = await visitor.request({
+        method: "POST",
+        url: "/api/events/RecordJavascriptErrors",
+        payload,
+      });
+      expect([400, 415]).toContain(res.statusCode);
+    }
+    // Data that is not the reporter's JSON object is dropped, not stored.
+    const junk = await visitor.request({
+      method: "POST",
+      url: "/api/events/RecordJavascriptErrors",
+      payload: [{ event: "javascript-error", data: "[1]", timestamp: 1 }],
+    });
+    expect(junk.json()).toEqual({ recorded: 0 });
+  });
+
+  it("shows a site's script errors only to its owner", async () => {
+    const stranger = new Browser(t.app);
+    const res = await stranger.request({ url: `/api/owner/sites/${websiteId}/analytics/script-errors` });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,11 +1,21 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { requireCrumb } from "../../http/crumb.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
 import { ownedWebsiteId } from "../forms/owner-access.js";
 import { websiteForHost } from "../sites/service.js";
 import { SITE_USER_COOKIE } from "../site-users/routes.js";
-import { UNTRACKED_PAGE_TYPES, hitFromData, recordHit, trafficSince, validVisitorRecord } from "./service.js";
+import {
+  UNTRACKED_PAGE_TYPES,
+  hitFromData,
+  latestScriptErrors,
+  recordHit,
+  recordScriptErrors,
+  scriptErrorOf,
+  trafficSince,
+  validVisitorRecord,
+} from "./service.js";
 
 const HIT_NOT_JSON = "The hit data is not a JSON object.";
 const Recorded = Type.Object({ recorded: Type.Boolean() });
@@ -53,6 +63,78 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
       const hit = hitFromData(body.event, fields, validVisitorRecord(body.ss_cvr));
       await recordHit(db, site.id, { ...hit, userAgent: hit.userAgent ?? request.headers["user-agent"] });
       return reply.status(202).send({ recorded: true });
+    },
+  );
+
+  app.post(
+    "/api/events/RecordJavascriptErrors",
+    {
+      preHandler: requireCrumb,
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["site"],
+        summary: "Records the script errors of a published page (at most 10 a batch)",
+        body: Type.Array(
+          Type.Object(
+            {
+              event: Type.String({ minLength: 1, maxLength: 64 }),
+              data: Type.String({ maxLength: 12_000 }),
+              timestamp: Type.Integer({ minimum: 0 }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 10 },
+        ),
+        response: { 202: Type.Object({ recorded: Type.Integer() }) },
+      },
+    },
+    async (request, reply) => {
+      const site = await websiteForHost(db, request.headers.host);
+      if (!site) throw notFound("There is no website at this address.");
+      const batch = request.body as { event: string; data: string; timestamp: number }[];
+      const errors = batch
+        .filter((e) => e.event === "javascript-error")
+        .map((e) => scriptErrorOf(e.data, e.timestamp))
+        .filter((e) => e !== undefined);
+      await recordScriptErrors(db, site.id, errors);
+      return reply.status(202).send({ recorded: errors.length });
+    },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/analytics/script-errors",
+    {
+      preHandler: requireOwner,
+      schema: {
+        tags: ["owner"],
+        summary: "The newest script errors visitors' browsers reported on the published site",
+        params: Type.Object({ siteId: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object(
+          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            errors: Type.Array(
+              Type.Object({
+                message: Type.String(),
+                stack: Type.String(),
+                url: Type.String(),
+                line: Type.Optional(Type.Integer()),
+                column: Type.Optional(Type.Integer()),
+                timestamp: Type.Integer(),
+                pagePath: Type.String(),
+                receivedOn: Type.Integer(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
+      const limit = (request.query as { limit?: number }).limit ?? 50;
+      return { errors: await latestScriptErrors(db, websiteId, limit) };
     },
   );
 

@@ -1,6 +1,6 @@
-import { and, countDistinct, count, eq, gte, sql } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { analyticsHits } from "../../db/schema.js";
+import { analyticsEvents, analyticsHits } from "../../db/schema.js";
 
 /** SPEC §4: no census on the not-found, lock-screen and member-area-access-denied pages. */
 export const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = new Set([100, 103, 106]);
@@ -75,4 +75,74 @@ export async function trafficSince(db: Db, websiteId: string, since: Date) {
     days,
     topPages: topPages.map((p) => ({ path: p.path ?? "", pageViews: p.pageViews })),
   };
+}
+
+/** A script error a published page reported (SPEC §7 RecordJavascriptErrors). */
+export interface ScriptError {
+  message: string;
+  stack: string;
+  url: string;
+  line?: number;
+  column?: number;
+  timestamp: number;
+}
+
+const SCRIPT_ERROR = "javascript-error";
+
+/** Reads a reported event's `data` string; undefined when it is not the JSON object the reporter sends. */
+export function scriptErrorOf(data: string, timestamp: number): ScriptError | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (!v || typeof v !== "object" || Array.isArray(v)) return undefined;
+  const o = v as Record<string, unknown>;
+  const num = (x: unknown) => (typeof x === "number" && Number.isInteger(x) && x >= 0 ? x : undefined);
+  return {
+    message: text(o.message, 1000) ?? "Script error",
+    stack: text(o.stack, 5000) ?? "",
+    url: text(o.url, 2083) ?? "",
+    line: num(o.line),
+    column: num(o.column),
+    timestamp,
+  };
+}
+
+function pathOf(url: string): string | null {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return null;
+  }
+}
+
+export async function recordScriptErrors(db: Db, websiteId: string, errors: ScriptError[]): Promise<void> {
+  if (!errors.length) return;
+  await db.insert(analyticsEvents).values(
+    errors.map((e) => ({
+      websiteId,
+      actor: "system",
+      action: SCRIPT_ERROR,
+      objectType: "page",
+      pagePath: pathOf(e.url),
+      data: { ...e },
+    })),
+  );
+}
+
+/** The newest script errors of a site. */
+export async function latestScriptErrors(db: Db, websiteId: string, limit: number) {
+  const rows = await db
+    .select()
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.websiteId, websiteId), eq(analyticsEvents.action, SCRIPT_ERROR)))
+    .orderBy(desc(analyticsEvents.createdAt), desc(analyticsEvents.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...(r.data as unknown as ScriptError),
+    pagePath: r.pagePath ?? "",
+    receivedOn: r.createdAt.getTime(),
+  }));
 }
