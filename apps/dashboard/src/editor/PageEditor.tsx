@@ -380,13 +380,17 @@ export function PageEditor() {
     mutationFn: (l: Layout) => put<LayoutAnswer>(`${base}/pages/${pageId}/draft`, l),
   });
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // mutateAsync is stable; the mutation object is not (it changes with every state of the
+  // mutation), and an autosave effect that depended on it would send a refused draft again and
+  // again, showing "Unsaved changes" instead of "Not saved" and the server's message.
+  const saveDraftAsync = saveDraft.mutateAsync;
   const saveNow = useCallback(
     async (l: Layout) => {
       const json = JSON.stringify(l);
       if (json === savedRef.current) return true;
       setSaveState("saving");
       try {
-        await saveDraft.mutateAsync(l);
+        await saveDraftAsync(l);
         savedRef.current = json;
         setSaveState("saved");
         return true;
@@ -396,7 +400,7 @@ export function PageEditor() {
         return false;
       }
     },
-    [saveDraft],
+    [saveDraftAsync],
   );
   useEffect(() => {
     if (!ready) return;

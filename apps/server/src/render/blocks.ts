@@ -10,6 +10,7 @@ import { RecordType } from "../db/enums.js";
 import { contentItems, forms } from "../db/schema.js";
 import { type Collection, type Media, mediaByIds } from "../modules/content/service.js";
 import { galleryOptions } from "./gallery.js";
+import { blockTypeByName } from "../modules/pages/blocks.js";
 import { blockAllowed } from "./features.js";
 import { htmlToText, sanitizeHtml } from "./sanitize.js";
 import { collectionJson, imageJson } from "./serialize.js";
@@ -76,6 +77,12 @@ function clampSpan(span: unknown, count: number): number {
 export interface BlockDeps {
   /** Safe mode (the disable-user-scripts cookie): code and embed blocks are left out. */
   safeMode?: boolean;
+  /**
+   * The dashboard's editing frame (the expanded-frame cookie): a block that would show nothing
+   * (no image chosen yet, no product, left out in safe mode) shows a placeholder the editor can
+   * draw its overlay on, so the owner can select, edit or delete it.
+   */
+  editingFrame?: boolean;
   db: Db;
   websiteId: string;
   collections: Collection[];
@@ -198,6 +205,10 @@ export async function resolveLayout(deps: BlockDeps, raw: unknown): Promise<Layo
         counter++;
         const block = await resolveBlock(deps, b, counter, { images, formById, products, galleryItems });
         if (block) resolved.push(block);
+        else if (deps.editingFrame) {
+          const placeholder = placeholderBlock(deps, b);
+          if (placeholder) resolved.push(placeholder);
+        }
       }
       if (resolved.length) columns.push({ span: c.span, blocks: resolved });
     }
@@ -211,6 +222,22 @@ interface Loaded {
   formById: Map<string, typeof forms.$inferSelect>;
   products: Map<string, unknown>;
   galleryItems: { collectionId: string; mainImageId: string | null; title: string; body: string }[];
+}
+
+/** The placeholder of a block that shows nothing, in the editing frame only. */
+function placeholderBlock(deps: BlockDeps, b: Block): Block | undefined {
+  const def = blockTypeByName.get(b.type);
+  if (!def) return undefined;
+  const id = str(b.id, 100).replace(/[^\w-]/g, "");
+  if (!id) return undefined;
+  const userCode = b.type === "code" || b.type === "embed";
+  const placeholderText =
+    deps.safeMode && userCode
+      ? `${def.label} block: not run in safe mode.`
+      : !blockAllowed(b.type, deps.features)
+        ? `${def.label} block: needs a plan with the ${def.featureName ?? def.label}.`
+        : `${def.label} block: choose its settings in the side panel.`;
+  return { id, type: b.type, isPlaceholderBlock: true, placeholderText };
 }
 
 async function resolveBlock(

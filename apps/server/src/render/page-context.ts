@@ -585,6 +585,7 @@ function blocksOf(layout: unknown): { type: string; formId?: string }[] {
 function blockDeps(ctx: Ctx) {
   return {
     safeMode: Boolean(ctx.req.editing?.disableUserScripts),
+    editingFrame: Boolean(ctx.req.editing?.expandedFrame),
     db: ctx.db,
     websiteId: ctx.site.id,
     collections: ctx.all,

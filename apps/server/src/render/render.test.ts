@@ -87,7 +87,7 @@ describe("page types and statuses", () => {
     expect(checkout).not.toContain('data-island="cart-pill"');
     const product = (await b.visit("/shop/p/everyday-linen-shirt")).body;
     expect(product).toContain(
-      '<div data-island="cart-pill" class="cart-pill-zone"><script type="application/json">{"totalQuantity":0,"position":"bottom-right"}</script></div>',
+      '<div data-island="cart-pill" class="cart-pill-host"><script type="application/json">{"totalQuantity":0,"position":"bottom-right"}</script></div>',
     );
     expect(product).toContain('<a class="header-icon header-cart" href="/cart">');
     for (const marker of [

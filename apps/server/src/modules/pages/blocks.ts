@@ -686,8 +686,14 @@ function derived(b: Block): Block {
  * Checks a layout sent by the editor and answers a clean copy: known block types only, their
  * fields typed and in range, rich text sanitised, block ids unique, at most 60 blocks.
  * Collects the ids the layout refers to, for the caller to check against the website.
+ * A draft (`draft: true`) may leave required fields empty: a block just added from the picker
+ * has no product, form or link yet, and the editing frame shows it as a placeholder until the
+ * owner fills it in. Publishing checks the layout again without that leniency.
  */
-export function validateLayout(input: unknown): { layout: Layout; refs: LayoutRefs } {
+export function validateLayout(
+  input: unknown,
+  opts: { draft?: boolean } = {},
+): { layout: Layout; refs: LayoutRefs } {
   const refs: LayoutRefs = {
     media: new Set(),
     forms: new Set(),
@@ -722,7 +728,12 @@ export function validateLayout(input: unknown): { layout: Layout; refs: LayoutRe
         if (!def) throw new LayoutError(`Unknown block type ${String(b.type).slice(0, 40)}.`);
         const clean: Block = { id: b.id, type: def.type };
         for (const f of def.fields) {
-          const v = fieldValue(b.id, f, b[f.key], refs);
+          const v = fieldValue(
+            b.id,
+            opts.draft && f.required ? { ...f, required: false } : f,
+            b[f.key],
+            refs,
+          );
           if (v !== undefined) clean[f.key] = v;
         }
         list.push(derived(clean));

@@ -390,8 +390,16 @@ describe("layouts, drafts and publishing", () => {
       one({ id: "b", type: "button", label: "Go", href: `https://x.com/${"a".repeat(2100)}` }),
     );
     expect(longUrl.json().error.message).toBe("URLs must be under 2083 characters.");
+    // A draft may leave a required field empty (a block just added); publishing refuses it.
     const required = await put(one({ id: "b", type: "button", href: "/" }));
-    expect(required.json().error.message).toBe("Label: this field is required.");
+    expect(required.statusCode).toBe(200);
+    const publishRequired = await owner.request({
+      method: "POST",
+      url: `${base}/pages/${pageId}/publish`,
+      payload: {},
+    });
+    expect(publishRequired.statusCode).toBe(400);
+    expect(publishRequired.json().error.message).toBe("Label: this field is required.");
     const foreign = await put(one({ id: "i", type: "image", imageId: "0123456789abcdef01234567" }));
     expect(foreign.json().error.message).toBe("The layout refers to an image that is not on this site.");
     const gallery = await put(one({ id: "g", type: "gallery", options: { padding: 99 } }));

@@ -405,9 +405,9 @@ async function checkRefs(tx: Tx, websiteId: string, refs: LayoutRefs): Promise<v
   await missing(contentItems, refs.products, "a product");
 }
 
-function parseLayout(input: unknown) {
+function parseLayout(input: unknown, opts: { draft?: boolean } = {}) {
   try {
-    return validateLayout(input);
+    return validateLayout(input, opts);
   } catch (e) {
     if (e instanceof LayoutError) throw badRequest(e.message, e.field ? { [e.field]: e.message } : undefined);
     throw e;
@@ -429,7 +429,7 @@ async function checkFeatures(db: Conn, websiteId: string, layout: Layout): Promi
 
 /** Autosave: replaces the page's draft (the published layout is untouched until Publish). */
 export async function saveDraft(db: Db, websiteId: string, pageId: string, input: unknown) {
-  const { layout, refs } = parseLayout(input);
+  const { layout, refs } = parseLayout(input, { draft: true });
   return db.transaction(async (tx) => {
     const page = await collectionOf(tx, websiteId, pageId);
     if (page.kind !== "page") throw badRequest("Only layout pages have blocks.");
