@@ -108,7 +108,7 @@ describe("price", () => {
 
   it("reads JPY minor units as yen in the legacy span, as the server renders them", () => {
     // ¥2500 is 2500 minor units (JPY has no fraction digits): never "25.00".
-    expect(moneyHtml(2500, "JPY", opts)).toBe('<span class="sqs-money-native">2,500.00</span>');
+    expect(moneyHtml(2500, "JPY", opts)).toBe('<span class="sqs-money-native">2,500</span>');
     expect(moneyHtml(-1999, "EUR", opts)).toBe('<span class="sqs-money-native">-19.99</span>');
   });
 

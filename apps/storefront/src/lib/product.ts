@@ -161,11 +161,11 @@ export function moneyHtml(minor: number, currency: string, format: MoneyFormat):
       // unknown currency code: fall through to the legacy form
     }
   }
-  // The legacy span prints the major amount with two decimals whatever the currency, as the
-  // server's template formatters do (so the island and the server render agree): ¥1000 is
-  // "1,000.00", never the minor units read as cents.
+  // The legacy span prints the major amount with the currency's fraction digits, as the server's
+  // template formatters do (so the island and the server render agree): ¥1000 is "1,000", never
+  // the minor units read as cents.
   const major = { coefficient: BigInt(Math.trunc(minor)), scale: digits };
-  return `<span class="sqs-money-native">${formatDecimal(major, { fractionDigits: 2, rounding: "half-even" })}</span>`;
+  return `<span class="sqs-money-native">${formatDecimal(major, { fractionDigits: digits, rounding: "half-even" })}</span>`;
 }
 
 export interface PriceOptions extends MoneyFormat {

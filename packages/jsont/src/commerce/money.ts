@@ -6,6 +6,7 @@ import {
   type Decimal,
   decimalToString,
   formatDecimal,
+  fractionDigitsOf,
   moneyAmount,
   movePoint,
   parseDecimal,
@@ -38,14 +39,18 @@ export function decimalOf(value: unknown): Decimal | undefined {
   return text === "" ? undefined : parseDecimal(text);
 }
 
-/** "123.45" style: two fraction digits, comma grouping, ties to even. */
-export function formatLegacyAmount(amount: Decimal): string {
-  return formatDecimal(amount, LEGACY_FORMAT);
+/**
+ * "123.45" style: comma grouping, ties to even, two fraction digits, or the currency's own when the
+ * amount has one (SPEC §9: JPY has none, so ¥9800 is "9,800").
+ */
+export function formatLegacyAmount(amount: Decimal, currency?: string): string {
+  const fractionDigits = currency === undefined ? LEGACY_FORMAT.fractionDigits : fractionDigitsOf(currency);
+  return formatDecimal(amount, { ...LEGACY_FORMAT, fractionDigits });
 }
 
 /** `<span class="sqs-money-native">1,234.50</span>` for an amount in major units. */
-export function legacyMoneyHtml(amount: Decimal): string {
-  return `<span class="sqs-money-native">${formatLegacyAmount(amount)}</span>`;
+export function legacyMoneyHtml(amount: Decimal, currency?: string): string {
+  return `<span class="sqs-money-native">${formatLegacyAmount(amount, currency)}</span>`;
 }
 
 /** The price of a money node in cents as plain text ("1050", "50"), as the legacy price formatters print it. */
@@ -81,5 +86,5 @@ function cldrMoney(amount: Decimal, currency: string, args: string[], ctx: Rende
 export function moneyString(moneyNode: unknown, args: string[], ctx: RenderContext): string {
   const amount = moneyAmount(moneyNode);
   if (useCldrMoneyFormat(ctx)) return cldrMoney(amount, currencyOf(moneyNode), args, ctx);
-  return legacyMoneyHtml(amount);
+  return legacyMoneyHtml(amount, currencyOf(moneyNode));
 }

@@ -787,6 +787,9 @@ describe("money on the product page", () => {
       expect(await priceOnPage(/€/)).toBe("€98.00");
       await setMoney("USD", true);
       expect(await priceOnPage(/\$/)).toBe("$98.00");
+      // SPEC §9: JPY has no fraction digits, in the legacy form too (9800 minor units are ¥9,800).
+      await setMoney("JPY", false);
+      expect(await priceOnPage(/9,800/)).toBe('<span class="sqs-money-native">9,800</span>');
     } finally {
       await setMoney("USD", false);
     }
