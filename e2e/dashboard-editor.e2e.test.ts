@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
-import { ownerLogIn } from "./owner.js";
+import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -20,26 +20,6 @@ const logIn = (viewport = DESKTOP) => ownerLogIn(browser, base, viewport);
 
 interface LayoutJson {
   rows: { columns: { span?: number; blocks: { id: string; type: string; [k: string]: unknown }[] }[] }[];
-}
-
-async function ownerCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const crumb = (await page.context().cookies()).find((c) => c.name === "crumb")?.value ?? "";
-  const res = await page.request.fetch(`${base}${path}`, {
-    method,
-    headers: { "x-csrf-token": crumb, "content-type": "application/json" },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(400);
-  return (await res.json()) as T;
-}
-
-async function demoSiteId(page: Page): Promise<string> {
-  const { sites } = await ownerCall<{ sites: { id: string; title: string }[] }>(
-    page,
-    "GET",
-    "/api/owner/sites",
-  );
-  return sites.find((s) => s.title === "Atelier Demo")!.id;
 }
 
 /** A new page of the site of its own, with a published layout, for one test to edit. */

@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
-import { ownerLogIn } from "./owner.js";
+import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -17,28 +17,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const logIn = (viewport = DESKTOP) => ownerLogIn(browser, base, viewport);
-
-/** An owner call from the browser's session (with the crumb), for set-up and checks. */
-async function ownerCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const crumb = (await page.context().cookies()).find((c) => c.name === "crumb")?.value ?? "";
-  const res = await page.request.fetch(`${base}${path}`, {
-    method,
-    headers: { "x-csrf-token": crumb, "content-type": "application/json" },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(400);
-  return (await res.json()) as T;
-}
-
-/** The demo site (other browser tests add sites of their own). */
-async function demoSiteId(page: Page): Promise<string> {
-  const { sites } = await ownerCall<{ sites: { id: string; title: string }[] }>(
-    page,
-    "GET",
-    "/api/owner/sites",
-  );
-  return sites.find((s) => s.title === "Atelier Demo")!.id;
-}
 
 interface FormJson {
   id: string;

@@ -3,6 +3,7 @@
  * later calls reuse that session, so a file does not run into the login rate limit (10 a minute).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect, inject } from "vitest";
 import { DESKTOP } from "./browser.js";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
@@ -41,4 +42,26 @@ export async function ownerLogIn(browser: Browser, base: string, viewport = DESK
   await sitesListed(page);
   session ??= await context.storageState();
   return { context, page, errors };
+}
+
+/** An owner call from the page's session (with the crumb), for set-up and checks; fails on a 4xx or 5xx. */
+export async function ownerCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const crumb = (await page.context().cookies()).find((c) => c.name === "crumb")?.value ?? "";
+  const res = await page.request.fetch(`${inject("baseUrl")}${path}`, {
+    method,
+    headers: { "x-csrf-token": crumb, "content-type": "application/json" },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(400);
+  return (await res.json()) as T;
+}
+
+/** The demo site's id (other browser tests add sites of their own, so it is found by its title). */
+export async function demoSiteId(page: Page): Promise<string> {
+  const { sites } = await ownerCall<{ sites: { id: string; title: string }[] }>(
+    page,
+    "GET",
+    "/api/owner/sites",
+  );
+  return sites.find((s) => s.title === "Atelier Demo")!.id;
 }
