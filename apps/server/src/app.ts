@@ -19,6 +19,7 @@ import { analyticsRoutes } from "./modules/analytics/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { checkoutPlugin } from "./modules/checkout/plugin.js";
 import { emailRoutes } from "./modules/email/routes.js";
+import { feedRoutes } from "./modules/feeds/routes.js";
 import { formRoutes } from "./modules/forms/routes.js";
 import { dashboardRoutes } from "./modules/dashboard/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -103,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(restockRoutes);
   await app.register(formRoutes);
   await app.register(emailRoutes);
+  await app.register(feedRoutes);
   await app.register(jobsPlugin);
   await app.register(siteUserRoutes);
   await app.register(siteUserOwnerRoutes);

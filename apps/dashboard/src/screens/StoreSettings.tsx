@@ -16,6 +16,7 @@ import {
   formatDate,
   useSiteId,
 } from "../components/ui.js";
+import { ProductFeeds } from "./ProductFeeds.js";
 
 interface StoreSettingsJson {
   currency: string;
@@ -114,74 +115,77 @@ function GeneralForm({
     save.mutate();
   };
   return (
-    <form onSubmit={onSubmit}>
-      {saved ? <Notice kind="ok">Store settings saved.</Notice> : null}
-      <ErrorNotice error={save.error} />
-      <div className="card">
-        <h2>Currency</h2>
-        <SelectField
-          label="Store currency"
-          value={s.currency}
-          onChange={(e) => set({ currency: e.target.value })}
-          options={currencies.map((c) => ({ value: c.code, label: `${c.code} · ${c.currencyName}` }))}
-          error={errors.currency}
-          help="Prices are kept in the currency's smallest unit; change it before adding products."
-        />
-        <Check
-          label="Use the CLDR money format"
-          help="Format prices by the visitor's locale (e.g. €1.234,56) instead of the store's currency template."
-          checked={s.useCLDRMoneyFormat}
-          onChange={(useCLDRMoneyFormat) => set({ useCLDRMoneyFormat })}
-        />
-        <SelectField
-          label="Measurements"
-          value={s.measurementStandard}
-          onChange={(e) => set({ measurementStandard: e.target.value })}
-          options={[
-            { value: "imperial", label: "Imperial (lb, in)" },
-            { value: "metric", label: "Metric (kg, cm)" },
-          ]}
-        />
-      </div>
-      <div className="card">
-        <h2>Products</h2>
-        <Check
-          label="Allow more than one of a service in a cart"
-          checked={s.multipleQuantityAllowedForServices}
-          onChange={(multipleQuantityAllowedForServices) => set({ multipleQuantityAllowedForServices })}
-        />
-        <Check
-          label="Hide sold-out variants in the variant dropdown"
-          checked={s.soldOutVariantsDropdownDisabled}
-          onChange={(soldOutVariantsDropdownDisabled) => set({ soldOutVariantsDropdownDisabled })}
-        />
-        <TextField
-          label="Sold-out text"
-          value={s.customSoldOutText}
-          onChange={(e) => set({ customSoldOutText: e.target.value })}
-          error={errors.customSoldOutText}
-          help="Leave empty to show Sold Out"
-          maxLength={60}
-        />
-      </div>
-      <div className="card">
-        <h2>Restock notifications</h2>
-        <Check
-          label="Let shoppers sign up to hear when a sold-out variant is back"
-          checked={s.restockNotificationsEnabled}
-          onChange={(restockNotificationsEnabled) => set({ restockNotificationsEnabled })}
-        />
-        <TextField
-          label="Sign-up success message"
-          value={s.restockNotificationsSuccessText}
-          onChange={(e) => set({ restockNotificationsSuccessText: e.target.value })}
-          error={errors.restockNotificationsSuccessText}
-        />
-      </div>
-      <button type="submit" className="btn primary" disabled={save.isPending}>
-        {save.isPending ? "Saving…" : "Save store settings"}
-      </button>
-    </form>
+    <>
+      <form onSubmit={onSubmit}>
+        {saved ? <Notice kind="ok">Store settings saved.</Notice> : null}
+        <ErrorNotice error={save.error} />
+        <div className="card">
+          <h2>Currency</h2>
+          <SelectField
+            label="Store currency"
+            value={s.currency}
+            onChange={(e) => set({ currency: e.target.value })}
+            options={currencies.map((c) => ({ value: c.code, label: `${c.code} · ${c.currencyName}` }))}
+            error={errors.currency}
+            help="Prices are kept in the currency's smallest unit; change it before adding products."
+          />
+          <Check
+            label="Use the CLDR money format"
+            help="Format prices by the visitor's locale (e.g. €1.234,56) instead of the store's currency template."
+            checked={s.useCLDRMoneyFormat}
+            onChange={(useCLDRMoneyFormat) => set({ useCLDRMoneyFormat })}
+          />
+          <SelectField
+            label="Measurements"
+            value={s.measurementStandard}
+            onChange={(e) => set({ measurementStandard: e.target.value })}
+            options={[
+              { value: "imperial", label: "Imperial (lb, in)" },
+              { value: "metric", label: "Metric (kg, cm)" },
+            ]}
+          />
+        </div>
+        <div className="card">
+          <h2>Products</h2>
+          <Check
+            label="Allow more than one of a service in a cart"
+            checked={s.multipleQuantityAllowedForServices}
+            onChange={(multipleQuantityAllowedForServices) => set({ multipleQuantityAllowedForServices })}
+          />
+          <Check
+            label="Hide sold-out variants in the variant dropdown"
+            checked={s.soldOutVariantsDropdownDisabled}
+            onChange={(soldOutVariantsDropdownDisabled) => set({ soldOutVariantsDropdownDisabled })}
+          />
+          <TextField
+            label="Sold-out text"
+            value={s.customSoldOutText}
+            onChange={(e) => set({ customSoldOutText: e.target.value })}
+            error={errors.customSoldOutText}
+            help="Leave empty to show Sold Out"
+            maxLength={60}
+          />
+        </div>
+        <div className="card">
+          <h2>Restock notifications</h2>
+          <Check
+            label="Let shoppers sign up to hear when a sold-out variant is back"
+            checked={s.restockNotificationsEnabled}
+            onChange={(restockNotificationsEnabled) => set({ restockNotificationsEnabled })}
+          />
+          <TextField
+            label="Sign-up success message"
+            value={s.restockNotificationsSuccessText}
+            onChange={(e) => set({ restockNotificationsSuccessText: e.target.value })}
+            error={errors.restockNotificationsSuccessText}
+          />
+        </div>
+        <button type="submit" className="btn primary" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save store settings"}
+        </button>
+      </form>
+      <ProductFeeds />
+    </>
   );
 }
 
