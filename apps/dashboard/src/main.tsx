@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter } from "react-router";
 import { ApiError, setUnauthorizedHandler } from "./api.js";
 import { Shell } from "./components/Shell.js";
+import { ApiKeys } from "./screens/ApiKeys.js";
 import { CollectionItems, ItemEditor } from "./screens/Collections.js";
 import { Forms } from "./screens/Forms.js";
 import { Inventory } from "./screens/Inventory.js";
@@ -65,6 +66,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/store", element: <StoreSettings /> },
         { path: "sites/:siteId/store/:tab", element: <StoreSettings /> },
         { path: "sites/:siteId/settings", element: <SiteSettings /> },
+        { path: "sites/:siteId/api-keys", element: <ApiKeys /> },
         { path: "sites/:siteId/forms", element: <Forms /> },
         { path: "sites/:siteId/forms/:formId", element: <Forms /> },
         { path: "sites/:siteId/ops/:area", element: <Operations /> },

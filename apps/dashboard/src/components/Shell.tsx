@@ -46,7 +46,13 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: "ops/outbox", label: "Email outbox" },
     ],
   },
-  { title: "Settings", links: [{ to: "settings", label: "Site settings" }] },
+  {
+    title: "Settings",
+    links: [
+      { to: "settings", label: "Site settings" },
+      { to: "api-keys", label: "API keys" },
+    ],
+  },
 ];
 
 /** The dashboard frame: the sidebar (a drawer on phones) with the site switcher and sections. */

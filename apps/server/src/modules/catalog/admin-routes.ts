@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { API_KEYS_PANEL_EVENTS, API_KEY_MODAL_EVENTS } from "../api-keys/service.js";
 import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
 import {
   INVENTORY_EVENTS,
@@ -13,6 +14,14 @@ import {
   setStock,
   updateProduct,
 } from "./admin.js";
+import { badRequest } from "../../http/errors.js";
+
+/** The actions each merchant panel may send (SPEC §2). */
+const PANEL_ACTIONS: Record<string, readonly string[]> = {
+  inventory_panel: INVENTORY_EVENTS,
+  api_keys_panel: API_KEYS_PANEL_EVENTS,
+  api_key_creation_modal: API_KEY_MODAL_EVENTS,
+};
 
 const tags = ["owner: products"];
 const SiteParams = Type.Object({ siteId: Id });
@@ -184,8 +193,8 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
         params: SiteParams,
         body: Type.Object(
           {
-            objectType: Type.Literal("inventory_panel"),
-            action: Type.Union(INVENTORY_EVENTS.map((a) => Type.Literal(a))),
+            objectType: Type.Union(Object.keys(PANEL_ACTIONS).map((o) => Type.Literal(o))),
+            action: Type.Union([...new Set(Object.values(PANEL_ACTIONS).flat())].map((a) => Type.Literal(a))),
             pagePath: Type.Optional(Type.String({ maxLength: 500 })),
             sessionId: Type.Optional(Type.String({ maxLength: 100 })),
             data: Type.Optional(
@@ -201,6 +210,9 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
+      const { objectType, action } = request.body as { objectType: string; action: string };
+      if (!PANEL_ACTIONS[objectType]?.includes(action))
+        throw badRequest(`${action} is not an event of the ${objectType}.`, { action: "Invalid" });
       await recordPanelEvent(db, siteOf(request).id, request.body as never);
       return reply.status(202).send({ ok: true });
     },

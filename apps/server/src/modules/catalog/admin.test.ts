@@ -353,6 +353,46 @@ describe("products", () => {
     expect(unknown.statusCode).toBe(400);
   });
 
+  it("records the API keys panel and key creation modal events, and only theirs", async () => {
+    const sent = [
+      ...["learn_more", "terms_of_use", "create_key", "delete_key", "delete_confirm"].map((action) => ({
+        objectType: "api_keys_panel",
+        action,
+      })),
+      ...["copy", "next", "cancel", "complete"].map((action) => ({
+        objectType: "api_key_creation_modal",
+        action,
+      })),
+    ];
+    for (const e of sent) {
+      const res = await owner.request({
+        method: "POST",
+        url: `${base}/panel-events`,
+        payload: { ...e, pagePath: "/config/settings/api-keys" },
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    const rows = await t.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.websiteId, siteId));
+    const recorded = rows
+      .filter((r) => r.objectType !== "inventory_panel")
+      .map((r) => ({ objectType: r.objectType, action: r.action }));
+    expect(recorded).toEqual(sent);
+    // An action of another panel, or of no panel, is refused.
+    for (const payload of [
+      { objectType: "api_keys_panel", action: "copy" },
+      { objectType: "api_key_creation_modal", action: "delete_key" },
+      { objectType: "inventory_panel", action: "learn_more" },
+      { objectType: "billing_panel", action: "copy" },
+    ]) {
+      const res = await owner.request({ method: "POST", url: `${base}/panel-events`, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toMatch(/bad_request|invalid_request/);
+    }
+  });
+
   it("enforces 200 products per store page and 10000 categories per collection", async () => {
     const store = (
       await owner.request({

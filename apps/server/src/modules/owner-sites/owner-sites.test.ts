@@ -397,6 +397,7 @@ describe("tenancy of every owner route", () => {
       "PATCH /api/owner/sites/:siteId/pages/:pageId": { title: "Evil" },
       "PUT /api/owner/sites/:siteId/pages/:pageId/draft": { rows: [] },
       "POST /api/owner/sites/:siteId/products": product,
+      "POST /api/owner/sites/:siteId/api-keys": { name: "Evil", scopes: ["orders.read"] },
       "PUT /api/owner/sites/:siteId/products/:productId": product,
       "PATCH /api/owner/sites/:siteId/variants/:variantId/stock": { qtyInStock: 0 },
       "POST /api/owner/sites/:siteId/panel-events": { objectType: "inventory_panel", action: "next_page" },

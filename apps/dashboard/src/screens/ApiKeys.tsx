@@ -1,0 +1,423 @@
+/**
+ * The API keys panel (SPEC §1, §2): the site's developer keys with their scopes and last use,
+ * "Learn more" about the commerce API, its terms of use, creating a key in a two-step modal (the
+ * key is shown once, with a Copy button) and deleting a key after a confirmation. Each of these
+ * sends the tracking event SPEC §2 names for the API keys panel or the key creation modal.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { del, get, post } from "../api.js";
+import {
+  Check,
+  ErrorNotice,
+  Loading,
+  Modal,
+  PageHead,
+  TextField,
+  errorText,
+  fieldErrors,
+  formatDate,
+  useSiteId,
+} from "../components/ui.js";
+
+const SESSION = Math.random().toString(36).slice(2, 12);
+
+export const SCOPES = [
+  { id: "orders.read", label: "Read orders", help: "Orders with their lines, totals and statuses." },
+  { id: "products.read", label: "Read products", help: "Products with their variants, SKUs and prices." },
+  { id: "inventory.read", label: "Read inventory", help: "The stock of every variant." },
+  { id: "inventory.write", label: "Change inventory", help: "Adjust stock up or down." },
+] as const;
+
+interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdOn: number;
+  lastUsedOn: number | null;
+}
+
+type PanelAction = "learn_more" | "terms_of_use" | "create_key" | "delete_key" | "delete_confirm";
+type ModalAction = "copy" | "next" | "cancel" | "complete";
+
+function useTrack(siteId: string) {
+  const send = (objectType: string, action: string, data?: Record<string, string | number | boolean>) => {
+    void post(`/api/owner/sites/${siteId}/panel-events`, {
+      objectType,
+      action,
+      pagePath: location.pathname,
+      sessionId: SESSION,
+      data,
+    }).catch(() => {});
+  };
+  return {
+    panel: (action: PanelAction, data?: Record<string, string | number | boolean>) =>
+      send("api_keys_panel", action, data),
+    modal: (action: ModalAction, data?: Record<string, string | number | boolean>) =>
+      send("api_key_creation_modal", action, data),
+  };
+}
+
+function scopeLabel(id: string) {
+  return SCOPES.find((s) => s.id === id)?.label ?? id;
+}
+
+const ENDPOINTS = [
+  ["GET /api/1/commerce/orders?cursor=&limit=", "orders.read"],
+  ["GET /api/1/commerce/products?cursor=", "products.read"],
+  ["GET /api/1/commerce/inventory?cursor=", "inventory.read"],
+  ["POST /api/1/commerce/inventory/adjustments", "inventory.write"],
+] as const;
+
+function LearnMore() {
+  const origin = location.origin;
+  return (
+    <div
+      className="card"
+      id="api-learn-more"
+      style={{ marginBottom: "1rem", minWidth: 0, overflowWrap: "anywhere" }}
+    >
+      <h2 style={{ marginTop: 0 }}>The commerce API</h2>
+      <p>
+        Connect your store to other tools, such as a warehouse, an accounting app or your own scripts. Each
+        call sends an API key in the <code>Authorization</code> header; the key decides which site it reads
+        and what it may do. Keys can make 120 calls a minute.
+      </p>
+      <ul style={{ paddingLeft: "1.2rem" }}>
+        {ENDPOINTS.map(([call, scope]) => (
+          <li key={call} style={{ marginBottom: "0.35rem", overflowWrap: "anywhere" }}>
+            <code>{call}</code> <span className="muted small">needs {scope}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="small muted">
+        Lists answer a <code>nextCursor</code>; pass it as <code>cursor</code> for the next page. Amounts are
+        in cents. Adjustments (up to 50) apply together or not at all, and never take stock below 0.
+      </p>
+      <pre
+        style={{
+          whiteSpace: "pre-wrap",
+          wordBreak: "break-all",
+          background: "#f4f4f5",
+          padding: "0.75rem",
+          borderRadius: 6,
+        }}
+      >
+        <code>{`curl -H "Authorization: Bearer atl_…" \\
+  ${origin}/api/1/commerce/inventory
+
+curl -X POST -H "Authorization: Bearer atl_…" \\
+  -H "Content-Type: application/json" \\
+  -d '{"adjustments":[{"variantId":"…","quantityDelta":-2}]}' \\
+  ${origin}/api/1/commerce/inventory/adjustments`}</code>
+      </pre>
+    </div>
+  );
+}
+
+function Terms({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal
+      title="API terms of use"
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn primary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      <p>By creating an API key you agree that:</p>
+      <ul>
+        <li>You keep your keys secret. Anyone with a key can use it with the scopes you gave it.</li>
+        <li>You use the API only for your own store, and you respect your customers' privacy and the law.</li>
+        <li>You stay within the rate limit of 120 calls a minute per key; calls over it are refused.</li>
+        <li>We may revoke a key that is abused, and we may change the API with notice.</li>
+        <li>The API is provided as is; you are responsible for what your integrations change.</li>
+      </ul>
+    </Modal>
+  );
+}
+
+function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const track = useTrack(siteId);
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<string[]>([]);
+  const [copied, setCopied] = useState<"" | "ok" | "failed">("");
+  const keyId = useId();
+  const create = useMutation({
+    mutationFn: () =>
+      post<{ key: string; apiKey: ApiKey }>(`/api/owner/sites/${siteId}/api-keys`, { name, scopes }),
+    onSuccess: () => {
+      track.modal("next", { scopes: scopes.join(",") });
+      void queryClient.invalidateQueries({ queryKey: ["api-keys", siteId] });
+    },
+  });
+  const key = create.data?.key;
+  const cancel = () => {
+    track.modal("cancel", { step: key ? "key" : "details" });
+    onClose();
+  };
+  const copy = async () => {
+    track.modal("copy");
+    try {
+      await navigator.clipboard.writeText(key!);
+      setCopied("ok");
+    } catch {
+      setCopied("failed");
+    }
+  };
+  const errors = fieldErrors(create.error);
+  if (key) {
+    return (
+      <Modal
+        title="Your new API key"
+        onClose={cancel}
+        footer={
+          <>
+            <button type="button" className="btn" onClick={cancel}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn primary"
+              onClick={() => {
+                track.modal("complete");
+                onClose();
+              }}
+            >
+              Complete
+            </button>
+          </>
+        }
+      >
+        <p>
+          Copy this key now and keep it somewhere safe. For your security it will{" "}
+          <strong>not be shown again</strong>.
+        </p>
+        <div className="field">
+          <label htmlFor={keyId}>API key</label>
+          <input id={keyId} type="text" readOnly value={key} onFocus={(e) => e.currentTarget.select()} />
+        </div>
+        <div className="btn-row">
+          <button type="button" className="btn" onClick={() => void copy()}>
+            Copy
+          </button>
+          <span role="status" className="small">
+            {copied === "ok"
+              ? "Copied"
+              : copied === "failed"
+                ? "Could not copy: select the key and copy it."
+                : ""}
+          </span>
+        </div>
+      </Modal>
+    );
+  }
+  return (
+    <Modal
+      title="Create API key"
+      onClose={cancel}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={cancel}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="create-api-key"
+            className="btn primary"
+            disabled={create.isPending || !name.trim() || !scopes.length}
+          >
+            Next
+          </button>
+        </>
+      }
+    >
+      <form
+        id="create-api-key"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
+        <TextField
+          label="Key name"
+          help="For you: where the key is used, e.g. “Warehouse sync”."
+          maxLength={100}
+          value={name}
+          error={errors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <fieldset>
+          <legend>Scopes</legend>
+          {SCOPES.map((s) => (
+            <Check
+              key={s.id}
+              label={`${s.label} (${s.id})`}
+              help={s.help}
+              checked={scopes.includes(s.id)}
+              onChange={(on) => setScopes(on ? [...scopes, s.id] : scopes.filter((x) => x !== s.id))}
+            />
+          ))}
+        </fieldset>
+        {create.error && !errors.name ? <p className="error">{errorText(create.error)}</p> : null}
+      </form>
+    </Modal>
+  );
+}
+
+export function ApiKeys() {
+  const siteId = useSiteId();
+  const queryClient = useQueryClient();
+  const track = useTrack(siteId);
+  const [learn, setLearn] = useState(false);
+  const [terms, setTerms] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const list = useQuery({
+    queryKey: ["api-keys", siteId],
+    queryFn: () => get<{ apiKeys: ApiKey[] }>(`/api/owner/sites/${siteId}/api-keys`).then((r) => r.apiKeys),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => del(`/api/owner/sites/${siteId}/api-keys/${id}`),
+    onSuccess: () => {
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: ["api-keys", siteId] });
+    },
+  });
+  return (
+    <>
+      <PageHead
+        title="API keys"
+        sub="Keys let your other tools read your orders, products and stock, and update stock."
+        actions={
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => {
+              track.panel("create_key");
+              setCreating(true);
+            }}
+          >
+            Create API key
+          </button>
+        }
+      />
+      <div className="btn-row" style={{ marginBottom: "1rem" }}>
+        <button
+          type="button"
+          className="btn ghost small"
+          aria-expanded={learn}
+          aria-controls="api-learn-more"
+          onClick={() => {
+            if (!learn) track.panel("learn_more");
+            setLearn(!learn);
+          }}
+        >
+          {learn ? "Hide the API guide" : "Learn more"}
+        </button>
+        <button
+          type="button"
+          className="btn ghost small"
+          onClick={() => {
+            track.panel("terms_of_use");
+            setTerms(true);
+          }}
+        >
+          Terms of use
+        </button>
+      </div>
+      {learn ? <LearnMore /> : null}
+      <ErrorNotice error={list.error} />
+      {list.isLoading ? <Loading /> : null}
+      {list.data ? (
+        <div className="table-wrap" style={{ position: "relative" }}>
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Key</th>
+                <th>Scopes</th>
+                <th>Created</th>
+                <th>Last used</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((k) => (
+                <tr key={k.id}>
+                  <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
+                  <td>
+                    <code>{k.prefix}…</code>
+                  </td>
+                  <td>
+                    <span className="btn-row" style={{ gap: "0.25rem" }}>
+                      {k.scopes.map((s) => (
+                        <span key={s} className="badge" title={scopeLabel(s)}>
+                          {s}
+                        </span>
+                      ))}
+                    </span>
+                  </td>
+                  <td>{formatDate(k.createdOn)}</td>
+                  <td>
+                    {k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}
+                  </td>
+                  <td className="num">
+                    <button
+                      type="button"
+                      className="btn small danger"
+                      onClick={() => {
+                        track.panel("delete_key");
+                        remove.reset();
+                        setDeleting(k);
+                      }}
+                    >
+                      Delete<span className="sr-only"> {k.name}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {!list.data.length ? (
+            <p className="empty">No API keys yet. Create one to connect another tool to your store.</p>
+          ) : null}
+        </div>
+      ) : null}
+      {terms ? <Terms onClose={() => setTerms(false)} /> : null}
+      {creating ? <CreateKey siteId={siteId} onClose={() => setCreating(false)} /> : null}
+      {deleting ? (
+        <Modal
+          title={`Delete ${deleting.name}?`}
+          onClose={() => setDeleting(null)}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setDeleting(null)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn danger"
+                disabled={remove.isPending}
+                onClick={() => {
+                  track.panel("delete_confirm");
+                  remove.mutate(deleting.id);
+                }}
+              >
+                Delete key
+              </button>
+            </>
+          }
+        >
+          <p>Tools using this key will stop working at once. This cannot be undone.</p>
+          <ErrorNotice error={remove.error} />
+        </Modal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * Developer API keys of a website (SPEC §1 "API keys panel"): the owner creates named keys with
+ * scopes, sees each key once, and revokes them. Keys are stored only as their SHA-256, like
+ * session tokens; the public API (routes.ts) finds the website from the key alone.
+ */
+import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { apiKeys, productVariants } from "../../db/schema.js";
+import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
+import { hashToken, newId, newToken } from "../../lib/ids.js";
+import { MAX_STOCK, setStock } from "../catalog/admin.js";
+
+export const API_SCOPES = ["orders.read", "products.read", "inventory.read", "inventory.write"] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+export const KEY_PREFIX = "atl_";
+/** The key shown in the panel: its first characters (the key itself is never shown again). */
+export const SHOWN_PREFIX_LENGTH = 12;
+export const MAX_LIVE_KEYS = 20;
+export const MAX_ADJUSTMENTS = 50;
+/** lastUsedAt is written at most this often per key. */
+export const LAST_USED_EVERY_MS = 60_000;
+
+export const MSG_TOO_MANY_KEYS = `A site can have at most ${MAX_LIVE_KEYS} API keys. Delete a key you no longer use first.`;
+export const MSG_NO_SUCH_KEY = "No such API key.";
+export const MSG_NO_KEY = "Send your API key in the Authorization header: Bearer <key>.";
+export const MSG_BAD_KEY = "This API key is not valid or has been deleted.";
+export const MSG_NO_SUCH_VARIANT = "No such variant.";
+export const MSG_BELOW_ZERO = "The adjustments would take stock below 0; nothing was changed.";
+export const missingScope = (scope: ApiScope) => `This API key does not have the ${scope} scope.`;
+
+type KeyRow = typeof apiKeys.$inferSelect;
+
+export function keyJson(k: KeyRow) {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    scopes: k.scopes,
+    createdOn: k.createdAt.getTime(),
+    lastUsedOn: k.lastUsedAt ? k.lastUsedAt.getTime() : null,
+  };
+}
+
+/** The live (not revoked) keys of a website, oldest first. */
+export async function listKeys(db: Db, websiteId: string) {
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.websiteId, websiteId), isNull(apiKeys.revokedAt)))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  return rows.map(keyJson);
+}
+
+/** Creates a key; the full key is in the answer and nowhere else. */
+export async function createKey(db: Db, websiteId: string, input: { name: string; scopes: string[] }) {
+  const name = input.name.trim();
+  if (!name || name.length > 100)
+    throw badRequest("Give the key a name of 1 to 100 characters.", { name: "Invalid" });
+  const scopes = API_SCOPES.filter((s) => input.scopes.includes(s));
+  if (!scopes.length || scopes.length !== new Set(input.scopes).size)
+    throw badRequest(`Choose at least one scope among ${API_SCOPES.join(", ")}.`, { scopes: "Invalid" });
+  return db.transaction(async (tx) => {
+    // Serializes the creations of one website so the limit holds under concurrent calls.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${websiteId}`}))`);
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.websiteId, websiteId), isNull(apiKeys.revokedAt)));
+    if (Number(live?.n ?? 0) >= MAX_LIVE_KEYS) throw conflict(MSG_TOO_MANY_KEYS);
+    const key = KEY_PREFIX + newToken(30);
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        id: newId(),
+        websiteId,
+        name,
+        prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+        keyHash: hashToken(key),
+        scopes: [...scopes],
+      })
+      .returning();
+    return { apiKey: keyJson(row!), key };
+  });
+}
+
+/** Revokes a key of the website (another website's key is simply not found). */
+export async function revokeKey(db: Db, websiteId: string, keyId: string) {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.websiteId, websiteId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  if (!row) throw notFound(MSG_NO_SUCH_KEY);
+}
+
+export interface ApiCaller {
+  keyId: string;
+  websiteId: string;
+  scopes: string[];
+}
+
+/** The live key of an Authorization header, or a 401; lastUsedAt is refreshed at most once a minute. */
+export async function authenticate(db: Db, authorization: string | undefined, now: Date): Promise<ApiCaller> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+  if (!match) throw new ApiError(401, "unauthorized", MSG_NO_KEY);
+  const token = match[1]!;
+  if (!token.startsWith(KEY_PREFIX) || token.length > 200)
+    throw new ApiError(401, "unauthorized", MSG_BAD_KEY);
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashToken(token)), isNull(apiKeys.revokedAt)));
+  if (!row) throw new ApiError(401, "unauthorized", MSG_BAD_KEY);
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
+    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
+  }
+  return { keyId: row.id, websiteId: row.websiteId, scopes: row.scopes };
+}
+
+export function requireScope(caller: ApiCaller, scope: ApiScope): void {
+  if (!caller.scopes.includes(scope)) throw new ApiError(403, "forbidden", missingScope(scope));
+}
+
+/** Every variant of the website, by id, from `after` (exclusive), for the inventory listing. */
+export async function inventoryPage(db: Db, websiteId: string, after: string | undefined, limit: number) {
+  const rows = await db
+    .select({
+      variantId: productVariants.id,
+      productId: productVariants.itemId,
+      sku: productVariants.sku,
+      attributes: productVariants.attributes,
+      qtyInStock: productVariants.qtyInStock,
+      unlimited: productVariants.unlimited,
+    })
+    .from(productVariants)
+    .where(
+      after
+        ? and(eq(productVariants.websiteId, websiteId), gt(productVariants.id, after))
+        : eq(productVariants.websiteId, websiteId),
+    )
+    .orderBy(asc(productVariants.id))
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  return { inventory: page, nextCursor: more ? page[page.length - 1]!.variantId : null };
+}
+
+/**
+ * Applies stock deltas in one transaction: every variant must be the website's and no result may
+ * go below 0 (409, nothing changed). Each change goes through the catalog's setStock so restock
+ * notifications still fire.
+ */
+export async function adjustInventory(
+  db: Db,
+  websiteId: string,
+  adjustments: readonly { variantId: string; quantityDelta: number }[],
+) {
+  if (!adjustments.length || adjustments.length > MAX_ADJUSTMENTS)
+    throw badRequest(`Send 1 to ${MAX_ADJUSTMENTS} adjustments.`, { adjustments: "Invalid" });
+  const totals = new Map<string, number>();
+  for (const a of adjustments) totals.set(a.variantId, (totals.get(a.variantId) ?? 0) + a.quantityDelta);
+  const ids = [...totals.keys()].sort();
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: productVariants.id, qtyInStock: productVariants.qtyInStock })
+      .from(productVariants)
+      .where(and(eq(productVariants.websiteId, websiteId), inArray(productVariants.id, ids)))
+      .orderBy(asc(productVariants.id))
+      .for("update");
+    const found = new Map(rows.map((r) => [r.id, r.qtyInStock]));
+    const unknown = ids.filter((id) => !found.has(id));
+    if (unknown.length)
+      throw new ApiError(
+        404,
+        "not_found",
+        MSG_NO_SUCH_VARIANT,
+        Object.fromEntries(unknown.map((id) => [id, "Unknown"])),
+      );
+    const below = ids.filter((id) => found.get(id)! + totals.get(id)! < 0);
+    if (below.length)
+      throw new ApiError(
+        409,
+        "conflict",
+        MSG_BELOW_ZERO,
+        Object.fromEntries(below.map((id) => [id, "Below 0"])),
+      );
+    if (ids.some((id) => found.get(id)! + totals.get(id)! > MAX_STOCK))
+      throw badRequest(`Stock can be at most ${MAX_STOCK}.`, { adjustments: "Invalid" });
+    const variants = [];
+    for (const id of ids) {
+      // A savepoint inside this transaction: all of them or none.
+      variants.push(await setStock(tx as unknown as Db, websiteId, id, { delta: totals.get(id)! }));
+    }
+    return {
+      variants: variants.map((v) => ({
+        variantId: v.id,
+        sku: v.sku,
+        qtyInStock: v.qtyInStock,
+        unlimited: v.unlimited,
+      })),
+    };
+  });
+}
+
+/** The tracking events of the API keys panel and of its key creation modal (SPEC §2). */
+export const API_KEYS_PANEL_EVENTS = [
+  "learn_more",
+  "terms_of_use",
+  "create_key",
+  "delete_key",
+  "delete_confirm",
+] as const;
+export const API_KEY_MODAL_EVENTS = ["copy", "next", "cancel", "complete"] as const;
