@@ -5,6 +5,7 @@ import { RouterProvider, createBrowserRouter } from "react-router";
 import { ApiError, setUnauthorizedHandler } from "./api.js";
 import { Shell } from "./components/Shell.js";
 import { ApiKeys } from "./screens/ApiKeys.js";
+import { Billing } from "./screens/Billing.js";
 import { CollectionItems, ItemEditor } from "./screens/Collections.js";
 import { Forms } from "./screens/Forms.js";
 import { Inventory } from "./screens/Inventory.js";
@@ -66,6 +67,9 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/store", element: <StoreSettings /> },
         { path: "sites/:siteId/store/:tab", element: <StoreSettings /> },
         { path: "sites/:siteId/settings", element: <SiteSettings /> },
+        { path: "sites/:siteId/settings/billing", element: <Billing /> },
+        { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },
+        { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },
         { path: "sites/:siteId/api-keys", element: <ApiKeys /> },
         { path: "sites/:siteId/forms", element: <Forms /> },
         { path: "sites/:siteId/forms/:formId", element: <Forms /> },

@@ -17,6 +17,7 @@ import { systemClock } from "./lib/clock.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
 import { analyticsRoutes } from "./modules/analytics/routes.js";
 import { apiKeyRoutes } from "./modules/api-keys/routes.js";
+import { billingRoutes } from "./modules/billing/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { checkoutPlugin } from "./modules/checkout/plugin.js";
 import { emailRoutes } from "./modules/email/routes.js";
@@ -110,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(siteUserRoutes);
   await app.register(siteUserOwnerRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(billingRoutes);
   await app.register(dashboardRoutes);
   await app.register(siteRoutes);
 

@@ -50,6 +50,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
     title: "Settings",
     links: [
       { to: "settings", label: "Site settings" },
+      { to: "settings/billing", label: "Billing" },
       { to: "api-keys", label: "API keys" },
     ],
   },
@@ -136,7 +137,11 @@ export function Shell() {
               <div className="nav-group" key={section.title}>
                 <h2>{section.title}</h2>
                 {section.links.map((l) => (
-                  <NavLink key={l.to} to={`/sites/${siteId}${l.to ? `/${l.to}` : ""}`} end={l.to === ""}>
+                  <NavLink
+                    key={l.to}
+                    to={`/sites/${siteId}${l.to ? `/${l.to}` : ""}`}
+                    end={l.to === "" || l.to === "settings"}
+                  >
                     {l.label}
                   </NavLink>
                 ))}

@@ -510,21 +510,46 @@ export const billingPlans = pgTable("billing_plans", {
   billingPeriodValue: integer("billing_period_value").notNull().default(1),
 });
 
-export const billingSubscriptions = pgTable("billing_subscriptions", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
-  /** website, resold, or another product line */
-  type: text("type").notNull(),
-  planId: text("plan_id")
-    .notNull()
-    .references(() => billingPlans.id),
-  pastDue: boolean("past_due").notNull().default(false),
-  autoRenew: boolean("auto_renew").notNull().default(true),
-  nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
-  nextChargeAmountCents: integer("next_charge_amount_cents").notNull().default(0),
-  nextChargeTaxCents: integer("next_charge_tax_cents").notNull().default(0),
-  cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-  createdAt: createdAt(),
+export const billingSubscriptions = pgTable(
+  "billing_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    websiteId: websiteId(),
+    /** website, resold, or another product line */
+    type: text("type").notNull(),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => billingPlans.id),
+    pastDue: boolean("past_due").notNull().default(false),
+    autoRenew: boolean("auto_renew").notNull().default(true),
+    nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
+    nextChargeAmountCents: integer("next_charge_amount_cents").notNull().default(0),
+    nextChargeTaxCents: integer("next_charge_tax_cents").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /** Start of the period paid for; the period ends at nextChargeAt. */
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    /** When a trial ends (the site expires then unless upgraded). */
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    /** A plan change staged by PUT …/plan-change/{planId}, applied by its confirm. */
+    pendingPlanId: text("pending_plan_id").references(() => billingPlans.id),
+    /** Credit left from a downgrade, taken off the next charges. */
+    creditCents: integer("credit_cents").notNull().default(0),
+  },
+  (t) => [uniqueIndex("billing_subscriptions_site_type_idx").on(t.websiteId, t.type)],
+);
+
+/** The card an owner pays the site's plan with: only the provider's reference and what may be shown. */
+export const billingPaymentMethods = pgTable("billing_payment_methods", {
+  websiteId: text("website_id")
+    .primaryKey()
+    .references(() => websites.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  savedMethod: text("saved_method").notNull(),
+  cardLast4: text("card_last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  updatedAt: updatedAt(),
 });
 
 export const invoices = pgTable("invoices", {
@@ -537,6 +562,11 @@ export const invoices = pgTable("invoices", {
   status: text("status").notNull(),
   issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp("paid_at", { withTimezone: true }),
+  /** What the invoice is for, e.g. "Plan change: Personal → Business". */
+  description: text("description").notNull().default(""),
+  subtotalCents: integer("subtotal_cents").notNull().default(0),
+  cardLast4: text("card_last4"),
+  providerRef: text("provider_ref"),
 });
 
 // ─── Analytics, jobs, email ──────────────────────────────────────────────────────────────────

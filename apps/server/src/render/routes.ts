@@ -4,11 +4,11 @@
  * through the page cache; theme stylesheets; the lock screen's unlock call. Also registers the
  * media, content (likes) and search routes.
  */
-import { loadLocale } from "@atelier/jsont";
+import { escapeHtml, loadLocale } from "@atelier/jsont";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq } from "drizzle-orm";
-import { PageType } from "../db/enums.js";
+import { PageType, SiteStatus } from "../db/enums.js";
 import { collections } from "../db/schema.js";
 import { ensureCrumb, requireCrumb } from "../http/crumb.js";
 import { ApiError, errorBody } from "../http/errors.js";
@@ -21,7 +21,13 @@ import { completeMedia } from "../modules/media/service.js";
 import { searchRoutes } from "../modules/search/routes.js";
 import { type Website, hostName, websiteForHost } from "../modules/sites/service.js";
 import { unlockCookieName, unlockToken, visitorOf } from "./access.js";
-import { NOT_EDITING, editingModeOf, hasEditingCookies, isEditing } from "../modules/pages/preview.js";
+import {
+  NOT_EDITING,
+  editingModeOf,
+  hasEditingCookies,
+  isEditing,
+  ownsWebsite,
+} from "../modules/pages/preview.js";
 import { PageCache, SiteVersions } from "./cache.js";
 import { type PageResult, buildPageContext } from "./page-context.js";
 import { type Theme, Themes } from "./themes.js";
@@ -232,6 +238,9 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
+  const expiredPage = (title: string) =>
+    `<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} is unavailable</title><style>body{font:16px/1.5 system-ui,sans-serif;color:#1d1b19;background:#f7f5f2;display:grid;place-items:center;min-height:100vh;margin:0;padding:24px;box-sizing:border-box;text-align:center}h1{font-size:1.6rem;margin:0 0 .5rem}p{color:#5f5a54;margin:0}</style><main><h1>This website is unavailable</h1><p>${escapeHtml(title)} is not online at the moment. If this is your site, <a href="/config/">log in</a> to renew it.</p></main></html>`;
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split("?")[0] ?? "/";
     if (urlPath.startsWith("/api/")) {
@@ -250,6 +259,14 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           );
       }
       ensureCrumb(request, reply);
+      // An expired site is offline for visitors; its owners still see it, to renew it.
+      if (site.siteStatus === SiteStatus.EXPIRED && !(await ownsWebsite(request, site.id))) {
+        return reply
+          .status(503)
+          .header("cache-control", "no-store")
+          .type("text/html; charset=utf-8")
+          .send(expiredPage(site.title));
+      }
       const format = query.format;
       const version = versions.version(site.id) ?? versions.observe(site.id, site.contentVersion);
       const params = new URLSearchParams();

@@ -48,18 +48,22 @@ export function hasEditingCookies(request: FastifyRequest): boolean {
  * The editing mode of a page request for a website: the cookies it carries, honoured only when
  * the request also carries the session of an owner of that website.
  */
-export async function editingModeOf(request: FastifyRequest, websiteId: string): Promise<EditingMode> {
-  if (!hasEditingCookies(request)) return NOT_EDITING;
+/** Whether the request carries the session of an owner who is a member of the website. */
+export async function ownsWebsite(request: FastifyRequest, websiteId: string): Promise<boolean> {
   const token = request.cookies[OWNER_SESSION_COOKIE];
-  if (!token) return NOT_EDITING;
+  if (!token) return false;
   const { db, clock } = request.server.deps;
   const owner = await accountForSession(db, clock, token);
-  if (!owner) return NOT_EDITING;
+  if (!owner) return false;
   const [member] = await db
     .select({ id: memberships.websiteId })
     .from(memberships)
     .where(and(eq(memberships.accountId, owner.id), eq(memberships.websiteId, websiteId)));
-  if (!member) return NOT_EDITING;
+  return member !== undefined;
+}
+
+export async function editingModeOf(request: FastifyRequest, websiteId: string): Promise<EditingMode> {
+  if (!hasEditingCookies(request) || !(await ownsWebsite(request, websiteId))) return NOT_EDITING;
   const c = request.cookies;
   return {
     preview: on(c[PREVIEW_COOKIE]),
