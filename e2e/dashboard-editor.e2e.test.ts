@@ -115,9 +115,14 @@ describe("the visual editor", () => {
       await page.getByRole("button", { name: "Add block" }).first().click();
       await page.getByRole("button", { name: `Add ${t.label} block`, exact: true }).click();
       if (t.type === "text") await page.getByRole("button", { name: "Done editing" }).click();
+      // The autosave of this block may not have started yet while the last one still reads "Draft saved".
+      const inDraft = async () =>
+        blocksOf(await draftOf(page, siteId, created.id)).filter((b) => b.type === t.type);
+      await expect
+        .poll(async () => (await inDraft()).length, { timeout: 15_000, message: `${t.type} is in the draft` })
+        .toBe(1);
       await saved(page);
-      const added = blocksOf(await draftOf(page, siteId, created.id)).filter((b) => b.type === t.type);
-      expect(added, `${t.type} is in the draft`).toHaveLength(1);
+      const added = await inDraft();
       await expect
         .poll(() => frameOf(page).locator(`[data-block-id="${added[0]!.id}"]`).count(), {
           timeout: 15_000,
@@ -287,7 +292,7 @@ describe("the visual editor", () => {
       const pill = visitor.locator(".cart-pill.cart-pill--top-left.is-visible");
       await pill.waitFor();
       // It sits in the top left corner of the window, below the header.
-      await expect.poll(async () => (await pill.boundingBox())?.x).toBeLessThan(60);
+      await expect.poll(async () => (await pill.boundingBox())?.x, { timeout: 10_000 }).toBeLessThan(60);
       const box = (await pill.boundingBox())!;
       expect(box.y).toBeLessThan(160);
       await screenshot(visitor, "cart-pill-top-left-desktop");
@@ -467,41 +472,41 @@ describe("the visual editor", () => {
     await page.getByRole("button", { name: "Add block" }).first().click();
     await page.getByRole("button", { name: "Add Line block" }).click();
     await saved(page);
-    await expect.poll(ids).toEqual(["quote", "line"]);
+    await expect.poll(ids, { timeout: 15_000 }).toEqual(["quote", "line"]);
     await page.locator('[data-overlay-for="q"]').getByRole("button", { name: "Select Quote block" }).click();
     await page.locator("#block-panel").getByLabel("Quote", { exact: true }).fill("Second words");
     await saved(page);
     await expect.poll(() => frame.getByText("Second words").count(), { timeout: 15_000 }).toBe(1);
     await page.locator("#block-panel").getByRole("button", { name: "Delete block" }).click();
     await saved(page);
-    await expect.poll(ids).toEqual(["line"]);
+    await expect.poll(ids, { timeout: 15_000 }).toEqual(["line"]);
 
     // Undo three times: back where the page started, in the draft and the frame.
     await undo.click();
     await saved(page);
-    await expect.poll(ids).toEqual(["quote", "line"]);
+    await expect.poll(ids, { timeout: 15_000 }).toEqual(["quote", "line"]);
     await expect.poll(() => frame.getByText("Second words").count(), { timeout: 15_000 }).toBe(1);
     await undo.click();
     await saved(page);
     await expect.poll(() => frame.getByText("First words").count(), { timeout: 15_000 }).toBe(1);
     await undo.click();
     await saved(page);
-    await expect.poll(ids).toEqual(["quote"]);
+    await expect.poll(ids, { timeout: 15_000 }).toEqual(["quote"]);
     await expect(undo.isDisabled()).resolves.toBe(true);
     // Redo with the keyboard, then the button.
     await page.locator(".editor-bar .title").click();
     await page.keyboard.press("Control+Shift+z");
     await saved(page);
-    await expect.poll(ids).toEqual(["quote", "line"]);
+    await expect.poll(ids, { timeout: 15_000 }).toEqual(["quote", "line"]);
     await redo.click();
     await redo.click();
     await saved(page);
-    await expect.poll(ids).toEqual(["line"]);
+    await expect.poll(ids, { timeout: 15_000 }).toEqual(["line"]);
     await expect(redo.isDisabled()).resolves.toBe(true);
     // Ctrl+Z undoes too.
     await page.keyboard.press("Control+z");
     await saved(page);
-    await expect.poll(ids).toEqual(["quote", "line"]);
+    await expect.poll(ids, { timeout: 15_000 }).toEqual(["quote", "line"]);
     expect(errors).toEqual([]);
     await context.close();
   });
