@@ -145,4 +145,54 @@ describe("visitor analytics", () => {
       }
     });
   }
+
+  it("loads the owner's Meta pixel, and only once the visitor allows cookies under the restrictive policy", async () => {
+    const set = async (patch: Record<string, unknown>) => {
+      const res = await api.patch(`${base}/api/owner/sites/${siteId}/settings`, {
+        data: patch,
+        headers: { "x-csrf-token": crumb },
+      });
+      expect(res.status()).toBe(200);
+    };
+    await set({ adPixelId: "1234567890" });
+    try {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const pixelLoads: string[] = [];
+      // No network here: the pixel script is answered by the test, and counted.
+      await context.route("https://connect.facebook.net/**", (route) => {
+        pixelLoads.push(route.request().url());
+        return route.fulfill({ contentType: "text/javascript", body: "" });
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/contact`);
+      await expect.poll(() => pixelLoads.length, { timeout: 10_000 }).toBe(1);
+      expect(pixelLoads[0]).toBe("https://connect.facebook.net/en_US/fbevents.js");
+      expect(
+        await page.evaluate(() => (window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue),
+      ).toEqual([
+        ["init", "1234567890"],
+        ["track", "PageView"],
+      ]);
+      await context.close();
+
+      await set({ cookieBannerEnabled: true, restrictiveCookiePolicy: true });
+      const asked = await browser.newContext({ viewport: DESKTOP });
+      const askedLoads: string[] = [];
+      await asked.route("https://connect.facebook.net/**", (route) => {
+        askedLoads.push(route.request().url());
+        return route.fulfill({ contentType: "text/javascript", body: "" });
+      });
+      const other = await asked.newPage();
+      await other.goto(`${base}/contact`);
+      const banner = other.getByRole("region", { name: "Cookie consent" });
+      await banner.waitFor();
+      await other.waitForLoadState("networkidle");
+      expect(askedLoads).toEqual([]);
+      await banner.getByRole("button", { name: "Accept" }).click();
+      await expect.poll(() => askedLoads.length, { timeout: 10_000 }).toBe(1);
+      await asked.close();
+    } finally {
+      await set({ adPixelId: "", cookieBannerEnabled: false, restrictiveCookiePolicy: false });
+    }
+  });
 });

@@ -26,6 +26,7 @@ interface Settings {
   restrictiveCookiePolicyAbsolute: boolean;
   socialLinks: { service: string; profileUrl: string; userName?: string }[];
   contactEmail: string;
+  adPixelId: string;
 }
 
 export function SiteSettings() {
@@ -295,6 +296,17 @@ function SettingsForm({
           checked={s.restrictiveCookiePolicyAbsolute}
           disabled={!s.restrictiveCookiePolicy}
           onChange={(restrictiveCookiePolicyAbsolute) => set({ restrictiveCookiePolicyAbsolute })}
+        />
+      </div>
+      <div className="card">
+        <h2>Ads</h2>
+        <TextField
+          label="Meta pixel id"
+          value={s.adPixelId}
+          onChange={(e) => set({ adPixelId: e.target.value })}
+          error={errors.adPixelId}
+          inputMode="numeric"
+          help="Counts visits for your Meta (Facebook and Instagram) ads. It loads only where visitors allow cookies."
         />
       </div>
       <div className="card">

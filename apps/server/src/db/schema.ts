@@ -77,6 +77,8 @@ export const websiteSettings = pgTable("website_settings", {
   contactEmail: text("contact_email"),
   /** Where the floating cart pill sits: one of the nine drop zones (top-left … bottom-right). */
   cartPillPosition: text("cart_pill_position").notNull().default("bottom-right"),
+  /** The Meta (Facebook) pixel id the owner saved for ads (SPEC §1); loaded only where cookies are allowed. */
+  adPixelId: text("ad_pixel_id"),
   updatedAt: updatedAt(),
 });
 

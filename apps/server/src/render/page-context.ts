@@ -136,6 +136,7 @@ function censusProps(websiteId: string, pageType: number, rest: Json, settings: 
     cookieBannerEnabled: settings.cookieBannerEnabled,
     restrictiveCookiePolicy: settings.restrictiveCookiePolicy,
     restrictiveCookiePolicyAbsolute: settings.restrictiveCookiePolicyAbsolute,
+    adPixelId: settings.adPixelId ?? null,
   };
 }
 

@@ -282,6 +282,34 @@ describe("owner sites", () => {
       payload: { shareButtonOptions: { myspace: true } },
     });
     expect(badShare.statusCode).toBe(400);
+
+    // The Meta pixel id (SPEC §1): digits only; pages hand it to the census island.
+    const badPixel = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}/settings`,
+      payload: { adPixelId: "12ab" },
+    });
+    expect(badPixel.statusCode).toBe(400);
+    expect(badPixel.json().error.fields.adPixelId).toBe(
+      "A pixel id is the number Meta shows for your pixel (5 to 20 digits).",
+    );
+    const pixel = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}/settings`,
+      payload: { adPixelId: " 1234567890 " },
+    });
+    expect(pixel.json().settings.adPixelId).toBe("1234567890");
+    const pixelPage = await published(t.app, "/shop", (r) => r.json?.census?.adPixelId === "1234567890");
+    expect(pixelPage.json.census.adPixelId).toBe("1234567890");
+    const cleared = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${demoId}/settings`,
+      payload: { adPixelId: "" },
+    });
+    expect(cleared.json().settings.adPixelId).toBe("");
+    expect(
+      (await published(t.app, "/shop", (r) => r.json?.census?.adPixelId === null)).json.census.adPixelId,
+    ).toBe(null);
     await owner.request({
       method: "PATCH",
       url: `/api/owner/sites/${demoId}/settings`,

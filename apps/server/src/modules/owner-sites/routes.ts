@@ -170,6 +170,7 @@ export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
             ),
             contactEmail: Type.Optional(Type.String({ maxLength: 300 })),
             cartPillPosition: Type.Optional(Type.String({ maxLength: 40 })),
+            adPixelId: Type.Optional(Type.String({ maxLength: 40 })),
           },
           { additionalProperties: false },
         ),

@@ -406,6 +406,7 @@ export function settingsJson(s: typeof websiteSettings.$inferSelect) {
     contactEmail: s.contactEmail ?? "",
     useCLDRMoneyFormat: s.useCldrMoneyFormat,
     cartPillPosition: s.cartPillPosition,
+    adPixelId: s.adPixelId ?? "",
   };
 }
 
@@ -434,6 +435,7 @@ export interface SettingsPatch {
   contactEmail?: string;
   useCLDRMoneyFormat?: boolean;
   cartPillPosition?: string;
+  adPixelId?: string;
 }
 
 export async function updateSiteSettings(db: Db, websiteId: string, patch: SettingsPatch) {
@@ -453,6 +455,12 @@ export async function updateSiteSettings(db: Db, websiteId: string, patch: Setti
     if (!(CART_PILL_POSITIONS as readonly string[]).includes(patch.cartPillPosition))
       fields.cartPillPosition = "Choose one of the nine places for the cart pill.";
     else set.cartPillPosition = patch.cartPillPosition;
+  }
+  if (patch.adPixelId !== undefined) {
+    const v = patch.adPixelId.trim();
+    if (v && !/^[0-9]{5,20}$/.test(v))
+      fields.adPixelId = "A pixel id is the number Meta shows for your pixel (5 to 20 digits).";
+    else set.adPixelId = v || null;
   }
   if (patch.disqusShortName !== undefined) {
     const v = patch.disqusShortName.trim().toLowerCase();

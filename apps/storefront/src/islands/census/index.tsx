@@ -18,6 +18,7 @@ import {
   nextVisitorRecord,
   parseVisitTimestamp,
   parseVisitorRecord,
+  shouldLoadPixel,
   shouldShowBanner,
 } from "./rules.js";
 
@@ -29,6 +30,8 @@ export interface CensusProps extends CookiePolicy {
   collectionId: string | null;
   recordType: number | null;
   contentSource: "i" | "c";
+  /** The owner's Meta pixel id, or null. */
+  adPixelId: string | null;
 }
 
 /** Days the visitor's answer to the cookie banner is kept (the analytics id cookie's 390 days). */
@@ -101,17 +104,51 @@ function sendHit(props: CensusProps, restrictive: boolean): void {
   }).catch(() => {});
 }
 
+type Fbq = ((...args: unknown[]) => void) & {
+  queue: unknown[][];
+  loaded: boolean;
+  version: string;
+  push: Fbq;
+  callMethod?: (...args: unknown[]) => void;
+};
+
+/** Meta's pixel: a command queue that its script takes over once loaded, then init and a page view. */
+function loadMetaPixel(id: string): void {
+  const w = window as unknown as { fbq?: Fbq; _fbq?: Fbq };
+  if (w.fbq) return;
+  const fbq = ((...args: unknown[]) => {
+    if (fbq.callMethod) fbq.callMethod(...args);
+    else fbq.queue.push(args);
+  }) as Fbq;
+  fbq.queue = [];
+  fbq.loaded = true;
+  fbq.version = "2.0";
+  fbq.push = fbq;
+  w.fbq = fbq;
+  w._fbq = fbq;
+  const script = document.createElement("script");
+  script.async = true;
+  script.src = "https://connect.facebook.net/en_US/fbevents.js";
+  document.head.append(script);
+  fbq("init", id);
+  fbq("track", "PageView");
+}
+
 export default function Census(props: CensusProps) {
   const [banner, setBanner] = useState(() => shouldShowBanner(props, document.cookie));
 
   useEffect(() => {
-    if (isTrackingActive(props)) sendHit(props, isRestrictive(props, document.cookie));
+    const restrictive = isRestrictive(props, document.cookie);
+    if (isTrackingActive(props)) sendHit(props, restrictive);
+    if (props.adPixelId && shouldLoadPixel(props, restrictive)) loadMetaPixel(props.adPixelId);
     // One hit per page view: the props never change after the page is rendered.
   }, [props]);
 
   if (!banner) return null;
   const answer = (allowed: boolean) => {
     writeCookie(COOKIE_ALLOWED_COOKIE, allowed ? "1" : "0", CHOICE_SECONDS);
+    const restrictive = isRestrictive(props, document.cookie);
+    if (props.adPixelId && shouldLoadPixel(props, restrictive)) loadMetaPixel(props.adPixelId);
     if (!allowed && isRestrictive(props, document.cookie)) {
       for (const name of CENSUS_COOKIES) writeCookie(name, "", 0);
     }

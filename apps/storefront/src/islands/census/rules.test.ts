@@ -3,6 +3,7 @@ import {
   censusCookies,
   isRestrictive,
   isTrackingActive,
+  shouldLoadPixel,
   nextVisitorRecord,
   parseVisitTimestamp,
   parseVisitorRecord,
@@ -98,5 +99,15 @@ describe("visitor cookies (SPEC §5, §9)", () => {
       ["ss_cvisit", "3", 1800],
       ["ss_cvt", "5", 1800],
     ]);
+  });
+});
+
+describe("the owner's ad pixel (SPEC §1)", () => {
+  it("loads only with an id, on counted pages, and where cookies are allowed", () => {
+    const page = { pageType: 2, pageViewHit: true, adPixelId: "1234567890" };
+    expect(shouldLoadPixel(page, false)).toBe(true);
+    expect(shouldLoadPixel(page, true)).toBe(false);
+    expect(shouldLoadPixel({ ...page, adPixelId: null }, false)).toBe(false);
+    expect(shouldLoadPixel({ ...page, pageType: 100 }, false)).toBe(false);
   });
 });

@@ -105,3 +105,11 @@ export function censusCookies(r: VisitorRecord, now: number): [string, string, n
     ["ss_cvt", String(now), SHORT_LIVED_SECONDS],
   ];
 }
+
+/** The owner's ad pixel loads where the census counts the page and cookies are allowed. */
+export function shouldLoadPixel(
+  page: { pageType: number; pageViewHit: boolean; adPixelId: string | null },
+  restrictive: boolean,
+): boolean {
+  return Boolean(page.adPixelId) && !restrictive && isTrackingActive(page);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "website_settings" ADD COLUMN "ad_pixel_id" text;
