@@ -447,6 +447,46 @@ describe("entries: additional fields, quantity, removal", () => {
     }
   });
 
+  it('takes the JSON strings "null" and "" as no additional fields on every call that carries them', async () => {
+    const b = await visitor();
+    const apron = await product("linen-work-apron");
+    const natural = await sku("linen-work-apron", { Color: "Natural" });
+    for (const none of ["null", "", " null "]) {
+      const res = await add(b, { itemId: apron.id, sku: natural, additionalFields: none });
+      expect({ none, status: res.statusCode }).toEqual({ none, status: 200 });
+      expect(res.json().newlyAdded.additionalFields ?? null).toBeNull();
+    }
+    // All three adds merged into one entry, as adds without fields do.
+    const cart = (await add(b, { itemId: apron.id, sku: natural, additionalFields: "null" })).json();
+    expect(cart.shoppingCart.entries).toHaveLength(1);
+    expect(cart.shoppingCart.entries[0].quantity).toBe(4);
+
+    const course = await product("pottery-at-home-course");
+    const added = (await add(b, { itemId: course.id, additionalFields: '{"name":"Ada"}' })).json();
+    const put = await b.request({
+      method: "PUT",
+      url: `/api/commerce/shopping-cart/entries/${added.newlyAdded.id}/additionalFields`,
+      payload: { itemId: course.id, additionalFields: "null" },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().updatedEntry.additionalFields ?? null).toBeNull();
+
+    const coffee = await product("single-origin-coffee");
+    for (const none of ["null", ""]) {
+      const sub = await b.request({
+        method: "POST",
+        url: "/api/3/commerce/cart/subscription",
+        payload: { itemId: coffee.id, sku: coffee.variants[1]!.sku, qty: 1, additionalFields: none },
+      });
+      expect({ none, status: sub.statusCode }).toEqual({ none, status: 200 });
+    }
+    // Other JSON that is not an object is still refused.
+    for (const bad of ["42", '"text"', "true", "[oops"]) {
+      const res = await add(b, { itemId: apron.id, sku: natural, additionalFields: bad });
+      expect({ bad, message: res.json().error?.message }).toEqual({ bad, message: MSG_ADDITIONAL_FIELDS_INVALID });
+    }
+  });
+
   it("replaces an entry's additional fields", async () => {
     const b = await visitor();
     const course = await product("pottery-at-home-course");

@@ -220,7 +220,7 @@ export async function cartQuantity(db: Db, websiteId: string, token: string | un
 
 // ─── Input checks ────────────────────────────────────────────────────────────────────────────
 
-/** additionalFields arrive as a JSON string (SPEC §7); blank means none. */
+/** additionalFields arrive as a JSON string (SPEC §7); blank or `"null"` (`JSON.stringify(null)`) means none. */
 export function parseAdditionalFields(input: unknown): Record<string, unknown> | unknown[] | null {
   if (input === undefined || input === null) return null;
   if (typeof input === "object") return input as Record<string, unknown>;
@@ -233,7 +233,8 @@ export function parseAdditionalFields(input: unknown): Record<string, unknown> |
   } catch {
     throw badRequest(MSG_ADDITIONAL_FIELDS_INVALID);
   }
-  if (typeof parsed !== "object" || parsed === null) throw badRequest(MSG_ADDITIONAL_FIELDS_INVALID);
+  if (parsed === null) return null;
+  if (typeof parsed !== "object") throw badRequest(MSG_ADDITIONAL_FIELDS_INVALID);
   return parsed as Record<string, unknown>;
 }
 
