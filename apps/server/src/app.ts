@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Deps, RouteInfo } from "./http/deps.js";
+import { installBodyParsers } from "./http/body-parsers.js";
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandlers } from "./http/errors.js";
 import type { Clock } from "./lib/clock.js";
 import { systemClock } from "./lib/clock.js";
@@ -71,6 +72,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(formbody);
+  installBodyParsers(app);
   await app.register(helmet, {
     // Published pages carry inline island props and themes may embed content: no CSP for now.
     contentSecurityPolicy: false,

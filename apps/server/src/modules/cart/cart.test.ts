@@ -483,7 +483,10 @@ describe("entries: additional fields, quantity, removal", () => {
     // Other JSON that is not an object is still refused.
     for (const bad of ["42", '"text"', "true", "[oops"]) {
       const res = await add(b, { itemId: apron.id, sku: natural, additionalFields: bad });
-      expect({ bad, message: res.json().error?.message }).toEqual({ bad, message: MSG_ADDITIONAL_FIELDS_INVALID });
+      expect({ bad, message: res.json().error?.message }).toEqual({
+        bad,
+        message: MSG_ADDITIONAL_FIELDS_INVALID,
+      });
     }
   });
 
