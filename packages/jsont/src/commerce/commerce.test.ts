@@ -2,6 +2,7 @@
  * Behaviour of the commerce formatters and predicates beyond the shared conformance cases.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { SUPPORTED_CURRENCIES, fractionDigitsOf } from "@atelier/commerce";
 import { Engine } from "../engine.js";
 import { loadLocale } from "../i18n/cldr.js";
 import { fillMessage } from "./message.js";
@@ -98,6 +99,34 @@ describe("product-price", () => {
       website: { useCLDRMoneyFormat: true },
     };
     expect(out("{@|product-price}", digital)).toBe('<div class="product-price">\n£1,234.50\n</div>');
+  });
+});
+
+describe("site currencies keep the SPEC's fraction digits in both money formats", () => {
+  // en-US: "." is the decimal separator, "," only groups.
+  const digits = (text: string) => /\.(\d+)/.exec(text)?.[1]?.length ?? 0;
+  const price = (currency: string, cldr: boolean) =>
+    out("{@|product-price}", {
+      structuredContent: { productType: 2, priceMoney: { value: "1234.56", currency } },
+      website: { useCLDRMoneyFormat: cldr },
+    }).replace(/<[^>]+>|\n/g, "");
+  for (const { code } of SUPPORTED_CURRENCIES) {
+    it(`${code}: ${fractionDigitsOf(code)} digits`, () => {
+      const want = fractionDigitsOf(code);
+      expect({ legacy: digits(price(code, false)), cldr: digits(price(code, true)) }).toEqual({
+        legacy: want,
+        cldr: want,
+      });
+    });
+  }
+  it("COP and IDR print cents in CLDR form, JPY none", () => {
+    expect(price("COP", true)).toBe("COP\u00a01,234.56");
+    expect(price("IDR", true)).toBe("IDR\u00a01,234.56");
+    expect(price("JPY", true)).toBe("¥1,235");
+  });
+  it("a template's own digits still win", () => {
+    const money = { decimalValue: "1234.56", currencyCode: "IDR" };
+    expect(out("{@|money maxfrac:0}", money)).toBe("IDR\u00a01,235");
   });
 });
 

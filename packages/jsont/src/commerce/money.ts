@@ -7,6 +7,7 @@ import {
   decimalToString,
   formatDecimal,
   fractionDigitsOf,
+  isSupportedCurrency,
   moneyAmount,
   movePoint,
   parseDecimal,
@@ -65,9 +66,22 @@ export function currencyOf(moneyNode: unknown): string {
   return code === "" ? "USD" : code;
 }
 
+const DIGIT_ARG = /^(min|max)(frac|Frac|imumFractionDigits)\b/;
+
+/**
+ * The site's prices keep the SPEC's fraction digits for its currencies (COP and IDR have 2 where
+ * CLDR data has 0), unless the template asks for other digits.
+ */
+function siteCurrencyArgs(currency: string, args: string[]): string[] {
+  if (!isSupportedCurrency(currency) || args.some((a) => DIGIT_ARG.test(a))) return args;
+  const digits = fractionDigitsOf(currency);
+  return [...args, `minimumFractionDigits:${digits}`, `maximumFractionDigits:${digits}`];
+}
+
 /** Formats an amount with the CLDR currency format of the render locale. */
-function cldrMoney(amount: Decimal, currency: string, args: string[], ctx: RenderContext): string {
+function cldrMoney(amount: Decimal, currency: string, templateArgs: string[], ctx: RenderContext): string {
   const node = { decimalValue: decimalToString(amount), currencyCode: currency };
+  const args = siteCurrencyArgs(currency.toUpperCase(), templateArgs);
   const money = i18nFormatters.money ?? i18nFormatters["i18n-money-format"];
   if (money !== undefined) {
     const v = { value: node as unknown };
