@@ -12,7 +12,7 @@ import { type Collection, type Media, mediaByIds } from "../modules/content/serv
 import { galleryOptions } from "./gallery.js";
 import { blockTypeByName } from "../modules/pages/blocks.js";
 import { blockAllowed } from "./features.js";
-import { htmlToText, sanitizeHtml } from "./sanitize.js";
+import { htmlToText, richTextForPage, sanitizeHtml } from "./sanitize.js";
 import { collectionJson, imageJson } from "./serialize.js";
 
 /** Blocks a layout may hold (SPEC §9). */
@@ -101,11 +101,11 @@ export function formJson(form: typeof forms.$inferSelect) {
     id: form.id,
     name: form.name,
     fields: form.fields,
-    submissionMessage: form.submissionMessage,
-    parsedSubmissionMessage: form.submissionMessage,
-    submissionHTML: form.submissionHtml,
+    submissionMessage: richTextForPage(form.submissionMessage),
+    parsedSubmissionMessage: richTextForPage(form.submissionMessage),
+    submissionHTML: richTextForPage(form.submissionHtml),
     successRedirect: form.successRedirect ?? undefined,
-    parsedDisclaimerMessage: form.disclaimerMessage ?? undefined,
+    parsedDisclaimerMessage: form.disclaimerMessage ? richTextForPage(form.disclaimerMessage) : undefined,
     captchaEnabled: form.captchaEnabled,
     captchaTheme: form.captchaTheme,
     captchaAlignment: form.captchaAlignment,

@@ -241,7 +241,9 @@ const SOCIAL_LABELS: Record<string, string> = {
   email: "Email",
 };
 
-export async function buildPageContext(db: Db, site: Website, req: PageRequest): Promise<PageResult> {
+export async function buildPageContext(db: Db, stored: Website, req: PageRequest): Promise<PageResult> {
+  // The tagline is plain text wherever a page uses it (rows written before this rule included).
+  const site = { ...stored, tagline: htmlToText(stored.tagline) };
   const data = await siteData(db, site, req.version);
   const { all, settings, features } = data;
   const currency = settings.store.currency;

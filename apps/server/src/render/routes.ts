@@ -4,6 +4,7 @@
  * through the page cache; theme stylesheets; the lock screen's unlock call. Also registers the
  * media, content (likes) and search routes.
  */
+import { htmlToText } from "./sanitize.js";
 import { escapeHtml, loadLocale } from "@atelier/jsont";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -222,7 +223,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
             context: {
               pageType: PageType.ERROR,
               pageTitle: "Something went wrong",
-              website: { siteTitle: site.title, siteTagline: site.tagline, id: site.id },
+              website: { siteTitle: site.title, siteTagline: htmlToText(site.tagline), id: site.id },
               navigation: [],
               socialAccounts: [],
             },

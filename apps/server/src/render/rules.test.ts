@@ -14,14 +14,14 @@ describe("sanitizeHtml", () => {
       sanitizeHtml(
         '<h2>Hi</h2><p>A <a href="/x" title="t">link</a> and <img src="https://a.b/c.png" alt="c"></p>',
       ),
-    ).toBe('<h2>Hi</h2><p>A <a href="/x" title="t">link</a> and <img src="https://a.b/c.png" alt="c"></p>');
+    ).toBe('<h2>Hi</h2><p>A <a href="/x" title="t">link</a> and <img src="https://a.b/c.png" alt="c" /></p>');
   });
 
   it("drops scripts, styles, event handlers and dangerous URLs", () => {
     const out = sanitizeHtml(
       '<p onclick="x()">a</p><script>alert(1)</script><style>p{}</style><a href="javascript:alert(1)">b</a><a href=" jav&#x09;ascript:alert(2)">c</a><img src="data:text/html,<b>" onerror="y()"><svg onload="z()"><circle/></svg>',
     );
-    expect(out).toBe("<p>a</p><a>b</a><a>c</a><img>");
+    expect(out).toBe("<p>a</p><a>b</a><a>c</a><img />");
   });
 
   it("keeps HTTPS iframes only where allowed, sandboxed, and never data-island", () => {
@@ -37,7 +37,7 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml('<a href="https://x.example" target="_top">x')).toBe(
       '<a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow">x</a>',
     );
-    expect(sanitizeHtml("<ul><li>one<li>two</ul></div>")).toBe("<ul><li>one<li>two</li></li></ul>");
+    expect(sanitizeHtml("<ul><li>one<li>two</ul></div>")).toBe("<ul><li>one</li><li>two</li></ul>");
     expect(sanitizeHtml("1 < 2 & 3 > 2")).toBe("1 &lt; 2 &amp; 3 &gt; 2");
   });
 

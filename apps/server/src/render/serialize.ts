@@ -11,7 +11,7 @@ import { variantWidthsFor } from "../modules/media/service.js";
 import { mediaUrl } from "../modules/media/storage.js";
 import type { StoreSettings, Website, WebsiteSettings } from "../modules/sites/service.js";
 import { galleryOptions } from "./gallery.js";
-import { htmlToText } from "./sanitize.js";
+import { htmlToText, richTextForPage, textAsHtml } from "./sanitize.js";
 
 export function websiteJson(site: Website, publicUrl: string) {
   return {
@@ -21,7 +21,7 @@ export function websiteJson(site: Website, publicUrl: string) {
     siteStatus: { value: site.siteStatus },
     billingStatus: site.billingStatus,
     siteTitle: site.title,
-    siteTagline: site.tagline,
+    siteTagline: htmlToText(site.tagline),
     createdOn: site.createdAt.getTime(),
     timeZone: site.timeZone,
     language: site.locale,
@@ -184,8 +184,8 @@ export function itemJson(c: Collection, item: ContentItem, x: ItemExtras) {
     title: item.title,
     urlId: item.urlId,
     fullUrl: itemUrl(c, item),
-    body: item.body,
-    excerpt: item.excerpt,
+    body: richTextForPage(item.body),
+    excerpt: richTextForPage(item.excerpt),
     excerptText,
     assetUrl: main ? imageJson(main)!.assetUrl : undefined,
     mainImageId: item.mainImageId ?? undefined,
@@ -237,7 +237,9 @@ export function itemJson(c: Collection, item: ContentItem, x: ItemExtras) {
       isSubscribable: Boolean(sc.isSubscribable),
       subscriptionPlan: sc.subscriptionPlan,
       useCustomAddButtonText: Boolean(sc.useCustomAddButtonText),
-      customAddButtonText: sc.customAddButtonText ?? "",
+      customAddButtonText: textAsHtml(
+        typeof sc.customAddButtonText === "string" ? sc.customAddButtonText : "",
+      ),
       scarcityText: sc.scarcityText,
       giftCardDenominations: sc.giftCardDenominations,
       additionalFieldsFormId: sc.additionalFieldsFormId,

@@ -30,7 +30,7 @@ import {
   MAX_TAG_LENGTH,
   urlWithinLimit,
 } from "../pages/limits.js";
-import { sanitizeRichText } from "../pages/rich-text.js";
+import { htmlToText, sanitizeRichText } from "../../lib/sanitize-html.js";
 import { slugify } from "../pages/service.js";
 import { websiteHasFeature } from "./service.js";
 
@@ -408,7 +408,7 @@ function structured(p: ProductInput) {
     subscriptionPlan: subscribable ? p.subscriptionPlan : undefined,
     scarcityText: p.scarcityText?.trim() || undefined,
     useCustomAddButtonText: Boolean(p.useCustomAddButtonText),
-    customAddButtonText: p.customAddButtonText?.trim() ?? "",
+    customAddButtonText: htmlToText(p.customAddButtonText ?? ""),
     giftCardDenominations: p.productType === ProductType.GIFT_CARD ? p.giftCardDenominations : undefined,
     additionalFieldsFormId: p.additionalFieldsFormId || undefined,
   };
@@ -483,7 +483,7 @@ export async function createProduct(db: Db, websiteId: string, p: ProductInput):
         urlId,
         title: p.title.trim(),
         body: sanitizeRichText(p.body ?? ""),
-        excerpt: p.excerpt ?? "",
+        excerpt: sanitizeRichText(p.excerpt ?? ""),
         tags: clean(p.tags),
         categories,
         mainImageId: p.mainImageId || p.imageIds?.[0] || null,
@@ -553,7 +553,7 @@ export async function updateProduct(
         urlId,
         title: p.title.trim(),
         body: sanitizeRichText(p.body ?? ""),
-        excerpt: p.excerpt ?? "",
+        excerpt: sanitizeRichText(p.excerpt ?? ""),
         tags: clean(p.tags),
         categories,
         mainImageId: p.mainImageId || p.imageIds?.[0] || null,

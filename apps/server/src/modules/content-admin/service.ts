@@ -278,7 +278,7 @@ function values(c: Collection, input: ItemInput, now: Date) {
   return {
     title: input.title.trim(),
     body: sanitizeRichText(input.body ?? ""),
-    excerpt: input.excerpt ?? "",
+    excerpt: sanitizeRichText(input.excerpt ?? ""),
     authorName: input.authorName?.trim() || null,
     status: input.status ?? "published",
     publishOn:

@@ -37,6 +37,7 @@ import {
 import type { Deps } from "../../http/deps.js";
 import { ApiError } from "../../http/errors.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
+import { sanitizeRichText } from "../../lib/sanitize-html.js";
 import { verifySiteCaptcha } from "../captcha/service.js";
 import { collectionsOf } from "../content/service.js";
 import { queueEmail } from "../email/service.js";
@@ -388,9 +389,11 @@ export function checkFormInput(input: FormInput, creating: boolean): Partial<For
     // Stored in the normal shape pages and submissions read (required never on likert or sections).
     out.fields = parseFields(raw) as unknown as Record<string, unknown>[];
   }
-  if (input.submissionMessage !== undefined) out.submissionMessage = input.submissionMessage;
-  if (input.submissionHtml !== undefined) out.submissionHtml = input.submissionHtml;
-  if (input.disclaimerMessage !== undefined) out.disclaimerMessage = input.disclaimerMessage?.trim() || null;
+  if (input.submissionMessage !== undefined)
+    out.submissionMessage = sanitizeRichText(input.submissionMessage);
+  if (input.submissionHtml !== undefined) out.submissionHtml = sanitizeRichText(input.submissionHtml);
+  if (input.disclaimerMessage !== undefined)
+    out.disclaimerMessage = sanitizeRichText(input.disclaimerMessage?.trim() ?? "") || null;
   if (input.successRedirect !== undefined) {
     const target = input.successRedirect?.trim() ?? "";
     if (target && !checkRedirect(target)) errors.successRedirect = MSG_REDIRECT;

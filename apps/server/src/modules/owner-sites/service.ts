@@ -3,6 +3,7 @@
  * membership, a home page), rename, time zone, domains, and the site settings owners change
  * (comments, Disqus, liking, share buttons, cookie banner and policy, social links).
  */
+import { htmlToText } from "../../lib/sanitize-html.js";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
@@ -271,7 +272,7 @@ export async function updateSite(db: Db, site: Website, patch: SitePatch, public
   if (patch.tagline !== undefined) {
     if (patch.tagline.length > 300)
       throw badRequest("A tagline can be at most 300 characters.", { tagline: "Too long" });
-    set.tagline = patch.tagline.trim();
+    set.tagline = htmlToText(patch.tagline);
   }
   if (patch.timeZone !== undefined) set.timeZone = checkTimeZone(patch.timeZone);
   if (patch.locale !== undefined) {
