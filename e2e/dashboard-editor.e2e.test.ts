@@ -453,6 +453,64 @@ describe("the visual editor", () => {
     await context.close();
   });
 
+  it("starts a new text block empty, with a placeholder that is never part of the text", async () => {
+    const { context, page, errors } = await logIn();
+    const siteId = await demoSiteId(page);
+    const created = await newPage(page, siteId, "Empty Text");
+    await page.goto(`${base}/config/sites/${siteId}/pages/${created.id}/edit`);
+    await page.getByText("Editing: Empty Text").waitFor();
+    await page.getByRole("button", { name: "Add block" }).first().click();
+    await page.getByRole("button", { name: "Add Text block", exact: true }).click();
+    // The in-place editor opens empty and focused: no words to delete before typing.
+    const inplace = page.locator(".inplace .ProseMirror");
+    await inplace.waitFor();
+    await expect.poll(() => inplace.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect((await inplace.textContent())?.trim()).toBe("");
+    await expect
+      .poll(
+        async () => blocksOf(await draftOf(page, siteId, created.id)).filter((b) => b.type === "text").length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    const [block] = blocksOf(await draftOf(page, siteId, created.id));
+    expect(block!.html ?? "").toBe("");
+    // The frame shows the placeholder for the empty block; the published page shows nothing.
+    await expect
+      .poll(() => frameOf(page).locator(`[data-block-id="${block!.id}"]`).textContent(), { timeout: 15_000 })
+      .toBe("Write something here.");
+    await page.keyboard.type("Hello there");
+    await page.getByRole("button", { name: "Done editing" }).click();
+    await expect
+      .poll(async () => blocksOf(await draftOf(page, siteId, created.id))[0]?.html, { timeout: 15_000 })
+      .toBe("<p>Hello there</p>");
+    // Emptied again in the side panel: the placeholder shows while the field has no focus.
+    await page
+      .locator(`[data-overlay-for="${block!.id}"]`)
+      .getByRole("button", { name: "Select Text block" })
+      .click();
+    const field = page.locator("#block-panel .ProseMirror");
+    await field.click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Backspace");
+    await page.locator(".editor-bar .title").click();
+    await expect
+      .poll(() => field.locator("p.is-editor-empty").getAttribute("data-placeholder"), { timeout: 15_000 })
+      .toBe("Write something here.");
+    const before = await field
+      .locator("p.is-editor-empty")
+      .evaluate((e) => getComputedStyle(e, "::before").content);
+    expect(before).toBe('"Write something here."');
+    await field.click();
+    const focused = await field
+      .locator("p.is-editor-empty")
+      .evaluate((e) => getComputedStyle(e, "::before").content);
+    expect(focused).toBe("none");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("undoes and redoes adding, editing and deleting blocks", async () => {
     const { context, page, errors } = await logIn();
     const siteId = await demoSiteId(page);

@@ -123,6 +123,7 @@ export interface FieldDef {
   default?: string | number | boolean;
   options?: { value: string; label: string }[];
   help?: string;
+  placeholder?: string;
   kinds?: string[];
   fields?: FieldDef[];
 }

@@ -8,6 +8,7 @@ export function RichTextEditor(props: {
   onChange: (html: string) => void;
   labelledBy?: string;
   autoFocus?: boolean;
+  placeholder?: string;
   style?: CSSProperties;
 }) {
   return (

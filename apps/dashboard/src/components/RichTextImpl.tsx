@@ -3,6 +3,7 @@
  * the allow-listed HTML the server keeps. Every tool is a real button with a name.
  */
 import Link from "@tiptap/extension-link";
+import { Placeholder } from "@tiptap/extensions";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef } from "react";
@@ -17,12 +18,15 @@ export default function RichTextEditor({
   onChange,
   labelledBy,
   autoFocus,
+  placeholder,
   style,
 }: {
   value: string;
   onChange: (html: string) => void;
   labelledBy?: string;
   autoFocus?: boolean;
+  /** Shown while the text is empty and the editor has no focus; never part of the value. */
+  placeholder?: string;
   style?: React.CSSProperties;
 }) {
   const changeRef = useRef(onChange);
@@ -31,6 +35,7 @@ export default function RichTextEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [1, 2, 3, 4] }, link: false, code: false, codeBlock: false }),
       Link.configure({ openOnClick: false, autolink: true, protocols: ["mailto", "tel"] }),
+      Placeholder.configure({ placeholder: placeholder ?? "" }),
     ],
     content: value || "<p></p>",
     // Never take the focus from a field the owner is already typing in (the in-place editor

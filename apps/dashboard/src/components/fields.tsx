@@ -350,7 +350,7 @@ export function FieldInput({
           <span className="label" id={id}>
             {def.label}
           </span>
-          <RichTextEditor value={str} onChange={onChange} labelledBy={id} />
+          <RichTextEditor value={str} onChange={onChange} labelledBy={id} placeholder={def.placeholder} />
         </div>
       );
     case "textarea":

@@ -816,6 +816,10 @@ export function PageEditor() {
                 key={inplace}
                 rect={geometry.rects.get(inplace)!}
                 html={String(allBlocks(layout).find((b) => b.id === inplace)?.html ?? "")}
+                placeholder={
+                  types.data?.find((t) => t.type === "text")?.fields.find((f) => f.key === "html")
+                    ?.placeholder
+                }
                 onChange={(html) => set(updateBlock(layout, inplace, { html }), `text:${inplace}`)}
                 onDone={finishInplace}
               />
@@ -877,11 +881,13 @@ function inPlaceHasFocus(): boolean {
 function InPlaceText({
   rect,
   html,
+  placeholder,
   onChange,
   onDone,
 }: {
   rect: Rect;
   html: string;
+  placeholder?: string;
   onChange: (html: string) => void;
   onDone: () => void;
 }) {
@@ -895,7 +901,7 @@ function InPlaceText({
         minHeight: rect.height + 8,
       }}
     >
-      <RichTextEditor value={html} onChange={onChange} autoFocus />
+      <RichTextEditor value={html} onChange={onChange} placeholder={placeholder} autoFocus />
       <div className="done">
         <button type="button" className="btn primary small" onClick={onDone}>
           Done editing

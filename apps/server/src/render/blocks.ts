@@ -10,7 +10,7 @@ import { RecordType } from "../db/enums.js";
 import { contentItems, forms } from "../db/schema.js";
 import { type Collection, type Media, mediaByIds } from "../modules/content/service.js";
 import { galleryOptions } from "./gallery.js";
-import { blockTypeByName } from "../modules/pages/blocks.js";
+import { TEXT_BLOCK_PLACEHOLDER, blockTypeByName } from "../modules/pages/blocks.js";
 import { blockAllowed } from "./features.js";
 import { htmlToText, richTextForPage, sanitizeHtml } from "./sanitize.js";
 import { collectionJson, imageJson } from "./serialize.js";
@@ -232,11 +232,13 @@ function placeholderBlock(deps: BlockDeps, b: Block): Block | undefined {
   if (!id) return undefined;
   const userCode = b.type === "code" || b.type === "embed";
   const placeholderText =
-    deps.safeMode && userCode
-      ? `${def.label} block: not run in safe mode.`
-      : !blockAllowed(b.type, deps.features)
-        ? `${def.label} block: needs a plan with the ${def.featureName ?? def.label}.`
-        : `${def.label} block: choose its settings in the side panel.`;
+    b.type === "text" && blockAllowed(b.type, deps.features)
+      ? TEXT_BLOCK_PLACEHOLDER
+      : deps.safeMode && userCode
+        ? `${def.label} block: not run in safe mode.`
+        : !blockAllowed(b.type, deps.features)
+          ? `${def.label} block: needs a plan with the ${def.featureName ?? def.label}.`
+          : `${def.label} block: choose its settings in the side panel.`;
   return { id, type: b.type, isPlaceholderBlock: true, placeholderText };
 }
 
@@ -254,8 +256,10 @@ async function resolveBlock(
   const flagKey = `is${b.type.replace(/(^|-)(\w)/g, (_m, _d, ch: string) => ch.toUpperCase())}Block`;
   base[flagKey] = true;
   switch (b.type) {
-    case "text":
-      return { ...base, html: sanitizeHtml(str(b.html, 100_000), { allowIframes: false }) };
+    case "text": {
+      const html = sanitizeHtml(str(b.html, 100_000), { allowIframes: false });
+      return html.trim() ? { ...base, html } : undefined;
+    }
     case "image": {
       const image = imageJson(loaded.images.get(str(b.imageId)));
       if (!image) return undefined;

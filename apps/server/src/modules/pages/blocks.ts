@@ -36,6 +36,8 @@ export interface FieldDef {
   options?: { value: string; label: string }[];
   /** Shown under the input. */
   help?: string;
+  /** Shown in the empty input (and in the editing frame for an empty text block), never saved. */
+  placeholder?: string;
   /** For "collection": the kinds that may be chosen. */
   kinds?: string[];
   /** For "gallery": the options of the set. */
@@ -142,6 +144,9 @@ export const GALLERY_OPTION_FIELDS: FieldDef[] = [
   ...FLAG_LABELS.map(([key, label]): FieldDef => ({ key, label, type: "boolean", default: false })),
 ];
 
+/** What an empty text block says until the owner types: a placeholder, never content. */
+export const TEXT_BLOCK_PLACEHOLDER = "Write something here.";
+
 export const BLOCK_TYPES: BlockTypeDef[] = [
   {
     type: "text",
@@ -154,7 +159,7 @@ export const BLOCK_TYPES: BlockTypeDef[] = [
         label: "Text",
         type: "richtext",
         maxLength: 100_000,
-        default: "<p>Write something here.</p>",
+        placeholder: TEXT_BLOCK_PLACEHOLDER,
       },
     ],
   },

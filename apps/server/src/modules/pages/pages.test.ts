@@ -318,6 +318,34 @@ describe("layouts, drafts and publishing", () => {
     expect(discarded.json().draft).toBeNull();
   });
 
+  it("keeps a new text block empty: its placeholder shows in the editing frame only, never as content", async () => {
+    const types = (await owner.request({ url: `${base}/block-types` })).json().blockTypes as {
+      type: string;
+      fields: { key: string; default?: unknown; placeholder?: string }[];
+    }[];
+    const html = types.find((b) => b.type === "text")!.fields.find((f) => f.key === "html")!;
+    expect(html.default).toBeUndefined();
+    expect(html.placeholder).toBe("Write something here.");
+    const published = await owner.request({
+      method: "POST",
+      url: `${base}/pages/${pageId}/publish`,
+      payload: {
+        layout: {
+          rows: [{ columns: [{ span: 12, blocks: [text("empty", ""), text("said", "<p>Said</p>")] }] }],
+        },
+      },
+    });
+    expect(published.statusCode).toBe(200);
+    const live = await owner.request({ url: "/studio-notes" });
+    expect(live.body).toContain('data-block-id="said"');
+    expect(live.body).not.toContain('data-block-id="empty"');
+    expect(live.body).not.toContain("Write something here.");
+    await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { expandedFrame: true } });
+    const frame = await owner.request({ url: "/studio-notes" });
+    expect(frame.body).toMatch(/data-block-id="empty">Write something here\.</);
+    await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { expandedFrame: false } });
+  });
+
   it("shows the latest draft in the preview even before the new content version is announced", async () => {
     await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { preview: true } });
     const saved = await owner.request({
