@@ -316,6 +316,32 @@ describe("the owner dashboard", () => {
     await context.close();
   });
 
+  it("keeps the dark sidebar the full height of the window on long screens, scrolled to the end", async () => {
+    const { context, page, errors } = await logIn({ width: 1280, height: 700 });
+    const siteId = await demoSiteId(page);
+    for (const path of ["products", "ops/orders"]) {
+      await page.goto(`${base}/config/sites/${siteId}/${path}`);
+      await page.locator("h1").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      // As long as a shop with many products or orders: three windows of content.
+      await page.evaluate(() => {
+        const filler = document.createElement("div");
+        filler.style.height = `${window.innerHeight * 3}px`;
+        document.querySelector("main")!.append(filler);
+        window.scrollTo(0, document.documentElement.scrollHeight);
+      });
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled, `${path} scrolls`).toBeGreaterThan(0);
+      const box = await page.locator(".sidebar").boundingBox();
+      expect(box, path).not.toBeNull();
+      expect(box!.y, `${path}: the sidebar starts at the top of the window`).toBeLessThanOrEqual(1);
+      // Within a pixel: the grid may end a fraction of a pixel above the document.
+      expect(box!.y + box!.height, `${path}: the sidebar reaches the bottom`).toBeGreaterThanOrEqual(699);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const [name, viewport] of [
     ["desktop", DESKTOP],
     ["phone", PHONE],
