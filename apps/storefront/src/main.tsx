@@ -6,6 +6,7 @@ import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { islands } from "./islands/index.js";
 import { installErrorReporter } from "./lib/error-reporter.js";
+import { installPriorityNav } from "./lib/priority-nav.js";
 
 function propsOf(el: HTMLElement): Record<string, unknown> {
   const script = el.querySelector(':scope > script[type="application/json"]');
@@ -39,6 +40,10 @@ export async function mountIslands(root: ParentNode = document): Promise<void> {
 
 installErrorReporter();
 
-if (document.readyState === "loading")
-  document.addEventListener("DOMContentLoaded", () => void mountIslands());
-else void mountIslands();
+function start() {
+  installPriorityNav();
+  void mountIslands();
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();
