@@ -12,6 +12,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Deps, RouteInfo } from "./http/deps.js";
 import { installBodyParsers } from "./http/body-parsers.js";
+import { installDefaultCsp } from "./http/csp.js";
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandlers } from "./http/errors.js";
 import type { Clock } from "./lib/clock.js";
 import { systemClock } from "./lib/clock.js";
@@ -74,10 +75,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   installBodyParsers(app);
   await app.register(helmet, {
-    // Published pages carry inline island props and themes may embed content: no CSP for now.
+    // Each kind of HTML sets its own policy (http/csp.ts): the dashboard a strict one, published
+    // pages one with a fresh nonce per response, which helmet's static policy cannot give.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
+  installDefaultCsp(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({

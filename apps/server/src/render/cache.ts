@@ -159,10 +159,8 @@ export class SiteVersions<T extends { id: string; contentVersion: number }> {
 export interface CachedPage {
   version: number;
   status: number;
-  /** The HTML split where the visitor's cart count goes. */
+  /** The HTML split where the visitor's cart count and the response's script nonce go. */
   parts: string[];
-  /** The HTML for an empty cart, ready to send. */
-  empty: Buffer;
   bytes: number;
 }
 

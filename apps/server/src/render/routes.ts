@@ -29,27 +29,39 @@ import {
   isEditing,
   ownsWebsite,
 } from "../modules/pages/preview.js";
+import { newNonce, pageCsp } from "../http/csp.js";
 import { PageCache, SiteVersions } from "./cache.js";
 import { type PageResult, buildPageContext } from "./page-context.js";
 import { type Theme, Themes } from "./themes.js";
 
-/** Where the visitor's cart count goes in a cached page (replaced on every response). */
+/**
+ * Where the visitor's cart count and the response's script nonce go in a cached page (filled in
+ * on every response).
+ */
 const QTY = "\uE000Q\uE001";
 const LABEL = "\uE000L\uE001";
-const SENTINELS = /\uE000([QL])\uE001/;
+const NONCE = "\uE000N\uE001";
+const SENTINELS = /\uE000([QLN])\uE001/;
 
 /** The cart count as the header shows it: capped at 100, shown as 100+ (SPEC §2, §9). */
 export function cartLabel(count: number): string {
   return count > 100 ? "100+" : String(Math.max(0, count));
 }
 
-function fill(parts: string[], count: number): string {
+function fill(parts: string[], count: number, nonce: string): string {
   let out = "";
   for (let i = 0; i < parts.length; i++) {
     if (i % 2 === 0) out += parts[i];
-    else out += parts[i] === "Q" ? String(count) : cartLabel(count);
+    else out += parts[i] === "Q" ? String(count) : parts[i] === "N" ? nonce : cartLabel(count);
   }
   return out;
+}
+
+/** Sets the published-page policy with a fresh nonce on the response; returns the nonce. */
+function withPageCsp(reply: FastifyReply): string {
+  const nonce = newNonce();
+  reply.header("content-security-policy", pageCsp(nonce));
+  return nonce;
 }
 
 /** Query parameters a page reads: the cache key keeps only these, in a fixed order. */
@@ -229,7 +241,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
             },
           },
           site,
-          { cart: { totalQuantity: 0, label: "0" } },
+          { cart: { totalQuantity: 0, label: "0" }, cspNonce: withPageCsp(reply) },
         );
         return reply.send(html);
       } catch {}
@@ -286,7 +298,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         if (hit) {
           reply.status(hit.status).type("text/html; charset=utf-8").header("x-page-cache", "hit");
           const count = await cartCount();
-          return reply.send(count === 0 ? hit.empty : fill(hit.parts, count));
+          return reply.send(fill(hit.parts, count, withPageCsp(reply)));
         }
       }
 
@@ -325,23 +337,20 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       if (!result.cacheable || isEditing(editing)) {
         const count = await cartCount();
         return reply.send(
-          render(theme, result, site, { cart: { totalQuantity: count, label: cartLabel(count) } }),
+          render(theme, result, site, {
+            cart: { totalQuantity: count, label: cartLabel(count) },
+            cspNonce: withPageCsp(reply),
+          }),
         );
       }
-      const html = render(theme, result, site, { cart: { totalQuantity: QTY, label: LABEL } });
+      const html = render(theme, result, site, {
+        cart: { totalQuantity: QTY, label: LABEL },
+        cspNonce: NONCE,
+      });
       const parts = html.split(SENTINELS);
-      const empty = Buffer.from(fill(parts, 0));
-      if (cacheEnabled) {
-        cache.set(key, {
-          version,
-          status: result.status,
-          parts,
-          empty,
-          bytes: html.length * 2 + empty.length,
-        });
-      }
+      if (cacheEnabled) cache.set(key, { version, status: result.status, parts, bytes: html.length * 2 });
       const count = await cartCount();
-      return reply.send(count === 0 ? empty : fill(parts, count));
+      return reply.send(fill(parts, count, withPageCsp(reply)));
     } catch (err) {
       return errorPage(site, request, reply, err);
     }

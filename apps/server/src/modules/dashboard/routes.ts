@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { DASHBOARD_CSP } from "../../http/csp.js";
 import { ensureCrumb } from "../../http/crumb.js";
 import { ApiError } from "../../http/errors.js";
 import { catalogAdminRoutes } from "../catalog/admin-routes.js";
@@ -104,6 +105,7 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-cache")
       .header("x-frame-options", "SAMEORIGIN")
+      .header("content-security-policy", DASHBOARD_CSP)
       .send(await readFile(index));
   };
   app.get("/config", { schema: { hide: true } }, serveApp);
@@ -142,6 +144,9 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
     });
     const type = String(res.headers["content-type"] ?? "application/octet-stream");
     reply.status(res.statusCode).type(type).header("cache-control", "no-store");
+    // The page's own policy, with the nonce its scripts carry.
+    const csp = res.headers["content-security-policy"];
+    if (typeof csp === "string") reply.header("content-security-policy", csp);
     const setCookies = [res.headers["set-cookie"]].flat().filter((c): c is string => typeof c === "string");
     if (setCookies.length) reply.header("set-cookie", setCookies);
     const location = res.headers.location;
