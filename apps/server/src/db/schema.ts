@@ -537,6 +537,10 @@ export const billingSubscriptions = pgTable(
     pendingPlanId: text("pending_plan_id").references(() => billingPlans.id),
     /** Credit left from a downgrade, taken off the next charges. */
     creditCents: integer("credit_cents").notNull().default(0),
+    /** Failed charges of the renewal now due (reset when one succeeds). */
+    renewalAttempts: integer("renewal_attempts").notNull().default(0),
+    /** When the renewal is tried again after a failure; also a short lease while one is in flight. */
+    renewalRetryAt: timestamp("renewal_retry_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("billing_subscriptions_site_type_idx").on(t.websiteId, t.type)],
 );
@@ -551,7 +555,24 @@ export const billingPaymentMethods = pgTable("billing_payment_methods", {
   cardLast4: text("card_last4").notNull(),
   expMonth: integer("exp_month").notNull(),
   expYear: integer("exp_year").notNull(),
+  /** ISO 3166 country of the card's billing address: the tax on plan charges follows it. */
+  billingCountry: text("billing_country"),
   updatedAt: updatedAt(),
+});
+
+/** A card being saved that waits for its holder's authentication (3-D Secure). */
+export const billingCardSetups = pgTable("billing_card_setups", {
+  websiteId: text("website_id")
+    .primaryKey()
+    .references(() => websites.id, { onDelete: "cascade" }),
+  /** The provider's idempotency key of the verification charge, to look it up afterwards. */
+  chargeKey: text("charge_key").notNull(),
+  providerRef: text("provider_ref").notNull(),
+  cardLast4: text("card_last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  billingCountry: text("billing_country"),
+  createdAt: createdAt(),
 });
 
 export const invoices = pgTable("invoices", {

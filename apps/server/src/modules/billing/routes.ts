@@ -20,23 +20,29 @@ import {
   cancelSubscription,
   expireLapsedSites,
   confirmPlanChange,
-  getPaymentInfo,
   getSubscription,
   listInvoices,
   listPlans,
   listSubscriptions,
   previewPlanChange,
-  savePaymentInfo,
   setAutoRenew,
   stagePlanChange,
   startGracePeriod,
   updateSubscription,
 } from "./service.js";
+import { CARD_MSG, confirmPaymentInfo, getPaymentInfo, savePaymentInfo } from "./card.js";
+import { renewDuePlans } from "./renewals.js";
+import { paymentsOf, hasPayments } from "../checkout/plugin.js";
 
 const tags = ["billing"];
 
 // Trials and cancelled subscriptions whose time is up expire their sites, even if nobody opens billing.
 registerHousekeeping("billing-expiry", (deps) => expireLapsedSites(deps).then(() => undefined));
+// Plans renew at the end of each period, charged to the saved card (retries while past due).
+registerHousekeeping("billing-renewals", async (deps) => {
+  if (hasPayments(deps))
+    await renewDuePlans({ ...deps, payments: paymentsOf(deps), publicUrl: deps.config.publicUrl });
+});
 const SubId = Type.String({ pattern: ID_PATTERN });
 const PlanId = Type.String({ pattern: "^[a-z0-9][a-z0-9-]{0,63}$" });
 const SiteId = Type.String({ pattern: ID_PATTERN });
@@ -75,6 +81,8 @@ const READ_ONLY = [
   "siteStatus",
   "billingStatus",
   "websiteType",
+  "renewalAttempts",
+  "retryAt",
 ] as const;
 const SubscriptionBody = Type.Object(
   {
@@ -92,6 +100,9 @@ const CardBody = Type.Object(
     expMonth: Type.Integer({ minimum: 1, maximum: 12 }),
     expYear: Type.Integer({ minimum: 0, maximum: 2100 }),
     cvc: Type.String({ minLength: 1, maxLength: 4 }),
+    country: Type.Optional(
+      Type.Union([Type.String({ maxLength: 2, description: CARD_MSG.COUNTRY }), Type.Null()]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -201,13 +212,14 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     app.put(
       `${v.base}/payment-info`,
       { ...write, schema: { tags, params: P({}), body: CardBody } },
-      async (request) => ({
-        paymentInfo: await savePaymentInfo(
-          deps(),
-          siteOf(request),
-          request.body as Parameters<typeof savePaymentInfo>[2],
-        ),
-      }),
+      async (request) =>
+        savePaymentInfo(deps(), siteOf(request), request.body as Parameters<typeof savePaymentInfo>[2]),
+    );
+    // After the card's 3-D Secure authentication: keeps the card that waited for it.
+    app.post(
+      `${v.base}/payment-info/confirm`,
+      { ...write, schema: { tags, params: P({}) } },
+      async (request) => confirmPaymentInfo(deps(), siteOf(request)),
     );
   }
 

@@ -28,6 +28,7 @@ import { newId } from "../../lib/ids.js";
 import { type PaymentProvider, cardDetailErrors, cardDigits } from "../payments/provider.js";
 import type { Website } from "../sites/service.js";
 import { billingMessageText, billingMessageType, isActiveAndSubscribed, isCommercePlan } from "./message.js";
+import { billingCountryOf, planTaxCents } from "./tax.js";
 
 export const TRIAL_DAYS = 14;
 const DAY = 86_400_000;
@@ -45,8 +46,6 @@ export const BILLING_MSG = {
   TRIAL_RENEW: "A trial does not renew. Choose a plan to keep the site online after the trial.",
   NOT_IAP: "Only an in-app purchase subscription can move to a grace period.",
   CARD_EXPIRED: "Your card has expired.",
-  NEEDS_AUTH:
-    "This card needs its holder to authenticate each payment, so it cannot pay for a plan automatically. Please use another card.",
 } as const;
 
 export type SubscriptionType = "website" | "resold" | "others";
@@ -208,7 +207,13 @@ async function subscriptionView(deps: BillingDeps, site: Website, sub: Sub) {
     plan: await planView(deps, plan, money),
     pendingPlan: pending ? { id: pending.id, planDisplayName: pending.planDisplayName } : null,
     nextChargeAmount: money(nextCharge, plan.currency),
-    nextChargeTax: money(renews ? sub.nextChargeTaxCents : 0, plan.currency),
+    nextChargeTax: money(
+      renews ? planTaxCents(nextCharge, await billingCountryOf(deps.db, site.id)) : 0,
+      plan.currency,
+    ),
+    /** Failed charges of the renewal due now; the next try is at retryAt. */
+    renewalAttempts: sub.renewalAttempts,
+    retryAt: sub.pastDue ? (sub.renewalRetryAt?.getTime() ?? null) : null,
     nextChargeAt: renews ? (sub.nextChargeAt?.getTime() ?? null) : null,
     creditBalance: money(sub.creditCents, plan.currency),
     periodStart:
@@ -370,8 +375,7 @@ async function priceChange(deps: BillingDeps, site: Website, sub: Sub, plan: Pla
   const newCharge = Math.round(plan.priceCents * fraction);
   const subtotal = newCharge - unusedCredit;
   const creditApplied = subtotal > 0 ? Math.min(sub.creditCents, subtotal) : 0;
-  // No tax is registered for plan charges in this installation: the tax line is zero.
-  const tax = 0;
+  const tax = planTaxCents(subtotal - creditApplied, await billingCountryOf(deps.db, site.id));
   const total = subtotal - creditApplied + tax;
   const cur = plan.currency;
   const creditAfter = sub.creditCents - creditApplied + (total < 0 ? -total : 0);
@@ -441,7 +445,7 @@ export async function cancelPlanChange(deps: BillingDeps, site: Website, id: str
   return { subscription: await fresh(deps, site.id, sub.id) };
 }
 
-class PaymentFailed extends ApiError {
+export class PaymentFailed extends ApiError {
   constructor(message: string, code = "payment_failed") {
     super(402, code, message);
   }
@@ -567,72 +571,6 @@ export async function listInvoices(deps: BillingDeps, site: Website) {
     issuedAt: i.issuedAt.getTime(),
     paidAt: i.paidAt?.getTime() ?? null,
   }));
-}
-
-export async function getPaymentInfo(db: Db, site: Website) {
-  const [m] = await db
-    .select()
-    .from(billingPaymentMethods)
-    .where(eq(billingPaymentMethods.websiteId, site.id));
-  return m
-    ? { cardLast4: m.cardLast4, expMonth: m.expMonth, expYear: m.expYear, updatedAt: m.updatedAt.getTime() }
-    : null;
-}
-
-export interface CardInput {
-  cardNumber: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
-/**
- * Saves the card plan charges are made with. The card is checked, then verified by the payment
- * provider with a zero-amount charge that keeps the method (a declined card is refused here,
- * not at the first plan charge). Only the provider's reference and the last four digits are kept.
- */
-export async function savePaymentInfo(deps: BillingDeps, site: Website, input: CardInput) {
-  const method = { method: "card" as const, ...input };
-  const errors = Object.fromEntries(
-    Object.entries(cardDetailErrors(method)).map(([k, v]) => [k.replace(/^payment\./, ""), v]),
-  );
-  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
-  const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
-  const now = deps.clock.now();
-  if (year * 12 + input.expMonth - 1 < now.getUTCFullYear() * 12 + now.getUTCMonth())
-    throw badRequest(BILLING_MSG.CARD_EXPIRED, { expYear: BILLING_MSG.CARD_EXPIRED });
-  const result = await deps.payments.charge({
-    idempotencyKey: `billing-card-${newId()}`,
-    amountCents: 0,
-    currency: "USD",
-    method,
-    description: "Card verification for the site's plan",
-    returnUrl: `${deps.publicUrl}/config`,
-    saveForFutureUse: true,
-    metadata: { websiteId: site.id },
-  });
-  if (result.status === "requires_action") {
-    await deps.payments.cancel(result.providerRef).catch(() => undefined);
-    throw new PaymentFailed(BILLING_MSG.NEEDS_AUTH, "card_declined");
-  }
-  if (result.status !== "succeeded" || !result.savedMethod)
-    throw new PaymentFailed(
-      result.status === "failed" ? result.message : "Your card was declined.",
-      "card_declined",
-    );
-  const row = {
-    provider: deps.payments.name,
-    savedMethod: result.savedMethod,
-    cardLast4: cardDigits(input.cardNumber).slice(-4),
-    expMonth: input.expMonth,
-    expYear: year,
-    updatedAt: now,
-  };
-  await deps.db
-    .insert(billingPaymentMethods)
-    .values({ websiteId: site.id, ...row })
-    .onConflictDoUpdate({ target: billingPaymentMethods.websiteId, set: row });
-  return getPaymentInfo(deps.db, site);
 }
 
 /** Moves an in-app purchase (resold) customer to the resold grace period (SPEC §4). */

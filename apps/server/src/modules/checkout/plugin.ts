@@ -19,6 +19,9 @@ import { reconcilePendingPayments } from "./service.js";
 
 /** The provider of each app's deps (jobs and housekeeping get deps, not the app). */
 const providers = new WeakMap<Deps, PaymentProvider>();
+export function hasPayments(deps: Deps): boolean {
+  return providers.has(deps);
+}
 export function paymentsOf(deps: Deps): PaymentProvider {
   const p = providers.get(deps);
   if (!p) throw new Error("no payment provider registered for these deps");

@@ -11,6 +11,8 @@
  * - 4000 0027 6000 3184 requires extra authentication (3-D Secure) on every charge: the
  *   checkout shows a challenge that the buyer completes or fails; without the buyer (renewals)
  *   it fails.
+ * - 4000 0025 0000 3155 requires the authentication once, when the card is saved for later
+ *   charges: after a completed challenge, charges without its holder go through.
  * Tokens: tok_visa, tok_chargeDeclined, tok_threeDSecureRequired, and the Apple Pay tokens
  * tok_applepay_visa and tok_applepay_threeDSecureRequired.
  */
@@ -36,6 +38,7 @@ export const TEST_CARDS = {
   DECLINED: "4000000000000002",
   INSUFFICIENT_FUNDS: "4000000000009995",
   REQUIRES_AUTHENTICATION: "4000002760003184",
+  AUTHENTICATE_ONCE: "4000002500003155",
 } as const;
 
 const TOKENS: Record<string, { card: string; wallet?: Wallet }> = {
@@ -81,6 +84,8 @@ interface VaultCard {
   card: string;
   expMonth: number;
   expYear: number;
+  /** Its holder completed the authentication when saving it (later charges need none). */
+  authenticated?: boolean;
 }
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -184,8 +189,21 @@ export class TestPaymentProvider implements PaymentProvider {
     return { ok: true, card: digits };
   }
 
-  private decide(card: string, offSession: boolean): Pick<LedgerCharge, "status" | "code" | "message"> {
+  private decide(
+    card: string,
+    offSession: boolean,
+    authenticated = false,
+  ): Pick<LedgerCharge, "status" | "code" | "message"> {
     switch (card) {
+      case TEST_CARDS.AUTHENTICATE_ONCE:
+        if (!offSession) return { status: "requires_action" };
+        return authenticated
+          ? { status: "succeeded" }
+          : {
+              status: "failed",
+              code: "authentication_required",
+              message: TEST_MSG.AUTHENTICATION_REQUIRED_OFF_SESSION,
+            };
       case TEST_CARDS.SUCCEEDS:
         return { status: "succeeded" };
       case TEST_CARDS.DECLINED:
@@ -323,7 +341,7 @@ export class TestPaymentProvider implements PaymentProvider {
         vault.expYear * 12 + (vault.expMonth - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
       const outcome = expired
         ? { status: "failed" as const, code: "expired_card", message: TEST_MSG.EXPIRED }
-        : this.decide(vault.card, true);
+        : this.decide(vault.card, true, vault.authenticated);
       const charge: LedgerCharge = {
         id: `tch_${randomBytes(10).toString("hex")}`,
         idempotencyKey: request.idempotencyKey,
@@ -359,8 +377,10 @@ export class TestPaymentProvider implements PaymentProvider {
       const file = this.chargeFile(found.idempotencyKey);
       const charge = (await this.readJson<LedgerCharge>(file))!;
       if (charge.status === "requires_action") {
-        if (outcome === "succeed") charge.status = "succeeded";
-        else
+        if (outcome === "succeed") {
+          charge.status = "succeeded";
+          if (charge.savedMethod) await this.markAuthenticated(charge.savedMethod);
+        } else
           Object.assign(charge, {
             status: "failed",
             code: "payment_intent_authentication_failure",
@@ -407,6 +427,12 @@ export class TestPaymentProvider implements PaymentProvider {
         await this.writeJson(file, charge);
       }
     });
+  }
+
+  private async markAuthenticated(savedMethod: string): Promise<void> {
+    const file = path.join(this.dir, "vault", `${savedMethod}.json`);
+    const vault = await this.readJson<VaultCard>(file);
+    if (vault) await this.writeJson(file, { ...vault, authenticated: true });
   }
 
   /** Charges are filed by key; a reference index maps provider ids back to their key. */
