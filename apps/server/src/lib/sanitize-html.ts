@@ -250,7 +250,8 @@ const BLOCK_WITHOUT_IFRAMES = blockOptions(false);
 
 const RICH_TEXT: IOptions = {
   allowedTags: RICH_TEXT_TAGS,
-  allowedAttributes: { a: ["href", "target", "rel"] },
+  // Classes let owners' messages use the theme's styles; they run nothing.
+  allowedAttributes: { "*": ["class"], a: ["href", "target", "rel", "class"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
@@ -260,6 +261,7 @@ const RICH_TEXT: IOptions = {
     a: (tagName, attribs) => {
       const out: Attributes = {};
       if (attribs.href !== undefined) out.href = attribs.href;
+      if (attribs.class !== undefined) out.class = attribs.class;
       if (attribs.target === "_blank") Object.assign(out, { target: "_blank", rel: "noopener noreferrer" });
       return { tagName, attribs: out };
     },
