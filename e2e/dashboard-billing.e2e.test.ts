@@ -50,6 +50,44 @@ describe("the dashboard's billing panel", () => {
     await context.close();
   });
 
+  it("saves a card that asks for 3-D Secure after the owner's challenge, taxed by its billing country", async () => {
+    const { page, context, errors } = await ownerLogIn(browser, base);
+    const { site } = await ownerCall<{ site: { id: string } }>(page, "POST", "/api/owner/sites", {
+      title: `Billing 3DS ${Date.now()}`,
+      theme: "classic",
+    });
+    await page.goto(`${base}/config/sites/${site.id}/settings/billing/billing/upgrade`);
+    await page.getByRole("button", { name: "Add card" }).click();
+    await page.getByLabel("Card number").fill("4000 0025 0000 3155");
+    await page.getByLabel("Security code (CVC)").fill("123");
+    await page.getByLabel("Expiry month").fill("12");
+    await page.getByLabel("Expiry year").fill("2031");
+    await page.getByLabel("Billing country").selectOption("DE");
+    await page.getByRole("button", { name: "Save card" }).click();
+    // The owner fails the bank's challenge: nothing is saved, the bank's message shows.
+    const challenge = page.getByRole("dialog", { name: "Confirm your card" });
+    await challenge.getByRole("button", { name: "Fail authentication" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toBe("The extra authentication of your card failed. Please try again or use another card.");
+    await expect(page.getByTestId("saved-card").count()).resolves.toBe(0);
+    // Then completes it: the card is kept, with its country.
+    await page.getByRole("button", { name: "Save card" }).click();
+    await screenshot(page, "dashboard-billing-3ds-challenge");
+    await challenge.getByRole("button", { name: "Complete authentication" }).click();
+    await expect
+      .poll(() => page.getByTestId("saved-card").textContent())
+      .toMatch(/•••• 3155 expires 12\/2031 · billed in Germany/);
+    // German VAT on the plan: $16.00 + 19 %.
+    await page.getByRole("button", { name: "Choose Personal" }).click();
+    await expect.poll(() => page.getByTestId("preview-total").textContent()).toBe("$19.04");
+    await page.getByRole("button", { name: "Confirm plan change" }).click();
+    await page.waitForURL(/\/settings\/billing$/);
+    await expect.poll(() => page.getByRole("heading", { name: /^Personal/ }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("upgrades a trial, changes the plan with a preview, lists the invoices and cancels", async () => {
     const { page, context, errors } = await ownerLogIn(browser, base);
     const { site } = await ownerCall<{ site: { id: string } }>(page, "POST", "/api/owner/sites", {

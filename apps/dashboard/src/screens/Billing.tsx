@@ -5,7 +5,7 @@
  * cancel, fetch error, in-app-purchase cancellation error) drive what the panel shows.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useCallback, useEffect, useReducer, useState } from "react";
+import { useCallback, useEffect, useReducer, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ApiError, del, get, post, put } from "../api.js";
 import {
@@ -15,13 +15,12 @@ import {
   Modal,
   Notice,
   PageHead,
-  TextField,
   errorText,
-  fieldErrors,
   formatDate,
   useSite,
   useSiteId,
 } from "../components/ui.js";
+import { PaymentInfoCard } from "./billing/PaymentInfoCard.js";
 
 type Money = {
   value?: string | number;
@@ -55,6 +54,8 @@ export interface Subscription {
   expiresAt: number | null;
   billingMessageType: string | null;
   message: string | null;
+  /** Past due: when the renewal is tried again. */
+  retryAt?: number | null;
 }
 
 interface Preview {
@@ -78,12 +79,6 @@ interface Invoice {
   total: Money;
   cardLast4: string | null;
   issuedAt: number;
-}
-
-interface PaymentInfo {
-  cardLast4: string;
-  expMonth: number;
-  expYear: number;
 }
 
 // ─── The subscription store (SPEC §4) ───────────────────────────────────────────────────────
@@ -306,6 +301,11 @@ function StatusMessage({ sub, siteId }: { sub: Subscription; siteId: string }) {
       {sub.message}
       {sub.status === "cancelled" && sub.expiresAt
         ? ` It was cancelled and stays online until ${formatDate(sub.expiresAt)}.`
+        : ""}
+      {sub.pastDue && sub.status !== "expired"
+        ? ` We could not charge your card for the renewal${
+            sub.retryAt ? `; we will try again on ${formatDate(sub.retryAt)}` : ""
+          }. Update your card in Payment info to pay now.`
         : ""}
     </Notice>
   );
@@ -643,110 +643,6 @@ function ChangePlan({
           </div>
         </div>
       ) : null}
-    </section>
-  );
-}
-
-function PaymentInfoCard({ base }: { base: string }) {
-  const queryClient = useQueryClient();
-  const info = useQuery({
-    queryKey: ["billing-payment", base],
-    queryFn: () =>
-      get<{ paymentInfo: PaymentInfo | null }>(`${base}/payment-info`).then((r) => r.paymentInfo),
-  });
-  const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState({ cardNumber: "", expMonth: "", expYear: "", cvc: "" });
-  const save = useMutation({
-    mutationFn: () =>
-      put<{ paymentInfo: PaymentInfo }>(`${base}/payment-info`, {
-        cardNumber: form.cardNumber,
-        expMonth: Number(form.expMonth),
-        expYear: Number(form.expYear),
-        cvc: form.cvc,
-      }),
-    onSuccess: (r) => {
-      queryClient.setQueryData(["billing-payment", base], r.paymentInfo);
-      setEditing(false);
-      setForm({ cardNumber: "", expMonth: "", expYear: "", cvc: "" });
-    },
-  });
-  const errors = fieldErrors(save.error);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
-  return (
-    <section className="card" aria-labelledby="payment-title">
-      <h2 id="payment-title">Payment info</h2>
-      {info.isLoading ? <Loading /> : null}
-      <ErrorNotice error={info.error} />
-      {info.data ? (
-        <p data-testid="saved-card">
-          <strong>•••• •••• •••• {info.data.cardLast4}</strong>{" "}
-          <span className="muted">
-            expires {String(info.data.expMonth).padStart(2, "0")}/{info.data.expYear}
-          </span>
-        </p>
-      ) : info.isSuccess ? (
-        <p className="muted">No card saved. Add one to pay for a plan.</p>
-      ) : null}
-      {save.isSuccess && !editing ? <Notice kind="ok">Card saved.</Notice> : null}
-      {editing ? (
-        <form onSubmit={onSubmit}>
-          <ErrorNotice error={save.error} />
-          <div className="grid-2">
-            <TextField
-              label="Card number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              value={form.cardNumber}
-              onChange={set("cardNumber")}
-              error={errors.cardNumber}
-              help="Test cards: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined."
-            />
-            <TextField
-              label="Security code (CVC)"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              value={form.cvc}
-              onChange={set("cvc")}
-              error={errors.cvc}
-            />
-            <TextField
-              label="Expiry month"
-              inputMode="numeric"
-              placeholder="MM"
-              autoComplete="cc-exp-month"
-              value={form.expMonth}
-              onChange={set("expMonth")}
-              error={errors.expMonth}
-            />
-            <TextField
-              label="Expiry year"
-              inputMode="numeric"
-              placeholder="YYYY"
-              autoComplete="cc-exp-year"
-              value={form.expYear}
-              onChange={set("expYear")}
-              error={errors.expYear}
-            />
-          </div>
-          <div className="btn-row">
-            <button type="submit" className="btn primary" disabled={save.isPending}>
-              {save.isPending ? "Verifying card…" : "Save card"}
-            </button>
-            <button type="button" className="btn" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      ) : (
-        <button type="button" className="btn" onClick={() => setEditing(true)}>
-          {info.data ? "Change card" : "Add card"}
-        </button>
-      )}
     </section>
   );
 }

@@ -1,0 +1,229 @@
+/**
+ * Payment info of the billing panel: the saved card, and the form that verifies and saves a new
+ * one with its billing country (the plan's tax follows it). A card whose bank asks for 3-D Secure
+ * is authenticated here once: the test bank's challenge in a dialog, or the bank's page for a
+ * real provider (which comes back with ?card=authenticated); then the card is kept.
+ */
+import { ISO_COUNTRY_CODES } from "@atelier/commerce";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { get, post, put } from "../../api.js";
+import {
+  ErrorNotice,
+  Loading,
+  Modal,
+  Notice,
+  SelectField,
+  TextField,
+  fieldErrors,
+} from "../../components/ui.js";
+
+interface PaymentInfo {
+  cardLast4: string;
+  expMonth: number;
+  expYear: number;
+  billingCountry: string | null;
+}
+
+type NextAction =
+  | { type: "test_challenge"; challengeId: string; amountCents: number; currency: string; cardLast4: string }
+  | { type: "redirect"; url: string };
+
+interface SaveAnswer {
+  paymentInfo: PaymentInfo | null;
+  authentication?: { nextAction: NextAction };
+}
+
+const EMPTY = { cardNumber: "", expMonth: "", expYear: "", cvc: "", country: "" };
+
+function useCountries() {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    return ISO_COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+      a.label.localeCompare(b.label),
+    );
+  }, []);
+}
+
+export function PaymentInfoCard({ base }: { base: string }) {
+  const queryClient = useQueryClient();
+  const countries = useCountries();
+  const key = ["billing-payment", base];
+  const info = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      get<{ paymentInfo: PaymentInfo | null }>(`${base}/payment-info`).then((r) => r.paymentInfo),
+  });
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState(EMPTY);
+  const [challenge, setChallenge] = useState<Extract<NextAction, { type: "test_challenge" }>>();
+  const saved = (paymentInfo: PaymentInfo | null) => {
+    queryClient.setQueryData(key, paymentInfo);
+    // A past-due plan is charged again with the new card: the plan and invoices change too.
+    void queryClient.invalidateQueries();
+    setEditing(false);
+    setForm(EMPTY);
+  };
+  const confirm = useMutation({
+    mutationFn: () => post<{ paymentInfo: PaymentInfo }>(`${base}/payment-info/confirm`),
+    onSuccess: (r) => saved(r.paymentInfo),
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      put<SaveAnswer>(`${base}/payment-info`, {
+        cardNumber: form.cardNumber,
+        expMonth: Number(form.expMonth),
+        expYear: Number(form.expYear),
+        cvc: form.cvc,
+        country: form.country || null,
+      }),
+    onSuccess: (r) => {
+      const action = r.authentication?.nextAction;
+      if (!action) saved(r.paymentInfo);
+      else if (action.type === "test_challenge") setChallenge(action);
+      else window.location.assign(action.url);
+    },
+  });
+  const answer = useMutation({
+    mutationFn: (outcome: "succeed" | "fail") =>
+      post(`/api/commerce/payments/test-challenges/${challenge!.challengeId}`, { outcome }),
+    onSettled: () => {
+      setChallenge(undefined);
+      confirm.mutate();
+    },
+  });
+  // Back from the bank's page of a real provider.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the panel opens
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get("card") !== "authenticated") return;
+    url.searchParams.delete("card");
+    window.history.replaceState(null, "", url);
+    confirm.mutate();
+  }, []);
+
+  const errors = fieldErrors(save.error);
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    confirm.reset();
+    save.mutate();
+  };
+  const countryName = (code: string | null) => countries.find((c) => c.value === code)?.label;
+  const busy = save.isPending || confirm.isPending || answer.isPending || Boolean(challenge);
+  return (
+    <section className="card" aria-labelledby="payment-title">
+      <h2 id="payment-title">Payment info</h2>
+      {info.isLoading ? <Loading /> : null}
+      <ErrorNotice error={info.error} />
+      {info.data ? (
+        <p data-testid="saved-card">
+          <strong>•••• •••• •••• {info.data.cardLast4}</strong>{" "}
+          <span className="muted">
+            expires {String(info.data.expMonth).padStart(2, "0")}/{info.data.expYear}
+            {info.data.billingCountry ? ` · billed in ${countryName(info.data.billingCountry)}` : ""}
+          </span>
+        </p>
+      ) : info.isSuccess ? (
+        <p className="muted">No card saved. Add one to pay for a plan.</p>
+      ) : null}
+      {(save.isSuccess && !save.data?.authentication) || confirm.isSuccess ? (
+        !editing ? (
+          <Notice kind="ok">Card saved.</Notice>
+        ) : null
+      ) : null}
+      <ErrorNotice error={confirm.error} />
+      {editing ? (
+        <form onSubmit={onSubmit}>
+          <ErrorNotice error={save.error} />
+          <div className="grid-2">
+            <TextField
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              value={form.cardNumber}
+              onChange={set("cardNumber")}
+              error={errors.cardNumber}
+              help="Test cards: 4242 4242 4242 4242 is accepted, 4000 0025 0000 3155 asks for 3-D Secure, 4000 0000 0000 0002 is declined."
+            />
+            <TextField
+              label="Security code (CVC)"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              value={form.cvc}
+              onChange={set("cvc")}
+              error={errors.cvc}
+            />
+            <TextField
+              label="Expiry month"
+              inputMode="numeric"
+              placeholder="MM"
+              autoComplete="cc-exp-month"
+              value={form.expMonth}
+              onChange={set("expMonth")}
+              error={errors.expMonth}
+            />
+            <TextField
+              label="Expiry year"
+              inputMode="numeric"
+              placeholder="YYYY"
+              autoComplete="cc-exp-year"
+              value={form.expYear}
+              onChange={set("expYear")}
+              error={errors.expYear}
+            />
+            <SelectField
+              label="Billing country"
+              autoComplete="country"
+              value={form.country}
+              onChange={set("country")}
+              error={errors.country}
+              help="Tax on your plan (VAT or GST) follows the country of your billing address."
+              options={[{ value: "", label: "Choose a country" }, ...countries]}
+            />
+          </div>
+          <div className="btn-row">
+            <button type="submit" className="btn primary" disabled={busy}>
+              {busy ? "Verifying card…" : "Save card"}
+            </button>
+            <button type="button" className="btn" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="btn" onClick={() => setEditing(true)}>
+          {info.data ? "Change card" : "Add card"}
+        </button>
+      )}
+      {challenge ? (
+        <Modal title="Confirm your card" onClose={() => answer.mutate("fail")}>
+          <p className="muted">3-D Secure · Test bank</p>
+          <p>
+            Your bank asks you to confirm the card ending in <strong>{challenge.cardLast4}</strong> so it can
+            pay for your plan automatically.
+          </p>
+          <div className="btn-row">
+            <button
+              type="button"
+              className="btn primary"
+              disabled={answer.isPending}
+              onClick={() => answer.mutate("succeed")}
+            >
+              Complete authentication
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={answer.isPending}
+              onClick={() => answer.mutate("fail")}
+            >
+              Fail authentication
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
