@@ -209,6 +209,42 @@ describe("product form", () => {
       ' data-is-subscribable="true" data-subscription-plan="{&quot;billingPeriod&quot;',
     );
   });
+  it("escapes option names and values in every attribute and text of the pickers", () => {
+    const name = `Size" onmouseover="alert(1)' x='<script>`;
+    const value = `<b>"L" & 'XL'</b>`;
+    const item = physical([{ attributes: { [name]: value } }, { attributes: { [name]: "M" } }], {
+      variantOptionOrdering: [name],
+    });
+    const html = out("{@|variants-select}", item);
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<b>");
+    // Every attribute value is one quoted string with no raw quote or angle bracket inside, and
+    // no attribute comes from the name (no event handler, no stray single-quoted one).
+    const attributes = [...html.matchAll(/\s([a-z-]+)="([^"]*)"/g)];
+    expect(attributes.length).toBeGreaterThan(10);
+    expect(attributes.filter(([, a]) => a.startsWith("on") || a === "x")).toEqual([]);
+    // With the attributes taken out, every tag is bare: nothing of the name leaked into a tag.
+    const tags = html.replace(/\s[a-z-]+="[^"]*"/g, "").match(/<[^>]*>/g) ?? [];
+    for (const tag of tags) expect(tag).toMatch(/^<\/?[a-z]+\/?>$/);
+    for (const [, attr, v] of attributes) expect(v, attr).not.toMatch(/[<>]/);
+    for (const attr of ["aria-label", "data-variant-option-name", "value", "name", "id", "for"]) {
+      expect(
+        attributes.some(([, a, v]) => a === attr && v.includes("&quot;")),
+        attr,
+      ).toBe(true);
+    }
+  });
+  it("prints nothing, or zero, for a missing or empty price as the references do", () => {
+    // money (CLDR): no money object, nothing; bookkeeper and percentage: zero; from/normal/sale price: 0.
+    for (const v of [undefined, null, "", {}, { decimalValue: "", currencyCode: "USD" }]) {
+      const json = v === undefined ? {} : { x: v };
+      expect(out("[{x|money}]", json)).toBe("[]");
+      expect(out("[{x|bookkeeper-money-format}]", json)).toBe("[$0.00]");
+      expect(out("[{x|percentage-format}]", json)).toBe("[0.00]");
+      for (const f of ["from-price", "normal-price", "sale-price"])
+        expect(out(`[{x|${f}}]`, json)).toBe("[0]");
+    }
+  });
   it("joins variant option values", () => {
     expect(out("{@|variant-descriptor}", { optionValues: [{ value: "Large" }, { value: "Blue" }] })).toBe(
       "Large / Blue",

@@ -137,7 +137,8 @@ export function variantsSelectHtml(item: unknown, ctx: RenderContext): string | 
   for (const { name, values } of options) {
     const n = escapeAttr(name);
     const select = escapeAttr(formatMessage(ctx, selectPattern, { variantName: name }));
-    const display = escapeHtml(formatMessage(ctx, displayPattern, { name }));
+    // As the references do (htmltag): quotes escaped in the title too.
+    const display = escapeAttr(formatMessage(ctx, displayPattern, { name }));
     out +=
       '\n    <div class="variant-option">\n' +
       `    <div class="variant-option-title">${display}: </div>\n` +

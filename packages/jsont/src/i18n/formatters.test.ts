@@ -62,6 +62,31 @@ describe("datetime and intervals", () => {
     expect(out("{s,e|datetime-interval}", json)).toBe("Feb 25\u2009–\u2009Mar 9, 2020");
     expect(out("[{s|datetime-interval}]", json)).toBe("[]");
   });
+
+  it("prints a zone only when the skeleton asks for one, as both references do", () => {
+    // This CLDR data puts thin spaces around the dash and a narrow one before AM/PM.
+    const t = (text: string) => text.replace(/ – /g, "\u2009–\u2009").replace(/ (AM|PM)/g, "\u202f$1");
+    // 10:00 to 12:30 on one day in Los Angeles, then two days, then one minute.
+    const s = Date.UTC(2024, 6, 4, 17);
+    const la = { website: { timeZone: "America/Los_Angeles" } };
+    expect(out("{s,e|datetime-interval}", { ...la, s, e: s + 150 * 60_000 })).toBe(t("10:00 AM – 12:30 PM"));
+    expect(out("{s,e|datetime-interval}", { ...la, s, e: s + 60_000 })).toBe(t("10:00 – 10:01 AM"));
+    expect(out("{s,e|datetime-interval}", { ...la, s, e: s + 2 * 86_400_000 })).toBe(t("Jul 4 – 6, 2024"));
+    // Asked for: the zone's short generic name, or its GMT offset where the locale has none.
+    expect(out("{s,e|datetime-interval hmv}", { ...la, s, e: s + 150 * 60_000 })).toBe(
+      t("10:00 AM – 12:30 PM PT"),
+    );
+    expect(
+      out("{s,e|datetime-interval hmv}", { website: { timeZone: "Europe/Paris" }, s, e: s + 3_600_000 }),
+    ).toBe(t("7:00 – 8:00 PM GMT+2"));
+    // A skeleton with no time: the same day prints the date twice, two months the month range.
+    expect(out("{s,e|datetime-interval yMMMd}", { ...la, s, e: s + 60_000 })).toBe(
+      t("Jul 4, 2024 – Jul 4, 2024"),
+    );
+    expect(out("{s,e|datetime-interval yMMM}", { ...la, s, e: s + 40 * 86_400_000 })).toBe(
+      t("Jul – Aug 2024"),
+    );
+  });
 });
 
 describe("numbers", () => {

@@ -3,11 +3,6 @@
  */
 import type { CLDR, DateIntervalFormatOptions } from "@phensley/cldr";
 
-/** Skeleton used when the dates differ in a date field and no skeleton is given. */
-export const DEFAULT_DATE_SKELETON = "yMMMd";
-/** Skeleton used when only the time differs and no skeleton is given: hours, minutes, zone. */
-export const DEFAULT_TIME_SKELETON = "hmv";
-
 const TIME_FIELDS = /[aBbhHkKjJCmsSAzZOvVXx]/;
 const DATE_FIELDS = new Set(["G", "y", "M", "d"]);
 
@@ -29,7 +24,9 @@ function fallbackPattern(cldr: CLDR): string {
 
 /**
  * Formats the interval between two instants (epoch milliseconds) in a zone. With no skeleton,
- * dates that differ by day or more use "yMMMd" and times within a day use "hmv". A date-only
+ * CLDR's defaults: "yMMMd" when the dates differ by a day or more, "hm" for times within a day.
+ * The zone is printed only when the template's skeleton asks for it (a "v" or "z" field): both
+ * reference engines print none by default ("10:00 AM – 12:00 PM", "1:48 – 1:49 PM"). A date-only
  * skeleton for two times on the same day shows both dates joined by the fallback pattern.
  */
 export function formatInterval(
@@ -43,10 +40,6 @@ export function formatInterval(
   const s = C.toGregorianDate({ date: start, zoneId });
   const e = C.toGregorianDate({ date: end, zoneId });
   const opts: DateIntervalFormatOptions = { ...options };
-  if (opts.skeleton === undefined && opts.date === undefined && opts.time === undefined) {
-    opts.date = DEFAULT_DATE_SKELETON;
-    opts.time = DEFAULT_TIME_SKELETON;
-  }
   const skeleton = opts.skeleton;
   if (skeleton !== undefined && !TIME_FIELDS.test(skeleton)) {
     const fovd = C.fieldOfVisualDifference(s, e);
