@@ -266,6 +266,45 @@ describe("merchandising", () => {
     ).toBe('<div class="product-mark sold-out">Épuisé</div>');
     expect(out("{@|product-status}", physical([{ qtyInStock: 1 }]))).toBe("");
   });
+  it("lays out the restock form to the byte as the references do, with and without its extras", () => {
+    const form = (extras: string) =>
+      '\n<div class="product-restock-notification" data-product-id="p" data-variant-id="7" hidden>\n' +
+      '  <span class="product-restock-cta">Back &lt;soon&gt; &quot;here&quot;</span>\n' +
+      '  <form class="product-restock-form" action="#">\n' +
+      '    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="Email">\n' +
+      '    <input class="sqs-editable-button" type="submit" value="Notify">\n' +
+      `  </form>\n${extras}\n</div>\n`;
+    const label =
+      '  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList">Join</label>';
+    const captcha = '  <div class="captcha-container"></div>';
+    const messages = {
+      CTAText: 'Back <soon> "here"',
+      placeholderText: "Email",
+      buttonText: "Notify",
+      mailingListDescription: "Join",
+    };
+    for (const [mailing, key, extras] of [
+      [false, false, "\n"],
+      [true, false, `${label}\n`],
+      [false, true, `\n${captcha}`],
+      [true, true, `${label}\n${captcha}`],
+    ] as const) {
+      const json = {
+        item: { id: "p" },
+        website: key ? { captchaSettings: { siteKey: "k" } } : {},
+        productMerchandisingContext: {
+          p: {
+            restockNotificationViews: [{ variantId: 7, hiddenByDefault: true }],
+            restockNotificationMessages: messages,
+            mailingListSignUpEnabled: mailing,
+          },
+        },
+      };
+      expect(render("{item|product-restock-notification}", json).output).toBe(
+        `\n\n\n\n\n\n${form(extras)}\n`,
+      );
+    }
+  });
   it("renders no restock form when the store turned notifications off", () => {
     const json = {
       item: { id: "p" },

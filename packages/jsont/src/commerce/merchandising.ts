@@ -99,27 +99,30 @@ export function restockNotificationHtml(product: unknown, ctx: RenderContext): s
   const messages = settings.restockNotificationMessages;
   const message = (key: string): string => asString(getPath(messages, key));
   const productId = escapeAttr(asString(getPath(product, "id")));
+  // Text is escaped as the references' htmltag does (quotes too); the whitespace is theirs to the
+  // byte: the lines of their template's variables, a blank line, then each view.
   const mailingList = isTruthy(settings.mailingListSignUpEnabled)
     ? '  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"' +
-      `${isTruthy(settings.mailingListOptInByDefault) ? " checked" : ""}>${escapeHtml(message("mailingListDescription"))}</label>\n`
+      `${isTruthy(settings.mailingListOptInByDefault) ? " checked" : ""}>${escapeAttr(message("mailingListDescription"))}</label>`
     : "";
   const captcha = isTruthy(ctx.resolve(["website", "captchaSettings", "siteKey"]))
-    ? '  <div class="captcha-container"></div>\n'
+    ? '  <div class="captcha-container"></div>'
     : "";
 
-  return arrayOf(settings.restockNotificationViews)
+  const views = arrayOf(settings.restockNotificationViews)
     .map((view) => {
       const variantId = escapeAttr(toDisplayString(getPath(view, "variantId")));
       const hidden = isTruthy(getPath(view, "hiddenByDefault")) ? " hidden" : "";
       return (
-        `<div class="product-restock-notification" data-product-id="${productId}" data-variant-id="${variantId}"${hidden}>\n` +
-        `  <span class="product-restock-cta">${escapeHtml(message("CTAText"))}</span>\n` +
+        `\n<div class="product-restock-notification" data-product-id="${productId}" data-variant-id="${variantId}"${hidden}>\n` +
+        `  <span class="product-restock-cta">${escapeAttr(message("CTAText"))}</span>\n` +
         '  <form class="product-restock-form" action="#">\n' +
         `    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${escapeAttr(message("placeholderText"))}">\n` +
         `    <input class="sqs-editable-button" type="submit" value="${escapeAttr(message("buttonText"))}">\n` +
         "  </form>\n" +
-        `${mailingList}\n${captcha}</div>\n`
+        `${mailingList}\n${captcha}\n</div>\n`
       );
     })
-    .join("\n");
+    .join("");
+  return `\n\n\n\n\n\n${views}\n`;
 }
