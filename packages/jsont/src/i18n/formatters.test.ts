@@ -106,6 +106,31 @@ describe("numbers", () => {
   });
 });
 
+describe("digital units", () => {
+  const unit = (n: string, args: string, locale = "en-US") => out(`{n|unit ${args}}`, { n }, { locale });
+  it("converts within and across the bits and bytes families by powers of 1024, and 8 bits a byte", () => {
+    expect(unit("1024", "in:byte compact:byte")).toBe("1kB");
+    expect(unit("123456", "in:byte compact:byte")).toBe("120.6kB");
+    expect(unit("1533", "in:megabyte compact:byte")).toBe("1.5GB");
+    expect(unit("12345657890", "in:byte compact:bytes")).toBe("11.5GB");
+    expect(unit("1000000", "in:bit compact:bit")).toBe("976.6kb");
+    expect(unit("8192", "in:bit compact:byte")).toBe("1kB");
+    expect(unit("1234567", "in:byte")).toBe("1.2MB");
+  });
+  it("infers bytes from an output unit, never from a compact form alone", () => {
+    expect(unit("1234567", "out:kilobyte group:true")).toBe("1,205.6kB");
+    expect(unit("1234567", "compact:byte")).toBe("1234567");
+    expect(unit("1234567", "group")).toBe("1,234,567");
+  });
+  it("spells the units out in the long format in the locale", () => {
+    expect(unit("1351531335", "format:long in:byte out:megabyte group:true")).toBe("1,288.9 megabytes");
+    // French groups with a narrow no-break space in this CLDR data.
+    expect(unit("1351531335", "format:long in:byte out:megabyte group:true", "fr-FR")).toBe(
+      "1\u202f288,9 mégaoctets",
+    );
+  });
+});
+
 describe("money", () => {
   it("formats decimalValue/currencyCode, and value/currency under the CLDR money format", () => {
     const m = { value: "12.5", currency: "USD" };

@@ -591,7 +591,9 @@ export function formatUnits(cldr: CLDR, amount: Decimal, spec: UnitArgs): string
     family = spec.sequence;
   }
 
-  if (input === undefined) {
+  if (input === undefined && spec.compact === undefined) {
+    // The output unit tells what the amount measures. A compact form alone does not: it is too
+    // fuzzy ("temperature" is Celsius or Fahrenheit by locale), so the amount stays a number.
     if (exact !== undefined) input = inputFor(exact, cldr, ms);
     else if (family !== undefined) input = family[family.length - 1];
   }
