@@ -124,9 +124,9 @@ describe("digital units", () => {
   });
   it("spells the units out in the long format in the locale", () => {
     expect(unit("1351531335", "format:long in:byte out:megabyte group:true")).toBe("1,288.9 megabytes");
-    // French groups with a narrow no-break space in this CLDR data.
+    // French: a narrow no-break space between thousands, a no-break space before the unit.
     expect(unit("1351531335", "format:long in:byte out:megabyte group:true", "fr-FR")).toBe(
-      "1\u202f288,9 mégaoctets",
+      "1\u202f288,9\u00a0mégaoctets",
     );
   });
 });
