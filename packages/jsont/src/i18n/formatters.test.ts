@@ -101,6 +101,24 @@ describe("numbers", () => {
     expect(out("[{n|decimal}]", { n: "12a" })).toBe("[]");
   });
 
+  it("groups as both references do in their migration cases: styles, percent, any digit option", () => {
+    const d = (n: string, args: string) => out(`{n|decimal ${args}}`, { n });
+    expect(d("-15789.12", "group")).toBe("-15,789.12");
+    expect(d("1200", "style:long")).toBe("1.2 thousand");
+    expect(d("-15789.12", "style:short")).toBe("-16K");
+    expect(d("-100200300.40", "style:percent")).toBe("-10,020,030,040%");
+    expect(d("123456.7890", "maximumFractionDigits:1")).toBe("123,456.8");
+    expect(d("123456.7890", "maximumFractionDigits:1 round:down")).toBe("123,456.7");
+    expect(d("1200", "no-group style:percent")).toBe("120000%");
+    // Money groups always; accounting style in any digit mode.
+    const m = (decimalValue: number, currencyCode: string, args: string) =>
+      out(`{m|money ${args}}`, { m: { decimalValue, currencyCode } });
+    expect(m(-1234.56, "USD", "style:accounting")).toBe("($1,234.56)");
+    expect(m(-1234.56, "USD", "style:accounting mode:significant")).toBe("($1,234.56)");
+    expect(m(1234.56, "AUD", "style:accounting")).toBe("A$1,234.56");
+    expect(m(1234.56, "EUR", "style:accounting mode:significant")).toBe("€1,234.56");
+  });
+
   it("keeps the source text of numbers like 1.0", () => {
     expect(out("{n|decimal minfrac:1}", JSON.parse('{"n": 3}'))).toBe("3.0");
   });
