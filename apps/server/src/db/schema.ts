@@ -79,6 +79,8 @@ export const websiteSettings = pgTable("website_settings", {
   cartPillPosition: text("cart_pill_position").notNull().default("bottom-right"),
   /** The Meta (Facebook) pixel id the owner saved for ads (SPEC §1); loaded only where cookies are allowed. */
   adPixelId: text("ad_pixel_id"),
+  /** "Hide this site from search engines": robots.txt disallows everything, pages say noindex. */
+  hideFromSearchEngines: boolean("hide_from_search_engines").notNull().default(false),
   updatedAt: updatedAt(),
 });
 

@@ -30,7 +30,14 @@ import {
   ownsWebsite,
 } from "../modules/pages/preview.js";
 import { newNonce, pageCsp } from "../http/csp.js";
+import { requestOrigin } from "../http/origin.js";
 import { PageCache, SiteVersions } from "./cache.js";
+import { feedUrlFor, robotsMetaFor, structuredDataFor } from "./structured-data.js";
+import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
+import { collectionsOf } from "../modules/content/service.js";
+import { memberRule } from "./access.js";
+
+const FEED_FORMATS = new Set(["rss", "RSS", "ical", "ics"]);
 import { type PageResult, buildPageContext } from "./page-context.js";
 import { type Theme, Themes } from "./themes.js";
 
@@ -70,7 +77,7 @@ const PAGE_PARAMS = ["page", "category", "tag", "author", "view", "month", "q", 
 const PageQuery = Type.Object(
   {
     format: Type.Optional(
-      Type.Union([Type.Literal("json"), Type.Literal("json-pretty"), Type.Literal("html")]),
+      Type.Union(["json", "json-pretty", "html", "rss", "RSS", "ical", "ics"].map((f) => Type.Literal(f))),
     ),
     page: Type.Optional(Type.String({ maxLength: 10 })),
     category: Type.Optional(Type.String({ maxLength: 200 })),
@@ -200,9 +207,20 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   );
 
   function render(theme: Theme, result: PageResult, site: Website, extra: Record<string, unknown>): string {
+    const ctx = result.context as Record<string, unknown>;
+    const origin = String((ctx.website as { baseUrl?: string } | undefined)?.baseUrl ?? config.publicUrl);
+    const hidden = Boolean(
+      (ctx.websiteSettings as { hideFromSearchEngines?: boolean } | undefined)?.hideFromSearchEngines,
+    );
     const context = {
       ...result.context,
       ...extra,
+      // Search engines' view of the page (HTML only: ?format=json stays the page's data).
+      seo: {
+        structuredData: structuredDataFor(result.pageType, ctx, origin),
+        robots: robotsMetaFor(result.pageType, hidden),
+        feedUrl: feedUrlFor(ctx),
+      },
       theme: { name: theme.name, title: theme.title, cssUrl: theme.cssUrl, ...theme.settings },
       assets: { storefrontJs: "/assets/storefront/storefront.js" },
     };
@@ -254,6 +272,43 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const expiredPage = (title: string) =>
     `<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} is unavailable</title><style>body{font:16px/1.5 system-ui,sans-serif;color:#1d1b19;background:#f7f5f2;display:grid;place-items:center;min-height:100vh;margin:0;padding:24px;box-sizing:border-box;text-align:center}h1{font-size:1.6rem;margin:0 0 .5rem}p{color:#5f5a54;margin:0}</style><main><h1>This website is unavailable</h1><p>${escapeHtml(title)} is not online at the moment. If this is your site, <a href="/config/">log in</a> to renew it.</p></main></html>`;
 
+  /** `?format=rss` on a blog page or post, `?format=ical` on an events page or event. */
+  const serveFeed = async (
+    site: Website,
+    urlPath: string,
+    format: string,
+    origin: string,
+    reply: FastifyReply,
+  ) => {
+    const slug = decodeURIComponent(urlPath.split("/")[1] ?? "");
+    const all = await collectionsOf(db, site.id);
+    const c = all.find((x) => (slug ? x.urlSlug === slug : x.isHome));
+    if (!c || c.passwordHash || memberRule(c).members) {
+      return reply.status(404).send(errorBody("not_found", "There is no page at this address."));
+    }
+    const feedSite = {
+      id: site.id,
+      title: site.title,
+      origin,
+      language: site.locale || "en-US",
+    };
+    if (format === "rss") {
+      if (c.kind !== "blog")
+        return reply.status(400).send(errorBody("bad_request", "Only blog pages have an RSS feed."));
+      return reply
+        .type("application/rss+xml; charset=utf-8")
+        .header("cache-control", "public, max-age=300")
+        .send(await blogRss(db, feedSite, c, clock.now()));
+    }
+    if (c.kind !== "events")
+      return reply.status(400).send(errorBody("bad_request", "Only events pages have a calendar feed."));
+    return reply
+      .type("text/calendar; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .header("content-disposition", `inline; filename="${c.urlSlug}.ics"`)
+      .send(await eventsIcal(db, feedSite, c, clock.now()));
+  };
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split("?")[0] ?? "/";
     if (urlPath.startsWith("/api/")) {
@@ -281,6 +336,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           .send(expiredPage(site.title));
       }
       const format = query.format;
+      if (format && FEED_FORMATS.has(format))
+        return serveFeed(site, urlPath, format.toLowerCase(), requestOrigin(request), reply);
       const version = versions.version(site.id) ?? versions.observe(site.id, site.contentVersion);
       const params = new URLSearchParams();
       for (const p of PAGE_PARAMS) {

@@ -39,6 +39,7 @@ export function websiteSettingsJson(settings: WebsiteSettings, store: StoreSetti
     simpleLikingEnabled: settings.simpleLikingEnabled,
     shareButtonOptions: settings.shareButtonOptions,
     cartPillPosition: settings.cartPillPosition,
+    hideFromSearchEngines: settings.hideFromSearchEngines,
     storeSettings: storeSettingsJson(store),
   };
 }

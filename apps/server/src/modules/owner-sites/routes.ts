@@ -171,6 +171,7 @@ export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
             contactEmail: Type.Optional(Type.String({ maxLength: 300 })),
             cartPillPosition: Type.Optional(Type.String({ maxLength: 40 })),
             adPixelId: Type.Optional(Type.String({ maxLength: 40 })),
+            hideFromSearchEngines: Type.Optional(Type.Boolean()),
           },
           { additionalProperties: false },
         ),

@@ -408,6 +408,7 @@ export function settingsJson(s: typeof websiteSettings.$inferSelect) {
     useCLDRMoneyFormat: s.useCldrMoneyFormat,
     cartPillPosition: s.cartPillPosition,
     adPixelId: s.adPixelId ?? "",
+    hideFromSearchEngines: s.hideFromSearchEngines,
   };
 }
 
@@ -437,6 +438,7 @@ export interface SettingsPatch {
   useCLDRMoneyFormat?: boolean;
   cartPillPosition?: string;
   adPixelId?: string;
+  hideFromSearchEngines?: boolean;
 }
 
 export async function updateSiteSettings(db: Db, websiteId: string, patch: SettingsPatch) {
@@ -448,6 +450,7 @@ export async function updateSiteSettings(db: Db, websiteId: string, patch: Setti
     "cookieBannerEnabled",
     "restrictiveCookiePolicy",
     "restrictiveCookiePolicyAbsolute",
+    "hideFromSearchEngines",
   ] as const) {
     if (patch[k] !== undefined) set[k] = patch[k];
   }
