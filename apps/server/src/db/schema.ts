@@ -547,6 +547,27 @@ export const billingSubscriptions = pgTable(
   (t) => [uniqueIndex("billing_subscriptions_site_type_idx").on(t.websiteId, t.type)],
 );
 
+/**
+ * URL mappings (Settings → URL mappings): `from` is an exact path or a prefix ending in "/*";
+ * `to` a path (ending in "/*" to carry the rest of a prefix) or an absolute URL. Checked before a
+ * page answers 404; a changed page or product address adds one automatically.
+ */
+export const urlRedirects = pgTable(
+  "url_redirects",
+  {
+    id: text("id").primaryKey(),
+    websiteId: websiteId(),
+    fromPath: text("from_path").notNull(),
+    toPath: text("to_path").notNull(),
+    /** 301 (moved for good) or 302 (for now). */
+    status: integer("status").notNull().default(301),
+    /** Added by a slug change rather than by the owner. */
+    automatic: boolean("automatic").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("url_redirects_from_idx").on(t.websiteId, t.fromPath)],
+);
+
 /** The card an owner pays the site's plan with: only the provider's reference and what may be shown. */
 export const billingPaymentMethods = pgTable("billing_payment_methods", {
   websiteId: text("website_id")

@@ -36,8 +36,17 @@ import { feedUrlFor, robotsMetaFor, structuredDataFor } from "./structured-data.
 import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
 import { collectionsOf } from "../modules/content/service.js";
 import { memberRule } from "./access.js";
+import { type Redirect, listRedirects, matchRedirect } from "../modules/redirects/service.js";
 
 const FEED_FORMATS = new Set(["rss", "RSS", "ical", "ics"]);
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 import { type PageResult, buildPageContext } from "./page-context.js";
 import { type Theme, Themes } from "./themes.js";
 
@@ -272,6 +281,23 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const expiredPage = (title: string) =>
     `<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} is unavailable</title><style>body{font:16px/1.5 system-ui,sans-serif;color:#1d1b19;background:#f7f5f2;display:grid;place-items:center;min-height:100vh;margin:0;padding:24px;box-sizing:border-box;text-align:center}h1{font-size:1.6rem;margin:0 0 .5rem}p{color:#5f5a54;margin:0}</style><main><h1>This website is unavailable</h1><p>${escapeHtml(title)} is not online at the moment. If this is your site, <a href="/config/">log in</a> to renew it.</p></main></html>`;
 
+  /** The URL mappings of each site, kept while its content version holds (a change bumps it). */
+  const redirectRules = new Map<string, { version: number; rules: Redirect[] }>();
+  const redirectFor = async (site: Website, version: number, url: string) => {
+    let known = redirectRules.get(site.id);
+    if (!known || known.version !== version) {
+      known = { version, rules: await listRedirects(db, site.id) };
+      redirectRules.set(site.id, known);
+    }
+    if (!known.rules.length) return undefined;
+    const [rawPath = "/", query] = url.split(/\?(.*)/s);
+    const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
+    const hit = matchRedirect(known.rules, safeDecode(path));
+    if (!hit) return undefined;
+    const to = query && !hit.to.includes("?") ? `${hit.to}?${query}` : hit.to;
+    return { to, status: hit.rule.status === 302 ? 302 : 301 } as const;
+  };
+
   /** `?format=rss` on a blog page or post, `?format=ical` on an events page or event. */
   const serveFeed = async (
     site: Website,
@@ -352,6 +378,10 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       const editing = hasEditingCookies(request) ? await editingModeOf(request, site.id) : NOT_EDITING;
       if (format !== "json" && format !== "json-pretty" && !isEditing(editing)) {
         const hit = cacheEnabled ? cache.get(key, version) : undefined;
+        if (hit?.status === 404) {
+          const moved = await redirectFor(site, version, request.url);
+          if (moved) return reply.redirect(moved.to, moved.status);
+        }
         if (hit) {
           reply.status(hit.status).type("text/html; charset=utf-8").header("x-page-cache", "hit");
           const count = await cartCount();
@@ -374,6 +404,11 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         version: cacheEnabled && !isEditing(editing) ? version : undefined,
       });
       if (result.redirect) return reply.redirect(result.redirect, result.status === 301 ? 301 : 302);
+      // URL mappings answer before the 404.
+      if (result.status === 404) {
+        const moved = await redirectFor(site, version, request.url);
+        if (moved) return reply.redirect(moved.to, moved.status);
+      }
       if (result.context.lockScreen) {
         const crumb = ensureCrumb(request, reply);
         (result.context.lockScreen as Record<string, unknown>).action =

@@ -6,6 +6,7 @@
  *
  * The store's read side (catalog/service.ts) is the cart's; this file only writes products.
  */
+import { recordMove } from "../redirects/service.js";
 import { enqueueRestockCheck } from "../restock/service.js";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -512,7 +513,8 @@ export async function updateProduct(
   await preflight(db, websiteId, p);
   return db.transaction(async (tx) => {
     const item = await itemOf(tx, websiteId, productId);
-    let c = await storeCollection(tx, websiteId, item.collectionId);
+    const was = await storeCollection(tx, websiteId, item.collectionId);
+    let c = was;
     if (p.collectionId && p.collectionId !== item.collectionId) {
       c = await storeCollection(tx, websiteId, p.collectionId);
       const [{ n }] = (await tx
@@ -546,6 +548,9 @@ export async function updateProduct(
       throw new ApiError(409, "conflict", `Another product already uses the URL ${urlId}.`, {
         urlId: "Taken",
       });
+    if (item.status === "published") {
+      await recordMove(tx, websiteId, `/${was.urlSlug}/p/${item.urlId}`, `/${c.urlSlug}/p/${urlId}`);
+    }
     const [row] = await tx
       .update(contentItems)
       .set({

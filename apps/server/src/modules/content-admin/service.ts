@@ -4,6 +4,8 @@
  * with the SPEC §9 limits (250 items in a hand-ordered collection, 60 tracks per album, 10000
  * categories per collection, URLs under 2083 characters).
  */
+import { recordMove } from "../redirects/service.js";
+import { itemUrl } from "../../render/serialize.js";
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { RecordType } from "../../db/enums.js";
@@ -375,6 +377,8 @@ export async function updateItem(
       input.urlId?.trim() && input.urlId.trim() !== existing.urlId
         ? await urlIdFor(tx, c, input, itemId)
         : existing.urlId;
+    if (urlId !== existing.urlId && existing.status === "published")
+      await recordMove(tx, websiteId, itemUrl(c, existing), itemUrl(c, { ...existing, urlId }));
     const [row] = await tx
       .update(contentItems)
       .set({ ...v, urlId, updatedAt: sql`now()` })

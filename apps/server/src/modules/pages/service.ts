@@ -3,6 +3,7 @@
  * folders), page settings, and block layouts with autosaved drafts and an explicit Publish.
  * Every call is one transaction and scoped to the website it is given (from the owner's path).
  */
+import { recordMove } from "../redirects/service.js";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { SiteStatus, collectionKinds, folderBehaviors } from "../../db/enums.js";
@@ -274,6 +275,8 @@ export async function updatePage(
           throw new ApiError(409, "conflict", m, { urlSlug: m });
         }
         set.urlSlug = slug;
+        // The old address (and its items' addresses) answer 301 to the new ones.
+        await recordMove(tx, websiteId, `/${page.urlSlug}`, `/${slug}`, true);
       }
     }
     if (patch.folderBehavior !== undefined) {

@@ -1,1 +1,0 @@
-ALTER TABLE "website_settings" ADD COLUMN "hide_from_search_engines" boolean DEFAULT false NOT NULL;
