@@ -50,6 +50,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
     title: "Settings",
     links: [
       { to: "settings", label: "Site settings" },
+      { to: "settings/url-mappings", label: "URL mappings" },
       { to: "settings/billing", label: "Billing" },
       { to: "api-keys", label: "API keys" },
     ],

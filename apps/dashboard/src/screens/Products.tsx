@@ -16,8 +16,10 @@ import {
   TextField,
   fieldErrors,
   usePages,
+  useSite,
   useSiteId,
 } from "../components/ui.js";
+import { SeoFields } from "../components/SeoFields.js";
 
 export const PRODUCT_TYPES = [
   { value: "1", label: "Physical" },
@@ -204,6 +206,8 @@ interface ProductForm {
   visible: boolean;
   body: string;
   excerpt: string;
+  seoTitle: string;
+  seoDescription: string;
   tags: string;
   categories: string;
   imageIds: string[];
@@ -229,6 +233,8 @@ interface ProductJson {
   status: string;
   body: string;
   excerpt: string;
+  seoTitle: string;
+  seoDescription: string;
   tags: string[];
   categories: string[];
   imageIds: string[];
@@ -278,6 +284,8 @@ function toForm(p: ProductJson | undefined, collectionId: string, currency: stri
       visible: true,
       body: "",
       excerpt: "",
+      seoTitle: "",
+      seoDescription: "",
       tags: "",
       categories: "",
       imageIds: [],
@@ -302,6 +310,8 @@ function toForm(p: ProductJson | undefined, collectionId: string, currency: stri
     visible: p.status !== "draft",
     body: p.body,
     excerpt: p.excerpt,
+    seoTitle: p.seoTitle ?? "",
+    seoDescription: p.seoDescription ?? "",
     tags: p.tags.join(", "),
     categories: p.categories.join(", "),
     imageIds: p.imageIds,
@@ -367,6 +377,8 @@ function toBody(f: ProductForm, currency: string) {
     status: f.visible ? "published" : "draft",
     body: f.body,
     excerpt: f.excerpt,
+    seoTitle: f.seoTitle,
+    seoDescription: f.seoDescription,
     tags: list(f.tags),
     categories: list(f.categories),
     imageIds: f.imageIds,
@@ -482,6 +494,7 @@ function ProductEditorForm({
   currency: string;
 }) {
   const siteId = useSiteId();
+  const site = useSite();
   const pages = usePages();
   const media = useMedia();
   const navigate = useNavigate();
@@ -609,6 +622,18 @@ function ProductEditorForm({
                 error={errors.excerpt}
               />
             </div>
+
+            <SeoFields
+              title={f.seoTitle}
+              description={f.seoDescription}
+              fallbackTitle={f.title || "Product name"}
+              fallbackDescription={f.excerpt.replace(/<[^>]*>/g, "").trim() || site.data?.tagline || ""}
+              siteTitle={site.data?.title ?? ""}
+              url={`${(site.data?.url ?? "").replace(/\/+$/, "")}/${stores.find((s) => s.id === f.collectionId)?.urlSlug ?? "shop"}/p/${f.urlId || product?.urlId || "…"}`}
+              imageUrl={f.imageIds[0] ? mediaById.get(f.imageIds[0])?.assetUrl : undefined}
+              errors={errors}
+              onChange={set}
+            />
 
             <div className="card">
               <h2>Images</h2>

@@ -1,6 +1,7 @@
 /** Site settings: title, tagline, time zone, language, domains; comments, liking, sharing, cookies, social links. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { type Site, del, get, patch, post, put } from "../api.js";
 import {
   Check,
@@ -27,6 +28,7 @@ interface Settings {
   socialLinks: { service: string; profileUrl: string; userName?: string }[];
   contactEmail: string;
   adPixelId: string;
+  hideFromSearchEngines: boolean;
 }
 
 export function SiteSettings() {
@@ -47,6 +49,7 @@ export function SiteSettings() {
       <GeneralForm site={site.data} />
       <Domains site={site.data} />
       <SettingsForm
+        siteUrl={site.data.url}
         initial={settings.data.settings}
         shareServices={settings.data.shareServices}
         socialServices={settings.data.socialServices}
@@ -200,15 +203,18 @@ const SHARE_LABELS: Record<string, string> = {
 };
 
 function SettingsForm({
+  siteUrl,
   initial,
   shareServices,
   socialServices,
 }: {
+  siteUrl: string;
   initial: Settings;
   shareServices: string[];
   socialServices: string[];
 }) {
   const siteId = useSiteId();
+  const siteOrigin = siteUrl.replace(/\/+$/, "");
   const queryClient = useQueryClient();
   const [s, setS] = useState(initial);
   const [saved, setSaved] = useState(false);
@@ -297,6 +303,20 @@ function SettingsForm({
           disabled={!s.restrictiveCookiePolicy}
           onChange={(restrictiveCookiePolicyAbsolute) => set({ restrictiveCookiePolicyAbsolute })}
         />
+      </div>
+      <div className="card">
+        <h2>Search engines</h2>
+        <Check
+          label="Hide this site from search engines"
+          help="robots.txt asks every crawler to stay away and each page says noindex. Visitors with the address still see the site."
+          checked={s.hideFromSearchEngines}
+          onChange={(hideFromSearchEngines) => set({ hideFromSearchEngines })}
+        />
+        <p className="help">
+          Search engines find your pages through <a href={`${siteOrigin}/sitemap.xml`}>sitemap.xml</a> and{" "}
+          <a href={`${siteOrigin}/robots.txt`}>robots.txt</a>. Moved pages keep their visitors with{" "}
+          <Link to={`/sites/${siteId}/settings/url-mappings`}>URL mappings</Link>.
+        </p>
       </div>
       <div className="card">
         <h2>Ads</h2>

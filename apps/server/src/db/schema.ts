@@ -221,6 +221,9 @@ export const contentItems = pgTable(
     publishOn: timestamp("publish_on", { withTimezone: true }),
     /** Products: productType, isSubscribable, subscriptionPlan, additional fields form… */
     structuredContent: jsonb("structured_content").$type<Record<string, unknown>>(),
+    /** What search engines and shares show instead of the title and excerpt (optional). */
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
     commentState: integer("comment_state").notNull().default(1),
     likeCount: integer("like_count").notNull().default(0),
     ordering: integer("ordering").notNull().default(0),

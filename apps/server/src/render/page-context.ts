@@ -1128,8 +1128,9 @@ async function itemPage(ctx: Ctx, c: Collection, item: ContentItem): Promise<Pag
     collection: collectionJson(c),
     item: json,
     ...extra,
-    pageTitle: item.title,
-    metaDescription: htmlToText(item.excerpt || item.body).slice(0, 300) || ctx.site.tagline,
+    pageTitle: item.seoTitle || item.title,
+    metaDescription:
+      item.seoDescription || htmlToText(item.excerpt || item.body).slice(0, 300) || ctx.site.tagline,
     ogImage: (json.mainImage as { src?: string } | undefined)?.src,
   });
 }

@@ -83,6 +83,8 @@ const Product = Type.Object(
     ),
     giftCardDenominations: Type.Optional(Type.Array(Cents, { maxItems: 50 })),
     scarcityText: Type.Optional(Type.String({ maxLength: 1000 })),
+    seoTitle: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1000 })])),
+    seoDescription: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2000 })])),
     useCustomAddButtonText: Type.Optional(Type.Boolean()),
     customAddButtonText: Type.Optional(Type.String({ maxLength: 500 })),
     additionalFieldsFormId: Type.Optional(Nullable(Id)),

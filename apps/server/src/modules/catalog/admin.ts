@@ -6,6 +6,7 @@
  *
  * The store's read side (catalog/service.ts) is the cart's; this file only writes products.
  */
+import { seoFieldErrors, seoValues } from "../seo/fields.js";
 import { recordMove } from "../redirects/service.js";
 import { enqueueRestockCheck } from "../restock/service.js";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
@@ -79,6 +80,8 @@ export interface ProductInput {
   } | null;
   giftCardDenominations?: number[];
   scarcityText?: string;
+  seoTitle?: string | null;
+  seoDescription?: string | null;
   useCustomAddButtonText?: boolean;
   customAddButtonText?: string;
   additionalFieldsFormId?: string | null;
@@ -103,6 +106,8 @@ function productJson(
     status: item.status,
     body: item.body,
     excerpt: item.excerpt,
+    seoTitle: item.seoTitle ?? "",
+    seoDescription: item.seoDescription ?? "",
     tags: item.tags,
     categories: item.categories,
     mainImageId: item.mainImageId,
@@ -256,6 +261,7 @@ function checkProduct(p: ProductInput): Record<string, string> {
     }
   }
   if ((p.scarcityText ?? "").length > 200) f.scarcityText = "At most 200 characters.";
+  Object.assign(f, seoFieldErrors(p));
   if (p.useCustomAddButtonText && !(p.customAddButtonText ?? "").trim())
     f.customAddButtonText = "Enter the button text, or turn custom text off.";
   if ((p.customAddButtonText ?? "").length > 60) f.customAddButtonText = "At most 60 characters.";
@@ -485,6 +491,7 @@ export async function createProduct(db: Db, websiteId: string, p: ProductInput):
         title: p.title.trim(),
         body: sanitizeRichText(p.body ?? ""),
         excerpt: sanitizeRichText(p.excerpt ?? ""),
+        ...seoValues(p),
         tags: clean(p.tags),
         categories,
         mainImageId: p.mainImageId || p.imageIds?.[0] || null,
@@ -559,6 +566,7 @@ export async function updateProduct(
         title: p.title.trim(),
         body: sanitizeRichText(p.body ?? ""),
         excerpt: sanitizeRichText(p.excerpt ?? ""),
+        ...seoValues(p),
         tags: clean(p.tags),
         categories,
         mainImageId: p.mainImageId || p.imageIds?.[0] || null,

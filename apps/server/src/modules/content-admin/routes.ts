@@ -25,6 +25,8 @@ const Item = Type.Object(
     urlId: Type.Optional(Type.String({ maxLength: 2100 })),
     body: Type.Optional(Type.String({ maxLength: 300_000 })),
     excerpt: Type.Optional(Type.String({ maxLength: 10_000 })),
+    seoTitle: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1000 })])),
+    seoDescription: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2000 })])),
     authorName: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
     status: Type.Optional(Type.Union([Type.Literal("published"), Type.Literal("draft")])),
     publishOn: Type.Optional(Millis),

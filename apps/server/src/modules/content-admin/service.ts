@@ -4,6 +4,7 @@
  * with the SPEC §9 limits (250 items in a hand-ordered collection, 60 tracks per album, 10000
  * categories per collection, URLs under 2083 characters).
  */
+import { seoFieldErrors, seoValues } from "../seo/fields.js";
 import { recordMove } from "../redirects/service.js";
 import { itemUrl } from "../../render/serialize.js";
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
@@ -42,6 +43,8 @@ export interface ItemInput {
   urlId?: string;
   body?: string;
   excerpt?: string;
+  seoTitle?: string | null;
+  seoDescription?: string | null;
   authorName?: string | null;
   status?: "published" | "draft";
   publishOn?: number | null;
@@ -94,6 +97,8 @@ function itemJson(c: Collection, i: Item, imageFiles: Map<string, string>) {
     status: i.status,
     body: i.body,
     excerpt: i.excerpt,
+    seoTitle: i.seoTitle ?? "",
+    seoDescription: i.seoDescription ?? "",
     authorName: i.authorName,
     publishOn: i.publishOn?.getTime() ?? null,
     startDate: i.startDate?.getTime() ?? null,
@@ -187,6 +192,7 @@ function check(c: Collection, input: ItemInput): Record<string, string> {
   if (!input.title.trim()) f.title = "Please give it a title.";
   else if (input.title.length > 300) f.title = "A title can be at most 300 characters.";
   if ((input.excerpt ?? "").length > 5000) f.excerpt = "At most 5000 characters.";
+  Object.assign(f, seoFieldErrors(input));
   if ((input.body ?? "").length > 200_000) f.body = "The text is too long.";
   if (clean(input.categories).some((x) => x.length > MAX_CATEGORY_LENGTH))
     f.categories = LIMIT_MESSAGES.category;
@@ -281,6 +287,7 @@ function values(c: Collection, input: ItemInput, now: Date) {
     title: input.title.trim(),
     body: sanitizeRichText(input.body ?? ""),
     excerpt: sanitizeRichText(input.excerpt ?? ""),
+    ...seoValues(input),
     authorName: input.authorName?.trim() || null,
     status: input.status ?? "published",
     publishOn:

@@ -172,6 +172,7 @@ export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
             cartPillPosition: Type.Optional(Type.String({ maxLength: 40 })),
             adPixelId: Type.Optional(Type.String({ maxLength: 40 })),
             hideFromSearchEngines: Type.Optional(Type.Boolean()),
+            useCLDRMoneyFormat: Type.Optional(Type.Boolean()),
           },
           { additionalProperties: false },
         ),

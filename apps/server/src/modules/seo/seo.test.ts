@@ -251,6 +251,55 @@ describe("structured data (Google's rich-result rules)", () => {
   });
 });
 
+describe("SEO fields of items and products", () => {
+  it("puts the SEO title and description in the page's title, description and share tags; too long is refused", async () => {
+    const blog = await collectionId("blog");
+    const created = await owner.request({
+      method: "POST",
+      url: `${base}/collections/${blog}/items`,
+      payload: {
+        title: "Glaze Notes",
+        body: "<p>On celadon.</p>",
+        seoTitle: "  How we mix   celadon glaze ",
+        seoDescription: "Our recipe, step by step.",
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().item).toMatchObject({
+      seoTitle: "How we mix celadon glaze",
+      seoDescription: "Our recipe, step by step.",
+    });
+    const html = (await get(created.json().item.fullUrl)).body;
+    expect(html).toContain("<title>How we mix celadon glaze — Atelier Demo</title>");
+    expect(html).toContain('<meta name="description" content="Our recipe, step by step.">');
+    expect(html).toContain('<meta property="og:title" content="How we mix celadon glaze">');
+
+    const tooLong = await owner.request({
+      method: "POST",
+      url: `${base}/collections/${blog}/items`,
+      payload: { title: "Long", seoTitle: "x".repeat(151) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields.seoTitle).toBe("An SEO title has at most 150 characters.");
+
+    const product = await owner.request({
+      method: "POST",
+      url: `${base}/products`,
+      payload: {
+        collectionId: await collectionId("shop"),
+        title: "Tea Bowl",
+        productType: 1,
+        seoTitle: "Hand-thrown tea bowl",
+        variants: [{ priceCents: 3400, qtyInStock: 2 }],
+      },
+    });
+    expect(product.statusCode).toBe(201);
+    expect((await get(product.json().product.fullUrl)).body).toContain(
+      "<title>Hand-thrown tea bowl — Atelier Demo</title>",
+    );
+  });
+});
+
 describe("feeds", () => {
   it("answers RSS 2.0 for the blog, linked from its pages", async () => {
     const res = await get("/blog?format=rss");
@@ -295,10 +344,12 @@ describe("noindex and hiding the site", () => {
     for (const path of ["/search?q=vase", "/cart", "/no-such-page", "/staff-notes"])
       expect(robots((await get(path)).body), path).toBe(true);
 
+    // The settings screen sends back everything it read, with the change.
+    const current = (await owner.request({ url: `${base}/settings` })).json().settings;
     const hide = await owner.request({
       method: "PATCH",
       url: `${base}/settings`,
-      payload: { hideFromSearchEngines: true },
+      payload: { ...current, hideFromSearchEngines: true },
     });
     expect(hide.statusCode).toBe(200);
     expect(hide.json().settings.hideFromSearchEngines).toBe(true);
