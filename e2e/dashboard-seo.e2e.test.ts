@@ -57,6 +57,37 @@ describe("search engines, from the dashboard", () => {
     await context.close();
   });
 
+  it("hides one page from search engines in its settings, with the search preview", async () => {
+    const { context, page, errors } = await ownerLogIn(browser, base);
+    const siteId = await demoSiteId(page);
+    const { pages } = await ownerCall<{ pages: { id: string; urlSlug: string }[] }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/pages`,
+    );
+    const events = pages.find((p) => p.urlSlug === "events")!;
+    await page.goto(`${base}/config/sites/${siteId}/pages/${events.id}`);
+    await page.getByLabel("SEO title").fill("Open studios and workshops");
+    await expect
+      .poll(() => page.getByTestId("seo-preview-title").textContent())
+      .toBe("Open studios and workshops — Atelier Demo");
+    await page.getByLabel("Hide from search engines").check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Page settings saved.").waitFor();
+    await screenshot(page, "dashboard-seo-page-settings");
+    const html = await (await fetch(`${base}/events`)).text();
+    expect(html).toContain("<title>Open studios and workshops — Atelier Demo</title>");
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain("/events<");
+    await page.getByLabel("Hide from search engines").uncheck();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect
+      .poll(async () => (await (await fetch(`${base}/events`)).text()).includes('content="noindex"'))
+      .toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("adds URL mappings, refuses a loop with the server's message, and hides the site from search engines", async () => {
     const { context, page, errors } = await ownerLogIn(browser, base);
     const siteId = await demoSiteId(page);

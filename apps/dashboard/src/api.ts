@@ -107,6 +107,7 @@ export interface Page {
   passwordProtected: boolean;
   seoTitle: string;
   seoDescription: string;
+  seoHidden?: boolean;
   options: Record<string, unknown>;
   hasDraft: boolean;
   itemCount: number;

@@ -3,7 +3,7 @@
  * preview of the search result and of the card a share shows. Empty fields fall back to the
  * title and the short description, as the published page does.
  */
-import { TextArea, TextField } from "./ui.js";
+import { Check, TextArea, TextField } from "./ui.js";
 
 /** What search engines show before cutting a text. */
 export const SEO_TITLE_SHOWN = 60;
@@ -37,6 +37,7 @@ export function SeoFields({
   url,
   imageUrl,
   errors,
+  hidden,
   onChange,
 }: {
   title: string;
@@ -47,7 +48,9 @@ export function SeoFields({
   url: string;
   imageUrl?: string;
   errors: Record<string, string>;
-  onChange: (patch: { seoTitle?: string; seoDescription?: string }) => void;
+  /** "Hide from search engines" (noindex, and out of the sitemap). */
+  hidden: boolean;
+  onChange: (patch: { seoTitle?: string; seoDescription?: string; seoHidden?: boolean }) => void;
 }) {
   const shownTitle = `${title.trim() || fallbackTitle} — ${siteTitle}`;
   const shownDescription = description.trim() || fallbackDescription;
@@ -70,6 +73,12 @@ export function SeoFields({
         error={errors.seoDescription}
       />
       <Counter length={shownDescription.length} shown={SEO_DESCRIPTION_SHOWN} />
+      <Check
+        label="Hide from search engines"
+        help="Search engines are asked not to list it, and it is left out of the sitemap. Visitors still reach it."
+        checked={hidden}
+        onChange={(seoHidden) => onChange({ seoHidden })}
+      />
       <div className="seo-previews">
         <figure className="seo-preview search" aria-label="Search result preview">
           <figcaption className="small muted">In search results</figcaption>

@@ -18,6 +18,7 @@ import {
   useSiteId,
 } from "../components/ui.js";
 import { navOrder, pageLinks } from "./Pages.js";
+import { SeoFields } from "../components/SeoFields.js";
 
 /** Stored passwords are never sent back: a protected page shows this placeholder (SPEC §9). */
 export const MASKED_PASSWORD = "••••••••";
@@ -48,6 +49,7 @@ export function PageSettings() {
       optionFields={data.data!.optionFields[page.kind] ?? []}
       siteId={siteId}
       siteUrl={site.data?.url ?? ""}
+      siteTitle={site.data?.title ?? ""}
     />
   );
 }
@@ -58,12 +60,14 @@ function PageSettingsForm({
   optionFields,
   siteId,
   siteUrl,
+  siteTitle,
 }: {
   page: Page;
   pages: Page[];
   optionFields: FieldDef[];
   siteId: string;
   siteUrl: string;
+  siteTitle: string;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -71,6 +75,7 @@ function PageSettingsForm({
   const [urlSlug, setUrlSlug] = useState(page.urlSlug);
   const [seoTitle, setSeoTitle] = useState(page.seoTitle);
   const [seoDescription, setSeoDescription] = useState(page.seoDescription);
+  const [seoHidden, setSeoHidden] = useState(Boolean(page.seoHidden));
   const [description, setDescription] = useState(page.description);
   const [hiddenFromNav, setHidden] = useState(page.hiddenFromNav);
   const [folderBehavior, setFolderBehavior] = useState(page.folderBehavior ?? "index");
@@ -85,7 +90,7 @@ function PageSettingsForm({
   const invalidate = () => queryClient.invalidateQueries({ queryKey: ["pages", siteId] });
   const save = useMutation({
     mutationFn: async () => {
-      const body: Record<string, unknown> = { title, seoTitle, seoDescription, hiddenFromNav };
+      const body: Record<string, unknown> = { title, seoTitle, seoDescription, seoHidden, hiddenFromNav };
       if (!page.isHome) body.urlSlug = urlSlug;
       if (page.kind !== "page") body.description = description;
       if (page.kind === "folder") body.folderBehavior = folderBehavior;
@@ -221,25 +226,21 @@ function PageSettingsForm({
                 onChange={setHidden}
               />
             </div>
-            <div className="card">
-              <h2>Search engines</h2>
-              <TextField
-                label="SEO title"
-                value={seoTitle}
-                maxLength={200}
-                onChange={(e) => setSeoTitle(e.target.value)}
-                error={errors.seoTitle}
-                help={`${seoTitle.length}/200 · shown in search results and browser tabs`}
-              />
-              <TextArea
-                label="SEO description"
-                value={seoDescription}
-                maxLength={400}
-                onChange={(e) => setSeoDescription(e.target.value)}
-                error={errors.seoDescription}
-                help={`${seoDescription.length}/400`}
-              />
-            </div>
+            <SeoFields
+              title={seoTitle}
+              description={seoDescription}
+              fallbackTitle={title || "Page title"}
+              fallbackDescription={description.replace(/<[^>]*>/g, "").trim()}
+              siteTitle={siteTitle}
+              url={`${siteUrl.replace(/\/+$/, "")}${page.isHome ? "/" : `/${urlSlug}`}`}
+              errors={errors}
+              hidden={seoHidden}
+              onChange={(p) => {
+                if (p.seoTitle !== undefined) setSeoTitle(p.seoTitle);
+                if (p.seoDescription !== undefined) setSeoDescription(p.seoDescription);
+                if (p.seoHidden !== undefined) setSeoHidden(p.seoHidden);
+              }}
+            />
             {optionFields.length ? (
               <div className="card">
                 <h2>{page.kind === "gallery" ? "Gallery settings" : "Display"}</h2>

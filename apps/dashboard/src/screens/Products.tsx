@@ -208,6 +208,7 @@ interface ProductForm {
   excerpt: string;
   seoTitle: string;
   seoDescription: string;
+  seoHidden: boolean;
   tags: string;
   categories: string;
   imageIds: string[];
@@ -235,6 +236,7 @@ interface ProductJson {
   excerpt: string;
   seoTitle: string;
   seoDescription: string;
+  seoHidden?: boolean;
   tags: string[];
   categories: string[];
   imageIds: string[];
@@ -286,6 +288,7 @@ function toForm(p: ProductJson | undefined, collectionId: string, currency: stri
       excerpt: "",
       seoTitle: "",
       seoDescription: "",
+      seoHidden: false,
       tags: "",
       categories: "",
       imageIds: [],
@@ -312,6 +315,7 @@ function toForm(p: ProductJson | undefined, collectionId: string, currency: stri
     excerpt: p.excerpt,
     seoTitle: p.seoTitle ?? "",
     seoDescription: p.seoDescription ?? "",
+    seoHidden: Boolean(p.seoHidden),
     tags: p.tags.join(", "),
     categories: p.categories.join(", "),
     imageIds: p.imageIds,
@@ -379,6 +383,7 @@ function toBody(f: ProductForm, currency: string) {
     excerpt: f.excerpt,
     seoTitle: f.seoTitle,
     seoDescription: f.seoDescription,
+    seoHidden: f.seoHidden,
     tags: list(f.tags),
     categories: list(f.categories),
     imageIds: f.imageIds,
@@ -632,6 +637,7 @@ function ProductEditorForm({
               url={`${(site.data?.url ?? "").replace(/\/+$/, "")}/${stores.find((s) => s.id === f.collectionId)?.urlSlug ?? "shop"}/p/${f.urlId || product?.urlId || "…"}`}
               imageUrl={f.imageIds[0] ? mediaById.get(f.imageIds[0])?.assetUrl : undefined}
               errors={errors}
+              hidden={f.seoHidden}
               onChange={set}
             />
 

@@ -178,6 +178,8 @@ export const collections = pgTable(
     passwordHash: text("password_hash"),
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
+    /** "Hide from search engines": noindex, and left out of the sitemap. */
+    seoHidden: boolean("seo_hidden").notNull().default(false),
     /** Block layout of a page (kind "page"): rows of blocks, at most 60 blocks. */
     layout: jsonb("layout").$type<unknown>(),
     draftLayout: jsonb("draft_layout").$type<unknown>(),
@@ -224,6 +226,8 @@ export const contentItems = pgTable(
     /** What search engines and shares show instead of the title and excerpt (optional). */
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
+    /** "Hide from search engines": noindex, and left out of the sitemap. */
+    seoHidden: boolean("seo_hidden").notNull().default(false),
     commentState: integer("comment_state").notNull().default(1),
     likeCount: integer("like_count").notNull().default(0),
     ordering: integer("ordering").notNull().default(0),

@@ -774,7 +774,7 @@ async function productsPage(ctx: Ctx, c: Collection): Promise<PageResult> {
     filter,
     filtered: Object.keys(filter).length > 0,
     pagination: pagination(base, filter, pageNumber, pageSize, rows.length),
-    pageTitle: filter.category ? `${c.title}: ${filter.category}` : c.title,
+    pageTitle: filter.category ? `${c.title}: ${filter.category}` : c.seoTitle || c.title,
     metaDescription: c.seoDescription || c.description || ctx.site.tagline,
   });
 }
@@ -821,7 +821,7 @@ async function blogPage(ctx: Ctx, c: Collection): Promise<PageResult> {
     filterHeading: heading,
     filtered: Object.keys(filter).length > 0,
     pagination: pagination(base, filter, pageNumber, pageSize, rows.length),
-    pageTitle: heading ? `${c.title}: ${heading}` : c.title,
+    pageTitle: heading ? `${c.title}: ${heading}` : c.seoTitle || c.title,
     metaDescription: c.seoDescription || c.description || ctx.site.tagline,
   });
 }
@@ -964,7 +964,7 @@ async function eventsPage(ctx: Ctx, c: Collection): Promise<PageResult> {
       calendar: `${base}?view=calendar`,
     },
     calendar,
-    pageTitle: c.title,
+    pageTitle: c.seoTitle || c.title,
     metaDescription: c.seoDescription || c.description || ctx.site.tagline,
   });
 }
@@ -988,7 +988,7 @@ async function galleryPage(ctx: Ctx, c: Collection): Promise<PageResult> {
           fullUrl: i.fullUrl,
         })),
     },
-    pageTitle: c.title,
+    pageTitle: c.seoTitle || c.title,
     metaDescription: c.seoDescription || c.description || ctx.site.tagline,
   });
 }
@@ -1033,7 +1033,7 @@ async function albumPage(ctx: Ctx, c: Collection): Promise<PageResult> {
         tracks,
       },
     },
-    pageTitle: c.title,
+    pageTitle: c.seoTitle || c.title,
     metaDescription: c.seoDescription || c.description || ctx.site.tagline,
   });
 }

@@ -218,9 +218,11 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   function render(theme: Theme, result: PageResult, site: Website, extra: Record<string, unknown>): string {
     const ctx = result.context as Record<string, unknown>;
     const origin = String((ctx.website as { baseUrl?: string } | undefined)?.baseUrl ?? config.publicUrl);
-    const hidden = Boolean(
-      (ctx.websiteSettings as { hideFromSearchEngines?: boolean } | undefined)?.hideFromSearchEngines,
-    );
+    const flag = (v: unknown, key: string) => Boolean((v as Record<string, unknown> | undefined)?.[key]);
+    const hidden =
+      flag(ctx.websiteSettings, "hideFromSearchEngines") ||
+      flag(ctx.collection, "seoHidden") ||
+      (result.pageType === PageType.CONTENT_ITEM && flag(ctx.item, "seoHidden"));
     const context = {
       ...result.context,
       ...extra,

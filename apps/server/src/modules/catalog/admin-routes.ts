@@ -85,6 +85,7 @@ const Product = Type.Object(
     scarcityText: Type.Optional(Type.String({ maxLength: 1000 })),
     seoTitle: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1000 })])),
     seoDescription: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2000 })])),
+    seoHidden: Type.Optional(Type.Boolean()),
     useCustomAddButtonText: Type.Optional(Type.Boolean()),
     customAddButtonText: Type.Optional(Type.String({ maxLength: 500 })),
     additionalFieldsFormId: Type.Optional(Nullable(Id)),

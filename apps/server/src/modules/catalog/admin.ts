@@ -82,6 +82,7 @@ export interface ProductInput {
   scarcityText?: string;
   seoTitle?: string | null;
   seoDescription?: string | null;
+  seoHidden?: boolean;
   useCustomAddButtonText?: boolean;
   customAddButtonText?: string;
   additionalFieldsFormId?: string | null;
@@ -108,6 +109,7 @@ function productJson(
     excerpt: item.excerpt,
     seoTitle: item.seoTitle ?? "",
     seoDescription: item.seoDescription ?? "",
+    seoHidden: item.seoHidden,
     tags: item.tags,
     categories: item.categories,
     mainImageId: item.mainImageId,

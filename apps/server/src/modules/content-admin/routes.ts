@@ -27,6 +27,7 @@ const Item = Type.Object(
     excerpt: Type.Optional(Type.String({ maxLength: 10_000 })),
     seoTitle: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1000 })])),
     seoDescription: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2000 })])),
+    seoHidden: Type.Optional(Type.Boolean()),
     authorName: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
     status: Type.Optional(Type.Union([Type.Literal("published"), Type.Literal("draft")])),
     publishOn: Type.Optional(Millis),

@@ -45,6 +45,7 @@ export interface ItemInput {
   excerpt?: string;
   seoTitle?: string | null;
   seoDescription?: string | null;
+  seoHidden?: boolean;
   authorName?: string | null;
   status?: "published" | "draft";
   publishOn?: number | null;
@@ -99,6 +100,7 @@ function itemJson(c: Collection, i: Item, imageFiles: Map<string, string>) {
     excerpt: i.excerpt,
     seoTitle: i.seoTitle ?? "",
     seoDescription: i.seoDescription ?? "",
+    seoHidden: i.seoHidden,
     authorName: i.authorName,
     publishOn: i.publishOn?.getTime() ?? null,
     startDate: i.startDate?.getTime() ?? null,

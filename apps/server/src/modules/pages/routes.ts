@@ -122,6 +122,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
             description: Type.Optional(Type.String({ maxLength: 10000 })),
             seoTitle: Type.Optional(Type.String({ maxLength: 1000 })),
             seoDescription: Type.Optional(Type.String({ maxLength: 2000 })),
+            seoHidden: Type.Optional(Type.Boolean()),
             password: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
             hiddenFromNav: Type.Optional(Type.Boolean()),
             isHome: Type.Optional(Type.Boolean()),

@@ -4,6 +4,7 @@
  * Every call is one transaction and scoped to the website it is given (from the owner's path).
  */
 import { recordMove } from "../redirects/service.js";
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../seo/fields.js";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { SiteStatus, collectionKinds, folderBehaviors } from "../../db/enums.js";
@@ -78,6 +79,7 @@ export function pageJson(c: Collection, itemCount = 0) {
     passwordProtected: Boolean(c.passwordHash),
     seoTitle: c.seoTitle ?? "",
     seoDescription: c.seoDescription ?? "",
+    seoHidden: c.seoHidden,
     options: c.options,
     hasDraft: c.draftLayout !== null && c.draftLayout !== undefined,
     itemCount,
@@ -215,6 +217,7 @@ export interface PagePatch {
   description?: string;
   seoTitle?: string;
   seoDescription?: string;
+  seoHidden?: boolean;
   /** A new password; null removes protection. Never answered back. */
   password?: string | null;
   hiddenFromNav?: boolean;
@@ -223,8 +226,7 @@ export interface PagePatch {
   options?: Record<string, unknown>;
 }
 
-export const SEO_TITLE_MAX = 200;
-export const SEO_DESCRIPTION_MAX = 400;
+export { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX };
 export const PAGE_PASSWORD_MIN = 4;
 
 export async function updatePage(
@@ -257,6 +259,7 @@ export async function updatePage(
   if (patch.password !== undefined && patch.password !== null && patch.password.length < PAGE_PASSWORD_MIN)
     fields.password = `A page password needs at least ${PAGE_PASSWORD_MIN} characters.`;
   if (patch.hiddenFromNav !== undefined) set.hiddenFromNav = patch.hiddenFromNav;
+  if (patch.seoHidden !== undefined) set.seoHidden = patch.seoHidden;
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
   if (patch.password !== undefined)
     set.passwordHash = patch.password === null ? null : await hashPassword(patch.password);

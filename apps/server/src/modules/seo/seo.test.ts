@@ -277,10 +277,10 @@ describe("SEO fields of items and products", () => {
     const tooLong = await owner.request({
       method: "POST",
       url: `${base}/collections/${blog}/items`,
-      payload: { title: "Long", seoTitle: "x".repeat(151) },
+      payload: { title: "Long", seoTitle: "x".repeat(201) },
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().error.fields.seoTitle).toBe("An SEO title has at most 150 characters.");
+    expect(tooLong.json().error.fields.seoTitle).toBe("An SEO title has at most 200 characters.");
 
     const product = await owner.request({
       method: "POST",
@@ -297,6 +297,36 @@ describe("SEO fields of items and products", () => {
     expect((await get(product.json().product.fullUrl)).body).toContain(
       "<title>Hand-thrown tea bowl — Atelier Demo</title>",
     );
+  });
+});
+
+describe("hiding one page or item from search engines", () => {
+  it("says noindex on it and leaves it out of the sitemap", async () => {
+    const events = await collectionId("events");
+    const page = await owner.request({
+      method: "PATCH",
+      url: `${base}/pages/${events}`,
+      payload: { seoHidden: true },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().page.seoHidden).toBe(true);
+    expect((await get("/events")).body).toContain('<meta name="robots" content="noindex">');
+    const sitemap = (await get("/sitemap.xml")).body;
+    expect(sitemap).not.toContain("http://localhost/events<");
+    expect(sitemap).not.toMatch(/http:\/\/localhost\/events\/./);
+    await owner.request({ method: "PATCH", url: `${base}/pages/${events}`, payload: { seoHidden: false } });
+    expect((await get("/events")).body).not.toContain('<meta name="robots" content="noindex">');
+
+    const blog = await collectionId("blog");
+    const post = await owner.request({
+      method: "POST",
+      url: `${base}/collections/${blog}/items`,
+      payload: { title: "Members Preview", body: "<p>Shh.</p>", seoHidden: true },
+    });
+    expect(post.json().item.seoHidden).toBe(true);
+    expect((await get(post.json().item.fullUrl)).body).toContain('<meta name="robots" content="noindex">');
+    expect((await get("/sitemap.xml")).body).not.toContain("members-preview");
+    expect((await get("/blog")).body).not.toContain('<meta name="robots" content="noindex">');
   });
 });
 

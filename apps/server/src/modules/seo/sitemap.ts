@@ -33,7 +33,7 @@ export async function sitemapEntries(
   now: Date,
 ): Promise<SitemapEntry[]> {
   const all = await db.select().from(collections).where(eq(collections.websiteId, websiteId));
-  const isPublic = (c: (typeof all)[number]) => !c.passwordHash && !memberRule(c).members;
+  const isPublic = (c: (typeof all)[number]) => !c.passwordHash && !memberRule(c).members && !c.seoHidden;
   // A page inside a protected folder is no more public than the folder.
   const byId = new Map(all.map((c) => [c.id, c]));
   const open = all.filter(
@@ -57,7 +57,7 @@ export async function sitemapEntries(
           ),
         )
     : [];
-  const visible = items.filter((i) => !i.publishOn || i.publishOn <= now);
+  const visible = items.filter((i) => (!i.publishOn || i.publishOn <= now) && !i.seoHidden);
   const imageIds = visible
     .filter((i) => IMAGE_KINDS.has(byId.get(i.collectionId)?.kind ?? ""))
     .flatMap((i) => [i.mainImageId ?? "", ...i.imageIds]);
