@@ -16,8 +16,10 @@ import {
   TextField,
   fieldErrors,
   formatDate,
+  useSite,
   useSiteId,
 } from "../components/ui.js";
+import { SeoFields } from "../components/SeoFields.js";
 
 interface Item {
   id: string;
@@ -27,6 +29,9 @@ interface Item {
   status: string;
   body: string;
   excerpt: string;
+  seoTitle?: string;
+  seoDescription?: string;
+  seoHidden?: boolean;
   authorName: string | null;
   publishOn: number | null;
   startDate: number | null;
@@ -211,12 +216,16 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const media = useMedia();
+  const site = useSite();
   const noun = NOUN[kind] ?? "item";
   const [f, setF] = useState({
     title: item?.title ?? "",
     urlId: item?.urlId ?? "",
     body: item?.body ?? "",
     excerpt: item?.excerpt ?? "",
+    seoTitle: item?.seoTitle ?? "",
+    seoDescription: item?.seoDescription ?? "",
+    seoHidden: Boolean(item?.seoHidden),
     authorName: item?.authorName ?? "",
     visible: item ? item.status !== "draft" : true,
     publishOn: toLocalInput(item?.publishOn ?? null),
@@ -261,6 +270,9 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         urlId: f.urlId || undefined,
         body: f.body,
         excerpt: f.excerpt,
+        seoTitle: f.seoTitle,
+        seoDescription: f.seoDescription,
+        seoHidden: f.seoHidden,
         authorName: f.authorName || null,
         status: f.visible ? "published" : "draft",
         publishOn: fromLocalInput(f.publishOn),
@@ -311,78 +323,92 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         {saved ? <Notice kind="ok">Saved. It is live on the site.</Notice> : null}
         <ErrorNotice error={save.error} />
         <div className="split">
-          <div className="card">
-            <TextField
-              label="Title"
-              value={f.title}
-              onChange={(e) => set({ title: e.target.value })}
-              error={errors.title}
-            />
-            {kind === "events" ? (
-              <div className="grid-2">
-                <TextField
-                  label="Starts"
-                  type="datetime-local"
-                  value={f.startDate}
-                  onChange={(e) => set({ startDate: e.target.value })}
-                  error={errors.startDate}
-                />
-                <TextField
-                  label="Ends"
-                  type="datetime-local"
-                  value={f.endDate}
-                  onChange={(e) => set({ endDate: e.target.value })}
-                  error={errors.endDate}
-                />
-              </div>
-            ) : null}
-            {kind === "album" ? (
+          <div>
+            <div className="card">
               <TextField
-                label="Audio file address"
-                value={f.audioUrl}
-                onChange={(e) => set({ audioUrl: e.target.value })}
-                error={errors.audioUrl}
-                help="An MP3 or M4A file, starting with https:// or /"
+                label="Title"
+                value={f.title}
+                onChange={(e) => set({ title: e.target.value })}
+                error={errors.title}
               />
-            ) : null}
-            <div className="field">
-              <span className="label" id="item-body">
-                {kind === "gallery" ? "Description" : "Text"}
-              </span>
-              <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="item-body" />
+              {kind === "events" ? (
+                <div className="grid-2">
+                  <TextField
+                    label="Starts"
+                    type="datetime-local"
+                    value={f.startDate}
+                    onChange={(e) => set({ startDate: e.target.value })}
+                    error={errors.startDate}
+                  />
+                  <TextField
+                    label="Ends"
+                    type="datetime-local"
+                    value={f.endDate}
+                    onChange={(e) => set({ endDate: e.target.value })}
+                    error={errors.endDate}
+                  />
+                </div>
+              ) : null}
+              {kind === "album" ? (
+                <TextField
+                  label="Audio file address"
+                  value={f.audioUrl}
+                  onChange={(e) => set({ audioUrl: e.target.value })}
+                  error={errors.audioUrl}
+                  help="An MP3 or M4A file, starting with https:// or /"
+                />
+              ) : null}
+              <div className="field">
+                <span className="label" id="item-body">
+                  {kind === "gallery" ? "Description" : "Text"}
+                </span>
+                <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="item-body" />
+              </div>
+              <TextArea
+                label="Excerpt"
+                value={f.excerpt}
+                onChange={(e) => set({ excerpt: e.target.value })}
+                error={errors.excerpt}
+                help="Shown in lists and summaries"
+              />
+              {kind === "events" ? (
+                <fieldset>
+                  <legend>Location</legend>
+                  <TextField
+                    label="Place name"
+                    value={f.addressTitle}
+                    onChange={(e) => set({ addressTitle: e.target.value })}
+                  />
+                  <TextField
+                    label="Address line 1"
+                    value={f.addressLine1}
+                    onChange={(e) => set({ addressLine1: e.target.value })}
+                  />
+                  <TextField
+                    label="Address line 2"
+                    value={f.addressLine2}
+                    onChange={(e) => set({ addressLine2: e.target.value })}
+                  />
+                  <TextField
+                    label="Country"
+                    value={f.addressCountry}
+                    onChange={(e) => set({ addressCountry: e.target.value })}
+                  />
+                </fieldset>
+              ) : null}
             </div>
-            <TextArea
-              label="Excerpt"
-              value={f.excerpt}
-              onChange={(e) => set({ excerpt: e.target.value })}
-              error={errors.excerpt}
-              help="Shown in lists and summaries"
+            <SeoFields
+              title={f.seoTitle}
+              description={f.seoDescription}
+              fallbackTitle={f.title || `The ${noun}'s title`}
+              fallbackDescription={f.excerpt.replace(/<[^>]*>/g, "").trim()}
+              siteTitle={site.data?.title ?? ""}
+              url={`${(site.data?.url ?? "").replace(/\/+$/, "")}${url}/${f.urlId || item?.urlId || "…"}`}
+              imageUrl={image?.assetUrl}
+              errors={errors}
+              hidden={f.seoHidden}
+              onChange={set}
             />
-            {kind === "events" ? (
-              <fieldset>
-                <legend>Location</legend>
-                <TextField
-                  label="Place name"
-                  value={f.addressTitle}
-                  onChange={(e) => set({ addressTitle: e.target.value })}
-                />
-                <TextField
-                  label="Address line 1"
-                  value={f.addressLine1}
-                  onChange={(e) => set({ addressLine1: e.target.value })}
-                />
-                <TextField
-                  label="Address line 2"
-                  value={f.addressLine2}
-                  onChange={(e) => set({ addressLine2: e.target.value })}
-                />
-                <TextField
-                  label="Country"
-                  value={f.addressCountry}
-                  onChange={(e) => set({ addressCountry: e.target.value })}
-                />
-              </fieldset>
-            ) : null}
           </div>
           <div>
             <div className="card">

@@ -273,6 +273,9 @@ describe("SEO fields of items and products", () => {
     expect(html).toContain("<title>How we mix celadon glaze — Atelier Demo</title>");
     expect(html).toContain('<meta name="description" content="Our recipe, step by step.">');
     expect(html).toContain('<meta property="og:title" content="How we mix celadon glaze">');
+    expect(html).toContain('<meta name="twitter:title" content="How we mix celadon glaze">');
+    expect(html).toContain('<meta name="twitter:description" content="Our recipe, step by step.">');
+    expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?">/);
 
     const tooLong = await owner.request({
       method: "POST",
