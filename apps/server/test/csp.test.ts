@@ -4,21 +4,14 @@
  * other HTML runs no script at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "./harness.js";
+import { type Browser, type TestApp, createTestApp, demoOwner } from "./harness.js";
 
 let t: TestApp;
 let owner: Browser;
 let siteId: string;
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+  ({ owner, siteId } = await demoOwner(t));
 });
 afterAll(() => t.close());
 

@@ -108,3 +108,16 @@ export class Browser {
     return this.request({ method: "GET", url });
   }
 }
+
+/** The demo's owner, logged in (the seeded account), and the demo site's id. */
+export async function demoOwner(t: TestApp): Promise<{ owner: Browser; siteId: string }> {
+  const owner = new Browser(t.app);
+  await owner.visit("/");
+  await owner.request({
+    method: "POST",
+    url: "/api/owner/session",
+    payload: { email: "owner@atelier.test", password: "atelier-demo" },
+  });
+  const siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id as string;
+  return { owner, siteId };
+}

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../src/db/schema.js";
-import { Browser, type TestApp, createTestApp } from "./harness.js";
+import { type Browser, type TestApp, createTestApp, demoOwner } from "./harness.js";
 
 const PAYLOADS = [
   `<img src=x onerror=alert(1)>"><script>alert(2)</script>`,
@@ -42,14 +42,7 @@ let siteId: string;
 beforeAll(async () => {
   // Direct database writes below do not announce content changes: render every page afresh.
   t = await createTestApp({ seed: true, env: { PAGE_CACHE: "false" } });
-  owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+  ({ owner, siteId } = await demoOwner(t));
 });
 afterAll(() => t.close());
 

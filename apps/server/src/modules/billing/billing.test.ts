@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
 import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
 import { runHousekeeping } from "../jobs/plugin.js";
+import { card, newOwner as newOwnerOf, newSite } from "./billing.test-helper.js";
 import * as s from "../../db/schema.js";
 import { blockAllowed, enabledFeatures } from "../../render/features.js";
 import { Feature } from "../../seed/billing-catalog.js";
@@ -118,31 +119,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newOwner(email: string): Promise<Browser> {
-  const b = new Browser(t.app);
-  await b.visit("/");
-  await b.request({
-    method: "POST",
-    url: "/api/owner/account",
-    payload: { email, password: "long enough password" },
-  });
-  return b;
-}
-
-async function newSite(b: Browser, title: string, theme = "classic") {
-  const res = await b.request({ method: "POST", url: "/api/owner/sites", payload: { title, theme } });
-  expect(res.statusCode).toBe(201);
-  const site = res.json().site as { id: string; identifier: string };
-  return { ...site, base: `/api/owner/sites/${site.id}/billing` };
-}
-
-const card = (cardNumber: string, extra: object = {}) => ({
-  cardNumber,
-  expMonth: 12,
-  expYear: 2030,
-  cvc: "123",
-  ...extra,
-});
+const newOwner = (email: string) => newOwnerOf(t, email);
 
 describe("billing calls", () => {
   it("lists the demo's subscription with its plan, money and message", async () => {

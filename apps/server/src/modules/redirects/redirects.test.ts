@@ -4,7 +4,7 @@
  * answers 301 from the old one, also after moving back.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
 import { REDIRECT_MSG, followRedirects, matchRedirect } from "./service.js";
 
 let t: TestApp;
@@ -13,14 +13,8 @@ let base: string;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  const siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+  let siteId: string;
+  ({ owner, siteId } = await demoOwner(t));
   base = `/api/owner/sites/${siteId}`;
 });
 afterAll(() => t.close());

@@ -5,7 +5,7 @@
  */
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
 import { type SitemapEntry, sitemapDocuments } from "./sitemap.js";
 
 let t: TestApp;
@@ -19,14 +19,8 @@ const parser = new XMLParser({
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  const siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+  let siteId: string;
+  ({ owner, siteId } = await demoOwner(t));
   base = `/api/owner/sites/${siteId}`;
 });
 afterAll(() => t.close());
