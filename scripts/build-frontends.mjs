@@ -4,7 +4,7 @@
  * sources. `--force` rebuilds them all. Used by `npm start` and `npm run build`.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,23 +24,63 @@ function newest(dir) {
   return latest;
 }
 
+/** A lock older than this belongs to a build that died: it is taken over. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+function sleep(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs `work` holding the app's build lock (a file created exclusively), so processes started
+ * together never build into the same folder at once; a process that waited finds the build done.
+ */
+function withBuildLock(dir, work) {
+  const lock = path.join(dir, ".build.lock");
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
+      } catch {}
+      sleep(200);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function isStale(dir) {
+  const manifest = path.join(dir, "dist", ".vite", "manifest.json");
+  const built = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
+  const sources = Math.max(
+    newest(path.join(dir, "src")),
+    ...["vite.config.ts", "index.html"].map((f) =>
+      existsSync(path.join(dir, f)) ? statSync(path.join(dir, f)).mtimeMs : 0,
+    ),
+    ...sharedSources.map((s) => newest(path.join(root, s))),
+  );
+  return built < sources;
+}
+
 export function buildFrontends({ force = false } = {}) {
   for (const app of frontends) {
     const dir = path.join(root, app);
     if (!existsSync(path.join(dir, "vite.config.ts"))) continue;
-    const manifest = path.join(dir, "dist", ".vite", "manifest.json");
-    const built = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
-    const sources = Math.max(
-      newest(path.join(dir, "src")),
-      ...["vite.config.ts", "index.html"].map((f) =>
-        existsSync(path.join(dir, f)) ? statSync(path.join(dir, f)).mtimeMs : 0,
-      ),
-      ...sharedSources.map((s) => newest(path.join(root, s))),
-    );
-    if (!force && built >= sources) continue;
-    console.log(`Building ${app}…`);
-    const res = spawnSync("npm", ["run", "build", "-w", app], { cwd: root, stdio: "inherit" });
-    if (res.status !== 0) throw new Error(`building ${app} failed`);
+    if (!force && !isStale(dir)) continue;
+    withBuildLock(dir, () => {
+      // Another process may have built it while this one waited.
+      if (!force && !isStale(dir)) return;
+      console.log(`Building ${app}…`);
+      const res = spawnSync("npm", ["run", "build", "-w", app], { cwd: root, stdio: "inherit" });
+      if (res.status !== 0) throw new Error(`building ${app} failed`);
+    });
   }
 }
 

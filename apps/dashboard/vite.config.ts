@@ -10,5 +10,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     chunkSizeWarningLimit: 900,
+    // Its time tells `npm start` the build is current (scripts/build-frontends.mjs).
+    manifest: true,
   },
 });

@@ -29,6 +29,29 @@ export interface Database {
    */
   onClose(hook: () => Promise<void>): void;
   close(): Promise<void>;
+  /**
+   * Runs once-for-all start work (migrations, the demo seed) while holding the database's
+   * startup lock: processes starting together on one PostgreSQL database take turns, and each
+   * finds the work the one before it did. (PGlite has one process: it just runs.)
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** The PostgreSQL advisory lock key of start work (any constant; "atelier" in ASCII). */
+const STARTUP_LOCK = 0x6174656c696572n;
+
+async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK.toString()]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -43,12 +66,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await withAdvisoryLock(pool, () => migratePg(db as never, { migrationsFolder }));
     const hooks: (() => Promise<void>)[] = [];
     let ended = false;
     return {
       db,
       kind: "postgres",
+      withStartupLock: (work) => withAdvisoryLock(pool, work),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -71,6 +95,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   return {
     db,
     kind: "pglite",
+    withStartupLock: (work) => work(),
     ping: async () => {
       if (client.closed) throw new Error("database is closed");
       await db.execute(sql`select 1`);
