@@ -13,6 +13,7 @@ import type { Database } from "./db/client.js";
 import type { Deps, RouteInfo } from "./http/deps.js";
 import { installBodyParsers } from "./http/body-parsers.js";
 import { installDefaultCsp } from "./http/csp.js";
+import { databaseRateLimitStore } from "./http/rate-limit-store.js";
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandlers } from "./http/errors.js";
 import type { Clock } from "./lib/clock.js";
 import { systemClock } from "./lib/clock.js";
@@ -85,6 +86,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installDefaultCsp(app);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, shared by every process (http/rate-limit-store.ts).
+    store: databaseRateLimitStore(deps.db, deps.clock),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       ...errorBody("rate_limited", "Please try again in a few seconds."),
