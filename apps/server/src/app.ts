@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
+import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -13,6 +14,7 @@ import type { Database } from "./db/client.js";
 import type { Deps, RouteInfo } from "./http/deps.js";
 import { installBodyParsers } from "./http/body-parsers.js";
 import { installDefaultCsp } from "./http/csp.js";
+import { metricsPlugin } from "./modules/metrics/routes.js";
 import { databaseRateLimitStore } from "./http/rate-limit-store.js";
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandlers } from "./http/errors.js";
 import type { Clock } from "./lib/clock.js";
@@ -51,6 +53,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? { level: opts.config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // The caller's request id when it sends a sane one (a load balancer's), else a fresh one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
+    },
     routerOptions: { maxParamLength: 500 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false } },
     // Errors met before a route runs get the one error shape too.
@@ -84,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   installDefaultCsp(app);
+  await app.register(metricsPlugin);
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, shared by every process (http/rate-limit-store.ts).

@@ -15,6 +15,8 @@ export interface Config {
   seedDemo: boolean;
   smtpUrl?: string;
   stripeSecretKey?: string;
+  /** Bearer token that opens GET /metrics; unset, metrics are off. */
+  metricsToken?: string;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -36,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== "false",
     smtpUrl: env.SMTP_URL || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

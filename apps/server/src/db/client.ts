@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -35,6 +35,24 @@ export interface Database {
    * finds the work the one before it did. (PGlite has one process: it just runs.)
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Migrations of this build not yet applied to the database (0 when ready). */
+  pendingMigrations(): Promise<number>;
+  /** Pool use (PostgreSQL only). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+}
+
+/** Migrations this build ships (the journal's entries). */
+function shippedMigrations(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"));
+  return (journal.entries as unknown[]).length;
+}
+
+async function appliedMigrations(db: Db): Promise<number> {
+  const res = (await db.execute(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { n: number }[] } | { n: number }[];
+  const rows = Array.isArray(res) ? res : res.rows;
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The PostgreSQL advisory lock key of start work (any constant; "atelier" in ASCII). */
@@ -73,6 +91,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       db,
       kind: "postgres",
       withStartupLock: (work) => withAdvisoryLock(pool, work),
+      pendingMigrations: async () => Math.max(0, shippedMigrations() - (await appliedMigrations(db))),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -96,6 +116,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     db,
     kind: "pglite",
     withStartupLock: (work) => work(),
+    pendingMigrations: async () => Math.max(0, shippedMigrations() - (await appliedMigrations(db))),
     ping: async () => {
       if (client.closed) throw new Error("database is closed");
       await db.execute(sql`select 1`);

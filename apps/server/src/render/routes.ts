@@ -111,6 +111,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const themes = new Themes();
   const versions = new SiteVersions<Website>(database, app.log);
   const cache = new PageCache();
+  app.pageCaches.push(cache);
   /** PAGE_CACHE=false builds and renders every page on every request (debugging, the cold benchmark). */
   const cacheEnabled = process.env.PAGE_CACHE !== "false";
   const background = new AbortController();
