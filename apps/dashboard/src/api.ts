@@ -1,3 +1,5 @@
+import { fractionDigitsOf } from "@atelier/commerce";
+
 /**
  * The owner API client: JSON in and out, the crumb cookie sent back as X-CSRF-Token on every
  * state change, errors as ApiError with the server's message and per-field messages.
@@ -183,27 +185,31 @@ export const KIND_LABELS: Record<string, string> = {
   folder: "Folder",
 };
 
-/** Money in minor units as the owner reads it: 1234 → "12.34" (JPY → "1234"). */
+/** Money in minor units as the owner reads it: 1234 → "12.34" (JPY → "1234"), by the SPEC's table. */
 export function centsToText(cents: number, currency = "USD"): string {
-  const digits = currency === "JPY" ? 0 : 2;
+  const digits = fractionDigitsOf(currency);
   return (cents / 10 ** digits).toFixed(digits);
 }
 
 /** What the owner typed as an amount → minor units; undefined when it is not an amount. */
 export function textToCents(text: string, currency = "USD"): number | undefined {
-  const digits = currency === "JPY" ? 0 : 2;
+  const digits = fractionDigitsOf(currency);
   const t = text.trim().replace(/,/g, "");
   if (!/^\d+(\.\d*)?$/.test(t)) return undefined;
   const [whole, frac = ""] = t.split(".");
   if (frac.length > digits) return undefined;
-  return Number(whole) * 10 ** digits + Number((frac + "00").slice(0, digits) || 0);
+  return Number(whole) * 10 ** digits + Number(frac.padEnd(digits, "0") || 0);
 }
 
 export function formatCents(cents: number, currency = "USD"): string {
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(
-      cents / 10 ** (currency === "JPY" ? 0 : 2),
-    );
+    const digits = fractionDigitsOf(currency);
+    return new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(cents / 10 ** digits);
   } catch {
     return `${centsToText(cents, currency)} ${currency}`;
   }
