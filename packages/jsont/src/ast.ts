@@ -3,9 +3,9 @@
  * src/compiler.ts and printed back to template text by src/print.ts.
  */
 import type { ExprProgram } from "./expr.js";
+import type { Path } from "./path.js";
 
-/** A split variable reference: `foo.0.bar` is `["foo", 0, "bar"]`, `@` is `["@"]`. */
-export type Path = readonly (string | number)[];
+export type { Path };
 
 /** Where an instruction starts in the template source (1-based line and column). */
 export interface Loc {

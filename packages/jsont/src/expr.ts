@@ -5,7 +5,7 @@
  * statements and a few functions. Parsed once into postfix programs (shunting-yard);
  * evaluated at render time against the context.
  */
-import type { Path } from "./ast.js";
+import type { Path } from "./path.js";
 import { JsonNumber } from "./util/values.js";
 
 /** What expression evaluation needs from the render context. */
