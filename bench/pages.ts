@@ -97,7 +97,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
 async function main() {
   // The static file is served from the storefront's build: build it when it is missing.
-  if (!existsSync(path.join(root, "apps/storefront/dist/storefront.js"))) {
+  if (!existsSync(path.join(root, "apps/storefront/dist/.vite/manifest.json"))) {
     const b = spawnSync("npm", ["run", "build", "-w", "apps/storefront"], { cwd: root, stdio: "inherit" });
     if (b.status !== 0) throw new Error("could not build the storefront");
   }

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { precompressDir } from "./precompress.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const frontends = ["apps/storefront", "apps/dashboard"];
@@ -80,6 +81,7 @@ export function buildFrontends({ force = false } = {}) {
       console.log(`Building ${app}…`);
       const res = spawnSync("npm", ["run", "build", "-w", app], { cwd: root, stdio: "inherit" });
       if (res.status !== 0) throw new Error(`building ${app} failed`);
+      precompressDir(path.join(dir, "dist"));
     });
   }
 }

@@ -16,7 +16,8 @@ export default defineConfig({
     rollupOptions: {
       input: "src/main.tsx",
       output: {
-        entryFileNames: "storefront.js",
+        // Content-hashed like every chunk, so all of them are cached as immutable.
+        entryFileNames: "storefront-[hash].js",
         chunkFileNames: "chunks/[name]-[hash].js",
         assetFileNames: "[name]-[hash][extname]",
       },

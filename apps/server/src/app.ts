@@ -1,6 +1,4 @@
 import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import { randomUUID } from "node:crypto";
@@ -14,6 +12,9 @@ import type { Database } from "./db/client.js";
 import type { Deps, RouteInfo } from "./http/deps.js";
 import { installBodyParsers } from "./http/body-parsers.js";
 import { installDefaultCsp } from "./http/csp.js";
+import { registerCompression } from "./http/compression.js";
+import { IMMUTABLE } from "./http/hashed-assets.js";
+import { STOREFRONT_DIST } from "./render/storefront-assets.js";
 import { metricsPlugin } from "./modules/metrics/routes.js";
 import { databaseRateLimitStore } from "./http/rate-limit-store.js";
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandlers } from "./http/errors.js";
@@ -38,7 +39,9 @@ import { siteUserOwnerRoutes } from "./modules/site-users/owner-routes.js";
 import { restockRoutes } from "./modules/restock/routes.js";
 import { siteRoutes } from "./render/routes.js";
 
-const storefrontDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../storefront/dist");
+const storefrontDist = STOREFRONT_DIST;
+/** Vite's content-hashed file names: `<name>-<8 characters of hash>.<ext>`. */
+const HASHED_NAME = /-[\w-]{8}\.\w+$/;
 
 export interface AppOptions {
   config: Config;
@@ -82,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   installErrorHandlers(app);
 
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
   installBodyParsers(app);
@@ -112,7 +116,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyStatic, {
     root: storefrontDist,
     prefix: "/assets/storefront/",
-    maxAge: "1h",
+    // Built files come with .br and .gz beside them (scripts/precompress.mjs).
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header("cache-control", HASHED_NAME.test(file) ? IMMUTABLE : "public, max-age=300");
+    },
     // The dist folder may not exist in tests that never build the front ends.
     allowedPath: () => existsSync(storefrontDist),
   });

@@ -2,14 +2,14 @@
  * Content-Security-Policy of the HTML we serve.
  *
  * - The dashboard (`/config`) runs only its own bundled scripts: no inline script at all.
- * - Published pages run the scripts that carry the response's nonce (the storefront module and
- *   its preload); what those load on purpose (island chunks, the captcha provider, the ad pixel)
- *   is trusted through 'strict-dynamic'. Island props and structured data are JSON in
+ * - Published pages run one inline script, allowed by its SHA-256 hash (the same for every page of
+ *   a build, so cached pages keep their exact bytes: render/storefront-assets.ts); what it loads on
+ *   purpose (the storefront entry, island chunks, the captcha provider, the ad pixel) is trusted
+ *   through 'strict-dynamic'. Island props and structured data are JSON in
  *   non-executable script elements, which no policy blocks. Owner code and embed blocks never
  *   carry script (the sanitiser removes it), so nothing else needs to run inline.
  * Styles stay 'unsafe-inline': themes and islands set style attributes, which cannot carry a nonce.
  */
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 
 const COMMON = [
@@ -32,21 +32,17 @@ export const DASHBOARD_CSP = [
   "frame-src 'self' https:",
 ].join("; ");
 
-export function pageCsp(nonce: string): string {
+/** The published pages' policy; `scriptHash` is the inline loader's `'sha256-…'`. */
+export function pageCsp(scriptHash: string): string {
   return [
     ...COMMON,
-    // 'self' and https: only for browsers without 'strict-dynamic' (they ignore the nonce's reach).
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' https:`,
+    // 'self' and https: only for browsers without 'strict-dynamic' (they ignore the hash's reach).
+    `script-src ${scriptHash} 'strict-dynamic' 'self' https:`,
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
     "connect-src 'self' https:",
     "frame-src 'self' https:",
   ].join("; ");
-}
-
-/** A fresh nonce for one response (128 random bits). */
-export function newNonce(): string {
-  return randomBytes(16).toString("base64");
 }
 
 /**

@@ -14,6 +14,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import type { Database } from "../db/client.js";
+import type { Precompressed } from "../http/compression.js";
 
 export const CHANNEL = "atelier_content";
 
@@ -159,8 +160,10 @@ export class SiteVersions<T extends { id: string; contentVersion: number }> {
 export interface CachedPage {
   version: number;
   status: number;
-  /** The HTML split where the visitor's cart count and the response's script nonce go. */
+  /** The HTML split where the visitor's cart count goes. */
   parts: string[];
+  /** Filled-in bodies by cart count, with their compressed forms and ETag. */
+  bodies: Map<number, Promise<Precompressed>>;
   bytes: number;
 }
 

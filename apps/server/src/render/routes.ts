@@ -29,9 +29,11 @@ import {
   isEditing,
   ownsWebsite,
 } from "../modules/pages/preview.js";
-import { newNonce, pageCsp } from "../http/csp.js";
+import { pageCsp } from "../http/csp.js";
+import { type Precompressed, precompress, sendPrecompressed } from "../http/compression.js";
+import { storefrontAssets } from "./storefront-assets.js";
 import { requestOrigin } from "../http/origin.js";
-import { PageCache, SiteVersions } from "./cache.js";
+import { type CachedPage, PageCache, SiteVersions } from "./cache.js";
 import { feedUrlFor, robotsMetaFor, structuredDataFor } from "./structured-data.js";
 import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
 import { collectionsOf } from "../modules/content/service.js";
@@ -50,34 +52,35 @@ function safeDecode(path: string): string {
 import { type PageResult, buildPageContext } from "./page-context.js";
 import { type Theme, Themes } from "./themes.js";
 
-/**
- * Where the visitor's cart count and the response's script nonce go in a cached page (filled in
- * on every response).
- */
+/** Where the visitor's cart count goes in a cached page (filled in for each answer). */
 const QTY = "\uE000Q\uE001";
 const LABEL = "\uE000L\uE001";
-const NONCE = "\uE000N\uE001";
-const SENTINELS = /\uE000([QLN])\uE001/;
+const SENTINELS = /\uE000([QL])\uE001/;
+/** Cart counts whose filled-in, compressed page a cached page keeps (0 is most visitors'). */
+const KEPT_COUNTS = 4;
 
 /** The cart count as the header shows it: capped at 100, shown as 100+ (SPEC §2, §9). */
 export function cartLabel(count: number): string {
   return count > 100 ? "100+" : String(Math.max(0, count));
 }
 
-function fill(parts: string[], count: number, nonce: string): string {
+function fill(parts: string[], count: number): string {
   let out = "";
   for (let i = 0; i < parts.length; i++) {
     if (i % 2 === 0) out += parts[i];
-    else out += parts[i] === "Q" ? String(count) : parts[i] === "N" ? nonce : cartLabel(count);
+    else out += parts[i] === "Q" ? String(count) : cartLabel(count);
   }
   return out;
 }
 
-/** Sets the published-page policy with a fresh nonce on the response; returns the nonce. */
-function withPageCsp(reply: FastifyReply): string {
-  const nonce = newNonce();
-  reply.header("content-security-policy", pageCsp(nonce));
-  return nonce;
+/** A cached page filled in for a cart count, compressed once and kept for the next answers. */
+function bodyFor(entry: CachedPage, count: number): Promise<Precompressed> {
+  let body = entry.bodies.get(count);
+  if (!body) {
+    body = precompress(fill(entry.parts, count));
+    if (entry.bodies.size < KEPT_COUNTS) entry.bodies.set(count, body);
+  }
+  return body;
 }
 
 /** Query parameters a page reads: the cache key keeps only these, in a fixed order. */
@@ -109,6 +112,12 @@ function localPath(value: unknown): string {
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, clock, database } = app.deps;
   const themes = new Themes();
+  themes.assets.register(app);
+  const storefront = storefrontAssets();
+  const csp = pageCsp(storefront.loaderHash);
+  const withPageCsp = (reply: FastifyReply) => reply.header("content-security-policy", csp);
+  /** Each theme's stylesheet, compressed once. */
+  const stylesheets = new Map<string, Promise<Precompressed>>();
   const versions = new SiteVersions<Website>(database, app.log);
   const cache = new PageCache();
   app.pageCaches.push(cache);
@@ -144,13 +153,18 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       const m = /^([a-z]+)\.([a-f0-9]{12})\.css$/.exec((request.params as { file: string }).file);
       const theme = m ? themes.get(m[1]!) : undefined;
       if (!theme) return reply.status(404).send(errorBody("not_found", "No such stylesheet."));
-      return reply
+      let css = stylesheets.get(theme.name);
+      if (!css) {
+        css = precompress(theme.css);
+        stylesheets.set(theme.name, css);
+      }
+      reply
         .type("text/css; charset=utf-8")
         .header(
           "cache-control",
           m![2] === theme.cssHash ? "public, max-age=31536000, immutable" : "public, max-age=60",
-        )
-        .send(theme.css);
+        );
+      return sendPrecompressed(request, reply, await css);
     },
   );
 
@@ -234,7 +248,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         feedUrl: feedUrlFor(ctx),
       },
       theme: { name: theme.name, title: theme.title, cssUrl: theme.cssUrl, ...theme.settings },
-      assets: { storefrontJs: "/assets/storefront/storefront.js" },
+      assets: { storefrontJs: storefront.entryUrl },
     };
     const { html, errors } = themes.render(theme, result.template, context, {
       locale: site.locale,
@@ -271,8 +285,9 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
             },
           },
           site,
-          { cart: { totalQuantity: 0, label: "0" }, cspNonce: withPageCsp(reply) },
+          { cart: { totalQuantity: 0, label: "0" } },
         );
+        withPageCsp(reply);
         return reply.send(html);
       } catch {}
     }
@@ -387,8 +402,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         }
         if (hit) {
           reply.status(hit.status).type("text/html; charset=utf-8").header("x-page-cache", "hit");
-          const count = await cartCount();
-          return reply.send(fill(hit.parts, count, withPageCsp(reply)));
+          withPageCsp(reply);
+          return sendPrecompressed(request, reply, await bodyFor(hit, await cartCount()));
         }
       }
 
@@ -431,21 +446,23 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       reply.type("text/html; charset=utf-8").header("x-page-cache", "miss");
       if (!result.cacheable || isEditing(editing)) {
         const count = await cartCount();
+        withPageCsp(reply);
         return reply.send(
-          render(theme, result, site, {
-            cart: { totalQuantity: count, label: cartLabel(count) },
-            cspNonce: withPageCsp(reply),
-          }),
+          render(theme, result, site, { cart: { totalQuantity: count, label: cartLabel(count) } }),
         );
       }
-      const html = render(theme, result, site, {
-        cart: { totalQuantity: QTY, label: LABEL },
-        cspNonce: NONCE,
-      });
-      const parts = html.split(SENTINELS);
-      if (cacheEnabled) cache.set(key, { version, status: result.status, parts, bytes: html.length * 2 });
-      const count = await cartCount();
-      return reply.send(fill(parts, count, withPageCsp(reply)));
+      const html = render(theme, result, site, { cart: { totalQuantity: QTY, label: LABEL } });
+      // Kept as text (UTF-16) and up to KEPT_COUNTS filled-in bodies, each with two compressed forms.
+      const entry: CachedPage = {
+        version,
+        status: result.status,
+        parts: html.split(SENTINELS),
+        bodies: new Map(),
+        bytes: html.length * 2 + KEPT_COUNTS * html.length * 1.6,
+      };
+      if (cacheEnabled) cache.set(key, entry);
+      withPageCsp(reply);
+      return sendPrecompressed(request, reply, await bodyFor(entry, await cartCount()));
     } catch (err) {
       return errorPage(site, request, reply, err);
     }

@@ -223,7 +223,7 @@ describe("cart count and page cache", () => {
       version,
       status: 200,
       parts: ["x"],
-      empty: Buffer.from("x"),
+      bodies: new Map(),
       bytes: 10,
     });
     cache.set("a", page(1));

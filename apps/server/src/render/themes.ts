@@ -4,12 +4,13 @@
  * and adds its stylesheet. A page renders the theme's `site` template with the page's template
  * available as the partial `main`.
  */
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Engine, type TemplateError, createEngine, defaultFormatters } from "@atelier/jsont";
 import { WebsiteType } from "../db/enums.js";
+import { HashedAssets, contentHash } from "../http/hashed-assets.js";
 
 export const THEMES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../themes");
 export const THEME_NAMES = ["commerce", "classic", "cover"] as const;
@@ -47,6 +48,34 @@ function readTemplates(dir: string): Record<string, string> {
 }
 
 const readIf = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
+const require = createRequire(import.meta.url);
+
+/**
+ * A stylesheet with the files its `url()`s name (fonts, images: relative to the stylesheet, or a
+ * package path such as `@fontsource/inter/files/…woff2`) served under content-hashed names.
+ * Addresses that are absolute, data: or unknown stay as they are.
+ */
+export function withHashedUrls(css: string, dir: string, assets: HashedAssets): string {
+  return css.replace(/url\(\s*(["']?)([^"')]+)\1\s*\)/g, (whole, _q: string, ref: string) => {
+    if (/^([a-z]+:|\/|#)/i.test(ref)) return whole;
+    const clean = ref.split(/[?#]/)[0]!;
+    if (!HashedAssets.typeOf(clean)) return whole;
+    let file = path.resolve(dir, clean);
+    if (!existsSync(file) && clean.startsWith("@")) {
+      try {
+        file = require.resolve(clean);
+      } catch {
+        return whole;
+      }
+    }
+    if (!existsSync(file)) return whole;
+    return `url("${assets.add(path.basename(file), readFileSync(file))}")`;
+  });
+}
+
+function readStylesheet(file: string, assets: HashedAssets): string {
+  return withHashedUrls(readIf(file), path.dirname(file), assets);
+}
 
 /**
  * The engine's audio-player formatter ends its markup with a loader script of the original
@@ -61,7 +90,7 @@ const serverFormatters = {
   }) as typeof audioPlayer,
 };
 
-export function loadTheme(name: string, dir = THEMES_DIR): Theme {
+export function loadTheme(name: string, dir = THEMES_DIR, assets = new HashedAssets()): Theme {
   const themeDir = path.join(dir, name);
   const meta = JSON.parse(readFileSync(path.join(themeDir, "theme.json"), "utf8")) as {
     title: string;
@@ -70,8 +99,8 @@ export function loadTheme(name: string, dir = THEMES_DIR): Theme {
   };
   const templates = { ...readTemplates(path.join(dir, "base")), ...readTemplates(themeDir) };
   if (!templates.site) throw new Error(`theme ${name} has no site template`);
-  const css = `${readIf(path.join(dir, "base", "base.css"))}\n${readIf(path.join(themeDir, "theme.css"))}`;
-  const cssHash = createHash("sha256").update(css).digest("hex").slice(0, 12);
+  const css = `${readStylesheet(path.join(dir, "base", "base.css"), assets)}\n${readStylesheet(path.join(themeDir, "theme.css"), assets)}`;
+  const cssHash = contentHash(css);
   return {
     name,
     title: meta.title,
@@ -89,8 +118,11 @@ export class Themes {
   private readonly themes = new Map<string, Theme>();
   private readonly partialSets = new Map<string, Record<string, string>>();
 
-  constructor(dir = THEMES_DIR) {
-    for (const name of THEME_NAMES) this.themes.set(name, loadTheme(name, dir));
+  constructor(
+    dir = THEMES_DIR,
+    readonly assets = new HashedAssets(),
+  ) {
+    for (const name of THEME_NAMES) this.themes.set(name, loadTheme(name, dir, assets));
   }
 
   get(name: string): Theme | undefined {

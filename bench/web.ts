@@ -1,0 +1,169 @@
+/**
+ * Web performance of published pages: Lighthouse (mobile and desktop) on the demo's home, shop,
+ * a product, a blog post, an event and the cart page, driving Debian's Chromium (never a
+ * downloaded browser). One run, one machine:
+ *
+ *   npm run bench:web      (CHROMIUM_PATH to use another Chromium; BENCH_WEB_URL=http://… to
+ *                           measure a server that is already running instead of starting one;
+ *                           BENCH_WEB_FORMS=mobile to run one form factor)
+ *
+ * The server is started as `npm start` starts it (scripts/start.mjs) on a fresh embedded
+ * database with the demo site. Each page is loaded once before it is measured, so the page
+ * cache is warm, as it is for every visitor but the first after a change.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const forms = (process.env.BENCH_WEB_FORMS ?? "mobile,desktop").split(",") as ("mobile" | "desktop")[];
+
+async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-web-"));
+  const port = 41000 + Math.floor(Math.random() * 2000);
+  const proc: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      DATABASE_URL: "",
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    if (i > 3000 || proc.exitCode !== null) throw new Error("the server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    stop: async () => {
+      if (proc.exitCode === null) {
+        const done = new Promise((r) => proc.on("exit", r));
+        proc.kill("SIGTERM");
+        await done;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first item's address of a collection page, read from its JSON context. */
+async function firstItem(base: string, collectionPath: string): Promise<string> {
+  const ctx = (await (await fetch(`${base}${collectionPath}?format=json`)).json()) as {
+    items?: { fullUrl?: string }[];
+  };
+  const url = ctx.items?.find((i) => i.fullUrl)?.fullUrl;
+  if (!url) throw new Error(`${collectionPath} has no items`);
+  return url;
+}
+
+interface Row {
+  page: string;
+  form: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  scriptBytes: number;
+}
+
+async function main() {
+  const external = process.env.BENCH_WEB_URL;
+  const server = external ? { base: external.replace(/\/$/, ""), stop: async () => {} } : await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const rows: Row[] = [];
+  try {
+    const pages = [
+      { name: "home", path: "/" },
+      { name: "shop", path: "/shop" },
+      { name: "product", path: await firstItem(server.base, "/shop") },
+      { name: "blog post", path: await firstItem(server.base, "/blog") },
+      { name: "event", path: await firstItem(server.base, "/events") },
+      { name: "cart", path: "/cart" },
+    ];
+    console.log(`bench:web: Lighthouse on ${server.base}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]}`);
+    for (const page of pages) {
+      const url = server.base + page.path;
+      await fetch(url); // warm the page cache
+      for (const form of forms) {
+        const result = await lighthouse(
+          url,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          },
+          form === "desktop" ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        const lhr = result.lhr;
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const items = (lhr.audits["resource-summary"]?.details as { items?: Record<string, unknown>[] })
+          ?.items;
+        const scriptBytes = Number(items?.find((i) => i.resourceType === "script")?.transferSize ?? 0);
+        const row: Row = {
+          page: `${page.name} (\`${page.path}\`)`,
+          form,
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          seo: score("seo"),
+          lcp: audit("largest-contentful-paint"),
+          tbt: audit("total-blocking-time"),
+          cls: audit("cumulative-layout-shift"),
+          bytes: audit("total-byte-weight"),
+          scriptBytes,
+        };
+        rows.push(row);
+        console.log(
+          `${page.name.padEnd(10)} ${form.padEnd(8)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo}  LCP ${(row.lcp / 1000).toFixed(2)} s  TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}  ${(row.bytes / 1024).toFixed(1)} KB (JS ${(row.scriptBytes / 1024).toFixed(1)} KB)`,
+        );
+        for (const id of ["performance", "accessibility", "best-practices", "seo"]) {
+          const cat = lhr.categories[id];
+          if (!cat || (cat.score ?? 0) >= 1) continue;
+          const failing = cat.auditRefs
+            .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 0.9)
+            .map((r) => r.id);
+          if (failing.length) console.log(`    ${id}: ${failing.join(", ")}`);
+        }
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+  console.log(
+    "\n| page | form | performance | accessibility | best practices | SEO | LCP | TBT | CLS | transferred | of it JS |",
+  );
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const r of rows) {
+    console.log(
+      `| ${r.page} | ${r.form} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${(r.bytes / 1024).toFixed(1)} KB | ${(r.scriptBytes / 1024).toFixed(1)} KB |`,
+    );
+  }
+}
+
+await main();
