@@ -40,8 +40,8 @@ import { restockRoutes } from "./modules/restock/routes.js";
 import { siteRoutes } from "./render/routes.js";
 
 const storefrontDist = STOREFRONT_DIST;
-/** Vite's content-hashed file names: `<name>-<8 characters of hash>.<ext>`. */
-const HASHED_NAME = /-[\w-]{8}\.\w+$/;
+/** Vite's content-hashed file names, `<name>-<8 characters of hash>.<ext>`, or their .br/.gz. */
+const HASHED_NAME = /-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 
 export interface AppOptions {
   config: Config;

@@ -53,7 +53,7 @@ export function negotiate(acceptEncoding: string | string[] | undefined): Encodi
   return undefined;
 }
 
-/** A body kept with its Brotli and gzip forms (the same buffer when not compressed) and its strong ETag. */
+/** A body kept with its Brotli and gzip forms (the same buffer when not compressed) and its ETag. */
 export interface Precompressed {
   identity: Buffer;
   br: Buffer;
@@ -76,9 +76,9 @@ export async function precompress(body: string | Buffer): Promise<Precompressed>
   return { identity, br, gzip: gz, etag: etagOf(identity) };
 }
 
-/** A strong validator of a body: its SHA-1, base64url, quoted. */
+/** A validator of a body: its SHA-1, base64url; weak, as it stands for every encoding of the body. */
 export function etagOf(body: Buffer | string): string {
-  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
 /** Whether the request's `If-None-Match` names this ETag (weak comparison, as for GET). */
