@@ -14,7 +14,7 @@ export default defineConfig({
     manifest: true,
     target: "es2022",
     rollupOptions: {
-      input: "src/main.tsx",
+      input: "src/main.ts",
       output: {
         // Content-hashed like every chunk, so all of them are cached as immutable.
         entryFileNames: "storefront-[hash].js",

@@ -15,7 +15,7 @@ export const STOREFRONT_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "../../../storefront/dist",
 );
-const ENTRY_SOURCE = "src/main.tsx";
+const ENTRY_SOURCE = "src/main.ts";
 
 export interface StorefrontAssets {
   /** The entry module's URL. */

@@ -1,11 +1,20 @@
 import type { ComponentType } from "react";
 
-// biome-ignore lint/suspicious/noExplicitAny: each island declares its own props
-type IslandModule = { default: ComponentType<any> };
+/**
+ * An island is a React component (`default`, rendered by lib/react-root.ts) or a plain script
+ * (`mount`, which never loads React).
+ */
+export type IslandModule = {
+  default?: ComponentType<any>;
+  mount?: (el: HTMLElement, props: any) => void;
+};
+
+/** Islands started when the browser is idle rather than when they scroll into view. */
+export const IDLE_ISLANDS = new Set(["census", "cart-pill"]);
 
 /**
- * Every island by the name pages use in `data-island`, each loaded on demand as its own chunk.
- * Add one line per island.
+ * Every island by the name pages use in `data-island`, each loaded on demand as its own chunk,
+ * only by pages that contain it. Add one line per island.
  */
 export const islands: Record<string, () => Promise<IslandModule>> = {
   "product-form": () => import("./product-form/index.js"),

@@ -28,7 +28,6 @@ import {
   variantAvailable,
   variantPriceHtml,
 } from "../../lib/product.js";
-import { enhanceRestockForm } from "../restock-form/enhance.js";
 
 export interface AdditionalForm {
   name?: string;
@@ -214,10 +213,21 @@ export function enhanceProductForm(
     }
   }
 
-  // ── Restock forms ──────────────────────────────────────────────────────────────────────────
-  for (const block of restock) {
-    cleanups.push(enhanceRestockForm(block, { captcha: opts.captcha, successText: opts.restockSuccessText }));
+  // ── Restock forms (their code loaded only by products that show one) ───────────────────────
+  let disposed = false;
+  if (restock.length) {
+    void import("../restock-form/enhance.js").then(({ enhanceRestockForm }) => {
+      if (disposed) return;
+      for (const block of restock) {
+        cleanups.push(
+          enhanceRestockForm(block, { captcha: opts.captcha, successText: opts.restockSuccessText }),
+        );
+      }
+    });
   }
+  cleanups.push(() => {
+    disposed = true;
+  });
 
   // ── What the selection shows ───────────────────────────────────────────────────────────────
   let lastVariantKey: string | undefined;

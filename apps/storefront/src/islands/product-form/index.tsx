@@ -11,13 +11,11 @@
  * expressLabel, instalments.
  */
 import { formatMoney } from "@atelier/commerce";
-import { useEffect, useId, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { loadCartAtStart } from "../../lib/cart.js";
-import { Modal } from "../../lib/modal.js";
 import { type VariantData, priceMinorOf, productSoldOut, selectionState } from "../../lib/product.js";
 import { Instalments } from "../instalments/Instalments.js";
-import { AdditionalFieldsForm } from "./AdditionalFieldsForm.js";
 import {
   type AdditionalForm,
   type ProductFormController,
@@ -27,6 +25,12 @@ import {
 } from "./enhance.js";
 import "../restock-form/restock-form.css";
 import "./product-form.css";
+
+// Loaded only when a buyer meets them (an alert, a product's additional fields), not with the page.
+const Modal = lazy(() => import("../../lib/modal.js").then((m) => ({ default: m.Modal })));
+const AdditionalFieldsForm = lazy(() =>
+  import("./AdditionalFieldsForm.js").then((m) => ({ default: m.AdditionalFieldsForm })),
+);
 
 export interface ProductFormProps extends ProductFormOptions {
   /** Show an express "Buy Now" button going straight to checkout. */
@@ -153,35 +157,37 @@ export default function ProductForm(props: ProductFormProps) {
       {ready && props.instalments !== false && !soldOut && priceMinor > 0 ? (
         <Instalments priceCents={priceMinor} currency={currency} locale={props.locale} />
       ) : null}
-      {alert ? (
-        <Modal
-          title={alert.title}
-          onClose={() => setAlert(null)}
-          role="alertdialog"
-          className="add-to-cart-alert"
-        >
-          <p>{alert.message}</p>
-          <div className="atelier-modal-actions">
-            <button type="button" className="atelier-button" data-autofocus onClick={() => setAlert(null)}>
-              OK
-            </button>
-          </div>
-        </Modal>
-      ) : null}
-      {asking ? (
-        <AdditionalFieldsForm
-          form={asking.form}
-          submitLabel={submitLabel}
-          onSubmit={(values) => {
-            asking.resolve(values);
-            setAsking(null);
-          }}
-          onCancel={() => {
-            asking.resolve(null);
-            setAsking(null);
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {alert ? (
+          <Modal
+            title={alert.title}
+            onClose={() => setAlert(null)}
+            role="alertdialog"
+            className="add-to-cart-alert"
+          >
+            <p>{alert.message}</p>
+            <div className="atelier-modal-actions">
+              <button type="button" className="atelier-button" data-autofocus onClick={() => setAlert(null)}>
+                OK
+              </button>
+            </div>
+          </Modal>
+        ) : null}
+        {asking ? (
+          <AdditionalFieldsForm
+            form={asking.form}
+            submitLabel={submitLabel}
+            onSubmit={(values) => {
+              asking.resolve(values);
+              setAsking(null);
+            }}
+            onCancel={() => {
+              asking.resolve(null);
+              setAsking(null);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,9 +1,8 @@
 /**
  * Island `census`: the page-view hit of an anonymous visitor (SPEC §4, §7 POST /api/census/RecordHit)
  * with its visitor cookies, and the cookie banner when the site shows one. Errors are ignored:
- * analytics never gets in a visitor's way.
+ * analytics never gets in a visitor's way. A plain script (no React): it is on every page.
  */
-import { useEffect, useState } from "react";
 import { readCookie } from "../../lib/cookies.js";
 import "../../lib/ui.css";
 import "./census.css";
@@ -134,17 +133,19 @@ function loadMetaPixel(id: string): void {
   fbq("track", "PageView");
 }
 
-export default function Census(props: CensusProps) {
-  const [banner, setBanner] = useState(() => shouldShowBanner(props, document.cookie));
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string>,
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
 
-  useEffect(() => {
-    const restrictive = isRestrictive(props, document.cookie);
-    if (isTrackingActive(props)) sendHit(props, restrictive);
-    if (props.adPixelId && shouldLoadPixel(props, restrictive)) loadMetaPixel(props.adPixelId);
-    // One hit per page view: the props never change after the page is rendered.
-  }, [props]);
-
-  if (!banner) return null;
+/** The cookie banner: the visitor's answer is kept, and the pixel loaded once it is allowed. */
+function showBanner(host: HTMLElement, props: CensusProps): void {
   const answer = (allowed: boolean) => {
     writeCookie(COOKIE_ALLOWED_COOKIE, allowed ? "1" : "0", CHOICE_SECONDS);
     const restrictive = isRestrictive(props, document.cookie);
@@ -152,26 +153,33 @@ export default function Census(props: CensusProps) {
     if (!allowed && isRestrictive(props, document.cookie)) {
       for (const name of CENSUS_COOKIES) writeCookie(name, "", 0);
     }
-    setBanner(false);
+    banner.remove();
   };
-  return (
-    <section className="atelier-cookie-banner" aria-label="Cookie consent">
-      <p>
-        This website uses cookies to count visits and remember your cart. You can accept them, or decline the
-        ones that are not needed for the site to work.
-      </p>
-      <div className="atelier-cookie-banner__actions">
-        <button
-          type="button"
-          className="atelier-button atelier-button--secondary"
-          onClick={() => answer(false)}
-        >
-          Decline
-        </button>
-        <button type="button" className="atelier-button" onClick={() => answer(true)}>
-          Accept
-        </button>
-      </div>
-    </section>
+  const decline = el(
+    "button",
+    { type: "button", class: "atelier-button atelier-button--secondary" },
+    "Decline",
   );
+  const accept = el("button", { type: "button", class: "atelier-button" }, "Accept");
+  decline.addEventListener("click", () => answer(false));
+  accept.addEventListener("click", () => answer(true));
+  const banner = el(
+    "section",
+    { class: "atelier-cookie-banner", "aria-label": "Cookie consent" },
+    el(
+      "p",
+      {},
+      "This website uses cookies to count visits and remember your cart. You can accept them, or decline the ones that are not needed for the site to work.",
+    ),
+    el("div", { class: "atelier-cookie-banner__actions" }, decline, accept),
+  );
+  host.append(banner);
+}
+
+/** One hit per page view, the pixel where allowed, and the banner until the visitor answers. */
+export function mount(host: HTMLElement, props: CensusProps): void {
+  const restrictive = isRestrictive(props, document.cookie);
+  if (isTrackingActive(props)) sendHit(props, restrictive);
+  if (props.adPixelId && shouldLoadPixel(props, restrictive)) loadMetaPixel(props.adPixelId);
+  if (shouldShowBanner(props, document.cookie)) showBanner(host, props);
 }

@@ -4,10 +4,9 @@
  * where the site has a custom cart. Inside the editor's frame it asks the editor to set the frame
  * URL instead of navigating. It also keeps the header indicators (`[data-cart-count]`) current.
  * Props: { totalQuantity, position? } — position is one of the nine drop-zone positions
- * ("bottom-right" by default).
+ * ("bottom-right" by default). A plain script (no React): it is on every page of a store.
  */
 import { cartCountLabel, isCartPillVisible } from "@atelier/commerce";
-import { useEffect, useState } from "react";
 import { cartQuantity, loadCartAtStart, seedQuantity, subscribeCart } from "../../lib/cart.js";
 import "./cart-pill.css";
 
@@ -54,53 +53,40 @@ function inEditorFrame(): boolean {
   }
 }
 
-export default function CartPill({ totalQuantity = 0, position = "bottom-right" }: CartPillProps) {
-  const [quantity, setQuantity] = useState(() => {
-    seedQuantity(totalQuantity);
-    return cartQuantity();
-  });
-  const [allowed] = useState(() => pillAllowedHere(window.location.pathname, document));
+const ICON =
+  '<svg class="cart-pill-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M6 7h12l-1 13H7L6 7Zm3 0V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg>';
 
-  useEffect(() => {
-    const off = subscribeCart((_, q) => setQuantity(q));
+export function mount(
+  host: HTMLElement,
+  { totalQuantity = 0, position = "bottom-right" }: CartPillProps,
+): void {
+  seedQuantity(totalQuantity);
+  if (!pillAllowedHere(window.location.pathname, document)) {
     loadCartAtStart();
-    return off;
-  }, []);
-
-  if (!allowed) return null;
-  const visible = isCartPillVisible(quantity);
-  const label = cartCountLabel(quantity);
+    return;
+  }
   const place = (POSITIONS as readonly string[]).includes(position) ? position : "bottom-right";
-  return (
-    <a
-      href="/cart"
-      className={`cart-pill cart-pill--${place}${visible ? " is-visible" : ""}`}
-      aria-label={`Cart, ${label} ${quantity === 1 ? "item" : "items"}`}
-      tabIndex={visible ? undefined : -1}
-      data-cart-pill-count={quantity}
-      onClick={(e) => {
-        if (!inEditorFrame()) return;
-        e.preventDefault();
-        window.parent.postMessage({ type: SET_FRAME_URL_MESSAGE, url: "/cart" }, window.location.origin);
-      }}
-    >
-      <svg
-        className="cart-pill-icon"
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path
-          d="M6 7h12l-1 13H7L6 7Zm3 0V5a3 3 0 0 1 6 0v2"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          strokeLinejoin="round"
-        />
-      </svg>
-      <span className="cart-pill-count">{label}</span>
-    </a>
-  );
+  const pill = document.createElement("a");
+  pill.href = "/cart";
+  pill.innerHTML = `${ICON}<span class="cart-pill-count"></span>`;
+  const count = pill.querySelector<HTMLElement>(".cart-pill-count")!;
+  const show = (quantity: number) => {
+    const visible = isCartPillVisible(quantity);
+    const label = cartCountLabel(quantity);
+    pill.className = `cart-pill cart-pill--${place}${visible ? " is-visible" : ""}`;
+    pill.setAttribute("aria-label", `Cart, ${label} ${quantity === 1 ? "item" : "items"}`);
+    if (visible) pill.removeAttribute("tabindex");
+    else pill.tabIndex = -1;
+    pill.dataset.cartPillCount = String(quantity);
+    count.textContent = label;
+  };
+  pill.addEventListener("click", (e) => {
+    if (!inEditorFrame()) return;
+    e.preventDefault();
+    window.parent.postMessage({ type: SET_FRAME_URL_MESSAGE, url: "/cart" }, window.location.origin);
+  });
+  show(cartQuantity());
+  host.append(pill);
+  subscribeCart((_, q) => show(q));
+  loadCartAtStart();
 }
