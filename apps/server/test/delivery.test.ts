@@ -183,3 +183,27 @@ describe("content-hashed assets", () => {
     }
   });
 });
+
+describe("largest paint first", () => {
+  it("loads the first image of the main content eagerly, preloaded, and sizes every image", async () => {
+    for (const url of ["/", "/shop", "/shop/p/linen-work-apron", "/blog"]) {
+      const html = (await get(url)).body;
+      const main = html.slice(html.indexOf("<main"));
+      const first = /<img\b[^>]*>/.exec(main)?.[0];
+      expect(first, url).toBeDefined();
+      expect(first).toContain('fetchpriority="high"');
+      expect(first).not.toContain('loading="lazy"');
+      const src = /\ssrc="([^"]+)"/.exec(first!)![1]!;
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toContain(`<link rel="preload" as="image" href="${src}"`);
+      expect(html.match(/fetchpriority="high"/g)!.length).toBe(2); // the preload and the image
+      for (const img of html.match(/<img\b[^>]*>/g) ?? []) {
+        expect(img, `${url}: ${img}`).toMatch(/\swidth="\d+"/);
+        expect(img, `${url}: ${img}`).toMatch(/\sheight="\d+"/);
+      }
+      // Images further down stay lazy.
+      const rest = main.slice(main.indexOf(first!) + first!.length);
+      for (const img of rest.match(/<img\b[^>]*>/g) ?? []) expect(img).not.toContain("fetchpriority");
+    }
+  });
+});

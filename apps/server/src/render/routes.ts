@@ -32,6 +32,7 @@ import {
 import { pageCsp } from "../http/csp.js";
 import { type Precompressed, precompress, sendPrecompressed } from "../http/compression.js";
 import { storefrontAssets } from "./storefront-assets.js";
+import { prioritiseFirstImage } from "./first-image.js";
 import { requestOrigin } from "../http/origin.js";
 import { type CachedPage, PageCache, SiteVersions } from "./cache.js";
 import { feedUrlFor, robotsMetaFor, structuredDataFor } from "./structured-data.js";
@@ -260,7 +261,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         "theme rendered with errors",
       );
     }
-    return html;
+    return prioritiseFirstImage(html);
   }
 
   function errorPage(site: Website | undefined, request: FastifyRequest, reply: FastifyReply, err: unknown) {
