@@ -1,24 +1,32 @@
 /**
  * Published-page throughput: `/shop` and a blog post, cold (rendered on every request, page
- * cache off) and warm (from the page cache), against the same server sending the same bytes
- * as a static file (@fastify/static, the storefront's asset route). One run, one machine:
+ * cache off) and warm (from the page cache), with compression on (requests accept Brotli, as
+ * browsers do), against the runtime's ceiling — a minimal Node `http` server sending the same
+ * headers and compressed bytes from memory (bench/ceiling-server.mjs) — and against the same
+ * server sending the same compressed bytes as a static file (@fastify/static, precompressed,
+ * the storefront's asset route). One run, one machine:
  *
  *   npm run bench:pages                 (BENCH_SECONDS=S per measurement, default 8;
  *                                        BENCH_CONNECTIONS=N, default 10)
  *
  * Two server processes are started on fresh embedded databases with the demo site, one with
  * the page cache (PAGE_CACHE unset) and one without (PAGE_CACHE=false); autocannon drives them
- * from this process, one measurement at a time. Requests carry a crumb cookie, as a visitor's
- * second page view does. The static file is the warm page's exact bytes, written into the
- * storefront's dist folder for the run and removed afterwards.
+ * from this process, one measurement at a time. Servers run the compiled build, as `npm start`
+ * does. Requests carry a crumb cookie, as a visitor's second page view does. The static file is
+ * the warm page's exact bytes (and their Brotli form), written into the storefront's dist folder
+ * for the run and removed afterwards.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
+import zlib from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
+// @ts-expect-error a plain ES module script without declarations
+import { SERVER_BUILD, buildServer } from "../scripts/build-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,7 +46,7 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-"));
   const port = 45000 + Math.floor(Math.random() * 4000);
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+  const proc = spawn(process.execPath, [SERVER_BUILD as string], {
     cwd: root,
     env: {
       ...process.env,
@@ -80,10 +88,52 @@ interface Measure {
   errors: number;
 }
 
+const HEADERS = { cookie: `crumb=${CRUMB}`, "accept-encoding": "br, gzip" };
+
+/** One answer as it comes over the wire: status, headers and the body still compressed. */
+function raw(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: HEADERS }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+/** The ceiling server for one page's answer. */
+async function startCeiling(body: Buffer, headers: http.IncomingHttpHeaders): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-ceiling-"));
+  const port = 49500 + Math.floor(Math.random() * 400);
+  const keep = Object.fromEntries(
+    Object.entries(headers).filter(
+      ([k]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(k),
+    ),
+  );
+  writeFileSync(path.join(dataDir, "body"), body);
+  writeFileSync(path.join(dataDir, "headers.json"), JSON.stringify(keep));
+  const proc = spawn(
+    process.execPath,
+    [
+      path.join(root, "bench/ceiling-server.mjs"),
+      String(port),
+      path.join(dataDir, "body"),
+      path.join(dataDir, "headers.json"),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise((resolve) => proc.stdout!.once("data", resolve));
+  return { base: `http://127.0.0.1:${port}`, proc, dataDir };
+}
+
 async function measure(url: string): Promise<Measure> {
   // A short warm-up, then the measurement.
-  await autocannon({ url, connections, duration: 1, headers: { cookie: `crumb=${CRUMB}` } });
-  const r = await autocannon({ url, connections, duration: seconds, headers: { cookie: `crumb=${CRUMB}` } });
+  await autocannon({ url, connections, duration: 1, headers: HEADERS });
+  const r = await autocannon({ url, connections, duration: seconds, headers: HEADERS });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -96,6 +146,7 @@ async function measure(url: string): Promise<Measure> {
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
 async function main() {
+  await buildServer();
   // The static file is served from the storefront's build: build it when it is missing.
   if (!existsSync(path.join(root, "apps/storefront/dist/.vite/manifest.json"))) {
     const b = spawnSync("npm", ["run", "build", "-w", "apps/storefront"], { cwd: root, stdio: "inherit" });
@@ -111,38 +162,53 @@ async function main() {
   const rows: string[] = [];
   try {
     for (const page of PAGES) {
-      const res = await fetch(warmServer.base + page.path, { headers: { cookie: `crumb=${CRUMB}` } });
-      if (!res.ok) throw new Error(`${page.path} answered ${res.status}`);
-      const bytes = Buffer.from(await res.arrayBuffer());
+      const page1 = await raw(warmServer.base + page.path);
+      const res = await raw(warmServer.base + page.path);
+      if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
+      if (res.headers["content-encoding"] !== "br") throw new Error(`${page.path} was not compressed`);
+      if (!page1.body.equals(res.body)) throw new Error(`${page.path} changes from one answer to the next`);
       const file = `${page.name.replace(/\W+/g, "-")}.html`;
-      mkdirSync(staticDir, { recursive: true });
-      writeFileSync(path.join(staticDir, file), bytes);
+      writeFileSync(path.join(staticDir, file), zlib.brotliDecompressSync(res.body));
+      writeFileSync(path.join(staticDir, `${file}.br`), res.body);
       const staticUrl = `${warmServer.base}/assets/storefront/bench/${file}`;
-      const check = Buffer.from(await (await fetch(staticUrl)).arrayBuffer());
-      if (!check.equals(bytes)) throw new Error("the static file does not hold the page's bytes");
+      const check = await raw(staticUrl);
+      if (!check.body.equals(res.body)) throw new Error("the static file does not hold the page's bytes");
+      const ceilingServer = await startCeiling(res.body, res.headers);
+      const ceilingCheck = await raw(ceilingServer.base + page.path);
+      if (!ceilingCheck.body.equals(res.body))
+        throw new Error("the ceiling server does not send the page's bytes");
 
+      let ceiling: Measure;
+      try {
+        ceiling = await measure(ceilingServer.base + page.path);
+      } finally {
+        await stopServer(ceilingServer);
+      }
       const stat = await measure(staticUrl);
       const warm = await measure(warmServer.base + page.path);
       const cold = await measure(coldServer.base + page.path);
       for (const [label, m] of [
+        ["ceiling (node http)", ceiling],
         ["static file", stat],
         ["warm (page cache)", warm],
         ["cold (rendered)", cold],
       ] as const) {
         console.log(
-          `${page.path.padEnd(28)} ${label.padEnd(18)} ${fmt(m.rps).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.errors ? `  ${m.errors} errors` : ""}`,
+          `${page.path.padEnd(28)} ${label.padEnd(20)} ${fmt(m.rps).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.errors ? `  ${m.errors} errors` : ""}`,
         );
       }
       rows.push(
-        `| \`${page.path}\` (${(bytes.length / 1024).toFixed(1)} KB) | ${fmt(stat.rps)} | ${fmt(warm.rps)} | ${fmt(cold.rps)} | **${(warm.rps / stat.rps).toFixed(2)}** | ${(cold.rps / stat.rps).toFixed(2)} |`,
+        `| \`${page.path}\` (${(res.body.length / 1024).toFixed(1)} KB br) | ${fmt(ceiling.rps)} | ${fmt(stat.rps)} | ${fmt(warm.rps)} | ${fmt(cold.rps)} | **${(warm.rps / ceiling.rps).toFixed(2)}** | ${(warm.rps / stat.rps).toFixed(2)} | ${(cold.rps / ceiling.rps).toFixed(3)} |`,
       );
     }
   } finally {
     rmSync(staticDir, { recursive: true, force: true });
     await Promise.all([stopServer(warmServer), stopServer(coldServer)]);
   }
-  console.log("\n| page | static file req/s | warm req/s | cold req/s | warm / static | cold / static |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  console.log(
+    "\n| page | ceiling req/s | static file req/s | warm req/s | cold req/s | warm / ceiling | warm / static | cold / ceiling |",
+  );
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const r of rows) console.log(r);
 }
 

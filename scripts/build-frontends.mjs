@@ -14,7 +14,7 @@ const frontends = ["apps/storefront", "apps/dashboard"];
 /** Shared packages the front ends bundle: a change there makes their builds stale too. */
 const sharedSources = ["packages/commerce/src", "packages/forms/src", "packages/jsont/src"];
 
-function newest(dir) {
+export function newest(dir) {
   let latest = 0;
   if (!existsSync(dir)) return latest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -33,10 +33,10 @@ function sleep(ms) {
 }
 
 /**
- * Runs `work` holding the app's build lock (a file created exclusively), so processes started
+ * Runs `work` (synchronous, or returning a promise) holding the app's build lock (a file created exclusively), so processes started
  * together never build into the same folder at once; a process that waited finds the build done.
  */
-function withBuildLock(dir, work) {
+export function withBuildLock(dir, work) {
   const lock = path.join(dir, ".build.lock");
   for (;;) {
     try {
@@ -50,11 +50,17 @@ function withBuildLock(dir, work) {
       sleep(200);
     }
   }
+  let result;
   try {
-    return work();
-  } finally {
+    result = work();
+  } catch (err) {
     rmSync(lock, { force: true });
+    throw err;
   }
+  // Asynchronous work (a promise) holds the lock until it settles.
+  if (typeof result?.finally === "function") return result.finally(() => rmSync(lock, { force: true }));
+  rmSync(lock, { force: true });
+  return result;
 }
 
 function isStale(dir) {

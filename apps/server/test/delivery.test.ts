@@ -117,7 +117,7 @@ describe("content-hashed assets", () => {
       .filter((f) => f.endsWith(".js"));
     expect(files.length).toBeGreaterThan(5);
     const page = (await get("/")).body;
-    const entry = /import\("(\/assets\/storefront\/storefront-[\w-]+\.js)"\)/.exec(page)![1]!;
+    const entry = /src:"(\/assets\/storefront\/storefront-[\w-]+\.js)"/.exec(page)![1]!;
     for (const url of [entry, ...files.slice(0, 5).map((f) => `/assets/storefront/${f}`)]) {
       expect(url).toMatch(/-[\w-]{8}\.js$/);
       const res = await get(url, { "accept-encoding": "gzip, br" });
