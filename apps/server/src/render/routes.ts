@@ -461,8 +461,10 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         bodies: new Map(),
         bytes: html.length * 2 + KEPT_COUNTS * html.length * 1.6,
       };
-      if (cacheEnabled) cache.set(key, entry);
       withPageCsp(reply);
+      // Without the cache nothing is kept, so the body is compressed once, at the fast level.
+      if (!cacheEnabled) return reply.send(fill(entry.parts, await cartCount()));
+      cache.set(key, entry);
       return sendPrecompressed(request, reply, await bodyFor(entry, await cartCount()));
     } catch (err) {
       return errorPage(site, request, reply, err);
