@@ -1,0 +1,78 @@
+/**
+ * The dashboard form kit on a real screen: the save bar tracks unsaved changes, Discard puts the
+ * saved values back, Ctrl+S saves, and a field the API refuses shows the API's message under it.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PHONE, launch, screenshot } from "./browser.js";
+import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+
+const base = inject("baseUrl");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe("dashboard form kit", () => {
+  it("tracks unsaved changes, discards them, saves with Ctrl+S and shows the API's field errors", async () => {
+    const { page, errors } = await ownerLogIn(browser, base);
+    const siteId = await demoSiteId(page);
+    await page.goto(`${base}/config/sites/${siteId}/store`);
+    const soldOut = page.getByLabel("Sold-out text");
+    await soldOut.waitFor();
+    const before = await soldOut.inputValue();
+    const state = page.locator(".save-bar-state");
+    expect(await state.textContent()).toBe("");
+
+    await soldOut.fill("Gone for now");
+    await expect.poll(() => state.textContent()).toBe("Unsaved changes");
+    await page.getByRole("button", { name: "Discard" }).click();
+    expect(await soldOut.inputValue()).toBe(before);
+    await expect.poll(() => state.textContent()).toBe("");
+    expect(await page.getByRole("button", { name: "Discard" }).isDisabled()).toBe(true);
+
+    await soldOut.fill("Gone for now");
+    await page.getByLabel("Hide sold-out variants in the variant dropdown").click();
+    await soldOut.press("Control+s");
+    await expect.poll(() => state.textContent()).toBe("Store settings saved.");
+    const saved = await ownerCall<{ settings: { customSoldOutText: string } }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/store`,
+    );
+    expect(saved.settings.customSoldOutText).toBe("Gone for now");
+
+    const success = page.getByLabel("Sign-up success message");
+    await success.fill("x".repeat(501));
+    await page.getByRole("button", { name: "Save store settings" }).click();
+    const field = page.locator(".field.invalid", { has: success });
+    await field.getByText("At most 500 characters.").waitFor();
+    expect(await success.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => state.textContent()).toBe("Unsaved changes");
+    await screenshot(page, "dashboard-formkit-error-desktop");
+
+    // Put the demo back as it was.
+    await page.getByRole("button", { name: "Discard" }).click();
+    await soldOut.fill(before);
+    await page.getByLabel("Hide sold-out variants in the variant dropdown").click();
+    await page.getByRole("button", { name: "Save store settings" }).click();
+    await expect.poll(() => state.textContent()).toBe("Store settings saved.");
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps the save bar in reach on a phone", async () => {
+    const { page, errors } = await ownerLogIn(browser, base, PHONE);
+    const siteId = await demoSiteId(page);
+    await page.goto(`${base}/config/sites/${siteId}/store`);
+    const soldOut = page.getByLabel("Sold-out text");
+    await soldOut.fill("Back soon");
+    const save = page.getByRole("button", { name: "Save store settings" });
+    expect(await save.isVisible()).toBe(true);
+    const box = await save.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    await screenshot(page, "dashboard-formkit-phone");
+    await page.getByRole("button", { name: "Discard" }).click();
+    expect(errors).toEqual([]);
+  });
+});
