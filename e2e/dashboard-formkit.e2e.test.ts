@@ -61,6 +61,59 @@ describe("dashboard form kit", () => {
     expect(errors).toEqual([]);
   });
 
+  it("edits shipping rules and coupons with money fields in minor units", async () => {
+    const { page, errors } = await ownerLogIn(browser, base);
+    const siteId = await demoSiteId(page);
+    await page.goto(`${base}/config/sites/${siteId}/store/shipping`);
+    await page.getByRole("button", { name: "Add shipping rule" }).click();
+    let dialog = page.getByRole("dialog", { name: "Add shipping rule" });
+    await dialog.getByLabel("Name shown at checkout").fill("Kit courier");
+    const price = dialog.getByLabel("Price (USD)");
+    await price.fill("5.505");
+    await dialog.getByText("Enter an amount such as 12.50.").waitFor();
+    expect(await dialog.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+    await price.fill("5.50");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const row = page.getByRole("row", { name: /Kit courier/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("$5.50 per order");
+    const rules = await ownerCall<{ rules: { name: string; priceCents: number }[] }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/store/shipping-rules`,
+    );
+    expect(rules.rules.find((r) => r.name === "Kit courier")?.priceCents).toBe(550);
+    await row.getByRole("button", { name: "Edit Kit courier" }).click();
+    dialog = page.getByRole("dialog", { name: "Edit shipping rule" });
+    expect(await dialog.getByLabel("Price (USD)").inputValue()).toBe("5.50");
+    await screenshot(page, "dashboard-formkit-shipping-desktop");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => row.count()).toBe(0);
+
+    await page.goto(`${base}/config/sites/${siteId}/store/coupons`);
+    await page.getByRole("button", { name: "Add coupon" }).click();
+    dialog = page.getByRole("dialog", { name: "Add coupon" });
+    await dialog.getByLabel("Code").fill("KIT10");
+    await dialog.getByLabel("Discount").selectOption("fixed");
+    await dialog.getByLabel("Amount (USD)").fill("10");
+    await dialog.getByLabel("Minimum order (USD)").fill("40");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const coupon = page.getByRole("row", { name: /KIT10/ });
+    await coupon.waitFor();
+    expect(await coupon.textContent()).toContain("$10.00 off");
+    const coupons = await ownerCall<{ rules: { code: string; amount: number; minSubtotalCents: number }[] }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/store/coupons`,
+    );
+    const kit = coupons.rules.find((c) => c.code === "KIT10");
+    expect([kit?.amount, kit?.minSubtotalCents]).toEqual([1000, 4000]);
+    await coupon.getByRole("button", { name: "Edit KIT10" }).click();
+    await page.getByRole("dialog", { name: "Edit coupon" }).getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => coupon.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it("keeps the save bar in reach on a phone", async () => {
     const { page, errors } = await ownerLogIn(browser, base, PHONE);
     const siteId = await demoSiteId(page);
