@@ -114,6 +114,61 @@ describe("dashboard form kit", () => {
     expect(errors).toEqual([]);
   });
 
+  it("refunds part of an order with the money field, in minor units", async () => {
+    // A visitor buys a candle with the test card.
+    const shopper = await browser.newPage();
+    await shopper.goto(`${base}/shop/p/beeswax-candle`);
+    await shopper.waitForSelector('.sqs-add-to-cart-button[data-ready="true"]');
+    await shopper.getByRole("combobox", { name: "Select Height" }).selectOption("4 in");
+    await shopper.getByRole("button", { name: "Add To Cart" }).click();
+    await shopper.waitForFunction(
+      () => document.querySelector(".sqs-add-to-cart-button")?.getAttribute("data-state") === "added",
+    );
+    await shopper.goto(`${base}/checkout`);
+    const shipping = shopper.getByRole("group", { name: "Shipping address" });
+    await shopper.getByLabel("Email", { exact: true }).fill("kit@example.com");
+    await shipping.getByLabel("First name", { exact: true }).fill("Ada");
+    await shipping.getByLabel("Last name", { exact: true }).fill("Lovelace");
+    await shipping.getByLabel("Address", { exact: true }).fill("12 Mercer Street");
+    await shipping.getByLabel("City", { exact: true }).fill("New York");
+    await shipping.getByLabel("State", { exact: true }).fill("NY");
+    await shipping.getByLabel("ZIP or postal code", { exact: true }).fill("10013");
+    await shipping.getByLabel("Country", { exact: true }).selectOption("US");
+    await shopper.getByRole("radio", { name: /Standard/ }).check();
+    await shopper.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
+    await shopper.getByLabel("Expiry", { exact: true }).fill("12 / 34");
+    await shopper.getByLabel("CVC", { exact: true }).fill("123");
+    await shopper.getByRole("button", { name: /^Pay \$/ }).click();
+    await shopper.waitForURL(/\/checkout\/order-confirmed\?orderId=[a-f0-9]{24}&token=/);
+    const orderId = new URL(shopper.url()).searchParams.get("orderId");
+    await shopper.close();
+
+    const { page, errors } = await ownerLogIn(browser, base);
+    const siteId = await demoSiteId(page);
+    await page.goto(`${base}/config/sites/${siteId}/ops/orders/${orderId}`);
+    await page.getByRole("button", { name: "Refund", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: /^Refund order #/ });
+    const amount = dialog.getByLabel("Amount to refund (USD)");
+    const { order } = await ownerCall<{ order: { grandTotalCents: number } }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/orders/${orderId}`,
+    );
+    // The whole total is offered, written in dollars and cents.
+    expect(await amount.inputValue()).toBe((order.grandTotalCents / 100).toFixed(2));
+    await amount.fill("5.25");
+    await dialog.getByRole("button", { name: /^Refund order/ }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const after = await ownerCall<{ order: { refundedCents: number } }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/orders/${orderId}`,
+    );
+    expect(after.order.refundedCents).toBe(525);
+    await page.getByText("−$5.25").waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it("keeps the save bar in reach on a phone", async () => {
     const { page, errors } = await ownerLogIn(browser, base, PHONE);
     const siteId = await demoSiteId(page);
