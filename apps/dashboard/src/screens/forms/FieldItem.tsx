@@ -1,3 +1,4 @@
+/** One field of a form in the editor: a header to open, move or remove it, and its settings. */
 import { useEffect, useId, useRef } from "react";
 import { CheckboxField, SelectField, TextField, TextareaField } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";

@@ -1,3 +1,4 @@
+/** The site's forms: name, fields, submissions, with links to edit them and see what was sent. */
 import { Link, useSearchParams } from "react-router";
 import { ErrorNotice, Loading, Notice, PageHead } from "../../components/ui.js";
 import { useForms } from "./model.js";

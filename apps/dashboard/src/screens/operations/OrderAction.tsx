@@ -1,3 +1,4 @@
+/** The dialog of one order action: fulfil (carrier, tracking), refund (amount, restock) or cancel. */
 import { useMutation } from "@tanstack/react-query";
 import { formatCents, post } from "../../api.js";
 import {

@@ -1,3 +1,4 @@
+/** One order: lines, totals, addresses, history, and the fulfil, refund and cancel actions. */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";

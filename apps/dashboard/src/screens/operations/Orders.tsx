@@ -1,3 +1,4 @@
+/** Operations › Orders: the list of the site's orders, by status. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";

@@ -1,3 +1,4 @@
+/** Operations › Email outbox: what the site sent or will send. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get } from "../../api.js";

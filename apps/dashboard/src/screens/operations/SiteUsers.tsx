@@ -1,3 +1,4 @@
+/** Operations › Site users: the site's accounts. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get } from "../../api.js";

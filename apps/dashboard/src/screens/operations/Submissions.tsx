@@ -1,3 +1,4 @@
+/** Operations › Form submissions: each form's entries. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";

@@ -1,3 +1,4 @@
+/** What the operations screens share: a plain notice where the server lacks an owner call. */
 import { ApiError } from "../../api.js";
 import { ErrorNotice, Notice } from "../../components/ui.js";
 
