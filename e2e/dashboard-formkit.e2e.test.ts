@@ -208,6 +208,41 @@ describe("dashboard form kit", () => {
     expect(errors).toEqual([]);
   });
 
+  it("edits a code block's HTML in the CodeMirror field, labelled, with line numbers", async () => {
+    const { page, errors } = await ownerLogIn(browser, base);
+    const siteId = await demoSiteId(page);
+    const { page: created } = await ownerCall<{ page: { id: string } }>(
+      page,
+      "POST",
+      `/api/owner/sites/${siteId}/pages`,
+      { kind: "page", title: "Kit code" },
+    );
+    await ownerCall(page, "PATCH", `/api/owner/sites/${siteId}/pages/${created.id}`, { hiddenFromNav: true });
+    await page.goto(`${base}/config/sites/${siteId}/pages/${created.id}/edit`);
+    await page.getByText("Editing: Kit code").waitFor();
+    await page.getByRole("button", { name: "Add block" }).first().click();
+    await page
+      .getByRole("dialog", { name: "Add a block" })
+      .getByRole("button", { name: "Add Code block" })
+      .click();
+    const editor = page.getByRole("textbox", { name: "HTML" });
+    await editor.fill('<p class="kit">Made with the kit</p>');
+    await expect.poll(() => page.locator("#block-panel .cm-lineNumbers").count()).toBe(1);
+    await screenshot(page, "dashboard-formkit-code-desktop");
+    await expect
+      .poll(() => page.locator(".save-state").textContent(), { timeout: 15_000 })
+      .toBe("Draft saved");
+    const { draft } = await ownerCall<{ draft: { rows: { columns: { blocks: { html?: string }[] }[] }[] } }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/pages/${created.id}/layout`,
+    );
+    const block = draft.rows[0]?.columns[0]?.blocks[0];
+    expect(block?.html).toBe('<p class="kit">Made with the kit</p>');
+    await ownerCall(page, "DELETE", `/api/owner/sites/${siteId}/pages/${created.id}`);
+    expect(errors).toEqual([]);
+  });
+
   it("keeps the save bar in reach on a phone", async () => {
     const { page, errors } = await ownerLogIn(browser, base, PHONE);
     const siteId = await demoSiteId(page);

@@ -1,11 +1,12 @@
 /** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
+import { ConfirmDelete } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { del, get, post, put } from "../api.js";
 import { RichTextEditor } from "../components/RichText.js";
 import { MediaPicker, useMedia } from "../components/media.js";
-import { ErrorNotice, Loading, Modal, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
+import { ErrorNotice, Loading, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
 import {
   CheckboxField,
   SaveBar,
@@ -486,23 +487,15 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         />
       ) : null}
       {confirm && item ? (
-        <Modal
+        <ConfirmDelete
           title={`Delete ${item.title}?`}
+          action={`Delete ${noun}`}
+          error={remove.error}
+          onConfirm={() => remove.mutate()}
           onClose={() => setConfirm(false)}
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirm(false)}>
-                Cancel
-              </button>
-              <button type="button" className="btn danger" onClick={() => remove.mutate()}>
-                Delete {noun}
-              </button>
-            </>
-          }
         >
-          <ErrorNotice error={remove.error} />
           <p>This cannot be undone.</p>
-        </Modal>
+        </ConfirmDelete>
       ) : null}
     </>
   );

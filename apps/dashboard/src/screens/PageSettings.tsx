@@ -1,9 +1,10 @@
+import { ConfirmDelete } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { type FieldDef, KIND_LABELS, type Page, del, get, patch, put } from "../api.js";
 import { FieldList } from "../components/fields.js";
-import { ErrorNotice, Loading, Modal, PageHead, useSite, useSiteId } from "../components/ui.js";
+import { ErrorNotice, Loading, PageHead, useSite, useSiteId } from "../components/ui.js";
 import {
   CheckboxField,
   SaveBar,
@@ -309,26 +310,14 @@ function PageSettingsForm({
         />
       </form>
       {confirmDelete ? (
-        <Modal
+        <ConfirmDelete
           title={`Delete ${page.title}?`}
+          action="Delete page"
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate()}
           onClose={() => setConfirmDelete(false)}
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirmDelete(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn danger"
-                onClick={() => remove.mutate()}
-                disabled={remove.isPending}
-              >
-                Delete page
-              </button>
-            </>
-          }
         >
-          <ErrorNotice error={remove.error} />
           <p>
             {page.kind === "folder"
               ? "The folder is removed; its pages move to the top of the navigation."
@@ -336,7 +325,7 @@ function PageSettingsForm({
                 ? `The page and its ${page.itemCount} items are deleted. This cannot be undone.`
                 : "The page is deleted. This cannot be undone."}
           </p>
-        </Modal>
+        </ConfirmDelete>
       ) : null}
     </>
   );
