@@ -52,7 +52,7 @@ export function FormEditor({
   const [errors, setErrors] = useState<Errors>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, Errors>>({});
   const [problem, setProblem] = useState<unknown>();
-  const typeInfo = new Map(fieldTypes.map((t) => [t.type, t]));
+  const typeInfo = new Map<string, FieldTypeInfo>(fieldTypes.map((t) => [t.type, t]));
 
   const set = draft.set;
   const setField = (id: string, p: Partial<FieldDraft>) =>

@@ -1,20 +1,11 @@
 /** Forms as the owner API sends them, the editor's draft of one, and the request body made from it. */
+import type { FieldTypeSchema, FormField, FormTemplateSchema } from "@atelier/forms";
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../api.js";
 import { useSiteId } from "../../components/ui.js";
 
-export interface FormFieldJson {
-  id: string;
-  type: string;
-  title: string;
-  description?: string;
-  required?: boolean;
-  placeholder?: string;
-  options?: string[];
-  questions?: string[];
-  maxLength?: number;
-  value?: string;
-}
+/** A field as the API sends it; the editor lets its type change, so the type is any name. */
+export type FormFieldJson = Omit<FormField, "type"> & { type: string };
 
 export interface OwnerForm {
   id: string;
@@ -31,19 +22,8 @@ export interface OwnerForm {
   submissions: number;
 }
 
-export interface FieldTypeInfo {
-  type: string;
-  title: string;
-  canBeRequired: boolean;
-  hasOptions: boolean;
-  hasQuestions: boolean;
-  hasMaxLength: boolean;
-}
-
-export interface TemplateSchema {
-  fieldTypes: FieldTypeInfo[];
-  defaults: { name: string; fields: FormFieldJson[]; submissionMessage: string; captchaEnabled: boolean };
-}
+export type FieldTypeInfo = FieldTypeSchema;
+export type TemplateSchema = Pick<FormTemplateSchema, "fieldTypes" | "defaults">;
 
 /** A field as the editor holds it: lists and numbers as the owner types them. */
 export interface FieldDraft {
