@@ -6,6 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PHONE, launch, screenshot } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { addCandle, fillCheckout } from "./shopper.js";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -117,27 +118,9 @@ describe("dashboard form kit", () => {
   it("refunds part of an order with the money field, in minor units", async () => {
     // A visitor buys a candle with the test card.
     const shopper = await browser.newPage();
-    await shopper.goto(`${base}/shop/p/beeswax-candle`);
-    await shopper.waitForSelector('.sqs-add-to-cart-button[data-ready="true"]');
-    await shopper.getByRole("combobox", { name: "Select Height" }).selectOption("4 in");
-    await shopper.getByRole("button", { name: "Add To Cart" }).click();
-    await shopper.waitForFunction(
-      () => document.querySelector(".sqs-add-to-cart-button")?.getAttribute("data-state") === "added",
-    );
+    await addCandle(shopper);
     await shopper.goto(`${base}/checkout`);
-    const shipping = shopper.getByRole("group", { name: "Shipping address" });
-    await shopper.getByLabel("Email", { exact: true }).fill("kit@example.com");
-    await shipping.getByLabel("First name", { exact: true }).fill("Ada");
-    await shipping.getByLabel("Last name", { exact: true }).fill("Lovelace");
-    await shipping.getByLabel("Address", { exact: true }).fill("12 Mercer Street");
-    await shipping.getByLabel("City", { exact: true }).fill("New York");
-    await shipping.getByLabel("State", { exact: true }).fill("NY");
-    await shipping.getByLabel("ZIP or postal code", { exact: true }).fill("10013");
-    await shipping.getByLabel("Country", { exact: true }).selectOption("US");
-    await shopper.getByRole("radio", { name: /Standard/ }).check();
-    await shopper.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
-    await shopper.getByLabel("Expiry", { exact: true }).fill("12 / 34");
-    await shopper.getByLabel("CVC", { exact: true }).fill("123");
+    await fillCheckout(shopper, "4242 4242 4242 4242");
     await shopper.getByRole("button", { name: /^Pay \$/ }).click();
     await shopper.waitForURL(/\/checkout\/order-confirmed\?orderId=[a-f0-9]{24}&token=/);
     const orderId = new URL(shopper.url()).searchParams.get("orderId");
