@@ -7,6 +7,13 @@
 -- The columns are kept by BEFORE triggers that fire only when a column the document reads changes
 -- (so a like or a reorder does not re-parse a long body), on every write path: services, the demo
 -- seed, imports, direct SQL. They are not in the Drizzle schema on purpose: no ORM query selects them.
+--
+-- The GIN indexes lead with website_id (btree_gin, a trusted extension in PostgreSQL 13+, loaded
+-- into PGlite by db/client.ts), so a query reads only its own site's postings: a word common
+-- across thousands of sites costs one site no more than its own matches.
+
+CREATE EXTENSION IF NOT EXISTS btree_gin;
+--> statement-breakpoint
 
 CREATE OR REPLACE FUNCTION atelier_search_strip(s text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -70,6 +77,6 @@ UPDATE content_items SET search_doc = NULL;
 --> statement-breakpoint
 UPDATE collections SET search_doc = NULL WHERE kind = 'page';
 --> statement-breakpoint
-CREATE INDEX content_items_search_idx ON content_items USING gin (search_doc);
+CREATE INDEX content_items_search_idx ON content_items USING gin (website_id, search_doc);
 --> statement-breakpoint
-CREATE INDEX collections_search_idx ON collections USING gin (search_doc);
+CREATE INDEX collections_search_idx ON collections USING gin (website_id, search_doc);
