@@ -132,6 +132,7 @@ export async function searchSite(
          then (select atelier_page_search_text(p.layout) from collections p where p.id = h.id)
          else (select atelier_item_search_text(i.excerpt, i.body) from content_items i where i.id = h.id)
        end as text
+       offset 0 -- kept a subquery, so the text is built once per result, not once per use
      ) t
      order by h.rank desc, h.title asc
   `);
