@@ -174,6 +174,12 @@ try {
   const started = Date.now();
   const identifiers = await seedSites(url.toString());
   console.log(`Seeded ${identifiers.length} sites in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  console.log(
+    `Load average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on ${os.cpus().length} CPUs.`,
+  );
   await run("Caches that hold every site (defaults)", url.toString(), identifiers, {});
   await run(`Capped: ${CAPPED}`, url.toString(), identifiers, parseEnv(CAPPED));
 } finally {

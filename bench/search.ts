@@ -18,6 +18,7 @@
  * The matching row count is printed beside each figure: ranking needs every match, so a
  * query matching a fifth of the site still grows with it.
  */
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -162,6 +163,12 @@ async function withPostgres(run: (url: string) => Promise<void>): Promise<void> 
 
 console.log(
   `Site search, one site; ${RUNS} timed runs of the indexed query per figure, fewer of the baseline at large sizes.`,
+);
+console.log(
+  `Load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} on ${os.cpus().length} CPUs.`,
 );
 await withPostgres(async (url) => {
   const database = await openDatabase({ databaseUrl: url });
