@@ -6,6 +6,7 @@
  *
  *   npm run bench:search        BENCH_SIZES=1000,10000,100000 (default)
  *                               BENCH_RUNS=N timed runs of the indexed query (default 30)
+ *                               BENCH_BACKENDS=postgres,pglite (default both)
  *                               DATABASE_URL=postgres://… the server to use (default
  *                               postgres://postgres@127.0.0.1:5432); a temporary database is made
  *                               on it and dropped afterwards
@@ -170,17 +171,21 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")} on ${os.cpus().length} CPUs.`,
 );
-await withPostgres(async (url) => {
-  const database = await openDatabase({ databaseUrl: url });
+const BACKENDS = (process.env.BENCH_BACKENDS ?? "postgres,pglite").split(",");
+if (BACKENDS.includes("postgres"))
+  await withPostgres(async (url) => {
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      await benchBackend("PostgreSQL", database);
+    } finally {
+      await database.close();
+    }
+  });
+if (BACKENDS.includes("pglite")) {
+  const lite = await openDatabase({ dataDir: "memory://" });
   try {
-    await benchBackend("PostgreSQL", database);
+    await benchBackend("PGlite (embedded, in memory)", lite);
   } finally {
-    await database.close();
+    await lite.close();
   }
-});
-const lite = await openDatabase({ dataDir: "memory://" });
-try {
-  await benchBackend("PGlite (embedded, in memory)", lite);
-} finally {
-  await lite.close();
 }
