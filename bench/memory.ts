@@ -2,7 +2,8 @@
  * Memory of one server process as the number of sites it serves grows: 1,000 small sites
  * (made with the product's own createSite: a home page, an about page and a blog or shop each)
  * are visited one after another (home and about, twice), and the process's resident memory
- * (VmRSS) and V8 heap are read every 100 sites. Run once with caches that hold every site (the
+ * (VmRSS) and V8 heap are read every 100 sites, each right after a full garbage collection
+ * (bench/gc-on-signal.mjs), so the heap is what the process holds on to. Run once with caches that hold every site (the
  * defaults: SITE_CACHE_ENTRIES=1000, PAGE_CACHE_ENTRIES=5000, which is what a process kept before
  * these settings) and once capped, so the two curves come from the same run and machine.
  *
@@ -67,7 +68,8 @@ interface Server {
 async function startServer(databaseUrl: string, env: Record<string, string>): Promise<Server> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-mem-"));
   const port = 41000 + Math.floor(Math.random() * 4000);
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+  const args = ["--expose-gc", "--import", path.join(root, "bench/gc-on-signal.mjs"), "--import", "tsx"];
+  const proc = spawn(process.execPath, [...args, path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
     env: {
       ...process.env,
@@ -136,10 +138,13 @@ async function run(label: string, databaseUrl: string, identifiers: string[], en
     const pid = server.proc.pid!;
     console.log(`\n${label}`);
     console.log("   sites   RSS MB   heap used MB   cached pages");
-    const row = async (n: number) =>
+    const row = async (n: number) => {
+      server.proc.kill("SIGUSR2");
+      await new Promise((r) => setTimeout(r, 500));
       console.log(
         `${String(n).padStart(8)} ${rssMb(pid).toFixed(0).padStart(8)} ${((await metric(server.base, "nodejs_heap_size_used_bytes")) / 2 ** 20).toFixed(0).padStart(14)} ${String(await metric(server.base, "atelier_page_cache_entries")).padStart(14)}`,
       );
+    };
     await row(0);
     for (let i = 0; i < identifiers.length; i++) {
       const host = `${identifiers[i]}.localhost`;
