@@ -25,6 +25,7 @@ export interface SyncIo {
 }
 
 const EXT = ".jsont";
+const PULL_BATCH = 6;
 const NAME = /^[a-z0-9][a-z0-9.-]{0,99}$/;
 
 export const SYNC_USAGE = `  jsont pull --site URL --key API_KEY [--all] DIR
@@ -126,10 +127,14 @@ export async function pull(opts: SyncOptions, io: SyncIo): Promise<number> {
   try {
     const names = (await api.list()).filter((t) => opts.all || t.overridden).map((t) => t.name);
     mkdirSync(opts.dir, { recursive: true });
-    for (const name of names) {
-      const { source } = await api.get(name);
-      writeFileSync(join(opts.dir, `${name}${EXT}`), source);
-      io.out(`pulled ${name}${EXT}`);
+    // A few at a time: quicker than one by one, gentle on the server.
+    for (let i = 0; i < names.length; i += PULL_BATCH) {
+      const batch = names.slice(i, i + PULL_BATCH);
+      const sources = await Promise.all(batch.map((name) => api.get(name)));
+      batch.forEach((name, j) => {
+        writeFileSync(join(opts.dir, `${name}${EXT}`), sources[j]!.source);
+        io.out(`pulled ${name}${EXT}`);
+      });
     }
     io.out(
       names.length

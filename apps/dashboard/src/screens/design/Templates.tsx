@@ -310,6 +310,13 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
           <iframe
             key={frameKey}
             title="Template preview"
+            onLoad={(e) => {
+              // The footer is at the end of every page: show it.
+              if (name === "footer") {
+                const w = e.currentTarget.contentWindow;
+                w?.scrollTo(0, w.document.documentElement.scrollHeight);
+              }
+            }}
             src={`/config/frame/${siteId}${previewPath.startsWith("/") ? previewPath : `/${previewPath}`}`}
           />
         ) : null}
