@@ -37,13 +37,13 @@ export function offsetOf(doc: Text, line: number, column: number): number {
 }
 
 /** A JSON-T tag's kind, by its first characters. */
-function tagClass(tag: string): string {
+export function tagClass(tag: string): string {
   if (tag.startsWith("{#")) return "cm-jsont-comment";
   if (tag.startsWith("{.")) return "cm-jsont-directive";
   return "cm-jsont-variable";
 }
 
-const TAG = /\{#[^\n]*?\}|\{\.[a-z][^{}\n]*\}|\{[@$A-Za-z_][\w.@$-]*(?:\|[^{}\n]*)?\}/g;
+export const TAG = /\{#[^\n]*?\}|\{\.[a-z][^{}\n]*\}|\{[@$A-Za-z_][\w.@$-]*(?:\|[^{}\n]*)?\}/g;
 
 const tags = new MatchDecorator({
   regexp: TAG,
