@@ -334,7 +334,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     const token = request.cookies[OWNER_SESSION_COOKIE];
     const owner = preview && token ? await accountForSession(db, clock, token) : undefined;
     if (!owner) return siteTemplates.published(db, websiteId, version);
-    return siteTemplates.editing(db, websiteId, owner.id);
+    return siteTemplates.editing(db, websiteId, owner.id, clock.now());
   }
 
   const expiredPage = (title: string) =>

@@ -63,10 +63,10 @@ export class SiteTemplateCache {
   }
 
   /** What one owner sees in the editing frame: the site's overrides with that owner's drafts over them. */
-  async editing(db: Db, websiteId: string, accountId: string): Promise<SiteTemplates | undefined> {
+  async editing(db: Db, websiteId: string, accountId: string, now: Date): Promise<SiteTemplates | undefined> {
     const [overrides, drafts] = await Promise.all([
       overridesOf(db, websiteId),
-      draftsOf(db, websiteId, accountId),
+      draftsOf(db, websiteId, accountId, now),
     ]);
     const merged = { ...overrides, ...drafts };
     if (!Object.keys(merged).length) return undefined;

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError, del, get, put } from "../../api.js";
 import { ErrorNotice, Loading, Modal, Notice, PageHead, useSiteId } from "../../components/ui.js";
+import { inOrder } from "../../editor/in-order.js";
 import { editorExtensions, syntaxErrors } from "./jsont-editor.js";
 import "./templates.css";
 
@@ -59,9 +60,13 @@ function grouped(list: TemplateItem[]) {
   }).filter((g) => g.items.length);
 }
 
-/** The editing cookies of this browser: drafts (the preview cookie) show in the frame. */
-const setPreviewMode = (siteId: string, preview: boolean) =>
-  put(`/api/owner/sites/${siteId}/editing-mode`, { preview });
+/**
+ * The editing cookies of this browser: drafts (the preview cookie) show in the frame. In the
+ * order asked: moving to another template turns preview off and on again at once.
+ */
+const setPreviewMode = inOrder((siteId: string, preview: boolean) =>
+  put(`/api/owner/sites/${siteId}/editing-mode`, { preview }),
+);
 
 export function Templates() {
   const siteId = useSiteId();
@@ -199,7 +204,10 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
     },
   });
   const preview = useMutation({
-    mutationFn: () => put(`${url}/draft`, { source }),
+    mutationFn: async () => {
+      await setPreviewMode(siteId, true);
+      await put(`${url}/draft`, { source });
+    },
     onSuccess: () => {
       setPreviewing(true);
       setFrameKey((k) => k + 1);

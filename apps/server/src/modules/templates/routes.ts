@@ -167,7 +167,15 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const site = siteOf(request);
-      await saveDraft(db, site.id, request.owner!.id, themeOf(request), nameOf(request), sourceOf(request));
+      await saveDraft(
+        db,
+        site.id,
+        request.owner!.id,
+        themeOf(request),
+        nameOf(request),
+        sourceOf(request),
+        app.deps.clock.now(),
+      );
       return { ok: true };
     },
   );

@@ -5,7 +5,7 @@
  * the theme has may be overridden, and only sources that parse without a syntax error are kept.
  */
 import { parse } from "@atelier/jsont";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { templateDrafts, templateOverrides } from "../../db/schema.js";
 import { ApiError, notFound } from "../../http/errors.js";
@@ -63,16 +63,29 @@ export async function overridesOf(db: Db, websiteId: string): Promise<Record<str
   return Object.fromEntries(rows.map((r) => [r.name, r.source]));
 }
 
-/** One owner's drafts for a site, by name. */
+/**
+ * How long a draft shows in its owner's frames after its last change: a draft left behind by a
+ * closed tab must not haunt the page editor's frame for ever.
+ */
+export const DRAFT_TTL_MS = 12 * 3600_000;
+
+/** One owner's live drafts for a site, by name. */
 export async function draftsOf(
   db: Db,
   websiteId: string,
   accountId: string,
+  now: Date,
 ): Promise<Record<string, string>> {
   const rows = await db
     .select({ name: templateDrafts.name, source: templateDrafts.source })
     .from(templateDrafts)
-    .where(and(eq(templateDrafts.websiteId, websiteId), eq(templateDrafts.accountId, accountId)));
+    .where(
+      and(
+        eq(templateDrafts.websiteId, websiteId),
+        eq(templateDrafts.accountId, accountId),
+        gt(templateDrafts.updatedAt, new Date(now.getTime() - DRAFT_TTL_MS)),
+      ),
+    );
   return Object.fromEntries(rows.map((r) => [r.name, r.source]));
 }
 
@@ -132,16 +145,17 @@ export async function saveDraft(
   theme: Theme,
   name: string,
   source: string,
+  now: Date,
 ) {
   requireName(theme, name);
   if (Buffer.byteLength(source, "utf8") > MAX_SOURCE_BYTES)
     throw new ApiError(413, "template_too_large", MSG_TOO_LARGE, { source: MSG_TOO_LARGE });
   await db
     .insert(templateDrafts)
-    .values({ websiteId, accountId, name, source })
+    .values({ websiteId, accountId, name, source, updatedAt: now })
     .onConflictDoUpdate({
       target: [templateDrafts.websiteId, templateDrafts.accountId, templateDrafts.name],
-      set: { source, updatedAt: sql`now()` },
+      set: { source, updatedAt: now },
     });
 }
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
-import { MSG_NO_SUCH_TEMPLATE, MSG_TOO_LARGE } from "./service.js";
+import { DRAFT_TTL_MS, MSG_NO_SUCH_TEMPLATE, MSG_TOO_LARGE } from "./service.js";
 
 let t: TestApp;
 let owner: Browser;
@@ -15,6 +15,8 @@ let siteId: string;
 let eve: Browser;
 let eveSiteId: string;
 let eveHost: string;
+/** Moves the app's clock forward (drafts expire). */
+let shift = 0;
 
 const base = (site = siteId) => `/api/owner/sites/${site}/templates`;
 const visit = (url: string, host = "localhost") => t.app.inject({ url, headers: { host } });
@@ -27,7 +29,7 @@ const footerWith = (mark: string) =>
   `<footer class="site-footer"><p>${mark}</p>\n{website.siteTitle|html}</footer>`;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  t = await createTestApp({ seed: true, clock: { now: () => new Date(Date.now() + shift) } });
   ({ owner, siteId } = await demoOwner(t));
   eve = new Browser(t.app);
   await eve.visit("/");
@@ -240,6 +242,11 @@ describe("drafts for the editing frame", () => {
       (await eve.request({ method: "PUT", url: `${base()}/footer/draft`, payload: { source: "x" } }))
         .statusCode,
     ).toBe(404);
+    // A draft left behind (a closed tab) stops showing after a while.
+    shift = DRAFT_TTL_MS + 60_000;
+    expect((await owner.request({ url: "/" })).body).not.toContain("Draft footer");
+    shift = 0;
+    expect((await owner.request({ url: "/" })).body).toContain("Draft footer, not saved");
     // Dropped: the frame shows the saved version again.
     expect((await owner.request({ method: "DELETE", url: `${base()}/footer/draft` })).statusCode).toBe(200);
     expect((await owner.request({ url: "/" })).body).not.toContain("Draft footer");
