@@ -50,6 +50,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("the template list and sources", () => {
+  it("is in the OpenAPI", async () => {
+    const paths = (await visit("/api/openapi.json")).json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths["/api/owner/sites/{siteId}/templates"] ?? {})).toContain("get");
+    expect(Object.keys(paths["/api/owner/sites/{siteId}/templates/{name}"] ?? {}).sort()).toEqual([
+      "delete",
+      "get",
+      "put",
+    ]);
+  });
+
   it("lists every template and partial of the theme, none overridden at first", async () => {
     const res = await owner.request({ url: base() });
     expect(res.statusCode).toBe(200);
