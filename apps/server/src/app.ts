@@ -29,6 +29,7 @@ import { emailRoutes } from "./modules/email/routes.js";
 import { feedRoutes } from "./modules/feeds/routes.js";
 import { seoRoutes } from "./modules/seo/routes.js";
 import { redirectRoutes } from "./modules/redirects/routes.js";
+import { templateRoutes } from "./modules/templates/routes.js";
 import { formRoutes } from "./modules/forms/routes.js";
 import { dashboardRoutes } from "./modules/dashboard/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -128,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(feedRoutes);
   await app.register(seoRoutes);
   await app.register(redirectRoutes);
+  await app.register(templateRoutes);
   await app.register(jobsPlugin);
   await app.register(siteUserRoutes);
   await app.register(siteUserOwnerRoutes);

@@ -18,6 +18,12 @@ export const SCOPES = [
   { id: "products.read", label: "Read products", help: "Products with their variants, SKUs and prices." },
   { id: "inventory.read", label: "Read inventory", help: "The stock of every variant." },
   { id: "inventory.write", label: "Change inventory", help: "Adjust stock up or down." },
+  { id: "templates.read", label: "Read templates", help: "The site's templates (jsont pull)." },
+  {
+    id: "templates.write",
+    label: "Change templates",
+    help: "Save and revert the site's own templates (jsont push).",
+  },
 ] as const;
 
 interface ApiKey {
@@ -59,6 +65,8 @@ const ENDPOINTS = [
   ["GET /api/1/commerce/products?cursor=", "products.read"],
   ["GET /api/1/commerce/inventory?cursor=", "inventory.read"],
   ["POST /api/1/commerce/inventory/adjustments", "inventory.write"],
+  ["GET /api/owner/sites/:siteId/templates (jsont pull)", "templates.read"],
+  ["PUT /api/owner/sites/:siteId/templates/:name (jsont push)", "templates.write"],
 ] as const;
 
 function LearnMore() {

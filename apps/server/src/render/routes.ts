@@ -49,7 +49,22 @@ function safeDecode(path: string): string {
   }
 }
 import { type PageResult, buildPageContext, siteDataCache } from "./page-context.js";
-import { type Theme, Themes } from "./themes.js";
+import { type SiteTemplates, type Theme, Themes } from "./themes.js";
+import { SiteTemplateCache } from "./site-templates.js";
+import { accountForSession } from "../modules/accounts/service.js";
+import { OWNER_SESSION_COOKIE } from "../http/owner-auth.js";
+import { type TemplateError, formatError } from "@atelier/jsont";
+
+/** The editing frame's notice of what went wrong in the owner's own templates (never on the public site). */
+function withErrorNotice(html: string, errors: TemplateError[], names: string[]): string {
+  const items = errors
+    .slice(0, 10)
+    .map((e) => `<li>${escapeHtml(formatError(e))}</li>`)
+    .join("");
+  const notice = `<div role="alert" data-template-errors style="position:fixed;left:12px;right:12px;bottom:12px;z-index:2147483647;padding:12px 16px;border-radius:8px;background:#fff4f2;color:#8a1c10;border:1px solid #e8b4ab;font:14px/1.4 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.15)"><strong>Your templates (${escapeHtml(names.join(", "))}) have errors here; visitors see the theme's version of this page.</strong><ul style="margin:6px 0 0;padding-left:20px">${items}</ul></div>`;
+  const at = html.lastIndexOf("</body>");
+  return at === -1 ? html + notice : html.slice(0, at) + notice + html.slice(at);
+}
 
 /**
  * Where the visitor's cart count and the response's script nonce go in a cached page (filled in
@@ -110,6 +125,7 @@ function localPath(value: unknown): string {
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, clock, database } = app.deps;
   const themes = new Themes();
+  const siteTemplates = new SiteTemplateCache();
   const versions = new SiteVersions<Website>(database, app.log, config.siteCacheEntries);
   const cache = new PageCache(config.pageCacheEntries, config.pageCacheMb * 1024 * 1024);
   siteDataCache.resize(config.siteCacheEntries);
@@ -218,7 +234,13 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  function render(theme: Theme, result: PageResult, site: Website, extra: Record<string, unknown>): string {
+  function render(
+    theme: Theme,
+    result: PageResult,
+    site: Website,
+    extra: Record<string, unknown>,
+    own?: { templates: SiteTemplates | undefined; editingFrame: boolean },
+  ): string {
     const ctx = result.context as Record<string, unknown>;
     const origin = String((ctx.website as { baseUrl?: string } | undefined)?.baseUrl ?? config.publicUrl);
     const flag = (v: unknown, key: string) => Boolean((v as Record<string, unknown> | undefined)?.[key]);
@@ -238,10 +260,28 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       theme: { name: theme.name, title: theme.title, cssUrl: theme.cssUrl, ...theme.settings },
       assets: { storefrontJs: "/assets/storefront/storefront.js" },
     };
-    const { html, errors } = themes.render(theme, result.template, context, {
-      locale: site.locale,
-      now: clock.now().getTime(),
-    });
+    const editingFrame = own?.editingFrame ?? false;
+    const opts = { locale: site.locale, now: clock.now().getTime() };
+    let { html, errors } = themes.render(theme, result.template, context, opts, own?.templates);
+    if (own?.templates && errors.length) {
+      // The site's own templates must never take a page down: where they fail (a missing partial,
+      // a formatter that throws) and the theme's version does not, visitors get the theme's
+      // version and the log says why; the owner's editing frame shows the errors instead.
+      const plain = themes.render(theme, result.template, context, opts);
+      const known = new Set(plain.errors.map(formatError));
+      const failures = errors.filter((e) => !known.has(formatError(e)));
+      if (failures.length) {
+        if (editingFrame) {
+          html = withErrorNotice(html, failures, Object.keys(own.templates.overrides).sort());
+        } else {
+          app.log.warn(
+            { websiteId: site.id, template: result.template, errors: failures.slice(0, 5).map(formatError) },
+            "the site's template overrides failed; served the theme's version",
+          );
+          ({ html, errors } = plain);
+        }
+      }
+    }
     if (errors.length) {
       app.log.warn(
         { theme: theme.name, template: result.template, errors: errors.slice(0, 5).map((e) => e.message) },
@@ -281,6 +321,22 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(
       "<!doctype html><html lang=en><meta charset=utf-8><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again in a moment.</p></html>",
     );
+  }
+
+  /**
+   * The templates of an owner's editing view: the site's overrides, and with the preview cookie
+   * the owner's drafts over them (editingModeOf has checked the owner's membership).
+   */
+  async function editingTemplates(
+    request: FastifyRequest,
+    websiteId: string,
+    preview: boolean,
+    version: number,
+  ) {
+    const token = request.cookies[OWNER_SESSION_COOKIE];
+    const owner = preview && token ? await accountForSession(db, clock, token) : undefined;
+    if (!owner) return siteTemplates.published(db, websiteId, version);
+    return siteTemplates.editing(db, websiteId, owner.id, clock.now());
   }
 
   const expiredPage = (title: string) =>
@@ -428,22 +484,34 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           .send(format === "json" ? JSON.stringify(body) : JSON.stringify(body, null, 2));
       }
       const theme = themes.forSite(site);
+      const own = {
+        templates: isEditing(editing)
+          ? await editingTemplates(request, site.id, editing.preview, version)
+          : await siteTemplates.published(db, site.id, version),
+        editingFrame: isEditing(editing),
+      };
       // The CLDR formatters (money when useCLDRMoneyFormat is on, dates) need the locale's data.
       await loadLocale(site.locale || "en-US");
       reply.type("text/html; charset=utf-8").header("x-page-cache", "miss");
       if (!result.cacheable || isEditing(editing)) {
         const count = await cartCount();
         return reply.send(
-          render(theme, result, site, {
-            cart: { totalQuantity: count, label: cartLabel(count) },
-            cspNonce: withPageCsp(reply),
-          }),
+          render(
+            theme,
+            result,
+            site,
+            { cart: { totalQuantity: count, label: cartLabel(count) }, cspNonce: withPageCsp(reply) },
+            own,
+          ),
         );
       }
-      const html = render(theme, result, site, {
-        cart: { totalQuantity: QTY, label: LABEL },
-        cspNonce: NONCE,
-      });
+      const html = render(
+        theme,
+        result,
+        site,
+        { cart: { totalQuantity: QTY, label: LABEL }, cspNonce: NONCE },
+        own,
+      );
       const parts = html.split(SENTINELS);
       if (cacheEnabled) cache.set(key, { version, status: result.status, parts, bytes: html.length * 2 });
       const count = await cartCount();
