@@ -6,6 +6,7 @@ import * as t from "../db/schema.js";
 import type { Clock } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
 import { hashPassword } from "../lib/passwords.js";
+import { type MediaStore, createMediaStore } from "../media/index.js";
 import { writeMediaFile } from "../modules/media/storage.js";
 import { type Motif, artworkSvg } from "./art.js";
 import { demoEvents, demoGallery, demoPosts, demoProducts } from "./demo-content.js";
@@ -39,7 +40,13 @@ async function isEmpty(db: Db | Tx): Promise<boolean> {
  * Seeds the demo site "Atelier Demo" into an empty database. A database that has any website
  * or owner account is never touched, so this is safe to call on every start.
  */
-export async function seedDemoIfEmpty(db: Db, config: Config, clock: Clock): Promise<SeedResult> {
+/** Seeds the demo into an empty database; its artwork goes to `store` (by default the configured one). */
+export async function seedDemoIfEmpty(
+  db: Db,
+  config: Config,
+  clock: Clock,
+  store?: MediaStore,
+): Promise<SeedResult> {
   if (!(await isEmpty(db))) return { seeded: false };
   const passwordHash = await hashPassword(config.demoOwnerPassword);
   const now = clock.now().getTime();
@@ -114,8 +121,11 @@ export async function seedDemoIfEmpty(db: Db, config: Config, clock: Clock): Pro
     return true;
   });
   if (!seeded) return { seeded: false };
-  for (const img of images) {
-    await writeMediaFile(config.dataDir, websiteId, img.id, fileName(img.name), img.svg);
+  const media = store ?? createMediaStore(config);
+  try {
+    for (const img of images) await writeMediaFile(media, websiteId, img.id, fileName(img.name), img.svg);
+  } finally {
+    if (!store) await media.close();
   }
   return { seeded: true, websiteId };
 }
