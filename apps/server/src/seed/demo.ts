@@ -39,8 +39,8 @@ async function isEmpty(db: Db | Tx): Promise<boolean> {
 /**
  * Seeds the demo site "Atelier Demo" into an empty database. A database that has any website
  * or owner account is never touched, so this is safe to call on every start.
+ * Its artwork and files go to `store`, by default the media store the configuration names.
  */
-/** Seeds the demo into an empty database; its artwork goes to `store` (by default the configured one). */
 export async function seedDemoIfEmpty(
   db: Db,
   config: Config,
@@ -48,6 +48,15 @@ export async function seedDemoIfEmpty(
   store?: MediaStore,
 ): Promise<SeedResult> {
   if (!(await isEmpty(db))) return { seeded: false };
+  const media = store ?? createMediaStore(config);
+  try {
+    return await seedDemo(db, config, clock, media);
+  } finally {
+    if (!store) await media.close();
+  }
+}
+
+async function seedDemo(db: Db, config: Config, clock: Clock, media: MediaStore): Promise<SeedResult> {
   const passwordHash = await hashPassword(config.demoOwnerPassword);
   const now = clock.now().getTime();
   const websiteId = newId();
@@ -114,19 +123,14 @@ export async function seedDemoIfEmpty(
     const forms = await seedForms(tx, websiteId, config.demoOwnerEmail);
     const collections = await seedCollections(tx, websiteId, forms, image);
     await seedProducts(tx, websiteId, collections.shop, image);
-    await seedStoreRules(tx, websiteId, config.dataDir);
+    await seedStoreRules(tx, websiteId, media);
     await seedPosts(tx, websiteId, collections.blog, now, image);
     await seedEvents(tx, websiteId, collections.events, now);
     await seedGallery(tx, websiteId, collections.gallery, image);
     return true;
   });
   if (!seeded) return { seeded: false };
-  const media = store ?? createMediaStore(config);
-  try {
-    for (const img of images) await writeMediaFile(media, websiteId, img.id, fileName(img.name), img.svg);
-  } finally {
-    if (!store) await media.close();
-  }
+  for (const img of images) await writeMediaFile(media, websiteId, img.id, fileName(img.name), img.svg);
   return { seeded: true, websiteId };
 }
 
