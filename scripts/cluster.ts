@@ -78,7 +78,9 @@ export function nginxConfig(dir: string, listen: number, upstreams: number[]): s
       /upstream atelier \{\n/,
       `upstream atelier {\n${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;\n`).join("")}`,
     )
-    .replace(/listen 80;/, `listen 127.0.0.1:${listen};`);
+    .replace(/listen 80;/, `listen 127.0.0.1:${listen};`)
+    // Which process answered (tests count the requests that were on a killed one); not for production.
+    .replace(/location \/ \{\n/, "location / {\n        add_header X-Upstream $upstream_addr always;\n");
   writeFileSync(path.join(dir, "atelier.conf"), site);
   const asRoot = process.getuid?.() === 0 ? "user root;\n" : "";
   return `${asRoot}daemon off;
@@ -186,6 +188,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       S3_SECRET_ACCESS_KEY: "S3RVER",
       S3_FORCE_PATH_STYLE: "true",
       LINK_SIGNING_SECRET: randomBytes(32).toString("base64url"),
+      // The test card provider stands in for an outside payment service, which all processes share.
+      ATELIER_TEST_PAYMENTS_DIR: path.join(dir, "test-payments"),
       PUBLIC_URL: url,
       SEED_DEMO: opts.seedDemo === false ? "false" : "true",
       LOG_LEVEL: opts.logLevel ?? "warn",
