@@ -23,8 +23,12 @@ async function* filesUnder(root: string, dir: string): AsyncGenerator<string> {
   }
 }
 
+/** The folders of DATA_DIR that belong to the media store. */
+export const STORE_FOLDERS = ["media", "downloads"] as const;
+
 /**
- * Copies DATA_DIR/media (originals and variants) to another store under the same keys. Files the
+ * Copies DATA_DIR/media (originals and variants) and DATA_DIR/downloads (digital products'
+ * files) to another store under the same keys. Files the
  * store already holds with the same size are skipped, so running it again copies only what is new.
  */
 export async function copyLocalMedia(
@@ -33,17 +37,19 @@ export async function copyLocalMedia(
   onFile?: (key: string, copied: boolean) => void,
 ): Promise<CopyReport> {
   const report: CopyReport = { copied: 0, skipped: 0, bytes: 0 };
-  for await (const key of filesUnder(dataDir, path.join(dataDir, "media"))) {
-    const bytes = await readFile(path.join(dataDir, key));
-    if ((await store.size(key)) === bytes.length) {
-      report.skipped++;
-      onFile?.(key, false);
-      continue;
+  for (const folder of STORE_FOLDERS) {
+    for await (const key of filesUnder(dataDir, path.join(dataDir, folder))) {
+      const bytes = await readFile(path.join(dataDir, key));
+      if ((await store.size(key)) === bytes.length) {
+        report.skipped++;
+        onFile?.(key, false);
+        continue;
+      }
+      await store.put(key, bytes, contentTypeOf(key));
+      report.copied++;
+      report.bytes += bytes.length;
+      onFile?.(key, true);
     }
-    await store.put(key, bytes, contentTypeOf(key));
-    report.copied++;
-    report.bytes += bytes.length;
-    onFile?.(key, true);
   }
   return report;
 }

@@ -3,6 +3,7 @@
  * is idempotent, and afterwards an app on MEDIA_STORE=s3 serves the same images.
  */
 import { execFile } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,10 +50,17 @@ describe("npm run media:to-s3", () => {
     const [row] = await local.database.db.select().from(t.media).where(eq(t.media.id, image.id));
     await writeFile(path.join(local.config.dataDir, `${row!.storagePath}.abc123.tmp`), "half");
     const files = await local.database.db.select().from(t.media);
+    const downloads = readdirSync(path.join(local.config.dataDir, "downloads"), {
+      recursive: true,
+      withFileTypes: true,
+    })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(local.config.dataDir, path.join(e.parentPath, e.name)));
+    expect(downloads.length).toBeGreaterThan(0);
 
     const first = await run();
     const copied = Number(/(\d+) copied/.exec(first)?.[1]);
-    expect(copied).toBe(files.length + 1);
+    expect(copied).toBe(files.length + 1 + downloads.length);
     expect(first).toContain(", 0 already in the bucket");
     const again = await run();
     expect(again).toContain(`0 copied (0 bytes), ${copied} already in the bucket`);
@@ -62,6 +70,7 @@ describe("npm run media:to-s3", () => {
       expect(await store.size(`${row!.storagePath}.abc123.tmp`)).toBeUndefined();
       expect((await store.read(row!.storagePath))?.toString()).toContain("<svg");
       expect(await store.size(variantKey(row!, 300))).toBeGreaterThan(0);
+      for (const key of downloads) expect(await store.size(key), key).toBeGreaterThan(0);
     } finally {
       await store.close();
     }
