@@ -11,6 +11,7 @@
  * resident memory (RSS) once warm, and its peak (VmHWM) after the load.
  */
 import { readFileSync } from "node:fs";
+import http from "node:http";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 import { startCluster } from "../scripts/cluster.js";
@@ -20,6 +21,17 @@ const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 12), 18);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SITES = 200;
 const CRUMB = "benchcrumbbenchcrumb00";
+
+/** A GET of `/` with this Host (fetch does not let a caller set Host; node:http does). */
+function get(port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: "/", headers: { host } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+  });
+}
 
 function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");

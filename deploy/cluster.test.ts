@@ -11,6 +11,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres). Run: npm run test:cluster
  */
 import { readFileSync, readdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
@@ -168,6 +169,35 @@ describe("three processes behind nginx", () => {
       expect(variant.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect((await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).width).toBe(300);
     }
+  });
+
+  it("passes the Host on and compresses text answers once", async () => {
+    const page = await fetch(`${cluster.url}/shop`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-encoding")).toMatch(/^(gzip|br)$/);
+    expect(await page.text()).toContain('data-page-type="');
+    const image = await fetch(`${cluster.url}/shop/p/linen-work-apron?format=json`);
+    const { item } = (await image.json()) as { item: { mainImage: { assetUrl: string } } };
+    const svg = await fetch(`${cluster.url}${item.mainImage.assetUrl}?format=100w`, {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(svg.headers.get("content-type")).toBe("image/webp");
+    expect(svg.headers.get("content-encoding")).toBeNull();
+    // An unknown site's host is not the demo: nginx passed the Host header on unchanged.
+    // (fetch does not let a caller set Host, node:http does.)
+    const statusFor = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.get(
+          { host: "127.0.0.1", port: cluster.nginxPort, path: "/", headers: { host } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+      });
+    expect(await statusFor("nosuchsite.localhost")).toBe(404);
+    expect(await statusFor("localhost")).toBe(200);
   });
 
   it("shows a product change made through one process on every process's warm page within 1 s", async () => {
