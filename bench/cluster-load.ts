@@ -98,8 +98,10 @@ try {
   };
   // Every process renders every site's home page once, so no measurement meets cold caches.
   for (const p of cluster.processes) {
-    for (const host of hosts)
-      await (await fetch(`http://127.0.0.1:${p.port}/`, { headers: { host } })).arrayBuffer();
+    for (const host of hosts) {
+      const status = await get(p.port, host);
+      if (status !== 200) throw new Error(`warming ${host} on port ${p.port}: ${status}`);
+    }
   }
   const before = cluster.processes.map((p) => memory(p.child.pid!));
 
