@@ -22,6 +22,12 @@ export interface Config {
   s3?: S3Settings;
   /** A CDN or public bucket URL that serves media keys; media requests then redirect there. */
   mediaPublicUrl?: string;
+  /** Rendered pages kept in memory per process, at most this many (least recently used go first)… */
+  pageCacheEntries: number;
+  /** …and at most this many megabytes of HTML. */
+  pageCacheMb: number;
+  /** Sites whose site-wide data (pages, settings, redirects, host) a process keeps in memory. */
+  siteCacheEntries: number;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -46,7 +52,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     s3: s3Settings(env),
     mediaPublicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, "") || undefined,
+    pageCacheEntries: positiveInt(env, "PAGE_CACHE_ENTRIES", 5000),
+    pageCacheMb: positiveInt(env, "PAGE_CACHE_MB", 128),
+    siteCacheEntries: positiveInt(env, "SITE_CACHE_ENTRIES", 1000),
   };
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  return n;
 }
 
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
