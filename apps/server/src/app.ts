@@ -19,6 +19,7 @@ import { databaseRateLimitStore } from "./http/rate-limit-store.js";
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandlers } from "./http/errors.js";
 import type { Clock } from "./lib/clock.js";
 import { systemClock } from "./lib/clock.js";
+import { type MediaStore, createMediaStore } from "./media/index.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
 import { analyticsRoutes } from "./modules/analytics/routes.js";
 import { apiKeyRoutes } from "./modules/api-keys/routes.js";
@@ -46,6 +47,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions["logger"];
+  /** Defaults to the store the configuration names. */
+  media?: MediaStore;
 }
 
 /** Builds the whole HTTP app; `npm start` listens with it and tests call `app.inject`. */
@@ -71,6 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     database: opts.database,
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
+    media: opts.media ?? createMediaStore(opts.config),
   };
   app.decorate("deps", deps);
   // Every route, so the bad-input test can reach routes added later without being told.
@@ -82,6 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
   installErrorHandlers(app);
+  if (!opts.media) app.addHook("onClose", () => deps.media.close());
 
   await app.register(cookie);
   await app.register(formbody);

@@ -139,7 +139,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     app.deps.database.onClose(() => versions.stop());
     await versions.start();
     // Images stored without colour data or variants (the demo's artwork) are completed in the background.
-    completing = completeMedia(db, config.dataDir, { signal: background.signal }).catch((err) => {
+    completing = completeMedia(db, app.deps.media, { signal: background.signal }).catch((err) => {
       if (!background.signal.aborted) app.log.warn({ err }, "could not complete the media library");
     });
   });
