@@ -14,7 +14,8 @@ import { MediaLibrary } from "./screens/Media.js";
 import { Operations } from "./screens/Operations.js";
 import { PageSettings } from "./screens/PageSettings.js";
 import { Pages } from "./screens/Pages.js";
-import { ProductEditor, Products } from "./screens/Products.js";
+import { Products } from "./screens/Products.js";
+import { ProductEditor } from "./screens/products/ProductEditor.js";
 import { SiteHome } from "./screens/SiteHome.js";
 import { SiteSettings } from "./screens/SiteSettings.js";
 import { UrlMappings } from "./screens/UrlMappings.js";
@@ -23,6 +24,7 @@ import { StoreSettings } from "./screens/StoreSettings.js";
 import "./styles.css";
 
 const PageEditor = lazy(() => import("./editor/PageEditor.js").then((m) => ({ default: m.PageEditor })));
+const Templates = lazy(() => import("./screens/design/Templates.js").then((m) => ({ default: m.Templates })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -73,6 +75,14 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },
         { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },
         { path: "sites/:siteId/api-keys", element: <ApiKeys /> },
+        {
+          path: "sites/:siteId/design/templates",
+          element: (
+            <Suspense fallback={<p className="muted">Opening the templates…</p>}>
+              <Templates />
+            </Suspense>
+          ),
+        },
         { path: "sites/:siteId/forms", element: <Forms /> },
         { path: "sites/:siteId/forms/:formId", element: <Forms /> },
         { path: "sites/:siteId/ops/:area", element: <Operations /> },

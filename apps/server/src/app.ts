@@ -20,6 +20,7 @@ import { databaseRateLimitStore } from "./http/rate-limit-store.js";
 import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandlers } from "./http/errors.js";
 import type { Clock } from "./lib/clock.js";
 import { systemClock } from "./lib/clock.js";
+import { type MediaStore, createMediaStore } from "./media/index.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
 import { analyticsRoutes } from "./modules/analytics/routes.js";
 import { apiKeyRoutes } from "./modules/api-keys/routes.js";
@@ -30,6 +31,7 @@ import { emailRoutes } from "./modules/email/routes.js";
 import { feedRoutes } from "./modules/feeds/routes.js";
 import { seoRoutes } from "./modules/seo/routes.js";
 import { redirectRoutes } from "./modules/redirects/routes.js";
+import { templateRoutes } from "./modules/templates/routes.js";
 import { formRoutes } from "./modules/forms/routes.js";
 import { dashboardRoutes } from "./modules/dashboard/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -48,6 +50,8 @@ export interface AppOptions {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions["logger"];
+  /** Defaults to the store the configuration names. */
+  media?: MediaStore;
 }
 
 /** Builds the whole HTTP app; `npm start` listens with it and tests call `app.inject`. */
@@ -73,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     database: opts.database,
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
+    media: opts.media ?? createMediaStore(opts.config),
   };
   app.decorate("deps", deps);
   // Every route, so the bad-input test can reach routes added later without being told.
@@ -84,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
   installErrorHandlers(app);
+  if (!opts.media) app.addHook("onClose", () => deps.media.close());
 
   await registerCompression(app);
   await app.register(cookie);
@@ -137,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(feedRoutes);
   await app.register(seoRoutes);
   await app.register(redirectRoutes);
+  await app.register(templateRoutes);
   await app.register(jobsPlugin);
   await app.register(siteUserRoutes);
   await app.register(siteUserOwnerRoutes);

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { S3Settings } from "./media/s3.js";
 
 export interface Config {
   port: number;
@@ -17,6 +18,16 @@ export interface Config {
   stripeSecretKey?: string;
   /** Bearer token that opens GET /metrics; unset, metrics are off. */
   metricsToken?: string;
+  /** MEDIA_STORE=s3: media live in this S3-compatible bucket instead of DATA_DIR/media. */
+  s3?: S3Settings;
+  /** A CDN or public bucket URL that serves media keys; media requests then redirect there. */
+  mediaPublicUrl?: string;
+  /** Rendered pages kept in memory per process, at most this many (least recently used go first)… */
+  pageCacheEntries: number;
+  /** …and at most this many megabytes of HTML. */
+  pageCacheMb: number;
+  /** Sites whose site-wide data (pages, settings, redirects, host) a process keeps in memory. */
+  siteCacheEntries: number;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -39,5 +50,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    s3: s3Settings(env),
+    mediaPublicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, "") || undefined,
+    pageCacheEntries: positiveInt(env, "PAGE_CACHE_ENTRIES", 5000),
+    pageCacheMb: positiveInt(env, "PAGE_CACHE_MB", 128),
+    siteCacheEntries: positiveInt(env, "SITE_CACHE_ENTRIES", 1000),
+  };
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  return n;
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const store = env.MEDIA_STORE ?? "local";
+  if (store === "local") return undefined;
+  if (store !== "s3") throw new Error(`MEDIA_STORE must be "local" or "s3", got "${store}"`);
+  if (!env.S3_BUCKET) throw new Error("MEDIA_STORE=s3 needs S3_BUCKET (and usually S3_ENDPOINT, S3_REGION)");
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true" || env.S3_FORCE_PATH_STYLE === "1",
   };
 }

@@ -12,7 +12,9 @@ const database = await openDatabase({
 });
 const app = await buildApp({ config, database });
 if (config.seedDemo) {
-  const seed = await database.withStartupLock(() => seedDemoIfEmpty(database.db, config, systemClock));
+  const seed = await database.withStartupLock(() =>
+    seedDemoIfEmpty(database.db, config, systemClock, app.deps.media),
+  );
   if (seed.seeded) app.log.info('seeded the demo site "Atelier Demo"');
 }
 

@@ -27,6 +27,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: "media", label: "Media library" },
     ],
   },
+  { title: "Design", links: [{ to: "design/templates", label: "Templates" }] },
   {
     title: "Commerce",
     links: [

@@ -842,3 +842,38 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
   count: integer("count").notNull(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 });
+
+// ─── Developer mode: per-site template overrides ─────────────────────────────────────────────
+
+/**
+ * A site's own version of one of its theme's JSON-T templates (Design → Templates, `jsont push`).
+ * It replaces the theme's file of the same name on the published site and survives theme updates.
+ */
+export const templateOverrides = pgTable(
+  "template_overrides",
+  {
+    websiteId: websiteId(),
+    name: text("name").notNull(),
+    source: text("source").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.name] })],
+);
+
+/**
+ * An owner's unsaved edit of a template: shown only to that owner, in the editing frame (the
+ * preview cookie), never on the published site.
+ */
+export const templateDrafts = pgTable(
+  "template_drafts",
+  {
+    websiteId: websiteId(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    source: text("source").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.accountId, t.name] })],
+);

@@ -1,6 +1,7 @@
 import type { Config } from "../config.js";
 import type { Database, Db } from "../db/client.js";
 import type { Clock } from "../lib/clock.js";
+import type { MediaStore } from "../media/store.js";
 
 /** What every route and service needs, injected once into the app. */
 export interface Deps {
@@ -8,6 +9,8 @@ export interface Deps {
   database: Database;
   db: Db;
   clock: Clock;
+  /** Media files: local disk or the S3 bucket. */
+  media: MediaStore;
 }
 
 /** A route as the bad-input test sees it: its body schema lets it build inputs that pass validation. */

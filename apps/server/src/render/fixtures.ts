@@ -11,6 +11,7 @@ import { BillingStatus, RecordType, SiteStatus, WebsiteType } from "../db/enums.
 import * as t from "../db/schema.js";
 import { newId } from "../lib/ids.js";
 import { hashPassword } from "../lib/passwords.js";
+import { localMediaStore } from "../media/local.js";
 import { writeMediaFile } from "../modules/media/storage.js";
 import { type Motif, artworkSvg } from "../seed/art.js";
 import { seedBillingCatalog } from "../seed/billing-catalog.js";
@@ -734,6 +735,7 @@ export async function seedRenderFixtures(db: Db, dataDir: string, now = new Date
       productId,
     };
   });
-  for (const [w, id, f, bytes] of pending) await writeMediaFile(dataDir, w, id, f, bytes);
+  const store = localMediaStore(dataDir);
+  for (const [w, id, f, bytes] of pending) await writeMediaFile(store, w, id, f, bytes);
   return ids;
 }

@@ -4,7 +4,6 @@
  * cart count and the page cache (several app instances on one database).
  */
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Browser, type TestApp, createTestApp } from "../../test/harness.js";
 import { buildApp } from "../app.js";
@@ -12,7 +11,6 @@ import { PageType } from "../db/enums.js";
 import * as t from "../db/schema.js";
 import { hashToken, newId, newToken } from "../lib/ids.js";
 import { LIKING_OFF } from "../modules/content/routes.js";
-import { FOCAL_POINT_RANGE, NOT_AN_IMAGE } from "../modules/media/service.js";
 import { SITE_USER_COOKIE } from "./access.js";
 import { FIXTURE_PAGE_PASSWORD, type FixtureIds, seedRenderFixtures } from "./fixtures.js";
 
@@ -686,102 +684,6 @@ describe("blocks", () => {
       const html = (await basic().visit("/")).body;
       expect(count(html, 'class="block block-text')).toBe(60);
     });
-  });
-});
-
-describe("media", () => {
-  it("serves responsive variants of the demo's SVG artwork and completes their colour data", async () => {
-    const shop = await json(demo(), "/shop/p/linen-work-apron");
-    const image = shop.body.item.mainImage;
-    expect(image.systemDataVariants).toBe("100w,300w,500w,750w,1000w");
-    expect(image.srcset).toContain(`${image.assetUrl}?format=500w 500w`);
-    const variant = await demo().request({ url: `${image.assetUrl}?format=500w` });
-    expect(variant.statusCode).toBe(200);
-    expect(variant.headers["content-type"]).toBe("image/webp");
-    expect((await sharp(variant.rawPayload).metadata()).width).toBe(500);
-    const original = await demo().request({ url: image.assetUrl });
-    expect(original.headers["content-type"]).toBe("image/svg+xml");
-    expect(original.headers["content-security-policy"]).toContain("default-src 'none'");
-    await vi.waitFor(
-      async () => {
-        const again = await json(demo(), "/shop/p/linen-work-apron");
-        expect(again.body.item.mainImage.colorData?.centerAverage).toMatch(/^[0-9a-f]{6}$/);
-      },
-      { timeout: 30_000, interval: 250 },
-    );
-    // Another site's host does not serve the demo's files.
-    expect((await classic().request({ url: image.assetUrl })).statusCode).toBe(404);
-  });
-
-  it("uploads an image for the owner's site, with variants, colours and a focal point", async () => {
-    const b = demo();
-    await b.visit("/");
-    const login = await b.request({
-      method: "POST",
-      url: "/api/owner/session",
-      payload: { email: t0.config.demoOwnerEmail, password: t0.config.demoOwnerPassword },
-    });
-    expect(login.statusCode).toBe(200);
-    const [site] = await db().select().from(t.websites).where(eq(t.websites.identifier, "demo"));
-    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#3366aa" } })
-      .png()
-      .toBuffer();
-    const boundary = "----atelier-test";
-    const multipart = (name: string, bytes: Buffer, type: string) =>
-      Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBlue field\r\n`),
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-        ),
-        bytes,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-    const url = `/api/owner/websites/${site!.id}/media`;
-    const up = await b.request({
-      method: "POST",
-      url,
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-      payload: multipart("Blue Field.PNG", png, "image/png"),
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const m = up.json().media;
-    expect(m).toMatchObject({
-      title: "Blue field",
-      contentType: "image/png",
-      originalSize: "1600x900",
-      filename: "blue-field.png",
-    });
-    expect(m.systemDataVariants).toBe("100w,300w,500w,750w,1000w,1500w");
-    expect(m.colorData.centerAverage).toBe("3366aa");
-    const v = await b.request({ url: `${m.assetUrl}?format=1500w` });
-    expect((await sharp(v.rawPayload).metadata()).width).toBe(1500);
-
-    const notImage = await b.request({
-      method: "POST",
-      url,
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-      payload: multipart("x.png", Buffer.from("not an image"), "image/png"),
-    });
-    expect(notImage.statusCode).toBe(400);
-    expect(notImage.json().error.message).toBe(NOT_AN_IMAGE);
-
-    const focal = await b.request({
-      method: "PATCH",
-      url: `${url}/${m.id}`,
-      payload: { mediaFocalPoint: { x: 0.2, y: 0.8 } },
-    });
-    expect(focal.json().media.mediaFocalPoint).toEqual({ x: 0.2, y: 0.8 });
-    const far = await b.request({
-      method: "PATCH",
-      url: `${url}/${m.id}`,
-      payload: { mediaFocalPoint: { x: 2, y: 0.5 } },
-    });
-    expect(far.statusCode).toBe(400);
-    expect(far.json().error.message).toBe(FOCAL_POINT_RANGE);
-    expect((await b.request({ url })).json().media.some((x: { id: string }) => x.id === m.id)).toBe(true);
-    // Not an owner of the classic site.
-    expect((await b.request({ url: `/api/owner/websites/${fx.classic}/media` })).statusCode).toBe(403);
-    expect((await demo().request({ url })).statusCode).toBe(401);
   });
 });
 

@@ -35,6 +35,7 @@ import { storefrontAssets } from "./storefront-assets.js";
 import { prioritiseFirstImage } from "./first-image.js";
 import { requestOrigin } from "../http/origin.js";
 import { type CachedPage, PageCache, SiteVersions } from "./cache.js";
+import { LruMap } from "../lib/lru.js";
 import { feedUrlFor, robotsMetaFor, structuredDataFor } from "./structured-data.js";
 import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
 import { collectionsOf } from "../modules/content/service.js";
@@ -50,8 +51,23 @@ function safeDecode(path: string): string {
     return path;
   }
 }
-import { type PageResult, buildPageContext } from "./page-context.js";
-import { type Theme, Themes } from "./themes.js";
+import { type PageResult, buildPageContext, siteDataCache } from "./page-context.js";
+import { type SiteTemplates, type Theme, Themes } from "./themes.js";
+import { SiteTemplateCache } from "./site-templates.js";
+import { accountForSession } from "../modules/accounts/service.js";
+import { OWNER_SESSION_COOKIE } from "../http/owner-auth.js";
+import { type TemplateError, formatError } from "@atelier/jsont";
+
+/** The editing frame's notice of what went wrong in the owner's own templates (never on the public site). */
+function withErrorNotice(html: string, errors: TemplateError[], names: string[]): string {
+  const items = errors
+    .slice(0, 10)
+    .map((e) => `<li>${escapeHtml(formatError(e))}</li>`)
+    .join("");
+  const notice = `<div role="alert" data-template-errors style="position:fixed;left:12px;right:12px;bottom:12px;z-index:2147483647;padding:12px 16px;border-radius:8px;background:#fff4f2;color:#8a1c10;border:1px solid #e8b4ab;font:14px/1.4 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.15)"><strong>Your templates (${escapeHtml(names.join(", "))}) have errors here; visitors see the theme's version of this page.</strong><ul style="margin:6px 0 0;padding-left:20px">${items}</ul></div>`;
+  const at = html.lastIndexOf("</body>");
+  return at === -1 ? html + notice : html.slice(0, at) + notice + html.slice(at);
+}
 
 /** Where the visitor's cart count goes in a cached page (filled in for each answer). */
 const QTY = "\uE000Q\uE001";
@@ -119,8 +135,10 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const withPageCsp = (reply: FastifyReply) => reply.header("content-security-policy", csp);
   /** Each theme's stylesheet, compressed once. */
   const stylesheets = new Map<string, Promise<Precompressed>>();
-  const versions = new SiteVersions<Website>(database, app.log);
-  const cache = new PageCache();
+  const siteTemplates = new SiteTemplateCache();
+  const versions = new SiteVersions<Website>(database, app.log, config.siteCacheEntries);
+  const cache = new PageCache(config.pageCacheEntries, config.pageCacheMb * 1024 * 1024);
+  siteDataCache.resize(config.siteCacheEntries);
   app.pageCaches.push(cache);
   /** PAGE_CACHE=false builds and renders every page on every request (debugging, the cold benchmark). */
   const cacheEnabled = process.env.PAGE_CACHE !== "false";
@@ -131,7 +149,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     app.deps.database.onClose(() => versions.stop());
     await versions.start();
     // Images stored without colour data or variants (the demo's artwork) are completed in the background.
-    completing = completeMedia(db, config.dataDir, { signal: background.signal }).catch((err) => {
+    completing = completeMedia(db, app.deps.media, { signal: background.signal }).catch((err) => {
       if (!background.signal.aborted) app.log.warn({ err }, "could not complete the media library");
     });
   });
@@ -231,7 +249,13 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  function render(theme: Theme, result: PageResult, site: Website, extra: Record<string, unknown>): string {
+  function render(
+    theme: Theme,
+    result: PageResult,
+    site: Website,
+    extra: Record<string, unknown>,
+    own?: { templates: SiteTemplates | undefined; editingFrame: boolean },
+  ): string {
     const ctx = result.context as Record<string, unknown>;
     const origin = String((ctx.website as { baseUrl?: string } | undefined)?.baseUrl ?? config.publicUrl);
     const flag = (v: unknown, key: string) => Boolean((v as Record<string, unknown> | undefined)?.[key]);
@@ -251,10 +275,28 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       theme: { name: theme.name, title: theme.title, cssUrl: theme.cssUrl, ...theme.settings },
       assets: { storefrontJs: storefront.entryUrl },
     };
-    const { html, errors } = themes.render(theme, result.template, context, {
-      locale: site.locale,
-      now: clock.now().getTime(),
-    });
+    const editingFrame = own?.editingFrame ?? false;
+    const opts = { locale: site.locale, now: clock.now().getTime() };
+    let { html, errors } = themes.render(theme, result.template, context, opts, own?.templates);
+    if (own?.templates && errors.length) {
+      // The site's own templates must never take a page down: where they fail (a missing partial,
+      // a formatter that throws) and the theme's version does not, visitors get the theme's
+      // version and the log says why; the owner's editing frame shows the errors instead.
+      const plain = themes.render(theme, result.template, context, opts);
+      const known = new Set(plain.errors.map(formatError));
+      const failures = errors.filter((e) => !known.has(formatError(e)));
+      if (failures.length) {
+        if (editingFrame) {
+          html = withErrorNotice(html, failures, Object.keys(own.templates.overrides).sort());
+        } else {
+          app.log.warn(
+            { websiteId: site.id, template: result.template, errors: failures.slice(0, 5).map(formatError) },
+            "the site's template overrides failed; served the theme's version",
+          );
+          ({ html, errors } = plain);
+        }
+      }
+    }
     if (errors.length) {
       app.log.warn(
         { theme: theme.name, template: result.template, errors: errors.slice(0, 5).map((e) => e.message) },
@@ -297,11 +339,27 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
+  /**
+   * The templates of an owner's editing view: the site's overrides, and with the preview cookie
+   * the owner's drafts over them (editingModeOf has checked the owner's membership).
+   */
+  async function editingTemplates(
+    request: FastifyRequest,
+    websiteId: string,
+    preview: boolean,
+    version: number,
+  ) {
+    const token = request.cookies[OWNER_SESSION_COOKIE];
+    const owner = preview && token ? await accountForSession(db, clock, token) : undefined;
+    if (!owner) return siteTemplates.published(db, websiteId, version);
+    return siteTemplates.editing(db, websiteId, owner.id, clock.now());
+  }
+
   const expiredPage = (title: string) =>
     `<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} is unavailable</title><style>body{font:16px/1.5 system-ui,sans-serif;color:#1d1b19;background:#f7f5f2;display:grid;place-items:center;min-height:100vh;margin:0;padding:24px;box-sizing:border-box;text-align:center}h1{font-size:1.6rem;margin:0 0 .5rem}p{color:#5f5a54;margin:0}</style><main><h1>This website is unavailable</h1><p>${escapeHtml(title)} is not online at the moment. If this is your site, <a href="/config/">log in</a> to renew it.</p></main></html>`;
 
   /** The URL mappings of each site, kept while its content version holds (a change bumps it). */
-  const redirectRules = new Map<string, { version: number; rules: Redirect[] }>();
+  const redirectRules = new LruMap<string, { version: number; rules: Redirect[] }>(config.siteCacheEntries);
   const redirectFor = async (site: Website, version: number, url: string) => {
     let known = redirectRules.get(site.id);
     if (!known || known.version !== version) {
@@ -442,6 +500,12 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           .send(format === "json" ? JSON.stringify(body) : JSON.stringify(body, null, 2));
       }
       const theme = themes.forSite(site);
+      const own = {
+        templates: isEditing(editing)
+          ? await editingTemplates(request, site.id, editing.preview, version)
+          : await siteTemplates.published(db, site.id, version),
+        editingFrame: isEditing(editing),
+      };
       // The CLDR formatters (money when useCLDRMoneyFormat is on, dates) need the locale's data.
       await loadLocale(site.locale || "en-US");
       reply.type("text/html; charset=utf-8").header("x-page-cache", "miss");
@@ -449,10 +513,10 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         const count = await cartCount();
         withPageCsp(reply);
         return reply.send(
-          render(theme, result, site, { cart: { totalQuantity: count, label: cartLabel(count) } }),
+          render(theme, result, site, { cart: { totalQuantity: count, label: cartLabel(count) } }, own),
         );
       }
-      const html = render(theme, result, site, { cart: { totalQuantity: QTY, label: LABEL } });
+      const html = render(theme, result, site, { cart: { totalQuantity: QTY, label: LABEL } }, own);
       // Kept as text (UTF-16) and up to KEPT_COUNTS filled-in bodies, each with two compressed forms.
       const entry: CachedPage = {
         version,

@@ -110,8 +110,24 @@ export function loadTheme(name: string, dir = THEMES_DIR, assets = new HashedAss
     css,
     cssHash,
     cssUrl: `/assets/themes/${name}.${cssHash}.css`,
-    engine: createEngine({ formatters: serverFormatters }),
+    engine: newThemeEngine(),
   };
+}
+
+/** An engine with the server's formatters, as themes render with (`capacity` compiled templates). */
+export function newThemeEngine(capacity?: number): Engine {
+  return createEngine({ formatters: serverFormatters, cacheCapacity: capacity });
+}
+
+/**
+ * A site's own templates (developer mode overrides, or an owner's drafts in the editing frame),
+ * compiled with their own engine so that they never push the theme's templates out of its cache.
+ */
+export interface SiteTemplates {
+  overrides: Record<string, string>;
+  engine: Engine;
+  /** Partial sets by theme and page template, built once. */
+  partialSets: Map<string, Record<string, string>>;
 }
 
 export class Themes {
@@ -146,21 +162,28 @@ export class Themes {
     return this.themes.get(byType)!;
   }
 
-  /** Renders a page: the theme's `site` template with `main` bound to the page's template. */
+  /**
+   * Renders a page: the theme's `site` template with `main` bound to the page's template; the
+   * site's own templates, when given, replace the theme's of the same names.
+   */
   render(
     theme: Theme,
     template: string,
     context: Record<string, unknown>,
     opts: { locale?: string; now?: number },
+    site?: SiteTemplates,
   ): RenderedPage {
     const key = `${theme.name}\n${template}`;
-    let partials = this.partialSets.get(key);
+    const sets = site?.partialSets ?? this.partialSets;
+    let partials = sets.get(key);
     if (!partials) {
-      const main = theme.templates[template] ?? theme.templates["not-found"] ?? "";
-      partials = { ...theme.templates, main };
-      this.partialSets.set(key, partials);
+      const templates = site ? { ...theme.templates, ...site.overrides } : theme.templates;
+      const main = templates[template] ?? templates["not-found"] ?? "";
+      partials = { ...templates, main };
+      sets.set(key, partials);
     }
-    const { output, errors } = theme.engine.render(theme.templates.site!, context, {
+    const engine = site?.engine ?? theme.engine;
+    const { output, errors } = engine.render(partials.site!, context, {
       partials,
       locale: opts.locale ?? "en-US",
       now: opts.now,

@@ -6,6 +6,7 @@ import * as t from "../db/schema.js";
 import type { Clock } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
 import { hashPassword } from "../lib/passwords.js";
+import { type MediaStore, createMediaStore } from "../media/index.js";
 import { writeMediaFile } from "../modules/media/storage.js";
 import { type Motif, artworkSvg } from "./art.js";
 import { demoEvents, demoGallery, demoPosts, demoProducts } from "./demo-content.js";
@@ -38,9 +39,24 @@ async function isEmpty(db: Db | Tx): Promise<boolean> {
 /**
  * Seeds the demo site "Atelier Demo" into an empty database. A database that has any website
  * or owner account is never touched, so this is safe to call on every start.
+ * Its artwork and files go to `store`, by default the media store the configuration names.
  */
-export async function seedDemoIfEmpty(db: Db, config: Config, clock: Clock): Promise<SeedResult> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  config: Config,
+  clock: Clock,
+  store?: MediaStore,
+): Promise<SeedResult> {
   if (!(await isEmpty(db))) return { seeded: false };
+  const media = store ?? createMediaStore(config);
+  try {
+    return await seedDemo(db, config, clock, media);
+  } finally {
+    if (!store) await media.close();
+  }
+}
+
+async function seedDemo(db: Db, config: Config, clock: Clock, media: MediaStore): Promise<SeedResult> {
   const passwordHash = await hashPassword(config.demoOwnerPassword);
   const now = clock.now().getTime();
   const websiteId = newId();
@@ -107,16 +123,14 @@ export async function seedDemoIfEmpty(db: Db, config: Config, clock: Clock): Pro
     const forms = await seedForms(tx, websiteId, config.demoOwnerEmail);
     const collections = await seedCollections(tx, websiteId, forms, image);
     await seedProducts(tx, websiteId, collections.shop, image);
-    await seedStoreRules(tx, websiteId, config.dataDir);
+    await seedStoreRules(tx, websiteId, media);
     await seedPosts(tx, websiteId, collections.blog, now, image);
     await seedEvents(tx, websiteId, collections.events, now);
     await seedGallery(tx, websiteId, collections.gallery, image);
     return true;
   });
   if (!seeded) return { seeded: false };
-  for (const img of images) {
-    await writeMediaFile(config.dataDir, websiteId, img.id, fileName(img.name), img.svg);
-  }
+  for (const img of images) await writeMediaFile(media, websiteId, img.id, fileName(img.name), img.svg);
   return { seeded: true, websiteId };
 }
 

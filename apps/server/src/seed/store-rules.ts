@@ -4,12 +4,11 @@
  * the two digital products (kept under DATA_DIR/downloads, never public: they are reached only
  * through signed download links).
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import * as t from "../db/schema.js";
 import { newId } from "../lib/ids.js";
+import type { MediaStore } from "../media/store.js";
 
 /** Grams per unit, by product slug (every variant of the product). */
 const WEIGHTS: Record<string, number> = {
@@ -63,7 +62,7 @@ const FILES: Record<string, { filename: string; contentType: string; body: strin
   },
 };
 
-export async function seedStoreRules(tx: Tx, websiteId: string, dataDir: string): Promise<void> {
+export async function seedStoreRules(tx: Tx, websiteId: string, store: MediaStore): Promise<void> {
   await tx.insert(t.shippingRules).values([
     {
       id: newId(),
@@ -165,10 +164,8 @@ export async function seedStoreRules(tx: Tx, websiteId: string, dataDir: string)
         .where(eq(t.productVariants.itemId, item.id));
     const file = FILES[item.slug];
     if (file) {
-      const storagePath = path.join("downloads", websiteId, item.id, file.filename);
-      const full = path.join(dataDir, storagePath);
-      await mkdir(path.dirname(full), { recursive: true });
-      await writeFile(full, file.body);
+      const storagePath = `downloads/${websiteId}/${item.id}/${file.filename}`;
+      await store.put(storagePath, file.body, file.contentType);
       await tx
         .update(t.contentItems)
         .set({

@@ -10,6 +10,8 @@
  *       code is 1 when there were errors.
  *   jsont check --template T [--partials P]
  *       Reports syntax errors only.
+ *   jsont pull|push --site URL --key API_KEY DIR
+ *       A site's own templates as files (see sync.ts).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
@@ -17,10 +19,12 @@ import type { TemplateError } from "../ast.js";
 import { DEFAULT_LOCALE, loadLocale } from "../i18n/cldr.js";
 import { compile, parse, type RenderOptions } from "../index.js";
 import { parseJson } from "../util/json.js";
+import { SYNC_USAGE, parseSyncArgs, pull, push } from "./sync.js";
 
 const USAGE = `usage:
   jsont render --template FILE --json FILE [--partials FILE|DIR] [--injects FILE] [--locale TAG] [--now MS]
-  jsont check --template FILE [--partials FILE|DIR]`;
+  jsont check --template FILE [--partials FILE|DIR]
+${SYNC_USAGE}`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -102,6 +106,15 @@ function report(file: string, errors: readonly TemplateError[]): void {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "pull" || argv[0] === "push") {
+    const opts = parseSyncArgs(argv.slice(1), process.env);
+    if (typeof opts === "string") fail(`${opts}\n${USAGE}`);
+    const io = {
+      out: (line: string) => process.stdout.write(`${line}\n`),
+      err: (line: string) => process.stderr.write(`${line}\n`),
+    };
+    return argv[0] === "pull" ? pull(opts, io) : push(opts, io);
+  }
   const { command, opts } = parseArgs(argv);
   const templatePath = opts.template ?? fail(`--template is required\n${USAGE}`);
   const source = readText(templatePath, "template");

@@ -10,7 +10,14 @@ import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { MAX_STOCK, setStock } from "../catalog/admin.js";
 
-export const API_SCOPES = ["orders.read", "products.read", "inventory.read", "inventory.write"] as const;
+export const API_SCOPES = [
+  "orders.read",
+  "products.read",
+  "inventory.read",
+  "inventory.write",
+  "templates.read",
+  "templates.write",
+] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const KEY_PREFIX = "atl_";

@@ -4,9 +4,6 @@
  * page's analytics events. The website comes from the host; the cart from the cart cookie or
  * a cartToken (express and subscription checkouts).
  */
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import path from "node:path";
 import { type Static, Type } from "@sinclair/typebox";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -371,18 +368,18 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       if (!line || !lineDetailsOf(line).digital) throw notFound("No such download.");
       const [item] = await db.select().from(contentItems).where(eq(contentItems.id, line.itemId));
       const file = (item?.structuredContent as { digitalFile?: DigitalFile } | null)?.digitalFile;
-      const full = file ? path.resolve(config.dataDir, file.storagePath) : undefined;
-      if (!file || !full?.startsWith(path.resolve(config.dataDir) + path.sep))
-        throw notFound("This product has no file yet.");
-      const info = await stat(full).catch(() => undefined);
-      if (!info) throw notFound("This product has no file yet.");
+      // Digital files live in the media store (DATA_DIR or the bucket) under downloads/.
+      const stored = file?.storagePath.startsWith("downloads/")
+        ? await app.deps.media.open(file.storagePath).catch(() => undefined)
+        : undefined;
+      if (!file || !stored) throw notFound("This product has no file yet.");
       const safeName = file.filename.replace(/[^\w.-]+/g, "_");
       return reply
         .header("content-type", file.contentType || "application/octet-stream")
-        .header("content-length", info.size)
+        .header("content-length", stored.size)
         .header("content-disposition", `attachment; filename="${safeName}"`)
         .header("cache-control", "private, no-store")
-        .send(createReadStream(full));
+        .send(stored.body);
     },
   );
 

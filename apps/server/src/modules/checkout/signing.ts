@@ -1,7 +1,8 @@
 /**
  * Signed links: the order pages a buyer reaches after paying and the download links of
  * digital products carry an HMAC of what they grant, made with a secret kept in
- * DATA_DIR/secrets (created once, shared by every process that shares DATA_DIR, as media are).
+ * DATA_DIR/secrets (created once, shared by every process that shares DATA_DIR). Processes on
+ * several machines share LINK_SIGNING_SECRET instead, so a link one signs another accepts.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
@@ -29,8 +30,13 @@ async function loadOrCreate(file: string): Promise<Buffer> {
   return Buffer.from((await readFile(file, "utf8")).trim(), "base64url");
 }
 
-/** The signing secret of a data folder. */
+/** The signing secret: LINK_SIGNING_SECRET when set, else the one of the data folder. */
 export function signingSecret(dataDir: string): Promise<Buffer> {
+  const shared = process.env.LINK_SIGNING_SECRET;
+  if (shared) {
+    if (shared.length < 32) throw new Error("LINK_SIGNING_SECRET must be at least 32 characters");
+    return Promise.resolve(Buffer.from(shared));
+  }
   const file = path.join(dataDir, "secrets", "link-signing.key");
   let p = secrets.get(file);
   if (!p) {

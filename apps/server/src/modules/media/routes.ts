@@ -1,12 +1,11 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import path from "node:path";
 import multipart from "@fastify/multipart";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { badRequest, errorBody, forbidden } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
+import { IMMUTABLE } from "../../media/s3.js";
+import { publicUrlOf } from "../../media/store.js";
 import { websitesOf } from "../accounts/service.js";
 import { mediaById } from "../content/service.js";
 import { websiteForHost } from "../sites/service.js";
@@ -17,9 +16,10 @@ import {
   NOT_AN_IMAGE,
   listMedia,
   parseVariant,
+  ensureVariant,
   updateMedia,
   uploadImage,
-  variantFile,
+  type VariantWidth,
   variantWidthsFor,
 } from "./service.js";
 import { mediaUrl } from "./storage.js";
@@ -66,8 +66,20 @@ async function ownedWebsite(request: FastifyRequest): Promise<string> {
 
 /** Media files of published sites (with their responsive variants) and the owner's media library. */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.deps;
+  const { db, config, media: store } = app.deps;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+
+  /** The file to serve: the variant asked for (made now if need be), else the original. */
+  async function servedFile(request: FastifyRequest, m: Media, width: VariantWidth | undefined) {
+    if (width) {
+      try {
+        return { key: await ensureVariant(store, m, width), type: "image/webp" };
+      } catch (err) {
+        request.log.warn({ err, media: m.id }, "could not make an image variant; serving the original");
+      }
+    }
+    return { key: m.storagePath, type: m.contentType };
+  }
 
   app.get(
     "/media/:id/:filename",
@@ -90,28 +102,24 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const [m, site] = await Promise.all([mediaById(db, id), websiteForHost(db, request.headers.host)]);
       if (!m || !site || m.websiteId !== site.id)
         return reply.status(404).send(errorBody("not_found", "No such file."));
-      const width = parseVariant(format);
-      let file = path.join(config.dataDir, m.storagePath);
-      let type = m.contentType;
-      if (width) {
-        try {
-          file = await variantFile(config.dataDir, m, width);
-          type = "image/webp";
-        } catch (err) {
-          request.log.warn({ err, media: m.id }, "could not make an image variant; serving the original");
-        }
+      const { key, type } = await servedFile(request, m, parseVariant(format));
+      if (config.mediaPublicUrl) {
+        // A CDN or public bucket serves the file itself; the key of an image never changes.
+        return reply
+          .header("cache-control", "public, max-age=86400")
+          .redirect(publicUrlOf(config.mediaPublicUrl, key), 302);
       }
-      const info = await stat(file).catch(() => undefined);
-      if (!info) return reply.status(404).send(errorBody("not_found", "No such file."));
+      const file = await store.open(key);
+      if (!file) return reply.status(404).send(errorBody("not_found", "No such file."));
       reply
         .header("content-type", type)
-        .header("content-length", info.size)
-        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("content-length", file.size)
+        .header("cache-control", IMMUTABLE)
         .header("x-content-type-options", "nosniff");
       // An SVG opened directly must not run scripts on the site's origin.
       if (type === "image/svg+xml")
         reply.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      return reply.send(createReadStream(file));
+      return reply.send(file.body);
     },
   );
 
@@ -167,7 +175,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
         throw badRequest(NOT_AN_IMAGE);
       }
       if (!upload) throw badRequest("Send the image as multipart/form-data in the field file.");
-      const m = await uploadImage(db, config.dataDir, websiteId, { ...upload, title });
+      const m = await uploadImage(db, store, websiteId, { ...upload, title });
       return reply.status(201).send({ media: mediaJson(m) });
     },
   );

@@ -1,13 +1,11 @@
 /**
- * Media: uploaded images under DATA_DIR/media, their responsive variants (the SPEC's width
- * buckets 100w…1500w, made with sharp, WebP), focal point and colour data.
+ * Media: uploaded images in the media store (DATA_DIR/media or the S3 bucket), their responsive
+ * variants (the SPEC's width buckets 100w…1500w, made with sharp, WebP), focal point and colour data.
  *
  * Variants are made when an image is uploaded and, for images that arrived another way (the
- * demo's generated SVG artwork), on first request; every file is written to a temporary name
- * and renamed, so several processes can make the same variant at once.
+ * demo's generated SVG artwork), on first request; stores write whole files only, so several
+ * processes can make the same variant at once.
  */
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
@@ -15,6 +13,7 @@ import type { Db } from "../../db/client.js";
 import { media } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
+import type { MediaStore } from "../../media/store.js";
 import { writeMediaFile } from "./storage.js";
 
 export type Media = typeof media.$inferSelect;
@@ -131,39 +130,31 @@ export async function colorDataOf(bytes: Buffer, isSvg = false): Promise<ColorDa
   };
 }
 
-function variantPath(dataDir: string, m: Media, width: number): string {
-  return path.join(dataDir, "media", m.websiteId, m.id, "variants", `${width}w.webp`);
-}
-
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  await writeFile(tmp, bytes);
-  try {
-    await rename(tmp, file);
-  } catch (err) {
-    await unlink(tmp).catch(() => {});
-    throw err;
-  }
+/** The store key of a variant: beside the original, under variants/. */
+export function variantKey(m: Media, width: number): string {
+  return `media/${m.websiteId}/${m.id}/variants/${width}w.webp`;
 }
 
 const inFlight = new Map<string, Promise<string>>();
 
 /**
- * The file of a variant, made now if it does not exist yet: WebP, the bucket's width (never
+ * The key of a variant, made now if it does not exist yet: WebP, the bucket's width (never
  * wider than the original), EXIF orientation applied.
  */
-export async function variantFile(dataDir: string, m: Media, width: VariantWidth): Promise<string> {
-  const file = variantPath(dataDir, m, width);
-  const exists = await stat(file).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-  if (exists) return file;
-  const pending = inFlight.get(file);
+export async function ensureVariant(store: MediaStore, m: Media, width: VariantWidth): Promise<string> {
+  const key = variantKey(m, width);
+  if ((await store.size(key)) !== undefined) return key;
+  return makeVariant(store, m, width);
+}
+
+/** Makes a variant (once per process at a time) and returns its key. */
+export function makeVariant(store: MediaStore, m: Media, width: VariantWidth): Promise<string> {
+  const key = variantKey(m, width);
+  const pending = inFlight.get(key);
   if (pending) return pending;
   const job = (async () => {
-    const original = await readFile(path.join(dataDir, m.storagePath));
+    const original = await store.read(m.storagePath);
+    if (!original) throw new Error(`media ${m.id}: no original at ${m.storagePath}`);
     const isSvg = m.contentType === "image/svg+xml";
     const target = Math.min(width, Math.max(1, m.width));
     const bytes = await input(original, isSvg, target, m.width)
@@ -171,17 +162,17 @@ export async function variantFile(dataDir: string, m: Media, width: VariantWidth
       .resize({ width: target, withoutEnlargement: !isSvg })
       .webp({ quality: 80, effort: 4 })
       .toBuffer();
-    await writeAtomically(file, bytes);
-    return file;
-  })().finally(() => inFlight.delete(file));
-  inFlight.set(file, job);
+    await store.put(key, bytes, "image/webp");
+    return key;
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, job);
   return job;
 }
 
 /** Uploads an image for a website: stores the original, reads its size and colours, makes every variant. */
 export async function uploadImage(
   db: Db,
-  dataDir: string,
+  store: MediaStore,
   websiteId: string,
   upload: { filename: string; bytes: Buffer; title?: string },
 ): Promise<Media> {
@@ -190,7 +181,7 @@ export async function uploadImage(
   const info = await inspectImage(upload.bytes);
   const id = newId();
   const filename = safeFilename(upload.filename, info.contentType);
-  const storagePath = await writeMediaFile(dataDir, websiteId, id, filename, upload.bytes);
+  const storagePath = await writeMediaFile(store, websiteId, id, filename, upload.bytes);
   const title = (upload.title ?? filename.replace(/\.[a-z0-9]+$/i, "")).slice(0, 300);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -210,7 +201,7 @@ export async function uploadImage(
       .returning();
     return created!;
   });
-  for (const w of variantWidthsFor(row.width)) await variantFile(dataDir, row, w);
+  for (const w of variantWidthsFor(row.width)) await makeVariant(store, row, w);
   return row;
 }
 
@@ -277,14 +268,14 @@ export async function updateMedia(
  */
 export async function completeMedia(
   db: Db,
-  dataDir: string,
+  store: MediaStore,
   opts: { signal?: AbortSignal } = {},
 ): Promise<number> {
   const rows = await db.select().from(media).where(isNull(media.colorData)).limit(500);
   const done: { id: string; colorData: ColorData }[] = [];
   for (const m of rows) {
     if (opts.signal?.aborted) break;
-    const bytes = await readFile(path.join(dataDir, m.storagePath)).catch(() => null);
+    const bytes = await store.read(m.storagePath).catch(() => undefined);
     if (!bytes) continue;
     try {
       if (!m.contentType.startsWith("image/")) continue;

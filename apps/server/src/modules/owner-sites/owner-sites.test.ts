@@ -446,6 +446,8 @@ describe("tenancy of every owner route", () => {
       "PATCH /api/owner/sites/:siteId/settings": { commentsEnabled: false },
       "PUT /api/owner/sites/:siteId/editing-mode": { preview: true, override: true },
       "POST /api/owner/sites/:siteId/redirects": { from: "/evil", to: "/" },
+      "PUT /api/owner/sites/:siteId/templates/:name": { source: "<p>Evil</p>" },
+      "PUT /api/owner/sites/:siteId/templates/:name/draft": { source: "<p>Evil</p>" },
     };
     const idFor = (route: string, name: string): string => {
       if (name !== "id") return ids[name] ?? unknownId;

@@ -33,7 +33,8 @@ export function createPaymentProvider(
   }
   const latency = Number.parseInt(env.ATELIER_TEST_PAYMENT_LATENCY_MS ?? "0", 10);
   return new TestPaymentProvider({
-    dir: path.join(config.dataDir, "test-payments"),
+    // The "outside service" is shared by every process: `npm run cluster` points them at one folder.
+    dir: env.ATELIER_TEST_PAYMENTS_DIR || path.join(config.dataDir, "test-payments"),
     clock,
     latencyMs: Number.isFinite(latency) && latency > 0 ? latency : 0,
   });
