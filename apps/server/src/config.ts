@@ -17,6 +17,8 @@ export interface Config {
   stripeSecretKey?: string;
   /** Bearer token that opens GET /metrics; unset, metrics are off. */
   metricsToken?: string;
+  /** The largest site archive an import accepts (bytes, as uploaded). */
+  archiveMaxBytes: number;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -39,5 +41,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    archiveMaxBytes: positiveInt(env.ARCHIVE_MAX_BYTES, 4 * 1024 ** 3, "ARCHIVE_MAX_BYTES"),
   };
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return n;
 }

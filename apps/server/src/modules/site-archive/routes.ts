@@ -1,0 +1,117 @@
+/**
+ * Owner API of site archives: export a site as one zip (streamed), import an archive as a new
+ * site of the caller.
+ */
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { requireCrumb } from "../../http/crumb.js";
+import { badRequest } from "../../http/errors.js";
+import { requireOwner } from "../../http/owner-auth.js";
+import { SiteParams, ownerRead, siteOf } from "../owner-sites/access.js";
+import { siteJson } from "../owner-sites/service.js";
+import { websites } from "../../db/schema.js";
+import { eq } from "drizzle-orm";
+import { exportSite } from "./export.js";
+import { importArchive, tooLarge } from "./import.js";
+
+const tags = ["owner: site archives"];
+const SEND_FILE = "Send the site archive as multipart/form-data in the field file.";
+
+/** An archive's download name: `<identifier>-<YYYY-MM-DD>.atelier.zip`. */
+export const archiveFileName = (identifier: string, now: Date) =>
+  `${identifier}-${now.toISOString().slice(0, 10)}.atelier.zip`;
+
+/** Streams the upload's `file` part to a temporary file (refusing more than `max` bytes). */
+async function receiveArchive(request: FastifyRequest, max: number): Promise<{ file: string; dir: string }> {
+  if (!request.isMultipart()) throw badRequest(SEND_FILE, { file: "Required" });
+  const dir = await mkdtemp(path.join(os.tmpdir(), "atelier-import-"));
+  const file = path.join(dir, "archive.zip");
+  let received = false;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: max, files: 1, fields: 2 } })) {
+      if (part.type !== "file") continue;
+      if (part.fieldname !== "file" || received) {
+        part.file.resume();
+        continue;
+      }
+      await pipeline(part.file, createWriteStream(file));
+      if (part.file.truncated) throw tooLarge(`uploads may be at most ${max} bytes`);
+      received = true;
+    }
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw tooLarge(`uploads may be at most ${max} bytes`);
+    throw err;
+  }
+  if (!received) {
+    await rm(dir, { recursive: true, force: true });
+    throw badRequest(SEND_FILE, { file: "Required" });
+  }
+  return { file, dir };
+}
+
+export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config, clock } = app.deps;
+  await app.register(multipart, { limits: { fileSize: config.archiveMaxBytes, files: 1, fields: 2 } });
+
+  app.get(
+    "/api/owner/sites/:siteId/export",
+    {
+      preHandler: ownerRead,
+      schema: {
+        tags,
+        params: SiteParams,
+        description: "The whole site as one zip archive (format: docs/site-archive.md), streamed.",
+      },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const archive = exportSite(db, config.dataDir, site);
+      archive.done.catch((err) => request.log.error({ err, site: site.id }, "site export failed"));
+      return reply
+        .header("content-type", "application/zip")
+        .header(
+          "content-disposition",
+          `attachment; filename="${archiveFileName(site.identifier, clock.now())}"`,
+        )
+        .header("cache-control", "no-store")
+        .send(archive.stream);
+    },
+  );
+
+  app.post(
+    "/api/owner/sites/import",
+    {
+      preHandler: [requireCrumb, requireOwner],
+      schema: {
+        tags,
+        description: "Import a site archive (multipart/form-data, field `file`) as a new site of the caller.",
+      },
+    },
+    async (request, reply) => {
+      const { file, dir } = await receiveArchive(request, config.archiveMaxBytes);
+      try {
+        const result = await importArchive(file, {
+          db,
+          dataDir: config.dataDir,
+          owner: request.owner!,
+          now: clock.now(),
+          maxUnpackedBytes: config.archiveMaxBytes * 4,
+        });
+        const [site] = await db.select().from(websites).where(eq(websites.id, result.siteId));
+        return reply.status(201).send({
+          site: await siteJson(db, site!, config.publicUrl),
+          report: { imported: result.counts, skipped: result.skipped },
+        });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+};
