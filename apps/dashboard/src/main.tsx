@@ -17,6 +17,7 @@ import { Pages } from "./screens/Pages.js";
 import { ProductEditor, Products } from "./screens/Products.js";
 import { SiteHome } from "./screens/SiteHome.js";
 import { SiteSettings } from "./screens/SiteSettings.js";
+import { SiteExport } from "./screens/SiteExport.js";
 import { UrlMappings } from "./screens/UrlMappings.js";
 import { Sites } from "./screens/Sites.js";
 import { StoreSettings } from "./screens/StoreSettings.js";
@@ -70,6 +71,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings", element: <SiteSettings /> },
         { path: "sites/:siteId/settings/billing", element: <Billing /> },
         { path: "sites/:siteId/settings/url-mappings", element: <UrlMappings /> },
+        { path: "sites/:siteId/settings/export", element: <SiteExport /> },
         { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },
         { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },
         { path: "sites/:siteId/api-keys", element: <ApiKeys /> },
