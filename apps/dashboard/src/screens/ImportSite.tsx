@@ -65,7 +65,7 @@ export function ImportSite({ onClose }: { onClose: () => void }) {
       }
     >
       {done ? (
-        <div role="status">
+        <div className="import-report">
           <Notice kind="ok">
             Imported as <strong>{done.site.title}</strong> at {done.site.url.replace(/^https?:\/\//, "")}.
           </Notice>
