@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
 import type { Browser } from "../../../test/harness.js";
+import { Shopper, orderBody, product } from "../checkout/test-helpers.js";
 import { importFile, normalise } from "./archive.test-helper.js";
 import { openZip } from "./zip-read.js";
 import { readManifest } from "./validate.js";
@@ -17,6 +18,7 @@ let archive: Buffer;
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
   ({ owner, siteId } = await demoOwner(t));
+  await visitorActivity();
   const res = await owner.request({ url: `/api/owner/sites/${siteId}/export` });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers["content-type"]).toBe("application/zip");
@@ -26,6 +28,49 @@ beforeAll(async () => {
   archive = res.rawPayload;
 }, 120_000);
 afterAll(() => t?.close());
+
+/** What visitors leave behind, through the site API: orders, an open cart, a sign-up, form answers. */
+async function visitorActivity() {
+  for (const slug of ["wool-beanie", "everyday-tote"]) {
+    const p = await product(t.database.db, slug);
+    const s = await new Shopper(t).start();
+    await s.add(p.itemId, p.variants[0]!.sku, 2);
+    const res = await s.order(orderBody({ email: `${slug}@example.com` }));
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  const p = await product(t.database.db, "stoneware-mug");
+  await (await new Shopper(t).start()).add(p.itemId, p.variants[0]!.sku, 1);
+  const reader = await new Shopper(t).start();
+  const signUp = await reader.request({
+    method: "POST",
+    url: "/api/site-users/account",
+    payload: { email: "reader@example.com", password: "s3cret-pass", firstName: "Ada", lastName: "Lovelace" },
+  });
+  expect(signUp.statusCode, signUp.body).toBe(201);
+  const forms = (await owner.request({ url: `/api/owner/sites/${siteId}/forms` })).json().forms as {
+    id: string;
+    name: string;
+  }[];
+  const answers: Record<string, Record<string, unknown>> = {
+    Contact: {
+      name: ["Ada", "Lovelace"],
+      email: "ada@example.com",
+      subject: "Wholesale",
+      message: "Lovely shop.",
+    },
+    Newsletter: { email: "news@example.com" },
+  };
+  for (const f of forms.filter((x) => answers[x.name])) {
+    const visitor = await new Shopper(t).start();
+    const key = (await visitor.request({ method: "POST", url: "/api/form/FormSubmissionKey" })).json().key;
+    const saved = await visitor.request({
+      method: "POST",
+      url: "/api/form/SaveFormSubmission",
+      payload: { key, formId: f.id, form: JSON.stringify(answers[f.name]), pagePath: "/contact" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+}
 
 async function manifestOf(bytes: Buffer) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "archive-test-"));
@@ -81,6 +126,12 @@ describe("site archive: round trip of the demo", () => {
     expect(copy.id).not.toBe(siteId);
     expect(copy.identifier).toBe("demo-2");
     expect(report.imported.content_items).toBeGreaterThan(5);
+    expect(report.imported.orders).toBe(2);
+    expect(report.imported.order_lines).toBe(2);
+    expect(report.imported.payments).toBeGreaterThanOrEqual(2);
+    expect(report.imported.site_users).toBe(1);
+    expect(report.imported.form_submissions).toBeGreaterThanOrEqual(2);
+    expect(report.imported.carts).toBeGreaterThanOrEqual(3);
     const sites = (await owner.request({ url: "/api/owner/sites" })).json().sites as { id: string }[];
     expect(sites.map((s) => s.id)).toEqual(expect.arrayContaining([siteId, copy.id]));
   });
@@ -153,6 +204,16 @@ describe("site archive: round trip of the demo", () => {
     const media = async (id: string) =>
       (await owner.request({ url: `/api/owner/websites/${id}/media` })).json();
     same(await media(siteId), await media(copy.id), "media");
+  });
+
+  it("keeps site users' password hashes: they sign in on the copy with their password", async () => {
+    const reader = await new Shopper(t, `${copy.identifier}.localhost`).start();
+    const res = await reader.request({
+      method: "POST",
+      url: "/api/site-users/account/session",
+      payload: { email: "reader@example.com", password: "s3cret-pass" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it("serves the copy's media files", async () => {
