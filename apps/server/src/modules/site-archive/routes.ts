@@ -10,14 +10,16 @@ import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
-import { badRequest } from "../../http/errors.js";
+import { ApiError, badRequest } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
-import { SiteParams, ownerRead, siteOf } from "../owner-sites/access.js";
+import { SiteParams, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
 import { siteJson } from "../owner-sites/service.js";
 import { websites } from "../../db/schema.js";
 import { eq } from "drizzle-orm";
 import { exportSite } from "./export.js";
 import { importArchive, tooLarge } from "./import.js";
+import { importProductsCsv, productsAsShopifyCsv } from "./product-csv.js";
+import { importWxr } from "./wxr.js";
 
 const tags = ["owner: site archives"];
 const SEND_FILE = "Send the site archive as multipart/form-data in the field file.";
@@ -56,6 +58,26 @@ async function receiveArchive(request: FastifyRequest, max: number): Promise<{ f
   return { file, dir };
 }
 
+const TEXT_MAX_BYTES = 50 * 1024 * 1024;
+
+/** The upload's `file` part as text (WXR and CSV files), at most TEXT_MAX_BYTES. */
+async function receiveText(request: FastifyRequest, what: string): Promise<string> {
+  const message = `Send the ${what} as multipart/form-data in the field file.`;
+  if (!request.isMultipart()) throw badRequest(message, { file: "Required" });
+  try {
+    const part = await request.file({ limits: { fileSize: TEXT_MAX_BYTES, files: 1 } });
+    if (!part || part.fieldname !== "file") throw badRequest(message, { file: "Required" });
+    const bytes = await part.toBuffer();
+    return bytes.toString("utf8");
+  } catch (err) {
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw new ApiError(413, "too_large", `The file is too large: at most ${TEXT_MAX_BYTES} bytes.`, {
+        file: "Too large",
+      });
+    throw err;
+  }
+}
+
 export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, clock } = app.deps;
   await app.register(multipart, { limits: { fileSize: config.archiveMaxBytes, files: 1, fields: 2 } });
@@ -82,6 +104,56 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
         )
         .header("cache-control", "no-store")
         .send(archive.stream);
+    },
+  );
+
+  app.post(
+    "/api/owner/sites/:siteId/imports/wordpress",
+    {
+      preHandler: ownerWrite,
+      schema: {
+        tags,
+        params: SiteParams,
+        description: "Import a WordPress or Squarespace export (WXR, multipart field `file`) into the site.",
+      },
+    },
+    async (request) => ({
+      report: await importWxr(
+        db,
+        clock,
+        siteOf(request).id,
+        await receiveText(request, "WordPress export (.xml)"),
+      ),
+    }),
+  );
+
+  app.post(
+    "/api/owner/sites/:siteId/imports/products-csv",
+    {
+      preHandler: ownerWrite,
+      schema: {
+        tags,
+        params: SiteParams,
+        description: "Import products from a Shopify or WooCommerce products CSV (multipart field `file`).",
+      },
+    },
+    async (request) => ({
+      report: await importProductsCsv(db, siteOf(request).id, await receiveText(request, "products CSV")),
+    }),
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/export/shopify-products.csv",
+    {
+      preHandler: ownerRead,
+      schema: { tags, params: SiteParams, description: "The site's products as a Shopify product CSV." },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${site.identifier}-products.csv"`)
+        .send(await productsAsShopifyCsv(db, site.id));
     },
   );
 
