@@ -25,7 +25,14 @@ import {
   dataFileName,
   mediaFileName,
 } from "./manifest.js";
-import { type ArchiveTable, EXCLUDED_TABLES, SECRET_COLUMNS, archiveTables, encodeValue } from "./tables.js";
+import {
+  type ArchiveTable,
+  EXCLUDED_TABLES,
+  SECRET_COLUMNS,
+  archiveTables,
+  encodeValue,
+  keyOf,
+} from "./tables.js";
 
 const PAGE = 500;
 
@@ -40,8 +47,8 @@ export async function* siteRows(
   t: ArchiveTable,
   siteId: string,
 ): AsyncGenerator<Record<string, unknown>> {
-  const scope = (t.websiteColumn?.column ?? t.primaryKey.column) as PgColumn;
-  const seen = new Set<unknown>();
+  const scope = (t.websiteColumn ?? t.columns.find((c) => c.name === "id")!).column as PgColumn;
+  const seen = new Set<string>();
   let last = "(0,0)";
   for (;;) {
     const rows = await db
@@ -51,9 +58,11 @@ export async function* siteRows(
       .orderBy(sql`${t.table}.ctid`)
       .limit(PAGE);
     for (const { row } of rows) {
-      const key = (row as Record<string, unknown>)[t.primaryKey.key];
-      if (seen.has(key)) continue;
-      seen.add(key);
+      const key = keyOf(t, row as Record<string, unknown>, "key");
+      if (key) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
       yield row as Record<string, unknown>;
     }
     if (rows.length < PAGE) return;

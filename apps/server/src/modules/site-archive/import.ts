@@ -60,7 +60,7 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
     const oldIds = new Map<string, string[]>();
     await checkData(opened, manifest, (table, row) => {
       const t = archiveTables().find((x) => x.name === table)!;
-      if (table !== "websites" && t.primaryKey.name === "id" && !t.generatedKey) {
+      if (table !== "websites" && t.idColumn) {
         const list = oldIds.get(table) ?? [];
         list.push(String(row.id));
         oldIds.set(table, list);
@@ -98,7 +98,7 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
           let row: Record<string, unknown> | undefined = {};
           for (const c of t.columns) {
             if (!(c.name in archived)) continue;
-            if (c === t.primaryKey && t.generatedKey) continue;
+            if (t.generatedKey && t.primaryKey.includes(c)) continue;
             row[c.key] = decodeValue(c.column, ids.remap(archived[c.name]));
           }
           if (fix) row = await fix(row, ctx);

@@ -38,8 +38,10 @@ export interface ArchiveTable {
   name: string;
   table: PgTable;
   columns: ArchiveColumn[];
-  /** The single-column primary key. */
-  primaryKey: ArchiveColumn;
+  /** The primary key's columns (one, or several for a composite key; none if the table has none). */
+  primaryKey: ArchiveColumn[];
+  /** A single text primary key named `id`: the ids an import gives fresh values. */
+  idColumn?: ArchiveColumn;
   /** The `website_id` column (absent only for `websites`). */
   websiteColumn?: ArchiveColumn;
   /** Primary keys the database assigns (serials): not carried over on import. */
@@ -61,8 +63,10 @@ function describe(table: PgTable): ArchiveTable | undefined {
   }));
   const websiteColumn = columns.find((c) => c.name === "website_id");
   if (config.name !== "websites" && !websiteColumn) return undefined;
-  const primaryKey = columns.find((c) => c.column.primary);
-  if (!primaryKey) return undefined;
+  const single = columns.find((c) => c.column.primary);
+  const composite =
+    config.primaryKeys[0]?.columns.map((pc) => columns.find((c) => c.name === pc.name)!) ?? [];
+  const primaryKey = single ? [single] : composite;
   const references = config.foreignKeys.flatMap((fk) => {
     const ref = fk.reference();
     if (ref.columns.length !== 1) return [];
@@ -79,8 +83,9 @@ function describe(table: PgTable): ArchiveTable | undefined {
     table,
     columns,
     primaryKey,
+    idColumn: single?.name === "id" && single.column.dataType === "string" ? single : undefined,
     websiteColumn,
-    generatedKey: primaryKey.column.columnType.includes("Serial"),
+    generatedKey: Boolean(single?.column.columnType.includes("Serial")),
     references,
   };
 }
@@ -121,6 +126,11 @@ export function archiveTables(): ArchiveTable[] {
   for (const t of [...described].sort((a, b) => a.name.localeCompare(b.name))) visit(t, new Set());
   cached = ordered;
   return ordered;
+}
+
+/** A row's primary key as one string ("" when the table has none), by column name or Drizzle key. */
+export function keyOf(t: ArchiveTable, row: Record<string, unknown>, by: "name" | "key"): string {
+  return t.primaryKey.map((c) => String(row[c[by]] ?? "")).join("\u0000");
 }
 
 export function archiveTable(name: string): ArchiveTable | undefined {

@@ -6,7 +6,7 @@
 import { Value } from "@sinclair/typebox/value";
 import { ApiError } from "../../http/errors.js";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, MANIFEST_NAME, type Manifest, ManifestSchema } from "./manifest.js";
-import { archiveTables, valueMatchesColumn } from "./tables.js";
+import { archiveTables, keyOf, valueMatchesColumn } from "./tables.js";
 import { type OpenedZip, entryLines, invalidArchive } from "./zip-read.js";
 
 const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
@@ -92,18 +92,21 @@ export async function checkData(
         if (!valueMatchesColumn(column, value))
           throw invalidArchive(`The archive is damaged: ${where} has a bad value in ${name}.`);
       }
-      const key = String(row[t.primaryKey.name] ?? "");
-      if (!t.generatedKey) {
-        if (!key) throw invalidArchive(`The archive is damaged: ${where} has no ${t.primaryKey.name}.`);
-        if (seen.has(key))
-          throw invalidArchive(`The archive is damaged: ${where} repeats ${t.primaryKey.name} ${key}.`);
+      const key = keyOf(t, row, "name");
+      if (!t.generatedKey && t.primaryKey.length) {
+        const names = t.primaryKey.map((c) => c.name).join(", ");
+        if (!key.replace(/\u0000/g, ""))
+          throw invalidArchive(`The archive is damaged: ${where} has no ${names}.`);
+        if (seen.has(key)) throw invalidArchive(`The archive is damaged: ${where} repeats its ${names}.`);
         seen.add(key);
       }
       for (const ref of t.references) {
         const value = row[ref.column];
         if (value === null || value === undefined) continue;
+        const parent = archiveTables().find((x) => x.name === ref.table);
         const parentKeys = keys.get(ref.table);
-        if (parentKeys && !parentKeys.has(String(value)))
+        const byKey = parent?.primaryKey.length === 1 && parent.primaryKey[0]!.name === ref.foreignColumn;
+        if (byKey && parentKeys && !parentKeys.has(String(value)))
           throw invalidArchive(
             `The archive is damaged: ${where} refers to ${ref.table} ${String(value)}, which is not in the archive.`,
           );
