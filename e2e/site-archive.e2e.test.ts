@@ -70,6 +70,30 @@ describe("site archives in the dashboard", () => {
     });
   }
 
+  it("brings in a WordPress export from Settings → Export, with its report", async () => {
+    const { page, errors, context } = await ownerLogIn(browser, base, DESKTOP);
+    const site = await ownerCall<{ site: { id: string } }>(page, "POST", "/api/owner/sites", {
+      title: "Journal from WordPress",
+      theme: "classic",
+    });
+    const wxr = path.join(dir, "wordpress.xml");
+    writeFileSync(
+      wxr,
+      `<?xml version="1.0"?><rss xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel><title>Old journal</title>
+      <item><title>Hello again</title><content:encoded><![CDATA[<p>First post.</p>]]></content:encoded><wp:post_type>post</wp:post_type><wp:status>publish</wp:status></item>
+      <item><title>logo.png</title><wp:post_type>attachment</wp:post_type><wp:attachment_url>https://old.example.com/logo.png</wp:attachment_url></item>
+      </channel></rss>`,
+    );
+    await page.goto(`${base}/config/sites/${site.site.id}/settings/export`);
+    await page.getByLabel("WordPress or Squarespace export (.xml)").setInputFiles(wxr);
+    await page.getByRole("button", { name: "Import posts and pages" }).click();
+    await expect.poll(() => page.locator(".import-report").textContent()).toMatch(/1 imported, 1 skipped/);
+    expect(await page.locator(".import-report").textContent()).toMatch(/Line 1: Post Hello again/);
+    await screenshot(page, "archive-platform-import-desktop");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("refuses a file that is not an archive, saying so", async () => {
     const { page, context } = await ownerLogIn(browser, base, DESKTOP);
     const bad = path.join(dir, "notes.zip");

@@ -3,6 +3,7 @@
  * which Sites → Import a site (here or on another Atelier server) turns back into a site.
  */
 import { Notice, PageHead, useSiteId } from "../components/ui.js";
+import { PlatformImports } from "./PlatformImports.js";
 
 const CONTENTS = [
   "Site settings, domains, navigation and every page with its layout and draft",
@@ -33,11 +34,17 @@ export function SiteExport() {
             Download archive
           </a>
         </p>
+        <p>
+          <a href={`/api/owner/sites/${siteId}/export/shopify-products.csv`} download>
+            Download products as a Shopify CSV
+          </a>
+        </p>
         <Notice>
           To bring an archive in, go to <strong>Sites → Import a site</strong>: it becomes a new site, and
           this one is left as it is. The format is documented in <code>docs/site-archive.md</code>.
         </Notice>
       </section>
+      <PlatformImports siteId={siteId} />
     </>
   );
 }
