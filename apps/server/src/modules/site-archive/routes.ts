@@ -2,21 +2,23 @@
  * Owner API of site archives: export a site as one zip (streamed), import an archive as a new
  * site of the caller.
  */
-import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
-import { ApiError, badRequest } from "../../http/errors.js";
+import { Type } from "@sinclair/typebox";
+import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { SiteParams, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
 import { siteJson } from "../owner-sites/service.js";
 import { websites } from "../../db/schema.js";
 import { eq } from "drizzle-orm";
 import { exportSite } from "./export.js";
+import { type ExportStatus, archivePath, exportStatus, startExport } from "./export-jobs.js";
 import { importArchive, tooLarge } from "./import.js";
 import { importProductsCsv, productsAsShopifyCsv } from "./product-csv.js";
 import { importWxr } from "./wxr.js";
@@ -104,6 +106,68 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
         )
         .header("cache-control", "no-store")
         .send(archive.stream);
+    },
+  );
+
+  const ExportParams = Type.Object({
+    siteId: SiteParams.properties.siteId,
+    exportId: Type.String({ pattern: "^[0-9]{1,18}$" }),
+  });
+  const withLink = (siteId: string, s: ExportStatus) => ({
+    ...s,
+    downloadUrl: s.state === "done" ? `/api/owner/sites/${siteId}/exports/${s.id}/download` : undefined,
+  });
+
+  app.post(
+    "/api/owner/sites/:siteId/exports",
+    {
+      preHandler: ownerWrite,
+      schema: { tags, params: SiteParams, description: "Prepare the site's archive in the background." },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      return reply
+        .status(202)
+        .send({ export: withLink(site.id, await startExport(db, config.dataDir, site.id)) });
+    },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/exports/:exportId",
+    {
+      preHandler: ownerRead,
+      schema: { tags, params: ExportParams, description: "Progress of a background export." },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const status = await exportStatus(
+        config.dataDir,
+        site.id,
+        (request.params as { exportId: string }).exportId,
+      );
+      if (!status) throw notFound("No such export.");
+      return { export: withLink(site.id, status) };
+    },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/exports/:exportId/download",
+    { preHandler: ownerRead, schema: { tags, params: ExportParams } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const { exportId } = request.params as { exportId: string };
+      const status = await exportStatus(config.dataDir, site.id, exportId);
+      if (status?.state !== "done") throw notFound("No such export, or it is not ready yet.");
+      const file = archivePath(config.dataDir, site.id, exportId);
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-length", (await stat(file)).size)
+        .header(
+          "content-disposition",
+          `attachment; filename="${archiveFileName(site.identifier, clock.now())}"`,
+        )
+        .header("cache-control", "no-store")
+        .send(createReadStream(file));
     },
   );
 
