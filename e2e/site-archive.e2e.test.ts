@@ -41,6 +41,16 @@ describe("site archives in the dashboard", () => {
     archive = path.join(dir, download.suggestedFilename());
     await download.saveAs(archive);
     expect(statSync(archive).size).toBeGreaterThan(10_000);
+    // The same archive prepared in the background, with its progress and a download link.
+    await page.getByRole("button", { name: "Prepare archive in the background" }).click();
+    const ready = page.getByRole("link", { name: "Download the prepared archive" });
+    await ready.waitFor({ timeout: 30_000 });
+    expect(await page.locator(".background-export").textContent()).toMatch(
+      /Ready: \d+ records, \d+ media files/,
+    );
+    await screenshot(page, "archive-export-background-desktop");
+    const [prepared] = await Promise.all([page.waitForEvent("download"), ready.click()]);
+    expect(prepared.suggestedFilename()).toMatch(/\.atelier\.zip$/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,7 @@
  * which Sites → Import a site (here or on another Atelier server) turns back into a site.
  */
 import { Notice, PageHead, useSiteId } from "../components/ui.js";
+import { BackgroundExport } from "./BackgroundExport.js";
 import { PlatformImports } from "./PlatformImports.js";
 
 const CONTENTS = [
@@ -34,6 +35,7 @@ export function SiteExport() {
             Download archive
           </a>
         </p>
+        <BackgroundExport siteId={siteId} />
         <p>
           <a href={`/api/owner/sites/${siteId}/export/shopify-products.csv`} download>
             Download products as a Shopify CSV
