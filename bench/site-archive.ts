@@ -30,7 +30,6 @@ const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: 
 const database = await openDatabase({ dataDir: "memory://" });
 const db = database.db;
 await seedDemoIfEmpty(db, config, { now: () => new Date() });
-const [demo] = await db.select().from(websites).where(eq(websites.identifier, "demo"));
 
 async function measured<T>(
   work: () => Promise<T>,
@@ -104,18 +103,16 @@ for (let i = 0; i < PRODUCTS; i += 500) {
 for (let i = 0; i < MEDIA_MB; i++) {
   const id = newId();
   const storagePath = await writeMediaFile(dataDir, big.siteId, id, "noise.bin", randomBytes(2 ** 20));
-  await db
-    .insert(media)
-    .values({
-      id,
-      websiteId: big.siteId,
-      filename: "noise.bin",
-      contentType: "image/png",
-      width: 1,
-      height: 1,
-      byteSize: 2 ** 20,
-      storagePath,
-    });
+  await db.insert(media).values({
+    id,
+    websiteId: big.siteId,
+    filename: "noise.bin",
+    contentType: "image/png",
+    width: 1,
+    height: 1,
+    byteSize: 2 ** 20,
+    storagePath,
+  });
 }
 const [bigSite] = await db.select().from(websites).where(eq(websites.id, big.siteId));
 const bigFile = path.join(dataDir, "big.zip");
