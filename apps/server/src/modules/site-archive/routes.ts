@@ -111,7 +111,7 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
 
   const ExportParams = Type.Object({
     siteId: SiteParams.properties.siteId,
-    exportId: Type.String({ pattern: "^[0-9]{1,18}$" }),
+    exportId: Type.String({ maxLength: 40 }),
   });
   const withLink = (siteId: string, s: ExportStatus) => ({
     ...s,
