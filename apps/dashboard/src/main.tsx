@@ -18,6 +18,7 @@ import { Products } from "./screens/Products.js";
 import { ProductEditor } from "./screens/products/ProductEditor.js";
 import { SiteHome } from "./screens/SiteHome.js";
 import { SiteSettings } from "./screens/SiteSettings.js";
+import { SiteExport } from "./screens/SiteExport.js";
 import { UrlMappings } from "./screens/UrlMappings.js";
 import { Sites } from "./screens/Sites.js";
 import { StoreSettings } from "./screens/StoreSettings.js";
@@ -72,6 +73,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings", element: <SiteSettings /> },
         { path: "sites/:siteId/settings/billing", element: <Billing /> },
         { path: "sites/:siteId/settings/url-mappings", element: <UrlMappings /> },
+        { path: "sites/:siteId/settings/export", element: <SiteExport /> },
         { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },
         { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },
         { path: "sites/:siteId/api-keys", element: <ApiKeys /> },

@@ -38,6 +38,7 @@ import { jobsPlugin } from "./modules/jobs/plugin.js";
 import { siteUserRoutes } from "./modules/site-users/routes.js";
 import { siteUserOwnerRoutes } from "./modules/site-users/owner-routes.js";
 import { restockRoutes } from "./modules/restock/routes.js";
+import { siteArchiveRoutes } from "./modules/site-archive/routes.js";
 import { siteRoutes } from "./render/routes.js";
 
 const storefrontDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../storefront/dist");
@@ -140,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(siteUserOwnerRoutes);
   await app.register(apiKeyRoutes);
   await app.register(billingRoutes);
+  await app.register(siteArchiveRoutes);
   await app.register(dashboardRoutes);
   await app.register(siteRoutes);
 

@@ -53,6 +53,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: "settings", label: "Site settings" },
       { to: "settings/url-mappings", label: "URL mappings" },
       { to: "settings/billing", label: "Billing" },
+      { to: "settings/export", label: "Export" },
       { to: "api-keys", label: "API keys" },
     ],
   },

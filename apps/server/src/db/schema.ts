@@ -740,19 +740,23 @@ export const coupons = pgTable(
   (t) => [uniqueIndex("coupons_code_idx").on(t.websiteId, t.code)],
 );
 
-export const giftCards = pgTable("gift_cards", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
-  /** SHA-256 of the code; only its last four characters are kept in clear. */
-  codeHash: text("code_hash").notNull().unique(),
-  codeLast4: text("code_last4").notNull(),
-  initialCents: integer("initial_cents").notNull(),
-  balanceCents: integer("balance_cents").notNull(),
-  currency: text("currency").notNull().default("USD"),
-  orderId: text("order_id"),
-  recipientEmail: text("recipient_email"),
-  createdAt: createdAt(),
-});
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: text("id").primaryKey(),
+    websiteId: websiteId(),
+    /** SHA-256 of the code (unique per site, so a site's copy keeps its cards); last four kept in clear. */
+    codeHash: text("code_hash").notNull(),
+    codeLast4: text("code_last4").notNull(),
+    initialCents: integer("initial_cents").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    orderId: text("order_id"),
+    recipientEmail: text("recipient_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("gift_cards_code_idx").on(t.websiteId, t.codeHash)],
+);
 
 // ─── Payments, refunds, customer subscriptions ───────────────────────────────────────────────
 
