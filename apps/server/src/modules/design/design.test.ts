@@ -8,8 +8,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
 import { CSS_MSG, customCssProblem, decodeCss } from "./css-guard.js";
-import { DESIGN_MSG } from "./service.js";
-import { STYLE_MSG, contrastRatio } from "./styles.js";
+import { DESIGN_MSG, themeCatalog } from "./service.js";
+import { STYLE_MSG, applyStylePatch, contrastRatio, effectiveStyles } from "./styles.js";
 import { typeScale } from "./tokens.js";
 
 let t: TestApp;
@@ -74,6 +74,24 @@ describe("rules without the app", () => {
     }
     expect(customCssProblem(`a{}${" ".repeat(100 * 1024)}`)).toBe(CSS_MSG.TOO_LARGE);
     expect(customCssProblem(" ".repeat(100 * 1024))).toBeUndefined();
+  });
+
+  it("gives every theme defaults that are valid styles with AA contrast", () => {
+    expect(themeCatalog().length).toBeGreaterThanOrEqual(6);
+    for (const theme of themeCatalog()) {
+      const { fields, styles } = applyStylePatch({}, theme.styles as never);
+      expect(fields, theme.name).toEqual({});
+      expect(effectiveStyles(theme.styles, styles), theme.name).toEqual(theme.styles);
+      for (const [fg, bg] of [
+        ["text", "background"],
+        ["muted", "background"],
+        ["accentText", "accent"],
+      ] as const)
+        expect(
+          contrastRatio(theme.styles.colors[fg], theme.styles.colors[bg]),
+          `${theme.name} ${fg}`,
+        ).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it("computes WCAG contrast and a growing type scale", () => {
