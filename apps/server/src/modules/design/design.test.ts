@@ -128,6 +128,34 @@ describe("the design API", () => {
     expect(d).toMatchObject({ customCss: "", logo: null, siteIcon: null, socialImage: null });
   });
 
+  it("is documented in the OpenAPI document, with the style model", async () => {
+    const doc = (await t.app.inject({ url: "/api/openapi.json" })).json();
+    const path = doc.paths["/api/owner/sites/{siteId}/design"];
+    expect(Object.keys(path).sort()).toEqual(["get", "patch"]);
+    const body = path.patch.requestBody.content["application/json"].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining([
+        "theme",
+        "styles",
+        "customCss",
+        "logoMediaId",
+        "siteIconMediaId",
+        "socialImageMediaId",
+      ]),
+    );
+    const styles = path.get.responses["200"].content["application/json"].schema.properties.styles;
+    expect(Object.keys(styles.properties).sort()).toEqual([
+      "buttonShape",
+      "buttonStyle",
+      "colors",
+      "contentWidth",
+      "fontSizeBase",
+      "fonts",
+      "headingScale",
+      "spacing",
+    ]);
+  });
+
   it("refuses bad colours, fonts, themes, numbers and choices with the field's message, saving nothing", async () => {
     const before = await get();
     const cases: [object, string, string][] = [
