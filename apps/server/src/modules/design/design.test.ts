@@ -362,6 +362,17 @@ describe("the published site", () => {
         /<link rel="stylesheet" href="\/assets\/themes\/harvest\.[a-f0-9]{12}\.css">/,
       );
     }
+    // Harvest sets its headings in Playfair Display, also in italic, and its text in Lora.
+    const faces = [
+      ...(await html("/")).matchAll(/@font-face\{font-family:"([^"]+)";font-style:(\w+);font-weight:(\d+)/g),
+    ].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    expect(faces.sort()).toEqual([
+      "Lora italic 400",
+      "Lora normal 400",
+      "Lora normal 700",
+      "Playfair Display italic 600",
+      "Playfair Display normal 600",
+    ]);
     const after = (await page("/shop?format=json")).json();
     expect(after.items.map((i: { title: string }) => i.title)).toEqual(
       before.items.map((i: { title: string }) => i.title),

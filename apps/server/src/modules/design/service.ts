@@ -230,7 +230,7 @@ async function loadView(db: Db, site: Website): Promise<DesignView> {
   const row = await rowOf(db, site.id);
   const theme = themeOf(site);
   const styles = effectiveStyles(theme.styles, row.styles as StyleOverrides);
-  const faces = facesFor(styles.fonts, theme.headingWeight);
+  const faces = facesFor(styles.fonts, theme.headingWeight, theme.headingItalic);
   const found = await mediaOf(db, site.id, [row.logoMediaId, row.siteIconMediaId, row.socialImageMediaId]);
   const logo = row.logoMediaId ? found.get(row.logoMediaId) : undefined;
   const icon = row.siteIconMediaId ? found.get(row.siteIconMediaId) : undefined;
