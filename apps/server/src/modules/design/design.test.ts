@@ -227,6 +227,25 @@ describe("the design API", () => {
     expect(d.overrides).toEqual({});
   });
 
+  it("previews the CSS of unsaved styles for the editing frame, saving nothing", async () => {
+    const before = await get();
+    const preview = (styles: object | null) =>
+      owner.request({ method: "POST", url: `${url}/preview`, payload: { styles } });
+    const res = await preview({ colors: { accent: "#abc" }, fonts: { body: "merriweather" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().styles.colors.accent).toBe("#aabbcc");
+    expect(res.json().css).toContain('@font-face{font-family:"Merriweather"');
+    expect(res.json().css).toContain(":root{--color-accent:#aabbcc");
+    // Inter stays for the headings only: no longer its body faces.
+    expect(res.json().css).toContain('font-family:"Inter";font-style:normal;font-weight:600');
+    expect(res.json().css).not.toContain('font-family:"Inter";font-style:italic');
+    const bad = await preview({ colors: { accent: "blue" } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields["styles.colors.accent"]).toBe(STYLE_MSG.COLOR);
+    expect((await preview(null)).json().css).not.toContain(":root");
+    expect(await get()).toEqual(before);
+  });
+
   it("warns when text falls below WCAG AA contrast", async () => {
     const d = (await patch({ styles: { colors: { text: "#bbbbbb" } } })).json();
     expect(d.warnings.map((w: { field: string }) => w.field)).toContain("styles.colors.text");
