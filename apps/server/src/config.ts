@@ -17,6 +17,12 @@ export interface Config {
   stripeSecretKey?: string;
   /** Bearer token that opens GET /metrics; unset, metrics are off. */
   metricsToken?: string;
+  /** Rendered pages kept in memory per process, at most this many (least recently used go first)… */
+  pageCacheEntries: number;
+  /** …and at most this many megabytes of HTML. */
+  pageCacheMb: number;
+  /** Sites whose site-wide data (pages, settings, redirects, host) a process keeps in memory. */
+  siteCacheEntries: number;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -39,5 +45,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    pageCacheEntries: positiveInt(env, "PAGE_CACHE_ENTRIES", 5000),
+    pageCacheMb: positiveInt(env, "PAGE_CACHE_MB", 128),
+    siteCacheEntries: positiveInt(env, "SITE_CACHE_ENTRIES", 1000),
   };
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of at least 1, got "${raw}"`);
+  return n;
 }

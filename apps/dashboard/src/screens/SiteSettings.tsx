@@ -3,18 +3,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { type Site, del, get, patch, post, put } from "../api.js";
+import { ErrorNotice, Loading, PageHead, useSite, useSiteId } from "../components/ui.js";
 import {
-  Check,
-  ErrorNotice,
-  Loading,
-  Notice,
-  PageHead,
+  CheckboxField,
+  SaveBar,
   SelectField,
   TextField,
   fieldErrors,
-  useSite,
-  useSiteId,
-} from "../components/ui.js";
+  useDraft,
+} from "../components/form/index.js";
 import { useThemes } from "./Sites.js";
 
 interface Settings {
@@ -62,19 +59,27 @@ function GeneralForm({ site }: { site: Site }) {
   const siteId = useSiteId();
   const themes = useThemes();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState(site.title);
-  const [tagline, setTagline] = useState(site.tagline);
-  const [timeZone, setTimeZone] = useState(site.timeZone);
-  const [locale, setLocale] = useState(site.locale);
+  const form = useDraft({
+    title: site.title,
+    tagline: site.tagline,
+    timeZone: site.timeZone,
+    locale: site.locale,
+  });
+  const { timeZone, locale } = form.values;
   const save = useMutation({
-    mutationFn: () =>
-      patch<{ site: Site }>(`/api/owner/sites/${siteId}`, { title, tagline, timeZone, locale }),
+    mutationFn: () => patch<{ site: Site }>(`/api/owner/sites/${siteId}`, form.values),
     onSuccess: (r) => {
       queryClient.setQueryData(["site", siteId], r.site);
       void queryClient.invalidateQueries({ queryKey: ["sites"] });
+      form.reset({
+        title: r.site.title,
+        tagline: r.site.tagline,
+        timeZone: r.site.timeZone,
+        locale: r.site.locale,
+      });
     },
   });
-  const errors = fieldErrors(save.error);
+  const field = <K extends keyof typeof form.values & string>(key: K) => form.bind(key, save.error);
   const zones = themes.data?.timeZones ?? [timeZone];
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -83,42 +88,31 @@ function GeneralForm({ site }: { site: Site }) {
   return (
     <form className="card" onSubmit={onSubmit}>
       <h2>General</h2>
-      {save.isSuccess ? <Notice kind="ok">Saved.</Notice> : null}
       <ErrorNotice error={save.error} />
       <div className="grid-2">
-        <TextField
-          label="Site title"
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          error={errors.title}
-        />
-        <TextField
-          label="Tagline"
-          value={tagline}
-          onChange={(e) => setTagline(e.target.value)}
-          error={errors.tagline}
-        />
+        <TextField label="Site title" {...field("title")} />
+        <TextField label="Tagline" {...field("tagline")} />
         <SelectField
           label="Time zone"
-          value={timeZone}
-          onChange={(e) => setTimeZone(e.target.value)}
+          {...field("timeZone")}
           options={(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((z) => ({
             value: z,
             label: z,
           }))}
-          error={errors.timeZone}
         />
         <SelectField
           label="Language"
-          value={locale}
-          onChange={(e) => setLocale(e.target.value)}
+          {...field("locale")}
           options={(themes.data?.locales ?? [locale]).map((l) => ({ value: l, label: l }))}
-          error={errors.locale}
         />
       </div>
-      <button type="submit" className="btn primary" disabled={save.isPending}>
-        Save general settings
-      </button>
+      <SaveBar
+        dirty={form.dirty}
+        pending={save.isPending}
+        saved={save.isSuccess && "Saved."}
+        onDiscard={form.discard}
+        saveLabel="Save general settings"
+      />
     </form>
   );
 }
@@ -180,7 +174,7 @@ function Domains({ site }: { site: Site }) {
         <TextField
           label="Domain"
           value={host}
-          onChange={(e) => setHost(e.target.value)}
+          onChange={(v) => setHost(v)}
           placeholder="shop.example.com"
           error={fieldErrors(add.error).host}
         />
@@ -216,17 +210,12 @@ function SettingsForm({
   const siteId = useSiteId();
   const siteOrigin = siteUrl.replace(/\/+$/, "");
   const queryClient = useQueryClient();
-  const [s, setS] = useState(initial);
-  const [saved, setSaved] = useState(false);
-  const set = (p: Partial<Settings>) => {
-    setSaved(false);
-    setS({ ...s, ...p });
-  };
+  const form = useDraft(initial);
+  const { values: s, set } = form;
   const save = useMutation({
     mutationFn: () => patch<{ settings: Settings }>(`/api/owner/sites/${siteId}/settings`, s),
     onSuccess: (r) => {
-      setS(r.settings);
-      setSaved(true);
+      form.reset(r.settings);
       void queryClient.invalidateQueries({ queryKey: ["site-settings", siteId] });
     },
   });
@@ -240,32 +229,31 @@ function SettingsForm({
         save.mutate();
       }}
     >
-      {saved ? <Notice kind="ok">Site settings saved.</Notice> : null}
       <ErrorNotice error={save.error} />
       <div className="card">
         <h2>Comments and likes</h2>
-        <Check
+        <CheckboxField
           label="Allow comments on blog posts"
-          checked={s.commentsEnabled}
+          value={s.commentsEnabled}
           onChange={(commentsEnabled) => set({ commentsEnabled })}
         />
         <TextField
           label="Disqus short name"
           value={s.disqusShortName}
-          onChange={(e) => set({ disqusShortName: e.target.value })}
+          onChange={(v) => set({ disqusShortName: v })}
           error={errors.disqusShortName}
           help="Use Disqus for comments instead of the built-in comments. Leave empty for built-in."
         />
-        <Check
+        <CheckboxField
           label="Simple liking (a heart on posts)"
-          checked={s.simpleLikingEnabled}
+          value={s.simpleLikingEnabled}
           onChange={(simpleLikingEnabled) => set({ simpleLikingEnabled })}
         />
         <TextField
           label="Contact email"
           type="email"
           value={s.contactEmail}
-          onChange={(e) => set({ contactEmail: e.target.value })}
+          onChange={(v) => set({ contactEmail: v })}
           error={errors.contactEmail}
         />
       </div>
@@ -273,10 +261,10 @@ function SettingsForm({
         <h2>Share buttons</h2>
         <div className="grid-3">
           {shareServices.map((k) => (
-            <Check
+            <CheckboxField
               key={k}
               label={SHARE_LABELS[k] ?? k}
-              checked={Boolean(s.shareButtonOptions[k])}
+              value={Boolean(s.shareButtonOptions[k])}
               onChange={(v) => set({ shareButtonOptions: { ...s.shareButtonOptions, [k]: v } })}
             />
           ))}
@@ -284,32 +272,32 @@ function SettingsForm({
       </div>
       <div className="card">
         <h2>Cookies</h2>
-        <Check
+        <CheckboxField
           label="Show the cookie banner"
           help="Visitors accept or decline cookies before any are set."
-          checked={s.cookieBannerEnabled}
+          value={s.cookieBannerEnabled}
           onChange={(cookieBannerEnabled) => set({ cookieBannerEnabled })}
         />
-        <Check
+        <CheckboxField
           label="Restrictive cookie policy"
           help="Visitor statistics cookies are cleared until a visitor accepts them."
-          checked={s.restrictiveCookiePolicy}
+          value={s.restrictiveCookiePolicy}
           onChange={(restrictiveCookiePolicy) => set({ restrictiveCookiePolicy })}
         />
-        <Check
+        <CheckboxField
           label="Always restrictive"
           help="Apply the restrictive policy even after a visitor accepts."
-          checked={s.restrictiveCookiePolicyAbsolute}
+          value={s.restrictiveCookiePolicyAbsolute}
           disabled={!s.restrictiveCookiePolicy}
           onChange={(restrictiveCookiePolicyAbsolute) => set({ restrictiveCookiePolicyAbsolute })}
         />
       </div>
       <div className="card">
         <h2>Search engines</h2>
-        <Check
+        <CheckboxField
           label="Hide this site from search engines"
           help="robots.txt asks every crawler to stay away and each page says noindex. Visitors with the address still see the site."
-          checked={s.hideFromSearchEngines}
+          value={s.hideFromSearchEngines}
           onChange={(hideFromSearchEngines) => set({ hideFromSearchEngines })}
         />
         <p className="help">
@@ -323,7 +311,7 @@ function SettingsForm({
         <TextField
           label="Meta pixel id"
           value={s.adPixelId}
-          onChange={(e) => set({ adPixelId: e.target.value })}
+          onChange={(v) => set({ adPixelId: v })}
           error={errors.adPixelId}
           inputMode="numeric"
           help="Counts visits for your Meta (Facebook and Instagram) ads. It loads only where visitors allow cookies."
@@ -339,20 +327,20 @@ function SettingsForm({
               <SelectField
                 label="Service"
                 value={l.service}
-                onChange={(e) => setLink(i, { service: e.target.value })}
+                onChange={(v) => setLink(i, { service: v })}
                 options={socialServices.map((x) => ({ value: x, label: x }))}
                 error={errors[`socialLinks.${i}.service`]}
               />
               <TextField
                 label="Profile address"
                 value={l.profileUrl}
-                onChange={(e) => setLink(i, { profileUrl: e.target.value })}
+                onChange={(v) => setLink(i, { profileUrl: v })}
                 error={errors[`socialLinks.${i}.profileUrl`]}
               />
               <TextField
                 label="User name"
                 value={l.userName ?? ""}
-                onChange={(e) => setLink(i, { userName: e.target.value })}
+                onChange={(v) => setLink(i, { userName: v })}
               />
             </div>
             <button
@@ -379,9 +367,13 @@ function SettingsForm({
           Add social link
         </button>
       </div>
-      <button type="submit" className="btn primary" disabled={save.isPending}>
-        {save.isPending ? "Saving…" : "Save site settings"}
-      </button>
+      <SaveBar
+        dirty={form.dirty}
+        pending={save.isPending}
+        saved={save.isSuccess && "Site settings saved."}
+        onDiscard={form.discard}
+        saveLabel="Save site settings"
+      />
     </form>
   );
 }

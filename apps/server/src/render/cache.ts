@@ -14,6 +14,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import type { Database } from "../db/client.js";
+import { LruMap } from "../lib/lru.js";
 
 export const CHANNEL = "atelier_content";
 
@@ -25,11 +26,12 @@ export interface CachedSite<T> {
 
 /**
  * Newest known content version per website, and host → site, both valid only while the
- * process is listening for version announcements.
+ * process is listening for version announcements. Both are LRUs sized from the number of sites
+ * a process keeps (SITE_CACHE_ENTRIES): a site whose version was dropped is looked up again.
  */
 export class SiteVersions<T extends { id: string; contentVersion: number }> {
-  private readonly versions = new Map<string, number>();
-  private readonly hosts = new Map<string, T | null>();
+  private readonly versions: LruMap<string, number>;
+  private readonly hosts: LruMap<string, T | null>;
   private listening = false;
   private stopListening: (() => Promise<void>) | undefined;
   private closed = false;
@@ -38,7 +40,12 @@ export class SiteVersions<T extends { id: string; contentVersion: number }> {
   constructor(
     private readonly database: Database,
     private readonly log?: FastifyBaseLogger,
-  ) {}
+    sites = 1000,
+  ) {
+    // A version is a number: keep many more of them than sites' data. A site may have several hosts.
+    this.versions = new LruMap(sites * 10);
+    this.hosts = new LruMap(sites * 4);
+  }
 
   get isListening(): boolean {
     return this.listening;
@@ -49,15 +56,15 @@ export class SiteVersions<T extends { id: string; contentVersion: number }> {
     const [id, v] = payload.split(":");
     const version = Number(v);
     if (!id || !Number.isFinite(version)) return;
-    if (version > (this.versions.get(id) ?? 0)) this.versions.set(id, version);
+    if (version > (this.versions.peek(id) ?? 0)) this.versions.set(id, version);
     // Site rows (titles, domains, the default site) may have changed: look hosts up again.
     this.hosts.clear();
   }
 
   /** Remembers a version read from the database (never going back). */
   observe(id: string, version: number): number {
-    const known = this.versions.get(id) ?? 0;
-    if (version > known) {
+    const known = this.versions.peek(id);
+    if (known === undefined || version > known) {
       this.versions.set(id, version);
       return version;
     }
@@ -74,14 +81,14 @@ export class SiteVersions<T extends { id: string; contentVersion: number }> {
     if (!this.listening) return undefined;
     const site = this.hosts.get(host);
     if (site === undefined || site === null) return site;
-    // A row read before an announcement it raced with is stale.
-    if (site.contentVersion < (this.versions.get(site.id) ?? 0)) return undefined;
+    // A row read before an announcement it raced with is stale; so is one whose version was dropped.
+    const known = this.versions.peek(site.id);
+    if (known === undefined || site.contentVersion < known) return undefined;
     return site;
   }
 
   rememberHost(host: string, site: T | null): void {
     if (!this.listening) return;
-    if (this.hosts.size > 10_000) this.hosts.clear();
     this.hosts.set(host, site);
   }
 

@@ -7,6 +7,7 @@ import { enUsFormatTemplate, isSoldOut } from "@atelier/commerce";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { PageType, RecordType, WebsiteType } from "../db/enums.js";
+import { LruMap } from "../lib/lru.js";
 import { contentItems } from "../db/schema.js";
 import { variantsOf } from "../modules/catalog/service.js";
 import {
@@ -76,8 +77,11 @@ interface CollectionItems {
   byId: Map<string, Json>;
 }
 
-/** Site-wide data by site, valid for one content version (a change to any of it bumps the version). */
-const siteDataCache = new Map<string, { version: number; data: Promise<SiteData> }>();
+/**
+ * Site-wide data by site, valid for one content version (a change to any of it bumps the version),
+ * least recently used dropped first; sized by SITE_CACHE_ENTRIES (render/routes.ts).
+ */
+export const siteDataCache = new LruMap<string, { version: number; data: Promise<SiteData> }>(1000);
 
 async function loadSiteData(db: Db, site: Website): Promise<SiteData> {
   const [all, settings, features] = await Promise.all([
@@ -96,9 +100,8 @@ function siteData(db: Db, site: Website, version: number | undefined): Promise<S
   const data = loadSiteData(db, site);
   siteDataCache.set(site.id, { version, data });
   data.catch(() => {
-    if (siteDataCache.get(site.id)?.data === data) siteDataCache.delete(site.id);
+    if (siteDataCache.peek(site.id)?.data === data) siteDataCache.delete(site.id);
   });
-  if (siteDataCache.size > 1000) siteDataCache.delete(siteDataCache.keys().next().value as string);
   return data;
 }
 

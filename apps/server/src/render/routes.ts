@@ -31,6 +31,7 @@ import {
 } from "../modules/pages/preview.js";
 import { newNonce, pageCsp } from "../http/csp.js";
 import { requestOrigin } from "../http/origin.js";
+import { LruMap } from "../lib/lru.js";
 import { PageCache, SiteVersions } from "./cache.js";
 import { feedUrlFor, robotsMetaFor, structuredDataFor } from "./structured-data.js";
 import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
@@ -48,7 +49,7 @@ function safeDecode(path: string): string {
     return path;
   }
 }
-import { type PageResult, buildPageContext } from "./page-context.js";
+import { type PageResult, buildPageContext, siteDataCache } from "./page-context.js";
 import { type Theme, Themes } from "./themes.js";
 
 /**
@@ -110,8 +111,9 @@ function localPath(value: unknown): string {
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, clock, database } = app.deps;
   const themes = new Themes();
-  const versions = new SiteVersions<Website>(database, app.log);
-  const cache = new PageCache();
+  const versions = new SiteVersions<Website>(database, app.log, config.siteCacheEntries);
+  const cache = new PageCache(config.pageCacheEntries, config.pageCacheMb * 1024 * 1024);
+  siteDataCache.resize(config.siteCacheEntries);
   app.pageCaches.push(cache);
   /** PAGE_CACHE=false builds and renders every page on every request (debugging, the cold benchmark). */
   const cacheEnabled = process.env.PAGE_CACHE !== "false";
@@ -288,7 +290,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     `<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} is unavailable</title><style>body{font:16px/1.5 system-ui,sans-serif;color:#1d1b19;background:#f7f5f2;display:grid;place-items:center;min-height:100vh;margin:0;padding:24px;box-sizing:border-box;text-align:center}h1{font-size:1.6rem;margin:0 0 .5rem}p{color:#5f5a54;margin:0}</style><main><h1>This website is unavailable</h1><p>${escapeHtml(title)} is not online at the moment. If this is your site, <a href="/config/">log in</a> to renew it.</p></main></html>`;
 
   /** The URL mappings of each site, kept while its content version holds (a change bumps it). */
-  const redirectRules = new Map<string, { version: number; rules: Redirect[] }>();
+  const redirectRules = new LruMap<string, { version: number; rules: Redirect[] }>(config.siteCacheEntries);
   const redirectFor = async (site: Website, version: number, url: string) => {
     let known = redirectRules.get(site.id);
     if (!known || known.version !== version) {

@@ -20,6 +20,8 @@ import { errorBody } from "../../http/errors.js";
 export interface CacheStats {
   hits: number;
   misses: number;
+  /** Pages held now (at most PAGE_CACHE_ENTRIES). */
+  size: number;
 }
 declare module "fastify" {
   interface FastifyInstance {
@@ -67,6 +69,14 @@ export const metricsPlugin: FastifyPluginAsync = fp(async (app) => {
     registers: [registry],
     collect() {
       this.set(sum("misses"));
+    },
+  });
+  new Gauge({
+    name: "atelier_page_cache_entries",
+    help: "Published pages held in the page cache (this process; capped by PAGE_CACHE_ENTRIES)",
+    registers: [registry],
+    collect() {
+      this.set(sum("size"));
     },
   });
   new Gauge({

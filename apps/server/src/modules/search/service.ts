@@ -92,19 +92,18 @@ export async function searchSite(
   const limit = Math.min(100, Math.max(1, opts.limit ?? 20));
   const now = opts.now ?? new Date();
   const headlineOptions = `StartSel=${START}, StopSel=${STOP}, MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter="${FRAGMENT_DELIMITER}"`;
+  // Candidates come from the GIN indexes on the stored documents (migration 0009), ranked as
+  // before; only the returned rows are turned back into text for the highlighted snippets.
   const result = await db.execute(sql`
     with q as (select to_tsquery('english', ${tsquery}) as query),
-    docs as (
+    hits as (
       select ci.id, ci.title, ci.url_id, ci.record_type, ci.main_image_id, ci.start_date,
              c.url_slug, c.kind, false as is_home,
-             regexp_replace(coalesce(ci.excerpt, '') || ' ' || coalesce(ci.body, ''), '<[^>]*>', ' ', 'g') as text,
-             setweight(to_tsvector('english', ci.title), 'A')
-               || setweight(to_tsvector('english', array_to_string(ci.categories || ci.tags, ' ')), 'B')
-               || setweight(to_tsvector('english', regexp_replace(coalesce(ci.excerpt, ''), '<[^>]*>', ' ', 'g')), 'B')
-               || setweight(to_tsvector('english', regexp_replace(coalesce(ci.body, ''), '<[^>]*>', ' ', 'g')), 'C') as doc
-        from content_items ci
+             ts_rank_cd(ci.search_doc, q.query) as rank
+        from q, content_items ci
         join collections c on c.id = ci.collection_id
        where ci.website_id = ${websiteId}
+         and ci.search_doc @@ q.query
          and ci.status = 'published'
          and c.password_hash is null
          and coalesce(c.options ->> 'memberArea', 'false') <> 'true'
@@ -113,28 +112,29 @@ export async function searchSite(
          and (ci.publish_on is null or ci.publish_on <= ${now.toISOString()}::timestamptz)
       union all
       select c.id, c.title, c.url_slug, 0, null, null, c.url_slug, c.kind, c.is_home,
-             t.text,
-             setweight(to_tsvector('english', c.title), 'A')
-               || setweight(to_tsvector('english', coalesce(c.description, '') || ' ' || coalesce(c.seo_description, '')), 'B')
-               || setweight(to_tsvector('english', t.text), 'C') as doc
-        from collections c
-        cross join lateral (
-          select regexp_replace(coalesce(string_agg(v #>> '{}', ' '), ''), '<[^>]*>', ' ', 'g') as text
-            from jsonb_path_query(coalesce(c.layout, '{}'::jsonb), 'strict $.**.html') as v
-        ) t
+             ts_rank_cd(c.search_doc, q.query) as rank
+        from q, collections c
        where c.website_id = ${websiteId}
+         and c.search_doc @@ q.query
          and c.kind = 'page'
          and c.password_hash is null
          and coalesce(c.options ->> 'memberArea', 'false') <> 'true'
-    )
-    select d.id, d.title, d.url_id, d.record_type, d.main_image_id, d.start_date, d.url_slug, d.kind, d.is_home,
-           ts_rank_cd(d.doc, q.query) as rank,
-           ts_headline('english', d.text, q.query, ${headlineOptions}) as headline,
-           d.text
-      from docs d, q
-     where d.doc @@ q.query
-     order by rank desc, d.title asc
+     order by rank desc, title asc
      limit ${limit}
+    )
+    select h.id, h.title, h.url_id, h.record_type, h.main_image_id, h.start_date, h.url_slug, h.kind, h.is_home,
+           ts_headline('english', t.text, q.query, ${headlineOptions}) as headline,
+           t.text
+      from hits h
+     cross join q
+     cross join lateral (
+       select case when h.kind = 'page'
+         then (select atelier_page_search_text(p.layout) from collections p where p.id = h.id)
+         else (select atelier_item_search_text(i.excerpt, i.body) from content_items i where i.id = h.id)
+       end as text
+       offset 0 -- kept a subquery, so the text is built once per result, not once per use
+     ) t
+     order by h.rank desc, h.title asc
   `);
   const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
     id: string;
