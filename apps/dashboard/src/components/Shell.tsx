@@ -28,6 +28,15 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
     ],
   },
   {
+    title: "Design",
+    links: [
+      { to: "design/styles", label: "Styles" },
+      { to: "design/themes", label: "Themes" },
+      { to: "design/identity", label: "Site identity" },
+      { to: "design/css", label: "Custom CSS" },
+    ],
+  },
+  {
     title: "Commerce",
     links: [
       { to: "products", label: "Products" },
