@@ -3,7 +3,7 @@
  * preview of the search result and of the card a share shows. Empty fields fall back to the
  * title and the short description, as the published page does.
  */
-import { Check, TextArea, TextField } from "./ui.js";
+import { CheckboxField, TextField, TextareaField } from "./form/index.js";
 
 /** What search engines show before cutting a text. */
 export const SEO_TITLE_SHOWN = 60;
@@ -61,22 +61,22 @@ export function SeoFields({
         label="SEO title"
         value={title}
         placeholder={fallbackTitle}
-        onChange={(e) => onChange({ seoTitle: e.target.value })}
+        onChange={(v) => onChange({ seoTitle: v })}
         error={errors.seoTitle}
       />
       <Counter length={shownTitle.length} shown={SEO_TITLE_SHOWN} />
-      <TextArea
+      <TextareaField
         label="SEO description"
         value={description}
         placeholder={fallbackDescription}
-        onChange={(e) => onChange({ seoDescription: e.target.value })}
+        onChange={(v) => onChange({ seoDescription: v })}
         error={errors.seoDescription}
       />
       <Counter length={shownDescription.length} shown={SEO_DESCRIPTION_SHOWN} />
-      <Check
+      <CheckboxField
         label="Hide from search engines"
         help="Search engines are asked not to list it, and it is left out of the sitemap. Visitors still reach it."
-        checked={hidden}
+        value={hidden}
         onChange={(seoHidden) => onChange({ seoHidden })}
       />
       <div className="seo-previews">

@@ -2,142 +2,26 @@
  * Inputs built from the server's field definitions: block properties, collection options and the
  * gallery settings panel all use them, so every input has its label, range and default.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
-import { type FieldDef, type MediaItem, api, get } from "../api.js";
+import { html } from "@codemirror/lang-html";
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { type FieldDef, get } from "../api.js";
 import { RichTextEditor } from "./RichText.js";
-import { Check, ErrorNotice, Modal, errorText, usePages, useSiteId } from "./ui.js";
+import {
+  CheckboxField,
+  CodeField,
+  ImageField,
+  NumberField,
+  type Option,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "./form/index.js";
+import { usePages, useSiteId } from "./ui.js";
 
-export function useMedia() {
-  const siteId = useSiteId();
-  return useQuery({
-    queryKey: ["media", siteId],
-    queryFn: () => get<{ media: MediaItem[] }>(`/api/owner/websites/${siteId}/media`).then((r) => r.media),
-    enabled: Boolean(siteId),
-  });
-}
+const htmlLanguage = html();
 
-export function useUpload() {
-  const siteId = useSiteId();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append("title", file.name.replace(/\.[^.]+$/, ""));
-      form.append("file", file);
-      return api<{ media: MediaItem }>(`/api/owner/websites/${siteId}/media`, { method: "POST", form }).then(
-        (r) => r.media,
-      );
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["media", siteId] }),
-  });
-}
-
-export function UploadButton({
-  onUploaded,
-  label = "Upload image",
-}: {
-  onUploaded?: (m: MediaItem) => void;
-  label?: string;
-}) {
-  const upload = useUpload();
-  const input = useRef<HTMLInputElement>(null);
-  const id = useId();
-  return (
-    <span>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={input}
-        type="file"
-        accept="image/*"
-        style={{ display: "none" }}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) upload.mutate(file, { onSuccess: (m) => onUploaded?.(m) });
-          e.target.value = "";
-        }}
-      />
-      <button
-        type="button"
-        className="btn small"
-        onClick={() => input.current?.click()}
-        disabled={upload.isPending}
-      >
-        {upload.isPending ? "Uploading…" : label}
-      </button>
-      {upload.error ? <span className="error small"> {errorText(upload.error)}</span> : null}
-    </span>
-  );
-}
-
-/** Chooses one image (or several) from the media library, with upload. */
-export function MediaPicker({
-  multiple,
-  value,
-  onChange,
-  onClose,
-}: {
-  multiple?: boolean;
-  value: string[];
-  onChange: (ids: string[]) => void;
-  onClose: () => void;
-}) {
-  const media = useMedia();
-  const [chosen, setChosen] = useState<string[]>(value);
-  const toggle = (id: string) => {
-    if (!multiple) setChosen([id]);
-    else setChosen(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
-  };
-  return (
-    <Modal
-      title={multiple ? "Choose images" : "Choose an image"}
-      onClose={onClose}
-      wide
-      footer={
-        <>
-          <UploadButton onUploaded={(m) => toggle(m.id)} />
-          <span style={{ flex: 1 }} />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            onClick={() => {
-              onChange(chosen);
-              onClose();
-            }}
-          >
-            Use {multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}
-          </button>
-        </>
-      }
-    >
-      <ErrorNotice error={media.error} />
-      <div className="media-grid">
-        {media.data?.map((m) => (
-          <button
-            type="button"
-            key={m.id}
-            className="media-tile"
-            aria-pressed={chosen.includes(m.id)}
-            onClick={() => toggle(m.id)}
-            title={m.title || m.filename}
-          >
-            <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
-            <span>{m.title || m.filename}</span>
-          </button>
-        ))}
-      </div>
-      {media.data && !media.data.length ? <p className="empty">No images yet: upload one.</p> : null}
-    </Modal>
-  );
-}
-
-function ImageField({
+function DefImageField({
   def,
   value,
   onChange,
@@ -146,55 +30,24 @@ function ImageField({
   value: unknown;
   onChange: (v: unknown) => void;
 }) {
-  const media = useMedia();
-  const [open, setOpen] = useState(false);
-  const multiple = def.type === "images";
-  const ids = multiple
-    ? Array.isArray(value)
-      ? (value as string[])
-      : []
-    : typeof value === "string" && value
-      ? [value]
-      : [];
-  const byId = new Map(media.data?.map((m) => [m.id, m]));
+  if (def.type === "images") {
+    return (
+      <ImageField
+        label={def.label}
+        help={def.help}
+        multiple
+        value={Array.isArray(value) ? (value as string[]) : []}
+        onChange={onChange}
+      />
+    );
+  }
   return (
-    <div className="field">
-      <span className="label">{def.label}</span>
-      <div className="btn-row">
-        {ids.map((id) => {
-          const m = byId.get(id);
-          return m ? (
-            <img key={id} className="thumb" src={`${m.assetUrl}?format=100w`} alt={m.title} />
-          ) : null;
-        })}
-        <button type="button" className="btn small" onClick={() => setOpen(true)}>
-          {ids.length
-            ? multiple
-              ? "Change images"
-              : "Change image"
-            : multiple
-              ? "Choose images"
-              : "Choose image"}
-        </button>
-        {ids.length ? (
-          <button
-            type="button"
-            className="btn ghost small"
-            onClick={() => onChange(multiple ? [] : undefined)}
-          >
-            Remove
-          </button>
-        ) : null}
-      </div>
-      {open ? (
-        <MediaPicker
-          multiple={multiple}
-          value={ids}
-          onClose={() => setOpen(false)}
-          onChange={(next) => onChange(multiple ? next : next[0])}
-        />
-      ) : null}
-    </div>
+    <ImageField
+      label={def.label}
+      help={def.help}
+      value={typeof value === "string" && value ? value : undefined}
+      onChange={onChange}
+    />
   );
 }
 
@@ -208,27 +61,18 @@ function RefSelect({
   def: FieldDef;
   value: unknown;
   onChange: (v: unknown) => void;
-  options: { value: string; label: string }[];
+  options: Option[];
   loading: boolean;
 }) {
-  const id = useId();
+  const none = { value: "", label: loading ? "Loading…" : def.required ? "Choose…" : "None" };
   return (
-    <div className="field">
-      <label htmlFor={id}>{def.label}</label>
-      <select
-        id={id}
-        value={typeof value === "string" ? value : ""}
-        onChange={(e) => onChange(e.target.value || undefined)}
-      >
-        <option value="">{loading ? "Loading…" : def.required ? "Choose…" : "None"}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {def.help ? <span className="help">{def.help}</span> : null}
-    </div>
+    <SelectField
+      label={def.label}
+      help={def.help}
+      value={typeof value === "string" ? value : ""}
+      onChange={(v) => onChange(v || undefined)}
+      options={[none, ...options]}
+    />
   );
 }
 
@@ -293,7 +137,7 @@ function ProductField(props: { def: FieldDef; value: unknown; onChange: (v: unkn
   );
 }
 
-function NumberInput({
+function DefNumberField({
   def,
   value,
   onChange,
@@ -302,28 +146,22 @@ function NumberInput({
   value: unknown;
   onChange: (v: unknown) => void;
 }) {
-  const id = useId();
-  const n = typeof value === "number" ? value : typeof def.default === "number" ? def.default : "";
   const out =
     typeof value === "number" &&
     ((def.min !== undefined && value < def.min) || (def.max !== undefined && value > def.max));
+  const range = def.min !== undefined ? `From ${def.min} to ${def.max}` : "";
+  const fallback = def.default !== undefined ? ` · default ${def.default}` : "";
   return (
-    <div className={`field${out ? " invalid" : ""}`}>
-      <label htmlFor={id}>{def.label}</label>
-      <input
-        id={id}
-        type="number"
-        min={def.min}
-        max={def.max}
-        step={1}
-        value={n}
-        onChange={(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))}
-      />
-      <span className={out ? "error" : "help"}>
-        {def.min !== undefined ? `From ${def.min} to ${def.max}` : ""}
-        {def.default !== undefined ? ` · default ${def.default}` : ""}
-      </span>
-    </div>
+    <NumberField
+      label={def.label}
+      min={def.min}
+      max={def.max}
+      step={1}
+      value={typeof value === "number" ? value : typeof def.default === "number" ? def.default : undefined}
+      onChange={onChange}
+      help={range + fallback}
+      error={out ? range + fallback : undefined}
+    />
   );
 }
 
@@ -354,47 +192,49 @@ export function FieldInput({
         </div>
       );
     case "textarea":
-    case "code":
       return (
-        <div className="field">
-          <label htmlFor={id}>{def.label}</label>
-          <textarea
-            id={id}
-            className={def.type === "code" ? "code" : undefined}
-            value={str}
-            maxLength={def.maxLength}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          {def.help ? <span className="help">{def.help}</span> : null}
-        </div>
-      );
-    case "number":
-      return <NumberInput def={def} value={value} onChange={onChange} />;
-    case "boolean":
-      return (
-        <Check
+        <TextareaField
           label={def.label}
           help={def.help}
-          checked={typeof value === "boolean" ? value : Boolean(def.default)}
+          value={str}
+          maxLength={def.maxLength}
+          onChange={onChange}
+        />
+      );
+    case "code":
+      return (
+        <CodeField
+          label={def.label}
+          help={def.help}
+          value={str}
+          onChange={onChange}
+          language={htmlLanguage}
+        />
+      );
+    case "number":
+      return <DefNumberField def={def} value={value} onChange={onChange} />;
+    case "boolean":
+      return (
+        <CheckboxField
+          label={def.label}
+          help={def.help}
+          value={typeof value === "boolean" ? value : Boolean(def.default)}
           onChange={onChange}
         />
       );
     case "select":
       return (
-        <div className="field">
-          <label htmlFor={id}>{def.label}</label>
-          <select id={id} value={str || String(def.default ?? "")} onChange={(e) => onChange(e.target.value)}>
-            {def.options?.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={def.label}
+          help={def.help}
+          value={str || String(def.default ?? "")}
+          onChange={onChange}
+          options={def.options ?? []}
+        />
       );
     case "image":
     case "images":
-      return <ImageField def={def} value={value} onChange={onChange} />;
+      return <DefImageField def={def} value={value} onChange={onChange} />;
     case "collection":
       return <CollectionField def={def} value={value} onChange={onChange} />;
     case "form":
@@ -451,18 +291,14 @@ export function FieldInput({
       );
     default:
       return (
-        <div className="field">
-          <label htmlFor={id}>{def.label}</label>
-          <input
-            id={id}
-            type="text"
-            value={str}
-            maxLength={def.maxLength}
-            placeholder={def.type === "url" ? "/page, https://… or mailto:…" : undefined}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          {def.help ? <span className="help">{def.help}</span> : null}
-        </div>
+        <TextField
+          label={def.label}
+          help={def.help}
+          value={str}
+          maxLength={def.maxLength}
+          placeholder={def.type === "url" ? "/page, https://… or mailto:…" : undefined}
+          onChange={onChange}
+        />
       );
   }
 }

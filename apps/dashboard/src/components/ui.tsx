@@ -1,25 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import {
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useEffect,
-  useId,
-  useRef,
-  type InputHTMLAttributes,
-} from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useParams } from "react-router";
-import { ApiError, type Page, type Site, get } from "../api.js";
-
-export function errorText(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  if (err instanceof Error) return err.message;
-  return "Something went wrong.";
-}
-
-export function fieldErrors(err: unknown): Record<string, string> {
-  return err instanceof ApiError && err.fields ? err.fields : {};
-}
+import { type Page, type Site, get } from "../api.js";
+import { errorText } from "./form/errors.js";
 
 export function Notice({
   kind = "info",
@@ -38,119 +21,6 @@ export function Notice({
 export function ErrorNotice({ error }: { error: unknown }) {
   if (!error) return null;
   return <Notice kind="error">{errorText(error)}</Notice>;
-}
-
-type FieldProps = { label: string; help?: ReactNode; error?: string };
-
-export function TextField({
-  label,
-  help,
-  error,
-  ...rest
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div className={`field${error ? " invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        aria-invalid={Boolean(error)}
-        aria-describedby={error || help ? `${id}-d` : undefined}
-        {...rest}
-      />
-      {error ? (
-        <span className="error" id={`${id}-d`}>
-          {error}
-        </span>
-      ) : help ? (
-        <span className="help" id={`${id}-d`}>
-          {help}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-export function TextArea({
-  label,
-  help,
-  error,
-  ...rest
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
-  return (
-    <div className={`field${error ? " invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error || help ? `${id}-d` : undefined}
-        {...rest}
-      />
-      {error ? (
-        <span className="error" id={`${id}-d`}>
-          {error}
-        </span>
-      ) : help ? (
-        <span className="help" id={`${id}-d`}>
-          {help}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-export function SelectField({
-  label,
-  help,
-  error,
-  options,
-  ...rest
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
-  const id = useId();
-  return (
-    <div className={`field${error ? " invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} {...rest}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? <span className="error">{error}</span> : help ? <span className="help">{help}</span> : null}
-    </div>
-  );
-}
-
-export function Check({
-  label,
-  help,
-  checked,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  help?: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  disabled?: boolean;
-}) {
-  return (
-    <label className="check">
-      <input
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span>
-        {label}
-        {help ? <span className="help">{help}</span> : null}
-      </span>
-    </label>
-  );
 }
 
 /** A dialog: focus moves in, Escape and the close button close it, the page behind does not scroll. */

@@ -13,7 +13,7 @@ import {
 } from "@dnd-kit/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { get, patch } from "../api.js";
-import { errorText } from "../components/ui.js";
+import { errorText } from "../components/form/index.js";
 
 const PLACES = [
   "top-left",

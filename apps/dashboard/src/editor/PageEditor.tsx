@@ -34,7 +34,8 @@ import { RichTextEditor } from "../components/RichText.js";
 import { FieldList } from "../components/fields.js";
 import { inOrder } from "./in-order.js";
 import { CartPillZones } from "./CartPillZones.js";
-import { Modal, Notice, errorText } from "../components/ui.js";
+import { Modal, Notice } from "../components/ui.js";
+import { errorText } from "../components/form/index.js";
 import {
   BLOCK_LIMIT_MESSAGE,
   MAX_BLOCKS,

@@ -7,18 +7,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { del, get, post } from "../api.js";
-import {
-  Check,
-  ErrorNotice,
-  Loading,
-  Modal,
-  PageHead,
-  TextField,
-  errorText,
-  fieldErrors,
-  formatDate,
-  useSiteId,
-} from "../components/ui.js";
+import { ErrorNotice, Loading, Modal, PageHead, formatDate, useSiteId } from "../components/ui.js";
+import { CheckboxField, TextField, errorText, fieldErrors } from "../components/form/index.js";
 
 const SESSION = Math.random().toString(36).slice(2, 12);
 
@@ -248,16 +238,16 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
           maxLength={100}
           value={name}
           error={errors.name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(v) => setName(v)}
         />
         <fieldset>
           <legend>Scopes</legend>
           {SCOPES.map((s) => (
-            <Check
+            <CheckboxField
               key={s.id}
               label={`${s.label} (${s.id})`}
               help={s.help}
-              checked={scopes.includes(s.id)}
+              value={scopes.includes(s.id)}
               onChange={(on) => setScopes(on ? [...scopes, s.id] : scopes.filter((x) => x !== s.id))}
             />
           ))}

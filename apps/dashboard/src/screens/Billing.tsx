@@ -9,17 +9,16 @@ import { useCallback, useEffect, useReducer, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ApiError, del, get, post, put } from "../api.js";
 import {
-  Check,
   ErrorNotice,
   Loading,
   Modal,
   Notice,
   PageHead,
-  errorText,
   formatDate,
   useSite,
   useSiteId,
 } from "../components/ui.js";
+import { CheckboxField, errorText } from "../components/form/index.js";
 import { PaymentInfoCard } from "./billing/PaymentInfoCard.js";
 
 type Money = {
@@ -411,7 +410,7 @@ function CurrentPlan({
         ) : null}
       </dl>
       {!ended ? (
-        <Check
+        <CheckboxField
           label={state.updating ? "Auto-renew (saving…)" : "Auto-renew"}
           help={
             sub.autoRenew
@@ -420,7 +419,7 @@ function CurrentPlan({
                 ? "Choose a plan to keep the site online after the trial."
                 : "The plan will not renew: the site expires at the end of the period."
           }
-          checked={sub.autoRenew}
+          value={sub.autoRenew}
           disabled={state.updating || (sub.status === "trial" && !sub.autoRenew)}
           onChange={(on) => void toggle(on)}
         />

@@ -4,21 +4,18 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { del, get, post, put } from "../api.js";
 import { RichTextEditor } from "../components/RichText.js";
-import { MediaPicker, useMedia } from "../components/fields.js";
+import { MediaPicker, useMedia } from "../components/media.js";
 import {
-  Check,
   ErrorNotice,
   Loading,
   Modal,
   Notice,
   PageHead,
-  TextArea,
-  TextField,
-  fieldErrors,
   formatDate,
   useSite,
   useSiteId,
 } from "../components/ui.js";
+import { CheckboxField, TextField, TextareaField, fieldErrors } from "../components/form/index.js";
 import { SeoFields } from "../components/SeoFields.js";
 
 interface Item {
@@ -328,7 +325,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
               <TextField
                 label="Title"
                 value={f.title}
-                onChange={(e) => set({ title: e.target.value })}
+                onChange={(v) => set({ title: v })}
                 error={errors.title}
               />
               {kind === "events" ? (
@@ -337,14 +334,14 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                     label="Starts"
                     type="datetime-local"
                     value={f.startDate}
-                    onChange={(e) => set({ startDate: e.target.value })}
+                    onChange={(v) => set({ startDate: v })}
                     error={errors.startDate}
                   />
                   <TextField
                     label="Ends"
                     type="datetime-local"
                     value={f.endDate}
-                    onChange={(e) => set({ endDate: e.target.value })}
+                    onChange={(v) => set({ endDate: v })}
                     error={errors.endDate}
                   />
                 </div>
@@ -353,7 +350,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                 <TextField
                   label="Audio file address"
                   value={f.audioUrl}
-                  onChange={(e) => set({ audioUrl: e.target.value })}
+                  onChange={(v) => set({ audioUrl: v })}
                   error={errors.audioUrl}
                   help="An MP3 or M4A file, starting with https:// or /"
                 />
@@ -364,10 +361,10 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                 </span>
                 <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="item-body" />
               </div>
-              <TextArea
+              <TextareaField
                 label="Excerpt"
                 value={f.excerpt}
-                onChange={(e) => set({ excerpt: e.target.value })}
+                onChange={(v) => set({ excerpt: v })}
                 error={errors.excerpt}
                 help="Shown in lists and summaries"
               />
@@ -377,22 +374,22 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                   <TextField
                     label="Place name"
                     value={f.addressTitle}
-                    onChange={(e) => set({ addressTitle: e.target.value })}
+                    onChange={(v) => set({ addressTitle: v })}
                   />
                   <TextField
                     label="Address line 1"
                     value={f.addressLine1}
-                    onChange={(e) => set({ addressLine1: e.target.value })}
+                    onChange={(v) => set({ addressLine1: v })}
                   />
                   <TextField
                     label="Address line 2"
                     value={f.addressLine2}
-                    onChange={(e) => set({ addressLine2: e.target.value })}
+                    onChange={(v) => set({ addressLine2: v })}
                   />
                   <TextField
                     label="Country"
                     value={f.addressCountry}
-                    onChange={(e) => set({ addressCountry: e.target.value })}
+                    onChange={(v) => set({ addressCountry: v })}
                   />
                 </fieldset>
               ) : null}
@@ -434,23 +431,19 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
             </div>
             <div className="card">
               <h2>Publishing</h2>
-              <Check label="Published" checked={f.visible} onChange={(visible) => set({ visible })} />
+              <CheckboxField label="Published" value={f.visible} onChange={(visible) => set({ visible })} />
               {kind === "blog" ? (
                 <>
                   <TextField
                     label="Publish on"
                     type="datetime-local"
                     value={f.publishOn}
-                    onChange={(e) => set({ publishOn: e.target.value })}
+                    onChange={(v) => set({ publishOn: v })}
                   />
-                  <TextField
-                    label="Author"
-                    value={f.authorName}
-                    onChange={(e) => set({ authorName: e.target.value })}
-                  />
-                  <Check
+                  <TextField label="Author" value={f.authorName} onChange={(v) => set({ authorName: v })} />
+                  <CheckboxField
                     label="Comments on"
-                    checked={f.commentsOn}
+                    value={f.commentsOn}
                     onChange={(commentsOn) => set({ commentsOn })}
                   />
                 </>
@@ -458,21 +451,21 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
               <TextField
                 label="URL slug"
                 value={f.urlId}
-                onChange={(e) => set({ urlId: e.target.value })}
+                onChange={(v) => set({ urlId: v })}
                 error={errors.urlId}
                 help={f.urlId ? undefined : "Made from the title when empty"}
               />
               <TextField
                 label="Categories"
                 value={f.categories}
-                onChange={(e) => set({ categories: e.target.value })}
+                onChange={(v) => set({ categories: v })}
                 error={errors.categories}
                 help="Separated by commas (25 characters each at most)"
               />
               <TextField
                 label="Tags"
                 value={f.tags}
-                onChange={(e) => set({ tags: e.target.value })}
+                onChange={(v) => set({ tags: v })}
                 error={errors.tags}
                 help="Separated by commas (50 characters each at most)"
               />

@@ -8,18 +8,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError, del, get, patch, post } from "../api.js";
-import {
-  Check,
-  ErrorNotice,
-  Loading,
-  Modal,
-  Notice,
-  PageHead,
-  SelectField,
-  TextArea,
-  TextField,
-  useSiteId,
-} from "../components/ui.js";
+import { ErrorNotice, Loading, Modal, Notice, PageHead, useSiteId } from "../components/ui.js";
+import { CheckboxField, SelectField, TextField, TextareaField } from "../components/form/index.js";
 
 // ─── Shapes ─────────────────────────────────────────────────────────────────────────────────
 
@@ -454,7 +444,7 @@ function FormEditor({
               <TextField
                 label="Form name"
                 value={d.name}
-                onChange={(e) => set({ name: e.target.value })}
+                onChange={(v) => set({ name: v })}
                 error={errors.name}
                 help="Only you see it: in block settings, submissions and notification emails."
                 maxLength={200}
@@ -497,7 +487,7 @@ function FormEditor({
                 <SelectField
                   label="New field type"
                   value={newType}
-                  onChange={(e) => setNewType(e.target.value)}
+                  onChange={(v) => setNewType(v)}
                   options={fieldTypes.map((t) => ({ value: t.type, label: t.title }))}
                 />
                 <button type="button" className="btn" onClick={add}>
@@ -510,19 +500,19 @@ function FormEditor({
           <div>
             <div className="card">
               <h2>After submitting</h2>
-              <TextArea
+              <TextareaField
                 label="Submission message"
                 value={d.submissionMessage}
-                onChange={(e) => set({ submissionMessage: e.target.value })}
+                onChange={(v) => set({ submissionMessage: v })}
                 error={errors.submissionMessage}
                 help="Shown in place of the form once it is sent."
                 rows={3}
               />
-              <TextArea
+              <TextareaField
                 label="Submission HTML"
                 className="code"
                 value={d.submissionHtml}
-                onChange={(e) => set({ submissionHtml: e.target.value })}
+                onChange={(v) => set({ submissionHtml: v })}
                 error={errors.submissionHtml}
                 help="Optional extra content under the message, such as a download link."
                 rows={3}
@@ -530,7 +520,7 @@ function FormEditor({
               <TextField
                 label="Success redirect"
                 value={d.successRedirect}
-                onChange={(e) => set({ successRedirect: e.target.value })}
+                onChange={(v) => set({ successRedirect: v })}
                 error={errors.successRedirect}
                 placeholder="/thank-you"
                 help="Optional: send visitors to this page instead of showing the message."
@@ -539,15 +529,15 @@ function FormEditor({
                 label="Notify email"
                 type="email"
                 value={d.notifyEmail}
-                onChange={(e) => set({ notifyEmail: e.target.value })}
+                onChange={(v) => set({ notifyEmail: v })}
                 error={errors.notifyEmail}
                 placeholder="you@example.com"
                 help="Each submission is emailed here. Empty: the site's contact email."
               />
-              <TextArea
+              <TextareaField
                 label="Disclaimer"
                 value={d.disclaimerMessage}
-                onChange={(e) => set({ disclaimerMessage: e.target.value })}
+                onChange={(v) => set({ disclaimerMessage: v })}
                 error={errors.disclaimerMessage}
                 help="Optional small print above the submit button."
                 rows={2}
@@ -555,10 +545,10 @@ function FormEditor({
             </div>
             <div className="card">
               <h2>Spam protection</h2>
-              <Check
+              <CheckboxField
                 label="Require a captcha"
                 help="Visitors complete the site's captcha before the form is sent."
-                checked={d.captchaEnabled}
+                value={d.captchaEnabled}
                 onChange={(captchaEnabled) => set({ captchaEnabled })}
               />
               {d.captchaEnabled ? (
@@ -566,7 +556,7 @@ function FormEditor({
                   <SelectField
                     label="Captcha theme"
                     value={String(d.captchaTheme)}
-                    onChange={(e) => set({ captchaTheme: Number(e.target.value) })}
+                    onChange={(v) => set({ captchaTheme: Number(v) })}
                     error={errors.captchaTheme}
                     options={[
                       { value: "1", label: "Light" },
@@ -576,7 +566,7 @@ function FormEditor({
                   <SelectField
                     label="Captcha alignment"
                     value={String(d.captchaAlignment)}
-                    onChange={(e) => set({ captchaAlignment: Number(e.target.value) })}
+                    onChange={(v) => set({ captchaAlignment: Number(v) })}
                     error={errors.captchaAlignment}
                     options={[
                       { value: "1", label: "Left" },
@@ -738,7 +728,7 @@ function FieldItem({
               <TextField
                 label={isSection ? "Section title" : f.type === "hidden" ? "Name" : "Label"}
                 value={f.title}
-                onChange={(e) => onChange({ title: e.target.value })}
+                onChange={(v) => onChange({ title: v })}
                 error={errors.title}
                 help={f.type === "hidden" ? "Optional: the column name in submissions." : undefined}
                 maxLength={500}
@@ -747,7 +737,7 @@ function FieldItem({
             <SelectField
               label="Field type"
               value={f.type}
-              onChange={(e) => onChange({ type: e.target.value })}
+              onChange={(v) => onChange({ type: v })}
               error={errors.type}
               options={fieldTypes.map((t) => ({ value: t.type, label: t.title }))}
             />
@@ -756,7 +746,7 @@ function FieldItem({
             <TextField
               label="Value"
               value={f.value}
-              onChange={(e) => onChange({ value: e.target.value })}
+              onChange={(v) => onChange({ value: v })}
               error={errors.value}
               help="Sent with every submission; visitors do not see it."
             />
@@ -764,7 +754,7 @@ function FieldItem({
             <TextField
               label="Description"
               value={f.description}
-              onChange={(e) => onChange({ description: e.target.value })}
+              onChange={(v) => onChange({ description: v })}
               error={errors.description}
               help={isSection ? "Text under the section title." : "Help text under the label."}
             />
@@ -773,25 +763,25 @@ function FieldItem({
             <TextField
               label="Placeholder"
               value={f.placeholder}
-              onChange={(e) => onChange({ placeholder: e.target.value })}
+              onChange={(v) => onChange({ placeholder: v })}
               error={errors.placeholder}
             />
           ) : null}
           {info?.hasOptions ? (
-            <TextArea
+            <TextareaField
               label="Options"
               value={f.options}
-              onChange={(e) => onChange({ options: e.target.value })}
+              onChange={(v) => onChange({ options: v })}
               error={errors.options}
               help="One option per line, in the order visitors see them."
               rows={4}
             />
           ) : null}
           {info?.hasQuestions ? (
-            <TextArea
+            <TextareaField
               label="Statements to rate"
               value={f.questions}
-              onChange={(e) => onChange({ questions: e.target.value })}
+              onChange={(v) => onChange({ questions: v })}
               error={errors.questions}
               help="One per line. Visitors rate each from Strongly Disagree to Strongly Agree."
               rows={4}
@@ -802,7 +792,7 @@ function FieldItem({
               label="Character limit"
               inputMode="numeric"
               value={f.maxLength}
-              onChange={(e) => onChange({ maxLength: e.target.value })}
+              onChange={(v) => onChange({ maxLength: v })}
               error={errors.maxLength}
               help="Optional. Visitors see a counter when the site's character limit is on."
             />
@@ -810,10 +800,10 @@ function FieldItem({
             <Notice kind="error">{errors.maxLength}</Notice>
           ) : null}
           {info?.canBeRequired ? (
-            <Check
+            <CheckboxField
               label="Required"
               help="Visitors cannot send the form without answering."
-              checked={f.required}
+              value={f.required}
               onChange={(required) => onChange({ required })}
             />
           ) : null}

@@ -7,7 +7,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatCents, get, patch, post } from "../api.js";
-import { ErrorNotice, Loading, PageHead, errorText, useSiteId } from "../components/ui.js";
+import { ErrorNotice, Loading, PageHead, useSiteId } from "../components/ui.js";
+import { errorText } from "../components/form/index.js";
 import { type ProductList, type ProductRow, stockText, useCurrency } from "./Products.js";
 
 type Sort = "name" | "stock" | "price";

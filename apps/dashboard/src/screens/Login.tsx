@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { post } from "../api.js";
-import { ErrorNotice, TextField, fieldErrors } from "../components/ui.js";
+import { ErrorNotice } from "../components/ui.js";
+import { TextField, fieldErrors } from "../components/form/index.js";
 
 /** Log in (or create an owner account). */
 export function Login() {
@@ -51,7 +52,7 @@ export function Login() {
           <TextField
             label="Your name"
             value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
+            onChange={(v) => setDisplayName(v)}
             autoComplete="name"
           />
         ) : null}
@@ -59,7 +60,7 @@ export function Login() {
           label="Email"
           type="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(v) => setEmail(v)}
           autoComplete="email"
           error={errors.email}
           required
@@ -68,7 +69,7 @@ export function Login() {
           label="Password"
           type="password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(v) => setPassword(v)}
           autoComplete={mode === "login" ? "current-password" : "new-password"}
           error={errors.password}
           required

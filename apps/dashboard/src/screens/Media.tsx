@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MediaItem, patch } from "../api.js";
-import { UploadButton, useMedia } from "../components/fields.js";
-import { ErrorNotice, Loading, Modal, Notice, PageHead, TextField, useSiteId } from "../components/ui.js";
+import { UploadButton, useMedia } from "../components/media.js";
+import { ErrorNotice, Loading, Modal, Notice, PageHead, useSiteId } from "../components/ui.js";
+import { TextField } from "../components/form/index.js";
 
 /** The media library: every uploaded image, upload, title and focal point. */
 export function MediaLibrary() {
@@ -118,7 +119,7 @@ function MediaDetails({ item, onClose }: { item: MediaItem; onClose: () => void 
       <p className="small muted">
         Focal point {focal.x.toFixed(2)}, {focal.y.toFixed(2)} · {item.originalSize} · {item.contentType}
       </p>
-      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
+      <TextField label="Title" value={title} onChange={(v) => setTitle(v)} />
     </Modal>
   );
 }

@@ -8,18 +8,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, del, formatCents, get, post, textToCents } from "../api.js";
-import {
-  Check,
-  ErrorNotice,
-  Loading,
-  Modal,
-  Notice,
-  PageHead,
-  SelectField,
-  TextField,
-  formatDate,
-  useSiteId,
-} from "../components/ui.js";
+import { ErrorNotice, Loading, Modal, Notice, PageHead, formatDate, useSiteId } from "../components/ui.js";
+import { CheckboxField, SelectField, TextField } from "../components/form/index.js";
 
 export function Operations() {
   const { area = "orders", id } = useParams();
@@ -117,8 +107,8 @@ function Orders() {
         <SelectField
           label="Status"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
+          onChange={(v) => {
+            setStatus(v);
             setOffset(0);
           }}
           options={[
@@ -414,8 +404,8 @@ function OrderAction({
       <ErrorNotice error={act.error} />
       {kind === "fulfil" ? (
         <>
-          <TextField label="Carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)} />
-          <TextField label="Tracking number" value={tracking} onChange={(e) => setTracking(e.target.value)} />
+          <TextField label="Carrier" value={carrier} onChange={(v) => setCarrier(v)} />
+          <TextField label="Tracking number" value={tracking} onChange={(v) => setTracking(v)} />
         </>
       ) : null}
       {kind === "refund" ? (
@@ -423,17 +413,19 @@ function OrderAction({
           label={`Amount to refund (${order.currency})`}
           inputMode="decimal"
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(v) => setAmount(v)}
           help={`Up to ${formatCents(left, order.currency)}`}
         />
       ) : null}
       {kind !== "fulfil" ? (
         <>
-          <Check label="Put the items back in stock" checked={restock} onChange={setRestock} />
-          <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <CheckboxField label="Put the items back in stock" value={restock} onChange={setRestock} />
+          <TextField label="Reason" value={reason} onChange={(v) => setReason(v)} />
         </>
       ) : null}
-      {kind !== "refund" ? <Check label="Email the customer" checked={notify} onChange={setNotify} /> : null}
+      {kind !== "refund" ? (
+        <CheckboxField label="Email the customer" value={notify} onChange={setNotify} />
+      ) : null}
     </Modal>
   );
 }
@@ -497,7 +489,7 @@ function FormSubmissions({ formId }: { formId?: string }) {
         <SelectField
           label="Form"
           value={current ?? ""}
-          onChange={(e) => navigate(`/sites/${siteId}/ops/forms/${e.target.value}`)}
+          onChange={(v) => navigate(`/sites/${siteId}/ops/forms/${v}`)}
           options={forms.data.map((f) => ({ value: f.id, label: `${f.name} (${f.submissions})` }))}
         />
         <div className="field">
@@ -873,7 +865,7 @@ function Outbox() {
         <SelectField
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value)}
+          onChange={(v) => setStatus(v)}
           options={[
             { value: "", label: "All" },
             { value: "sent", label: "Sent" },

@@ -3,20 +3,14 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { type FieldDef, KIND_LABELS, type Page, del, get, patch, put } from "../api.js";
 import { FieldList } from "../components/fields.js";
+import { ErrorNotice, Loading, Modal, Notice, PageHead, useSite, useSiteId } from "../components/ui.js";
 import {
-  Check,
-  ErrorNotice,
-  Loading,
-  Modal,
-  Notice,
-  PageHead,
+  CheckboxField,
   SelectField,
-  TextArea,
   TextField,
+  TextareaField,
   fieldErrors,
-  useSite,
-  useSiteId,
-} from "../components/ui.js";
+} from "../components/form/index.js";
 import { navOrder, pageLinks } from "./Pages.js";
 import { SeoFields } from "../components/SeoFields.js";
 
@@ -174,7 +168,7 @@ function PageSettingsForm({
               <TextField
                 label="Page title"
                 value={title}
-                onChange={(e) => setTitle(e.target.value)}
+                onChange={(v) => setTitle(v)}
                 error={errors.title}
               />
               {page.isHome ? (
@@ -183,16 +177,16 @@ function PageSettingsForm({
                 <TextField
                   label="URL slug"
                   value={urlSlug}
-                  onChange={(e) => setUrlSlug(e.target.value)}
+                  onChange={(v) => setUrlSlug(v)}
                   error={errors.urlSlug}
                   help={`The page's address: ${siteUrl}/${urlSlug}`}
                 />
               )}
               {page.kind !== "page" ? (
-                <TextArea
+                <TextareaField
                   label="Description"
                   value={description}
-                  onChange={(e) => setDescription(e.target.value)}
+                  onChange={(v) => setDescription(v)}
                   error={errors.description}
                 />
               ) : null}
@@ -200,7 +194,7 @@ function PageSettingsForm({
                 <SelectField
                   label="When visitors open the folder"
                   value={folderBehavior}
-                  onChange={(e) => setFolderBehavior(e.target.value)}
+                  onChange={(v) => setFolderBehavior(v)}
                   options={[
                     { value: "index", label: "Show an index of its pages" },
                     { value: "redirect", label: "Go to its first page" },
@@ -212,17 +206,17 @@ function PageSettingsForm({
                 <SelectField
                   label="Folder"
                   value={folderId}
-                  onChange={(e) => setFolderId(e.target.value)}
+                  onChange={(v) => setFolderId(v)}
                   options={[
                     { value: "", label: "Not in a folder" },
                     ...folders.map((f) => ({ value: f.id, label: f.title })),
                   ]}
                 />
               ) : null}
-              <Check
+              <CheckboxField
                 label="Hide from navigation"
                 help="The page stays reachable by its address."
-                checked={hiddenFromNav}
+                value={hiddenFromNav}
                 onChange={setHidden}
               />
             </div>
@@ -289,8 +283,8 @@ function PageSettingsForm({
                   type="password"
                   autoComplete="new-password"
                   value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
+                  onChange={(v) => {
+                    setPassword(v);
                     setChangingPassword(true);
                   }}
                   error={errors.password}

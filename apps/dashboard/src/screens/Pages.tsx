@@ -18,18 +18,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { KIND_LABELS, type Page, post, put } from "../api.js";
-import {
-  ErrorNotice,
-  Loading,
-  Modal,
-  PageHead,
-  SelectField,
-  TextField,
-  fieldErrors,
-  usePages,
-  useSite,
-  useSiteId,
-} from "../components/ui.js";
+import { ErrorNotice, Loading, Modal, PageHead, usePages, useSite, useSiteId } from "../components/ui.js";
+import { SelectField, TextField, fieldErrors } from "../components/form/index.js";
 
 const KIND_HELP: Record<string, string> = {
   page: "A page built from blocks: text, images, buttons, forms…",
@@ -254,7 +244,7 @@ export function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void
         <TextField
           label="Page title"
           value={title}
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(v) => setTitle(v)}
           error={errors.title}
           required
         />
@@ -274,7 +264,7 @@ export function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void
           <SelectField
             label="Folder"
             value={folderId}
-            onChange={(e) => setFolderId(e.target.value)}
+            onChange={(v) => setFolderId(v)}
             options={[
               { value: "", label: "Not in a folder" },
               ...folders.map((f) => ({ value: f.id, label: f.title })),

@@ -3,22 +3,24 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { centsToText, del, formatCents, get, post, put, textToCents } from "../api.js";
 import { RichTextEditor } from "../components/RichText.js";
-import { MediaPicker, useMedia } from "../components/fields.js";
+import { MediaPicker, useMedia } from "../components/media.js";
 import {
-  Check,
   ErrorNotice,
   Loading,
   Modal,
   Notice,
   PageHead,
-  SelectField,
-  TextArea,
-  TextField,
-  fieldErrors,
   usePages,
   useSite,
   useSiteId,
 } from "../components/ui.js";
+import {
+  CheckboxField,
+  SelectField,
+  TextField,
+  TextareaField,
+  fieldErrors,
+} from "../components/form/index.js";
 import { SeoFields } from "../components/SeoFields.js";
 
 export const PRODUCT_TYPES = [
@@ -126,7 +128,7 @@ export function Products() {
           <SelectField
             label="Store page"
             value={collectionId}
-            onChange={(e) => setParams(e.target.value ? { collection: e.target.value } : {})}
+            onChange={(v) => setParams(v ? { collection: v } : {})}
             options={[
               { value: "", label: "All store pages" },
               ...stores.map((s) => ({ value: s.id, label: s.title })),
@@ -611,7 +613,7 @@ function ProductEditorForm({
               <TextField
                 label="Product name"
                 value={f.title}
-                onChange={(e) => set({ title: e.target.value })}
+                onChange={(v) => set({ title: v })}
                 error={errors.title}
               />
               <div className="field">
@@ -620,10 +622,10 @@ function ProductEditorForm({
                 </span>
                 <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="desc-label" />
               </div>
-              <TextArea
+              <TextareaField
                 label="Short description"
                 value={f.excerpt}
-                onChange={(e) => set({ excerpt: e.target.value })}
+                onChange={(v) => set({ excerpt: v })}
                 error={errors.excerpt}
               />
             </div>
@@ -754,11 +756,7 @@ function ProductEditorForm({
                     ))}
                   </ol>
                   <div className="btn-row" style={{ alignItems: "flex-end" }}>
-                    <TextField
-                      label="New option name"
-                      value={newOption}
-                      onChange={(e) => setNewOption(e.target.value)}
-                    />
+                    <TextField label="New option name" value={newOption} onChange={(v) => setNewOption(v)} />
                     <button
                       type="button"
                       className="btn small"
@@ -788,8 +786,8 @@ function ProductEditorForm({
                             key={o}
                             label={o}
                             value={v.attributes[o] ?? ""}
-                            onChange={(e) =>
-                              setVariant(i, { attributes: { ...v.attributes, [o]: e.target.value } })
+                            onChange={(value) =>
+                              setVariant(i, { attributes: { ...v.attributes, [o]: value } })
                             }
                           />
                         ))}
@@ -806,14 +804,14 @@ function ProductEditorForm({
                       <TextField
                         label="SKU"
                         value={v.sku}
-                        onChange={(e) => setVariant(i, { sku: e.target.value })}
+                        onChange={(v) => setVariant(i, { sku: v })}
                         error={errors[`variants.${i}.sku`]}
                         help={v.sku ? undefined : "Made for you when empty"}
                       />
                     </div>
-                    <Check
+                    <CheckboxField
                       label="On sale"
-                      checked={v.onSale}
+                      value={v.onSale}
                       onChange={(onSale) => setVariant(i, { onSale })}
                     />
                     {v.onSale ? (
@@ -827,9 +825,9 @@ function ProductEditorForm({
                     ) : null}
                     {physicalLike ? (
                       <>
-                        <Check
+                        <CheckboxField
                           label="Unlimited stock"
-                          checked={v.unlimited}
+                          value={v.unlimited}
                           onChange={(unlimited) => setVariant(i, { unlimited })}
                         />
                         <div className="grid-2">
@@ -839,7 +837,7 @@ function ProductEditorForm({
                               type="number"
                               min={0}
                               value={v.qtyInStock}
-                              onChange={(e) => setVariant(i, { qtyInStock: e.target.value })}
+                              onChange={(v) => setVariant(i, { qtyInStock: v })}
                               error={errors[`variants.${i}.qtyInStock`]}
                             />
                           ) : null}
@@ -849,7 +847,7 @@ function ProductEditorForm({
                               type="number"
                               min={0}
                               value={v.weightGrams}
-                              onChange={(e) => setVariant(i, { weightGrams: e.target.value })}
+                              onChange={(v) => setVariant(i, { weightGrams: v })}
                               error={errors[`variants.${i}.weightGrams`]}
                             />
                           ) : null}
@@ -882,10 +880,10 @@ function ProductEditorForm({
             {physicalLike ? (
               <div className="card">
                 <h2>Subscription</h2>
-                <Check
+                <CheckboxField
                   label="Sell as a subscription"
                   help="Shoppers pay again every period until the number of payments is reached."
-                  checked={f.isSubscribable}
+                  value={f.isSubscribable}
                   onChange={(isSubscribable) => set({ isSubscribable })}
                 />
                 {errors.isSubscribable ? <Notice kind="warn">{errors.isSubscribable}</Notice> : null}
@@ -896,13 +894,13 @@ function ProductEditorForm({
                       type="number"
                       min={1}
                       value={f.billingValue}
-                      onChange={(e) => set({ billingValue: e.target.value })}
+                      onChange={(v) => set({ billingValue: v })}
                       error={errors["subscriptionPlan.billingPeriod.value"]}
                     />
                     <SelectField
                       label="Period"
                       value={f.billingUnit}
-                      onChange={(e) => set({ billingUnit: e.target.value as ProductForm["billingUnit"] })}
+                      onChange={(v) => set({ billingUnit: v as ProductForm["billingUnit"] })}
                       options={[
                         { value: "WEEK", label: "Weeks" },
                         { value: "MONTH", label: "Months" },
@@ -914,7 +912,7 @@ function ProductEditorForm({
                       type="number"
                       min={0}
                       value={f.numBillingCycles}
-                      onChange={(e) => set({ numBillingCycles: e.target.value })}
+                      onChange={(v) => set({ numBillingCycles: v })}
                       error={errors["subscriptionPlan.numBillingCycles"]}
                       help="0 means until cancelled"
                     />
@@ -930,26 +928,26 @@ function ProductEditorForm({
               <SelectField
                 label="Product type"
                 value={String(f.productType)}
-                onChange={(e) => set({ productType: Number(e.target.value), isSubscribable: false })}
+                onChange={(v) => set({ productType: Number(v), isSubscribable: false })}
                 options={PRODUCT_TYPES}
                 error={errors.productType}
               />
               <SelectField
                 label="Store page"
                 value={f.collectionId}
-                onChange={(e) => set({ collectionId: e.target.value })}
+                onChange={(v) => set({ collectionId: v })}
                 options={stores.map((s) => ({ value: s.id, label: s.title }))}
                 error={errors.collectionId}
               />
-              <Check
+              <CheckboxField
                 label="Visible in the shop"
-                checked={f.visible}
+                value={f.visible}
                 onChange={(visible) => set({ visible })}
               />
               <TextField
                 label="URL slug"
                 value={f.urlId}
-                onChange={(e) => set({ urlId: e.target.value })}
+                onChange={(v) => set({ urlId: v })}
                 error={errors.urlId}
                 help={f.urlId ? undefined : "Made from the name when empty"}
               />
@@ -959,14 +957,14 @@ function ProductEditorForm({
               <TextField
                 label="Categories"
                 value={f.categories}
-                onChange={(e) => set({ categories: e.target.value })}
+                onChange={(v) => set({ categories: v })}
                 error={errors.categories}
                 help="Separated by commas, 25 characters each at most"
               />
               <TextField
                 label="Tags"
                 value={f.tags}
-                onChange={(e) => set({ tags: e.target.value })}
+                onChange={(v) => set({ tags: v })}
                 error={errors.tags}
                 help="Separated by commas, 50 characters each at most"
               />
@@ -976,27 +974,27 @@ function ProductEditorForm({
               <TextField
                 label="Scarcity text"
                 value={f.scarcityText}
-                onChange={(e) => set({ scarcityText: e.target.value })}
+                onChange={(v) => set({ scarcityText: v })}
                 error={errors.scarcityText}
                 help="Shown when stock is low, e.g. Only {qtyInStock} left"
               />
-              <Check
+              <CheckboxField
                 label="Custom add-to-cart button text"
-                checked={f.useCustomAddButtonText}
+                value={f.useCustomAddButtonText}
                 onChange={(useCustomAddButtonText) => set({ useCustomAddButtonText })}
               />
               {f.useCustomAddButtonText ? (
                 <TextField
                   label="Button text"
                   value={f.customAddButtonText}
-                  onChange={(e) => set({ customAddButtonText: e.target.value })}
+                  onChange={(v) => set({ customAddButtonText: v })}
                   error={errors.customAddButtonText}
                 />
               ) : null}
               <SelectField
                 label="Additional fields form"
                 value={f.additionalFieldsFormId}
-                onChange={(e) => set({ additionalFieldsFormId: e.target.value })}
+                onChange={(v) => set({ additionalFieldsFormId: v })}
                 options={[
                   { value: "", label: "None" },
                   ...(forms.data ?? []).map((x) => ({ value: x.id, label: x.name })),

@@ -3,18 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { type Site, del, get, patch, post, put } from "../api.js";
-import {
-  Check,
-  ErrorNotice,
-  Loading,
-  Notice,
-  PageHead,
-  SelectField,
-  TextField,
-  fieldErrors,
-  useSite,
-  useSiteId,
-} from "../components/ui.js";
+import { ErrorNotice, Loading, Notice, PageHead, useSite, useSiteId } from "../components/ui.js";
+import { CheckboxField, SelectField, TextField, fieldErrors } from "../components/form/index.js";
 import { useThemes } from "./Sites.js";
 
 interface Settings {
@@ -86,22 +76,12 @@ function GeneralForm({ site }: { site: Site }) {
       {save.isSuccess ? <Notice kind="ok">Saved.</Notice> : null}
       <ErrorNotice error={save.error} />
       <div className="grid-2">
-        <TextField
-          label="Site title"
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          error={errors.title}
-        />
-        <TextField
-          label="Tagline"
-          value={tagline}
-          onChange={(e) => setTagline(e.target.value)}
-          error={errors.tagline}
-        />
+        <TextField label="Site title" value={title} onChange={(v) => setTitle(v)} error={errors.title} />
+        <TextField label="Tagline" value={tagline} onChange={(v) => setTagline(v)} error={errors.tagline} />
         <SelectField
           label="Time zone"
           value={timeZone}
-          onChange={(e) => setTimeZone(e.target.value)}
+          onChange={(v) => setTimeZone(v)}
           options={(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((z) => ({
             value: z,
             label: z,
@@ -111,7 +91,7 @@ function GeneralForm({ site }: { site: Site }) {
         <SelectField
           label="Language"
           value={locale}
-          onChange={(e) => setLocale(e.target.value)}
+          onChange={(v) => setLocale(v)}
           options={(themes.data?.locales ?? [locale]).map((l) => ({ value: l, label: l }))}
           error={errors.locale}
         />
@@ -180,7 +160,7 @@ function Domains({ site }: { site: Site }) {
         <TextField
           label="Domain"
           value={host}
-          onChange={(e) => setHost(e.target.value)}
+          onChange={(v) => setHost(v)}
           placeholder="shop.example.com"
           error={fieldErrors(add.error).host}
         />
@@ -244,28 +224,28 @@ function SettingsForm({
       <ErrorNotice error={save.error} />
       <div className="card">
         <h2>Comments and likes</h2>
-        <Check
+        <CheckboxField
           label="Allow comments on blog posts"
-          checked={s.commentsEnabled}
+          value={s.commentsEnabled}
           onChange={(commentsEnabled) => set({ commentsEnabled })}
         />
         <TextField
           label="Disqus short name"
           value={s.disqusShortName}
-          onChange={(e) => set({ disqusShortName: e.target.value })}
+          onChange={(v) => set({ disqusShortName: v })}
           error={errors.disqusShortName}
           help="Use Disqus for comments instead of the built-in comments. Leave empty for built-in."
         />
-        <Check
+        <CheckboxField
           label="Simple liking (a heart on posts)"
-          checked={s.simpleLikingEnabled}
+          value={s.simpleLikingEnabled}
           onChange={(simpleLikingEnabled) => set({ simpleLikingEnabled })}
         />
         <TextField
           label="Contact email"
           type="email"
           value={s.contactEmail}
-          onChange={(e) => set({ contactEmail: e.target.value })}
+          onChange={(v) => set({ contactEmail: v })}
           error={errors.contactEmail}
         />
       </div>
@@ -273,10 +253,10 @@ function SettingsForm({
         <h2>Share buttons</h2>
         <div className="grid-3">
           {shareServices.map((k) => (
-            <Check
+            <CheckboxField
               key={k}
               label={SHARE_LABELS[k] ?? k}
-              checked={Boolean(s.shareButtonOptions[k])}
+              value={Boolean(s.shareButtonOptions[k])}
               onChange={(v) => set({ shareButtonOptions: { ...s.shareButtonOptions, [k]: v } })}
             />
           ))}
@@ -284,32 +264,32 @@ function SettingsForm({
       </div>
       <div className="card">
         <h2>Cookies</h2>
-        <Check
+        <CheckboxField
           label="Show the cookie banner"
           help="Visitors accept or decline cookies before any are set."
-          checked={s.cookieBannerEnabled}
+          value={s.cookieBannerEnabled}
           onChange={(cookieBannerEnabled) => set({ cookieBannerEnabled })}
         />
-        <Check
+        <CheckboxField
           label="Restrictive cookie policy"
           help="Visitor statistics cookies are cleared until a visitor accepts them."
-          checked={s.restrictiveCookiePolicy}
+          value={s.restrictiveCookiePolicy}
           onChange={(restrictiveCookiePolicy) => set({ restrictiveCookiePolicy })}
         />
-        <Check
+        <CheckboxField
           label="Always restrictive"
           help="Apply the restrictive policy even after a visitor accepts."
-          checked={s.restrictiveCookiePolicyAbsolute}
+          value={s.restrictiveCookiePolicyAbsolute}
           disabled={!s.restrictiveCookiePolicy}
           onChange={(restrictiveCookiePolicyAbsolute) => set({ restrictiveCookiePolicyAbsolute })}
         />
       </div>
       <div className="card">
         <h2>Search engines</h2>
-        <Check
+        <CheckboxField
           label="Hide this site from search engines"
           help="robots.txt asks every crawler to stay away and each page says noindex. Visitors with the address still see the site."
-          checked={s.hideFromSearchEngines}
+          value={s.hideFromSearchEngines}
           onChange={(hideFromSearchEngines) => set({ hideFromSearchEngines })}
         />
         <p className="help">
@@ -323,7 +303,7 @@ function SettingsForm({
         <TextField
           label="Meta pixel id"
           value={s.adPixelId}
-          onChange={(e) => set({ adPixelId: e.target.value })}
+          onChange={(v) => set({ adPixelId: v })}
           error={errors.adPixelId}
           inputMode="numeric"
           help="Counts visits for your Meta (Facebook and Instagram) ads. It loads only where visitors allow cookies."
@@ -339,20 +319,20 @@ function SettingsForm({
               <SelectField
                 label="Service"
                 value={l.service}
-                onChange={(e) => setLink(i, { service: e.target.value })}
+                onChange={(v) => setLink(i, { service: v })}
                 options={socialServices.map((x) => ({ value: x, label: x }))}
                 error={errors[`socialLinks.${i}.service`]}
               />
               <TextField
                 label="Profile address"
                 value={l.profileUrl}
-                onChange={(e) => setLink(i, { profileUrl: e.target.value })}
+                onChange={(v) => setLink(i, { profileUrl: v })}
                 error={errors[`socialLinks.${i}.profileUrl`]}
               />
               <TextField
                 label="User name"
                 value={l.userName ?? ""}
-                onChange={(e) => setLink(i, { userName: e.target.value })}
+                onChange={(v) => setLink(i, { userName: v })}
               />
             </div>
             <button

@@ -3,15 +3,8 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type Site, get, post } from "../api.js";
 import { useSites } from "../components/Shell.js";
-import {
-  ErrorNotice,
-  Loading,
-  Modal,
-  PageHead,
-  SelectField,
-  TextField,
-  fieldErrors,
-} from "../components/ui.js";
+import { ErrorNotice, Loading, Modal, PageHead } from "../components/ui.js";
+import { SelectField, TextField, fieldErrors } from "../components/form/index.js";
 
 interface Theme {
   id: string;
@@ -119,7 +112,7 @@ function CreateSite({ onClose }: { onClose: () => void }) {
         <TextField
           label="Site title"
           value={title}
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(v) => setTitle(v)}
           error={errors.title}
           required
         />
@@ -144,7 +137,7 @@ function CreateSite({ onClose }: { onClose: () => void }) {
         <SelectField
           label="Time zone"
           value={timeZone}
-          onChange={(e) => setTimeZone(e.target.value)}
+          onChange={(v) => setTimeZone(v)}
           options={(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((z) => ({
             value: z,
             label: z,

@@ -3,19 +3,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { NavLink, useParams } from "react-router";
 import { centsToText, del, formatCents, get, patch, post, put, textToCents } from "../api.js";
+import { ErrorNotice, Loading, Modal, Notice, PageHead, formatDate, useSiteId } from "../components/ui.js";
 import {
-  Check,
-  ErrorNotice,
-  Loading,
-  Modal,
-  Notice,
-  PageHead,
+  CheckboxField,
+  SaveBar,
   SelectField,
   TextField,
   fieldErrors,
-  formatDate,
-  useSiteId,
-} from "../components/ui.js";
+  useDraft,
+} from "../components/form/index.js";
 import { ProductFeeds } from "./ProductFeeds.js";
 
 interface StoreSettingsJson {
@@ -93,23 +89,18 @@ function GeneralForm({
 }) {
   const siteId = useSiteId();
   const queryClient = useQueryClient();
-  const [s, setS] = useState(initial);
-  const [saved, setSaved] = useState(false);
-  const set = (p: Partial<StoreSettingsJson>) => {
-    setSaved(false);
-    setS({ ...s, ...p });
-  };
+  const form = useDraft(initial);
   const save = useMutation({
-    mutationFn: () => patch<{ settings: StoreSettingsJson }>(`/api/owner/sites/${siteId}/store`, s),
+    mutationFn: () => patch<{ settings: StoreSettingsJson }>(`/api/owner/sites/${siteId}/store`, form.values),
     onSuccess: (r) => {
       queryClient.setQueryData(["store", siteId], (old: object | undefined) => ({
         ...(old ?? {}),
         settings: r.settings,
       }));
-      setSaved(true);
+      form.reset(r.settings);
     },
   });
-  const errors = fieldErrors(save.error);
+  const field = <K extends keyof StoreSettingsJson & string>(key: K) => form.bind(key, save.error);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
@@ -117,28 +108,23 @@ function GeneralForm({
   return (
     <>
       <form onSubmit={onSubmit}>
-        {saved ? <Notice kind="ok">Store settings saved.</Notice> : null}
         <ErrorNotice error={save.error} />
         <div className="card">
           <h2>Currency</h2>
           <SelectField
             label="Store currency"
-            value={s.currency}
-            onChange={(e) => set({ currency: e.target.value })}
+            {...field("currency")}
             options={currencies.map((c) => ({ value: c.code, label: `${c.code} · ${c.currencyName}` }))}
-            error={errors.currency}
             help="Prices are kept in the currency's smallest unit; change it before adding products."
           />
-          <Check
+          <CheckboxField
             label="Use the CLDR money format"
             help="Format prices by the visitor's locale (e.g. €1.234,56) instead of the store's currency template."
-            checked={s.useCLDRMoneyFormat}
-            onChange={(useCLDRMoneyFormat) => set({ useCLDRMoneyFormat })}
+            {...field("useCLDRMoneyFormat")}
           />
           <SelectField
             label="Measurements"
-            value={s.measurementStandard}
-            onChange={(e) => set({ measurementStandard: e.target.value })}
+            {...field("measurementStandard")}
             options={[
               { value: "imperial", label: "Imperial (lb, in)" },
               { value: "metric", label: "Metric (kg, cm)" },
@@ -147,42 +133,36 @@ function GeneralForm({
         </div>
         <div className="card">
           <h2>Products</h2>
-          <Check
+          <CheckboxField
             label="Allow more than one of a service in a cart"
-            checked={s.multipleQuantityAllowedForServices}
-            onChange={(multipleQuantityAllowedForServices) => set({ multipleQuantityAllowedForServices })}
+            {...field("multipleQuantityAllowedForServices")}
           />
-          <Check
+          <CheckboxField
             label="Hide sold-out variants in the variant dropdown"
-            checked={s.soldOutVariantsDropdownDisabled}
-            onChange={(soldOutVariantsDropdownDisabled) => set({ soldOutVariantsDropdownDisabled })}
+            {...field("soldOutVariantsDropdownDisabled")}
           />
           <TextField
             label="Sold-out text"
-            value={s.customSoldOutText}
-            onChange={(e) => set({ customSoldOutText: e.target.value })}
-            error={errors.customSoldOutText}
+            {...field("customSoldOutText")}
             help="Leave empty to show Sold Out"
             maxLength={60}
           />
         </div>
         <div className="card">
           <h2>Restock notifications</h2>
-          <Check
+          <CheckboxField
             label="Let shoppers sign up to hear when a sold-out variant is back"
-            checked={s.restockNotificationsEnabled}
-            onChange={(restockNotificationsEnabled) => set({ restockNotificationsEnabled })}
+            {...field("restockNotificationsEnabled")}
           />
-          <TextField
-            label="Sign-up success message"
-            value={s.restockNotificationsSuccessText}
-            onChange={(e) => set({ restockNotificationsSuccessText: e.target.value })}
-            error={errors.restockNotificationsSuccessText}
-          />
+          <TextField label="Sign-up success message" {...field("restockNotificationsSuccessText")} />
         </div>
-        <button type="submit" className="btn primary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save store settings"}
-        </button>
+        <SaveBar
+          dirty={form.dirty}
+          pending={save.isPending}
+          saved={save.isSuccess && "Store settings saved."}
+          onDiscard={form.discard}
+          saveLabel="Save store settings"
+        />
       </form>
       <ProductFeeds />
     </>
@@ -401,13 +381,13 @@ function ShippingForm({
           <TextField
             label="Name shown at checkout"
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(v) => setName(v)}
             error={errors.name}
           />
           <SelectField
             label="Kind"
             value={kind}
-            onChange={(e) => setKind(e.target.value)}
+            onChange={(v) => setKind(v)}
             options={[
               { value: "flat", label: "Flat rate" },
               { value: "weight", label: "By weight" },
@@ -420,7 +400,7 @@ function ShippingForm({
               label={`Price (${currency})`}
               inputMode="decimal"
               value={price}
-              onChange={(e) => setPrice(e.target.value)}
+              onChange={(v) => setPrice(v)}
               error={errors.priceCents}
             />
           ) : null}
@@ -429,7 +409,7 @@ function ShippingForm({
               label={`Per kilogram (${currency})`}
               inputMode="decimal"
               value={perKg}
-              onChange={(e) => setPerKg(e.target.value)}
+              onChange={(v) => setPerKg(v)}
               error={errors.perKgCents}
             />
           ) : null}
@@ -437,14 +417,14 @@ function ShippingForm({
             label={`Orders from (${currency})`}
             inputMode="decimal"
             value={min}
-            onChange={(e) => setMin(e.target.value)}
+            onChange={(v) => setMin(v)}
             error={errors.minSubtotalCents}
             help="Leave empty for every order"
           />
           <TextField
             label="Countries"
             value={countries}
-            onChange={(e) => setCountries(e.target.value)}
+            onChange={(v) => setCountries(v)}
             error={errors.countries}
             help="Two-letter codes separated by commas, e.g. US, CA. Empty means everywhere."
           />
@@ -554,24 +534,19 @@ function TaxForm({
     >
       {(errors) => (
         <>
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
-          />
+          <TextField label="Name" value={name} onChange={(v) => setName(v)} error={errors.name} />
           <div className="grid-2">
             <TextField
               label="Country code"
               value={country}
-              onChange={(e) => setCountry(e.target.value)}
+              onChange={(v) => setCountry(v)}
               error={errors.country}
               help="e.g. US"
             />
             <TextField
               label="State or region code"
               value={region}
-              onChange={(e) => setRegion(e.target.value)}
+              onChange={(v) => setRegion(v)}
               error={errors.region}
               help="Empty for the whole country"
             />
@@ -580,10 +555,10 @@ function TaxForm({
             label="Rate (%)"
             inputMode="decimal"
             value={rate}
-            onChange={(e) => setRate(e.target.value)}
+            onChange={(v) => setRate(v)}
             error={errors.rateBasisPoints}
           />
-          <Check label="Also tax shipping" checked={shipping} onChange={setShipping} />
+          <CheckboxField label="Also tax shipping" value={shipping} onChange={setShipping} />
         </>
       )}
     </RuleModal>
@@ -739,14 +714,14 @@ function CouponForm({
           <TextField
             label="Code"
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(v) => setCode(v)}
             error={errors.code}
             help="Shoppers type it at checkout"
           />
           <SelectField
             label="Discount"
             value={kind}
-            onChange={(e) => setKind(e.target.value)}
+            onChange={(v) => setKind(v)}
             options={[
               { value: "percent", label: "Percent off" },
               { value: "fixed", label: "Amount off" },
@@ -759,7 +734,7 @@ function CouponForm({
               label={kind === "percent" ? "Percent" : `Amount (${currency})`}
               inputMode="decimal"
               value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+              onChange={(v) => setAmount(v)}
               error={errors.amount}
             />
           ) : null}
@@ -767,7 +742,7 @@ function CouponForm({
             label={`Minimum order (${currency})`}
             inputMode="decimal"
             value={min}
-            onChange={(e) => setMin(e.target.value)}
+            onChange={(v) => setMin(v)}
             error={errors.minSubtotalCents}
           />
           <div className="grid-2">
@@ -775,14 +750,14 @@ function CouponForm({
               label="Starts"
               type="date"
               value={starts}
-              onChange={(e) => setStarts(e.target.value)}
+              onChange={(v) => setStarts(v)}
               error={errors.startsAt}
             />
             <TextField
               label="Ends"
               type="date"
               value={ends}
-              onChange={(e) => setEnds(e.target.value)}
+              onChange={(v) => setEnds(v)}
               error={errors.endsAt}
             />
           </div>
@@ -791,11 +766,11 @@ function CouponForm({
             type="number"
             min={1}
             value={limit}
-            onChange={(e) => setLimit(e.target.value)}
+            onChange={(v) => setLimit(v)}
             error={errors.usageLimit}
             help="Empty for no limit"
           />
-          <Check label="Active" checked={active} onChange={setActive} />
+          <CheckboxField label="Active" value={active} onChange={setActive} />
         </>
       )}
     </RuleModal>

@@ -6,16 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { del, get, post } from "../api.js";
-import {
-  ErrorNotice,
-  Loading,
-  Notice,
-  PageHead,
-  SelectField,
-  TextField,
-  fieldErrors,
-  useSiteId,
-} from "../components/ui.js";
+import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../components/ui.js";
+import { SelectField, TextField, fieldErrors } from "../components/form/index.js";
 
 interface Redirect {
   id: string;
@@ -69,20 +61,20 @@ export function UrlMappings() {
             label="Old address"
             placeholder="/old-page or /old-shop/*"
             value={form.from}
-            onChange={(e) => setForm({ ...form, from: e.target.value })}
+            onChange={(v) => setForm({ ...form, from: v })}
             error={errors.from}
           />
           <TextField
             label="New address"
             placeholder="/new-page, /shop/* or https://…"
             value={form.to}
-            onChange={(e) => setForm({ ...form, to: e.target.value })}
+            onChange={(v) => setForm({ ...form, to: v })}
             error={errors.to}
           />
           <SelectField
             label="Kind"
             value={form.status}
-            onChange={(e) => setForm({ ...form, status: e.target.value })}
+            onChange={(v) => setForm({ ...form, status: v })}
             error={errors.status}
             options={[
               { value: "301", label: "301 · moved for good" },

@@ -8,15 +8,8 @@ import { ISO_COUNTRY_CODES } from "@atelier/commerce";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { get, post, put } from "../../api.js";
-import {
-  ErrorNotice,
-  Loading,
-  Modal,
-  Notice,
-  SelectField,
-  TextField,
-  fieldErrors,
-} from "../../components/ui.js";
+import { ErrorNotice, Loading, Modal, Notice } from "../../components/ui.js";
+import { SelectField, TextField, fieldErrors } from "../../components/form/index.js";
 
 interface PaymentInfo {
   cardLast4: string;
@@ -103,8 +96,7 @@ export function PaymentInfoCard({ base }: { base: string }) {
   }, []);
 
   const errors = fieldErrors(save.error);
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [k]: value }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     confirm.reset();

@@ -1,0 +1,70 @@
+/** The CodeMirror 6 editor behind CodeField, in its own chunk: loaded the first time a code field shows. */
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { type Extension, EditorState } from "@codemirror/state";
+import { EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
+import { useEffect, useRef } from "react";
+
+export interface CodeEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  labelledBy: string;
+  describedBy?: string;
+  language?: Extension;
+  readOnly?: boolean;
+}
+
+export default function CodeEditor({
+  value,
+  onChange,
+  labelledBy,
+  describedBy,
+  language,
+  readOnly,
+}: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once per language; later values arrive through the effect below
+  useEffect(() => {
+    const attrs: Record<string, string> = { "aria-labelledby": labelledBy, "aria-multiline": "true" };
+    if (describedBy) attrs["aria-describedby"] = describedBy;
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          history(),
+          bracketMatching(),
+          highlightActiveLine(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          // Tab indents; Escape then Tab leaves the editor, as CodeMirror documents for keyboard users.
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          EditorView.contentAttributes.of(attrs),
+          EditorState.readOnly.of(Boolean(readOnly)),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) changed.current(u.state.doc.toString());
+          }),
+          ...(language ? [language] : []),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, [language, readOnly, labelledBy, describedBy]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) {
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    }
+  }, [value]);
+
+  return <div className="code-editor" ref={host} />;
+}

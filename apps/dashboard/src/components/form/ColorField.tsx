@@ -1,0 +1,42 @@
+/** A colour as a #rrggbb hex: a swatch that opens the system picker, and the hex as text. */
+import { Field, type FieldProps } from "./Field.js";
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+export function ColorField({
+  label,
+  help,
+  error,
+  value,
+  onChange,
+}: FieldProps & { value: string; onChange: (hex: string) => void }) {
+  const valid = HEX.test(value);
+  const shown =
+    error ?? (value && !valid ? "Enter a colour as # and six hex digits, e.g. #1f4fd8." : undefined);
+  return (
+    <Field label={label} help={help} error={shown} className="color-field">
+      {({ id, describedBy, invalid }) => (
+        <div className="color-row">
+          {/* The swatch is a pointer shortcut; the hex box is the labelled, keyboard input. */}
+          <input
+            type="color"
+            tabIndex={-1}
+            aria-hidden="true"
+            value={valid ? value.toLowerCase() : "#000000"}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <input
+            id={id}
+            type="text"
+            spellCheck={false}
+            maxLength={7}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            value={value}
+            onChange={(e) => onChange(e.target.value.trim())}
+          />
+        </div>
+      )}
+    </Field>
+  );
+}

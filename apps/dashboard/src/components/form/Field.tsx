@@ -1,0 +1,63 @@
+/**
+ * The frame every dashboard input sits in: a visible label, then the input, then either the field's
+ * error (from the API's `fields`) or its help, linked to the input by aria-describedby.
+ */
+import { type ReactNode, useId } from "react";
+
+export interface FieldProps {
+  label: string;
+  help?: ReactNode;
+  error?: string;
+}
+
+export interface FieldIds {
+  /** The input's id, for the label's htmlFor. */
+  id: string;
+  /** The label's own id, for inputs labelled by aria-labelledby. */
+  labelId: string;
+  /** The id of the help or error line, when there is one. */
+  describedBy: string | undefined;
+  invalid: boolean;
+}
+
+export function Field({
+  label,
+  help,
+  error,
+  labelFor = true,
+  className,
+  children,
+}: FieldProps & {
+  /** False where the label names a group of controls rather than one input. */
+  labelFor?: boolean;
+  className?: string;
+  children: (ids: FieldIds) => ReactNode;
+}) {
+  const id = useId();
+  const labelId = `${id}-l`;
+  const noteId = `${id}-d`;
+  const describedBy = error || help ? noteId : undefined;
+  return (
+    <div className={`field${error ? " invalid" : ""}${className ? ` ${className}` : ""}`}>
+      {labelFor ? (
+        <label htmlFor={id} id={labelId}>
+          {label}
+        </label>
+      ) : (
+        <span className="label" id={labelId}>
+          {label}
+        </span>
+      )}
+      {children({ id, labelId, describedBy, invalid: Boolean(error) })}
+      {error ? (
+        <span className="error" id={noteId}>
+          {error}
+        </span>
+      ) : help ? (
+        <span className="help" id={noteId}>
+          {help}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The bar at the foot of an edit form: whether there are unsaved changes, Discard, and Save (a submit
+ * button, so Enter in a field saves too). Ctrl+S or Cmd+S anywhere on the page submits the form.
+ */
+import { type ReactNode, useEffect, useRef } from "react";
+
+export function SaveBar({
+  dirty,
+  pending,
+  saved,
+  onDiscard,
+  saveLabel = "Save",
+  children,
+}: {
+  dirty: boolean;
+  pending: boolean;
+  /** What to say once the last save went through, e.g. "Store settings saved." */
+  saved?: string | false;
+  onDiscard?: () => void;
+  saveLabel?: string;
+  /** More actions, shown before Discard. */
+  children?: ReactNode;
+}) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== "s" || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+      const form = bar.current?.closest("form");
+      if (!form) return;
+      e.preventDefault();
+      if (!pending) form.requestSubmit();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [pending]);
+  const state = dirty ? "Unsaved changes" : pending ? "" : saved || "";
+  return (
+    <div className={`save-bar${dirty ? " dirty" : ""}`} ref={bar}>
+      <span className="save-bar-state" role="status">
+        {state}
+      </span>
+      <div className="btn-row">
+        {children}
+        {onDiscard ? (
+          <button type="button" className="btn" onClick={onDiscard} disabled={!dirty || pending}>
+            Discard
+          </button>
+        ) : null}
+        <button type="submit" className="btn primary" disabled={pending} aria-keyshortcuts="Control+S Meta+S">
+          {pending ? "Saving…" : saveLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

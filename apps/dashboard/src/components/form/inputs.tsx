@@ -1,0 +1,164 @@
+/**
+ * The dashboard's plain inputs. Each takes its value and gives back the new value (not an event), so
+ * a screen binds a field with `{...form.bind("name")}` and reads as a list of fields.
+ */
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { Field, type FieldProps } from "./Field.js";
+
+type Without<T> = Omit<T, "value" | "onChange" | "id" | "children">;
+
+export function TextField({
+  label,
+  help,
+  error,
+  value,
+  onChange,
+  type = "text",
+  ...rest
+}: FieldProps & {
+  value: string;
+  onChange: (value: string) => void;
+  type?: "text" | "email" | "password" | "url" | "search" | "number" | "date" | "datetime-local";
+} & Without<InputHTMLAttributes<HTMLInputElement>>) {
+  return (
+    <Field label={label} help={help} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          type={type}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          {...rest}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A whole or decimal number; empty gives undefined. */
+export function NumberField({
+  label,
+  help,
+  error,
+  value,
+  onChange,
+  ...rest
+}: FieldProps & {
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+} & Without<InputHTMLAttributes<HTMLInputElement>>) {
+  return (
+    <Field label={label} help={help} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          type="number"
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          value={value ?? ""}
+          onChange={(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))}
+          {...rest}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export function SelectField({
+  label,
+  help,
+  error,
+  value,
+  onChange,
+  options,
+  ...rest
+}: FieldProps & {
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly Option[];
+} & Without<SelectHTMLAttributes<HTMLSelectElement>>) {
+  return (
+    <Field label={label} help={help} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          {...rest}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export function TextareaField({
+  label,
+  help,
+  error,
+  value,
+  onChange,
+  ...rest
+}: FieldProps & {
+  value: string;
+  onChange: (value: string) => void;
+} & Without<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return (
+    <Field label={label} help={help} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          {...rest}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A checkbox with its label to the right and its help (or error) under the label. */
+export function CheckboxField({
+  label,
+  help,
+  error,
+  value,
+  onChange,
+  disabled,
+}: FieldProps & {
+  value: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className={`check${error ? " invalid" : ""}`}>
+      <input
+        type="checkbox"
+        checked={value}
+        disabled={disabled}
+        aria-invalid={Boolean(error)}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>
+        {label}
+        {error ? <span className="error">{error}</span> : help ? <span className="help">{help}</span> : null}
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * A screen's editable copy of what it loaded: change it field by field, see whether it differs from
+ * what was saved, discard it, or take the saved answer as the new starting point.
+ */
+import { useCallback, useMemo, useState } from "react";
+import { fieldErrors } from "./errors.js";
+
+export interface Draft<T extends object> {
+  values: T;
+  set: (patch: Partial<T>) => void;
+  dirty: boolean;
+  discard: () => void;
+  /** After a save: what the server answered becomes both the draft and the saved state. */
+  reset: (saved: T) => void;
+  /** `{value, onChange, error}` for a field, the error from the API's `fields` of `error`. */
+  bind: <K extends keyof T & string>(
+    key: K,
+    error?: unknown,
+  ) => { value: T[K]; onChange: (value: T[K]) => void; error: string | undefined };
+}
+
+export function useDraft<T extends object>(initial: T): Draft<T> {
+  const [saved, setSaved] = useState(initial);
+  const [values, setValues] = useState(initial);
+  const set = useCallback((patch: Partial<T>) => setValues((v) => ({ ...v, ...patch })), []);
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(saved), [values, saved]);
+  return {
+    values,
+    set,
+    dirty,
+    discard: () => setValues(saved),
+    reset: (next) => {
+      setSaved(next);
+      setValues(next);
+    },
+    bind: (key, error) => ({
+      value: values[key],
+      onChange: (value) => set({ [key]: value } as unknown as Partial<T>),
+      error: fieldErrors(error)[key],
+    }),
+  };
+}

@@ -1,0 +1,135 @@
+/** The site's media library: the list, uploads, and the picker dialog that chooses images from it. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
+import { type MediaItem, api, get } from "../api.js";
+import { errorText } from "./form/errors.js";
+import { ErrorNotice, Modal, useSiteId } from "./ui.js";
+
+export function useMedia() {
+  const siteId = useSiteId();
+  return useQuery({
+    queryKey: ["media", siteId],
+    queryFn: () => get<{ media: MediaItem[] }>(`/api/owner/websites/${siteId}/media`).then((r) => r.media),
+    enabled: Boolean(siteId),
+  });
+}
+
+export function useUpload() {
+  const siteId = useSiteId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("title", file.name.replace(/\.[^.]+$/, ""));
+      form.append("file", file);
+      return api<{ media: MediaItem }>(`/api/owner/websites/${siteId}/media`, { method: "POST", form }).then(
+        (r) => r.media,
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["media", siteId] }),
+  });
+}
+
+export function UploadButton({
+  onUploaded,
+  label = "Upload image",
+}: {
+  onUploaded?: (m: MediaItem) => void;
+  label?: string;
+}) {
+  const upload = useUpload();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  return (
+    <span>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        ref={input}
+        type="file"
+        accept="image/*"
+        style={{ display: "none" }}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) upload.mutate(file, { onSuccess: (m) => onUploaded?.(m) });
+          e.target.value = "";
+        }}
+      />
+      <button
+        type="button"
+        className="btn small"
+        onClick={() => input.current?.click()}
+        disabled={upload.isPending}
+      >
+        {upload.isPending ? "Uploading…" : label}
+      </button>
+      {upload.error ? <span className="error small"> {errorText(upload.error)}</span> : null}
+    </span>
+  );
+}
+
+/** Chooses one image (or several) from the media library, with upload. */
+export function MediaPicker({
+  multiple,
+  value,
+  onChange,
+  onClose,
+}: {
+  multiple?: boolean;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  onClose: () => void;
+}) {
+  const media = useMedia();
+  const [chosen, setChosen] = useState<string[]>(value);
+  const toggle = (id: string) => {
+    if (!multiple) setChosen([id]);
+    else setChosen(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
+  };
+  return (
+    <Modal
+      title={multiple ? "Choose images" : "Choose an image"}
+      onClose={onClose}
+      wide
+      footer={
+        <>
+          <UploadButton onUploaded={(m) => toggle(m.id)} />
+          <span style={{ flex: 1 }} />
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => {
+              onChange(chosen);
+              onClose();
+            }}
+          >
+            Use {multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}
+          </button>
+        </>
+      }
+    >
+      <ErrorNotice error={media.error} />
+      <div className="media-grid">
+        {media.data?.map((m) => (
+          <button
+            type="button"
+            key={m.id}
+            className="media-tile"
+            aria-pressed={chosen.includes(m.id)}
+            onClick={() => toggle(m.id)}
+            title={m.title || m.filename}
+          >
+            <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
+            <span>{m.title || m.filename}</span>
+          </button>
+        ))}
+      </div>
+      {media.data && !media.data.length ? <p className="empty">No images yet: upload one.</p> : null}
+    </Modal>
+  );
+}
