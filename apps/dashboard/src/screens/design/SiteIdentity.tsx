@@ -1,58 +1,54 @@
 /** Design → Site identity: the header logo, the site icon (favicon) and the default sharing image. */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "../../api.js";
-import { MediaPicker, useMedia } from "../../components/fields.js";
-import { ErrorNotice, Loading, Notice, PageHead, TextField, useSite } from "../../components/ui.js";
+import { ImageField, SaveBar, TextField, useDraft } from "../../components/form/index.js";
+import { useMedia } from "../../components/media.js";
+import { ErrorNotice, Loading, PageHead, useSite } from "../../components/ui.js";
 import { RangeField } from "./controls.js";
 import { type Design, useDesign, useSaveDesign } from "./design-api.js";
 import { errorsByPath } from "./field-errors.js";
 import "./design.css";
 
-interface Form {
-  logoMediaId: string | null;
+interface Identity {
+  logoMediaId: string | undefined;
   logoAlt: string;
   logoMaxHeight: number;
-  siteIconMediaId: string | null;
-  socialImageMediaId: string | null;
+  siteIconMediaId: string | undefined;
+  socialImageMediaId: string | undefined;
 }
 
-const formOf = (d: Design): Form => ({
-  logoMediaId: d.logo?.mediaId ?? null,
+const identityOf = (d: Design): Identity => ({
+  logoMediaId: d.logo?.mediaId,
   logoAlt: d.logo?.alt ?? "",
   logoMaxHeight: d.logo?.maxHeight ?? 48,
-  siteIconMediaId: d.siteIcon?.mediaId ?? null,
-  socialImageMediaId: d.socialImage?.mediaId ?? null,
+  siteIconMediaId: d.siteIcon?.mediaId,
+  socialImageMediaId: d.socialImage?.mediaId,
 });
-
-type ImageKey = "logoMediaId" | "siteIconMediaId" | "socialImageMediaId";
 
 export function SiteIdentity() {
   const design = useDesign();
+  if (!design.data) return design.error ? <ErrorNotice error={design.error} /> : <Loading />;
+  return <IdentityForm design={design.data} />;
+}
+
+function IdentityForm({ design }: { design: Design }) {
   const site = useSite();
   const media = useMedia();
   const save = useSaveDesign();
-  const [form, setForm] = useState<Form | undefined>();
-  const [picking, setPicking] = useState<ImageKey | undefined>();
+  const form = useDraft(identityOf(design));
   const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (design.data && !form) setForm(formOf(design.data));
-  }, [design.data, form]);
-
-  if (design.isLoading || (!form && !design.error)) return <Loading />;
-  if (!design.data || !form) return <ErrorNotice error={design.error} />;
-  const d = design.data;
-  const dirty = JSON.stringify(form) !== JSON.stringify(formOf(d));
+  const v = form.values;
   const errors = errorsByPath(save.error instanceof ApiError ? save.error.fields : undefined);
-  const urlOf = (id: string | null, known?: { mediaId: string; url: string } | null) =>
+  const urlOf = (id: string | undefined, known: { mediaId: string; url: string } | null) =>
     id ? (known?.mediaId === id ? known.url : media.data?.find((m) => m.id === id)?.assetUrl) : undefined;
-  const logoUrl = urlOf(form.logoMediaId, d.logo);
-  const iconUrl = urlOf(form.siteIconMediaId, d.siteIcon);
-  const socialUrl = urlOf(form.socialImageMediaId, d.socialImage);
-  const set = (patch: Partial<Form>) => {
-    setSaved(false);
-    setForm({ ...form, ...patch });
-  };
+  const logoUrl = urlOf(v.logoMediaId, design.logo);
+  const iconUrl = urlOf(v.siteIconMediaId, design.siteIcon);
+  const socialUrl = urlOf(v.socialImageMediaId, design.socialImage);
   const title = site.data?.title ?? "Your site";
+  const set = (patch: Partial<Identity>) => {
+    setSaved(false);
+    form.set(patch);
+  };
 
   return (
     <div className="design-screen">
@@ -65,35 +61,42 @@ export function SiteIdentity() {
         aria-label="Site identity"
         onSubmit={(e) => {
           e.preventDefault();
-          if (dirty)
-            save.mutate(form, {
+          if (!form.dirty || save.isPending) return;
+          save.mutate(
+            {
+              logoMediaId: v.logoMediaId ?? null,
+              logoAlt: v.logoAlt,
+              logoMaxHeight: v.logoMaxHeight,
+              siteIconMediaId: v.siteIconMediaId ?? null,
+              socialImageMediaId: v.socialImageMediaId ?? null,
+            },
+            {
               onSuccess: (next) => {
-                setForm(formOf(next));
+                form.reset(identityOf(next));
                 setSaved(true);
               },
-            });
+            },
+          );
         }}
       >
-        {saved ? <Notice kind="ok">Saved. Your site shows the new identity now.</Notice> : null}
         {save.error && !Object.keys(errors).length ? <ErrorNotice error={save.error} /> : null}
 
         <section className="card">
           <h2>Logo</h2>
-          <p className="muted small">Shown in the header instead of the site title.</p>
-          <ImageChoice
+          <ImageField
             label="Logo"
-            url={logoUrl}
+            help="Shown in the header instead of the site title."
+            value={v.logoMediaId}
             error={errors.logoMediaId}
-            onPick={() => setPicking("logoMediaId")}
-            onRemove={() => set({ logoMediaId: null })}
+            onChange={(id) => set({ logoMediaId: id })}
           />
           <TextField
             label="Logo alt text"
-            value={form.logoAlt}
+            value={v.logoAlt}
             maxLength={200}
             error={errors.logoAlt}
             help="What the logo says, for people who cannot see it (usually your site's name)."
-            onChange={(e) => set({ logoAlt: e.target.value })}
+            onChange={(logoAlt) => set({ logoAlt })}
           />
           <RangeField
             label="Logo maximum height"
@@ -101,13 +104,14 @@ export function SiteIdentity() {
             min={16}
             max={200}
             step={1}
-            value={form.logoMaxHeight}
+            value={v.logoMaxHeight}
             error={errors.logoMaxHeight}
-            onChange={(v) => set({ logoMaxHeight: v })}
+            onChange={(logoMaxHeight) => set({ logoMaxHeight })}
           />
+          <p className="preview-caption">Header preview</p>
           <div className="identity-preview header-mock">
             {logoUrl ? (
-              <img src={logoUrl} alt={form.logoAlt} style={{ maxHeight: form.logoMaxHeight }} />
+              <img src={logoUrl} alt={v.logoAlt} style={{ maxHeight: v.logoMaxHeight }} />
             ) : (
               <strong>{title}</strong>
             )}
@@ -117,94 +121,55 @@ export function SiteIdentity() {
 
         <section className="card">
           <h2>Site icon</h2>
-          <p className="muted small">
-            A square image, at least 180 × 180 pixels: the browser tab icon and the home-screen icon on
-            phones.
-          </p>
-          <ImageChoice
+          <ImageField
             label="Site icon"
-            url={iconUrl}
+            help="A square image of at least 180 × 180 pixels: the browser tab icon and the phone home-screen icon."
+            value={v.siteIconMediaId}
             error={errors.siteIconMediaId}
-            onPick={() => setPicking("siteIconMediaId")}
-            onRemove={() => set({ siteIconMediaId: null })}
+            onChange={(id) => set({ siteIconMediaId: id })}
           />
           {iconUrl ? (
-            <div className="identity-preview icon-mock">
-              <span className="tab-mock">
-                <img src={iconUrl} alt="" width={16} height={16} /> {title}
-              </span>
-              <img src={iconUrl} alt="" width={60} height={60} className="home-icon" />
-            </div>
+            <>
+              <p className="preview-caption">Tab and home-screen preview</p>
+              <div className="identity-preview icon-mock">
+                <span className="tab-mock">
+                  <img src={iconUrl} alt="" width={16} height={16} /> {title}
+                </span>
+                <img src={iconUrl} alt="" width={60} height={60} className="home-icon" />
+              </div>
+            </>
           ) : null}
         </section>
 
         <section className="card">
           <h2>Social sharing image</h2>
-          <p className="muted small">
-            Shown when a page without its own image is shared; 1200 × 630 pixels works best.
-          </p>
-          <ImageChoice
+          <ImageField
             label="Social sharing image"
-            url={socialUrl}
+            help="Shown when a page without its own image is shared; 1200 × 630 pixels works best."
+            value={v.socialImageMediaId}
             error={errors.socialImageMediaId}
-            onPick={() => setPicking("socialImageMediaId")}
-            onRemove={() => set({ socialImageMediaId: null })}
+            onChange={(id) => set({ socialImageMediaId: id })}
           />
           {socialUrl ? (
-            <div className="identity-preview share-mock">
-              <img src={socialUrl} alt="" />
-              <span className="muted small">{site.data?.url.replace(/^https?:\/\//, "")}</span>
-              <strong>{title}</strong>
-            </div>
+            <>
+              <p className="preview-caption">Sharing preview</p>
+              <div className="identity-preview share-mock">
+                <img src={socialUrl} alt="" />
+                <span className="muted small">{site.data?.url.replace(/^https?:\/\//, "")}</span>
+                <strong>{title}</strong>
+              </div>
+            </>
           ) : null}
         </section>
 
-        <div className="btn-row">
-          <button type="submit" className="btn primary" disabled={!dirty || save.isPending}>
-            {save.isPending ? "Saving…" : "Save"}
-          </button>
-          {dirty ? <span className="muted small">Unsaved changes</span> : null}
-        </div>
-      </form>
-      {picking ? (
-        <MediaPicker
-          value={form[picking] ? [form[picking]!] : []}
-          onChange={(ids) => set({ [picking]: ids[0] ?? null })}
-          onClose={() => setPicking(undefined)}
+        <SaveBar
+          dirty={form.dirty}
+          pending={save.isPending}
+          saved={saved && "Site identity saved."}
+          onDiscard={form.discard}
+          saveLabel="Save identity"
         />
-      ) : null}
-    </div>
-  );
-}
-
-function ImageChoice({
-  label,
-  url,
-  error,
-  onPick,
-  onRemove,
-}: {
-  label: string;
-  url?: string;
-  error?: string;
-  onPick: () => void;
-  onRemove: () => void;
-}) {
-  return (
-    <div className={`field image-choice${error ? " invalid" : ""}`}>
-      <span className="label">{label}</span>
-      <div className="row">
-        {url ? <img src={url} alt="" className="thumb" /> : <span className="muted small">None</span>}
-        <button type="button" className="btn small" onClick={onPick}>
-          {url ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
-        </button>
-        {url ? (
-          <button type="button" className="btn small ghost" onClick={onRemove}>
-            Remove {label.toLowerCase()}
-          </button>
-        ) : null}
-      </div>
-      {error ? <span className="error">{error}</span> : null}
+      </form>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /** Design → Styles: palette, fonts, sizes, spacing and buttons, previewed live in the site frame. */
 import { useMemo, useState } from "react";
 import { ApiError } from "../../api.js";
+import { ColorField, SaveBar } from "../../components/form/index.js";
 import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../../components/ui.js";
-import { ColorField, ContrastCheck, FontSelect, OptionCards, RangeField } from "./controls.js";
+import { ContrastCheck, FontSelect, OptionCards, RangeField } from "./controls.js";
 import {
   type ColorKey,
   RESET_STYLES,
@@ -41,7 +42,7 @@ export function Styles() {
     setSaved(false);
     save.mutate({ styles }, { onSuccess: () => setSaved(true) });
   };
-  useDesignKeys({ undo: h.undo, redo: h.redo, save: doSave });
+  useDesignKeys({ undo: h.undo, redo: h.redo });
 
   if (design.isLoading) return <Loading />;
   if (!design.data || !styles) return <ErrorNotice error={design.error} />;
@@ -76,39 +77,6 @@ export function Styles() {
             doSave();
           }}
         >
-          <div className="design-savebar">
-            <span className={`save-state${h.dirty ? " dirty" : ""}`} role="status">
-              {save.isPending
-                ? "Saving…"
-                : h.dirty
-                  ? "Unsaved changes"
-                  : saved
-                    ? "Saved"
-                    : "All changes saved"}
-            </span>
-            <span style={{ flex: 1 }} />
-            <button
-              type="button"
-              className="btn small"
-              onClick={h.undo}
-              disabled={!h.canUndo}
-              title="Undo (Ctrl+Z)"
-            >
-              Undo
-            </button>
-            <button
-              type="button"
-              className="btn small"
-              onClick={h.redo}
-              disabled={!h.canRedo}
-              title="Redo (Ctrl+Shift+Z)"
-            >
-              Redo
-            </button>
-            <button type="submit" className="btn primary small" disabled={!h.dirty || save.isPending}>
-              Save
-            </button>
-          </div>
           {save.error && !(save.error instanceof ApiError && save.error.fields) ? (
             <ErrorNotice error={save.error} />
           ) : null}
@@ -141,20 +109,20 @@ export function Styles() {
             <h2>Fonts</h2>
             <FontSelect
               label="Heading font"
+              error={errors["fonts.heading"]}
               value={styles.fonts.heading}
               fonts={fonts}
               family={family}
               onChange={(v) => set("fonts", { ...styles.fonts, heading: v })}
             />
-            {errors["fonts.heading"] ? <span className="error">{errors["fonts.heading"]}</span> : null}
             <FontSelect
               label="Body font"
+              error={errors["fonts.body"]}
               value={styles.fonts.body}
               fonts={fonts}
               family={family}
               onChange={(v) => set("fonts", { ...styles.fonts, body: v })}
             />
-            {errors["fonts.body"] ? <span className="error">{errors["fonts.body"]}</span> : null}
             <RangeField
               label="Base font size"
               unit="px"
@@ -233,11 +201,34 @@ export function Styles() {
             />
           </section>
 
-          <div className="btn-row">
-            <button type="button" className="btn danger" onClick={reset} disabled={save.isPending}>
+          <SaveBar
+            dirty={h.dirty}
+            pending={save.isPending}
+            saved={saved && "Styles saved."}
+            saveLabel="Save styles"
+          >
+            <button
+              type="button"
+              className="btn"
+              onClick={h.undo}
+              disabled={!h.canUndo}
+              aria-keyshortcuts="Control+Z"
+            >
+              Undo
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={h.redo}
+              disabled={!h.canRedo}
+              aria-keyshortcuts="Control+Shift+Z"
+            >
+              Redo
+            </button>
+            <button type="button" className="btn" onClick={reset} disabled={save.isPending}>
               Reset to theme defaults
             </button>
-          </div>
+          </SaveBar>
         </form>
         <PreviewFrame siteId={siteId} css={css} />
       </div>

@@ -1,58 +1,8 @@
-/** The Design screens' inputs: colour with contrast check, font choice, ranges and option cards. */
+/** The Design screens' own inputs beside the form kit's: contrast check, font choice, ranges, option cards. */
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { AA_TEXT, contrastRatio, formatRatio, isHexColor, normalizeHex } from "./contrast.js";
+import { Field } from "../../components/form/index.js";
+import { AA_TEXT, contrastRatio, formatRatio } from "./contrast.js";
 import type { FontInfo } from "./design-api.js";
-
-/** A colour: the picker and a hex text field under one visible label; a typo is flagged, not saved. */
-export function ColorField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (hex: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  const typo = text !== value && !isHexColor(text) ? "Enter a colour as #rrggbb." : undefined;
-  const message = typo ?? error;
-  return (
-    <div className={`field color-field${message ? " invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="color-row">
-        <input
-          type="color"
-          aria-label={`${label} picker`}
-          value={normalizeHex(value) ?? "#000000"}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <input
-          id={id}
-          type="text"
-          value={text}
-          spellCheck={false}
-          maxLength={7}
-          aria-invalid={Boolean(message)}
-          aria-describedby={message ? `${id}-e` : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            const hex = normalizeHex(e.target.value);
-            if (hex) onChange(hex);
-          }}
-        />
-      </div>
-      {message ? (
-        <span className="error" id={`${id}-e`}>
-          {message}
-        </span>
-      ) : null}
-    </div>
-  );
-}
 
 /** The WCAG AA check of one pair, with a sample: the ratio always shown, a warning below 4.5:1. */
 export function ContrastCheck({ label, fg, bg }: { label: string; fg: string; bg: string }) {
@@ -78,29 +28,39 @@ export function FontSelect({
   fonts,
   onChange,
   family,
+  error,
 }: {
   label: string;
   value: string;
   fonts: FontInfo[];
   onChange: (id: string) => void;
   family: (id: string) => string;
+  error?: string;
 }) {
-  const id = useId();
   const current = fonts.find((f) => f.id === value);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {fonts.map((f) => (
-          <option key={f.id} value={f.id} style={{ fontFamily: family(f.id) }}>
-            {f.name} ({f.category})
-          </option>
-        ))}
-      </select>
-      <span className="font-sample" style={{ fontFamily: family(value) }}>
-        {current?.name ?? value}: The quick brown fox jumps over the lazy dog
-      </span>
-    </div>
+    <Field label={label} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <>
+          <select
+            id={id}
+            value={value}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            {fonts.map((f) => (
+              <option key={f.id} value={f.id} style={{ fontFamily: family(f.id) }}>
+                {f.name} ({f.category})
+              </option>
+            ))}
+          </select>
+          <span className="font-sample" style={{ fontFamily: family(value) }}>
+            {current?.name ?? value}: The quick brown fox jumps over the lazy dog
+          </span>
+        </>
+      )}
+    </Field>
   );
 }
 
@@ -124,41 +84,39 @@ export function RangeField({
   onChange: (n: number) => void;
   error?: string;
 }) {
-  const id = useId();
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   return (
-    <div className={`field range-field${error ? " invalid" : ""}`}>
-      <label htmlFor={id}>
-        {label}
-        {unit ? <span className="muted"> ({unit})</span> : null}
-      </label>
-      <div className="range-row">
-        <input
-          type="range"
-          aria-label={`${label} slider`}
-          min={min}
-          max={max}
-          step={step}
-          value={value}
-          onChange={(e) => onChange(Number(e.target.value))}
-        />
-        <input
-          id={id}
-          type="number"
-          min={min}
-          max={max}
-          step={step}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            const n = Number(e.target.value);
-            if (e.target.value !== "" && Number.isFinite(n) && n >= min && n <= max) onChange(n);
-          }}
-        />
-      </div>
-      {error ? <span className="error">{error}</span> : null}
-    </div>
+    <Field label={unit ? `${label} (${unit})` : label} error={error} className="range-field">
+      {({ id, describedBy, invalid }) => (
+        <div className="range-row">
+          <input
+            type="range"
+            aria-label={`${label} slider`}
+            min={min}
+            max={max}
+            step={step}
+            value={value}
+            onChange={(e) => onChange(Number(e.target.value))}
+          />
+          <input
+            id={id}
+            type="number"
+            min={min}
+            max={max}
+            step={step}
+            value={text}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(e) => {
+              setText(e.target.value);
+              const n = Number(e.target.value);
+              if (e.target.value !== "" && Number.isFinite(n) && n >= min && n <= max) onChange(n);
+            }}
+          />
+        </div>
+      )}
+    </Field>
   );
 }
 

@@ -26,19 +26,14 @@ export function useStyleHistory(saved: Styles | undefined) {
   };
 }
 
-/** Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes, Ctrl/Cmd+S saves; text fields keep their own undo. */
-export function useDesignKeys(keys: { undo: () => void; redo: () => void; save: () => void }) {
+/** Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes; text fields keep their own undo. (The save bar saves on Ctrl+S.) */
+export function useDesignKeys(keys: { undo: () => void; redo: () => void }) {
   const latest = useRef(keys);
   latest.current = keys;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       const key = e.key.toLowerCase();
-      if (key === "s") {
-        e.preventDefault();
-        latest.current.save();
-        return;
-      }
       const t = e.target as HTMLElement | null;
       const typing = t?.matches?.("input[type=text], input[type=number], textarea, [contenteditable=true]");
       if (typing) return;
