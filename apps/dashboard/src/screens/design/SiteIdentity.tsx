@@ -101,7 +101,7 @@ function IdentityForm({ design }: { design: Design }) {
           <RangeField
             label="Logo maximum height"
             unit="px"
-            min={16}
+            min={24}
             max={200}
             step={1}
             value={v.logoMaxHeight}

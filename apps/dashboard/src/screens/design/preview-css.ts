@@ -19,34 +19,60 @@ export function fontStack(id: string, fonts: FontInfo[]): string {
   return `"${font.name.replace(/["\\]/g, "")}", ${FALLBACK[font.category] ?? FALLBACK["sans-serif"]}`;
 }
 
-const SPACE: Record<Styles["spacing"], string> = {
-  compact: "clamp(32px, 5vw, 72px)",
-  comfortable: "clamp(48px, 8vw, 112px)",
-  spacious: "clamp(64px, 11vw, 152px)",
+// The same tokens the server writes for saved styles (apps/server/src/modules/design/tokens.ts).
+const SPACING: Record<Styles["spacing"], string> = {
+  compact: "--section-space:clamp(32px, 5vw, 72px);--gap:14px",
+  comfortable: "--section-space:clamp(48px, 8vw, 112px);--gap:20px",
+  spacious: "--section-space:clamp(64px, 11vw, 160px);--gap:28px",
 };
 
-const RADIUS: Record<Styles["buttonShape"], string> = { square: "0", rounded: "6px", pill: "999px" };
+const RADIUS: Record<Styles["buttonShape"], string> = { square: "0px", rounded: "6px", pill: "999px" };
 
-const round = (n: number) => Math.round(n * 1000) / 1000;
+const BUTTON: Record<Styles["buttonStyle"], string> = {
+  solid:
+    "--button-bg:var(--color-accent);--button-fg:var(--color-accent-contrast);--button-hover-bg:var(--color-accent-hover);--button-hover-fg:var(--color-accent-contrast)",
+  outline:
+    "--button-bg:transparent;--button-fg:var(--color-accent);--button-hover-bg:var(--color-accent);--button-hover-fg:var(--color-accent-contrast)",
+};
 
+const rem = (n: number) => `${Math.round(n * 1000) / 1000}rem`;
+
+/** The heading sizes: step 1 is the ratio; steps 2–5 grow from a phone size to ratio^(1.25n + 0.25). */
+export function typeScale(ratio: number): string {
+  const out = [`--step-1:${rem(ratio)}`];
+  for (let n = 2; n <= 5; n++) {
+    const max = ratio ** (1.25 * n + 0.25);
+    const min = Math.max(ratio, max * 0.62);
+    out.push(
+      `--step-${n}:clamp(${rem(min)}, ${rem(min)} + ${Math.round((max - min) * 125) / 100}vw, ${rem(max)})`,
+    );
+  }
+  return out.join(";");
+}
+
+/** A `:root{…}` block of every token of the styles, shown over the theme's and the saved ones. */
 export function previewCss(styles: Styles, fonts: FontInfo[]): string {
   const c = styles.colors;
-  const steps = [1, 2, 3, 4, 5].map((n) => `--step-${n}:${round(styles.headingScale ** n)}rem;`).join("");
-  const outline = styles.buttonStyle === "outline";
-  return [
-    ":root{",
-    `--color-bg:${c.background};--color-surface:${c.background};--color-text:${c.text};`,
-    `--color-accent:${c.accent};--color-accent-hover:color-mix(in srgb, ${c.accent} 85%, #000);`,
-    `--color-accent-contrast:${c.accentText};--color-muted:${c.muted};--color-border:${c.border};`,
-    `--font-heading:${fontStack(styles.fonts.heading, fonts)};--font-body:${fontStack(styles.fonts.body, fonts)};`,
-    `--container:${styles.contentWidth}px;--section-space:${SPACE[styles.spacing]};`,
-    `--button-radius:${RADIUS[styles.buttonShape]};--step-0:1rem;${steps}`,
-    `font-size:${styles.fontSizeBase}px;}`,
-    `.button,.sqs-block-button-element,.sqs-add-to-cart-button{border-radius:${RADIUS[styles.buttonShape]};`,
-    outline
-      ? `background:transparent;color:${c.accent};border:1.5px solid ${c.accent};}`
-      : `background:${c.accent};color:${c.accentText};border-color:${c.accent};}`,
-  ].join("");
+  const tokens = [
+    `--color-bg:${c.background}`,
+    `--color-surface:${c.background}`,
+    `--color-soft:color-mix(in srgb, ${c.text} 5%, ${c.background})`,
+    `--color-text:${c.text}`,
+    `--color-accent:${c.accent}`,
+    `--color-accent-hover:color-mix(in srgb, ${c.accent} 84%, #000)`,
+    `--color-accent-contrast:${c.accentText}`,
+    `--color-muted:${c.muted}`,
+    `--color-border:${c.border}`,
+    `--font-heading:${fontStack(styles.fonts.heading, fonts)}`,
+    `--font-body:${fontStack(styles.fonts.body, fonts)}`,
+    `--font-size-base:${styles.fontSizeBase}px`,
+    typeScale(styles.headingScale),
+    `--container:${styles.contentWidth}px`,
+    SPACING[styles.spacing],
+    `--button-radius:${RADIUS[styles.buttonShape]}`,
+    BUTTON[styles.buttonStyle],
+  ];
+  return `:root{${tokens.join(";")}}`;
 }
 
 /** Shows CSS in a same-origin frame's document (after its own styles), replacing what was shown. */
