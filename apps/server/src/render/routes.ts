@@ -37,6 +37,7 @@ import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
 import { collectionsOf } from "../modules/content/service.js";
 import { memberRule } from "./access.js";
 import { type Redirect, listRedirects, matchRedirect } from "../modules/redirects/service.js";
+import { type DesignView, designView } from "../modules/design/service.js";
 
 const FEED_FORMATS = new Set(["rss", "RSS", "ical", "ics"]);
 
@@ -234,6 +235,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         feedUrl: feedUrlFor(ctx),
       },
       theme: { name: theme.name, title: theme.title, cssUrl: theme.cssUrl, ...theme.settings },
+      // A page without its own image shares the site's default social image.
+      ogImage: ctx.ogImage ?? (extra.design as DesignView | undefined)?.socialImage,
       assets: { storefrontJs: "/assets/storefront/storefront.js" },
     };
     const { html, errors } = themes.render(theme, result.template, context, {
@@ -426,6 +429,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           .send(format === "json" ? JSON.stringify(body) : JSON.stringify(body, null, 2));
       }
       const theme = themes.forSite(site);
+      const design = await designView(db, site, cacheEnabled && !isEditing(editing) ? version : undefined);
       // The CLDR formatters (money when useCLDRMoneyFormat is on, dates) need the locale's data.
       await loadLocale(site.locale || "en-US");
       reply.type("text/html; charset=utf-8").header("x-page-cache", "miss");
@@ -435,12 +439,14 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           render(theme, result, site, {
             cart: { totalQuantity: count, label: cartLabel(count) },
             cspNonce: withPageCsp(reply),
+            design,
           }),
         );
       }
       const html = render(theme, result, site, {
         cart: { totalQuantity: QTY, label: LABEL },
         cspNonce: NONCE,
+        design,
       });
       const parts = html.split(SENTINELS);
       if (cacheEnabled) cache.set(key, { version, status: result.status, parts, bytes: html.length * 2 });

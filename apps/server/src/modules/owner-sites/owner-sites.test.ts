@@ -446,6 +446,7 @@ describe("tenancy of every owner route", () => {
       "PATCH /api/owner/sites/:siteId/settings": { commentsEnabled: false },
       "PUT /api/owner/sites/:siteId/editing-mode": { preview: true, override: true },
       "POST /api/owner/sites/:siteId/redirects": { from: "/evil", to: "/" },
+      "PATCH /api/owner/sites/:siteId/design": { customCss: "body{display:none}" },
     };
     const idFor = (route: string, name: string): string => {
       if (name !== "id") return ids[name] ?? unknownId;
