@@ -37,6 +37,7 @@ import { siteUserRoutes } from "./modules/site-users/routes.js";
 import { siteUserOwnerRoutes } from "./modules/site-users/owner-routes.js";
 import { restockRoutes } from "./modules/restock/routes.js";
 import { siteRoutes } from "./render/routes.js";
+import { fontPreviewRoutes } from "./modules/design/font-preview.js";
 import { designRoutes } from "./modules/design/routes.js";
 
 const storefrontDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../storefront/dist");
@@ -136,6 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(dashboardRoutes);
   await app.register(designRoutes);
+  await app.register(fontPreviewRoutes);
   await app.register(siteRoutes);
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,5 @@
 /** Design → Styles: palette, fonts, sizes, spacing and buttons, previewed live in the site frame. */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../api.js";
 import { ColorField, SaveBar } from "../../components/form/index.js";
 import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../../components/ui.js";
@@ -9,10 +9,11 @@ import {
   RESET_STYLES,
   type Styles as StyleSet,
   useDesign,
+  useFontFaces,
   useSaveDesign,
 } from "./design-api.js";
 import { errorsByPath } from "./field-errors.js";
-import { fontStack, previewCss } from "./preview-css.js";
+import { fontStack, previewCss, showInDocument } from "./preview-css.js";
 import { PreviewFrame } from "./PreviewFrame.js";
 import { useDesignKeys, useStyleHistory } from "./use-style-history.js";
 import "./design.css";
@@ -34,7 +35,13 @@ export function Styles() {
   const [saved, setSaved] = useState(false);
   const fonts = design.data?.fonts ?? [];
   const styles = h.styles;
-  const css = useMemo(() => ({ styles: styles ? previewCss(styles, fonts) : "" }), [styles, fonts]);
+  const faces = useFontFaces().data ?? "";
+  // The font list shows each family in its face; the frame gets the faces before the styles.
+  useEffect(() => showInDocument(window, "font-faces", faces), [faces]);
+  const css = useMemo(
+    () => ({ "font-faces": faces, styles: styles ? previewCss(styles, fonts) : "" }),
+    [faces, styles, fonts],
+  );
   const errors = errorsByPath(save.error instanceof ApiError ? save.error.fields : undefined);
 
   const doSave = () => {

@@ -23,7 +23,7 @@ export interface ThemeInfo {
   id: string;
   name: string;
   description: string;
-  screenshotUrl: string;
+  screenshotUrl: string | null;
   websiteTypes: number[];
 }
 
@@ -83,6 +83,18 @@ export function useSaveDesign() {
       void queryClient.invalidateQueries({ queryKey: ["site", siteId] });
       void queryClient.invalidateQueries({ queryKey: ["sites"] });
     },
+  });
+}
+
+/** The @font-face rules of every curated font, so a font can be seen before the site uses it. */
+export function useFontFaces() {
+  return useQuery({
+    queryKey: ["font-preview-css"],
+    queryFn: async () => {
+      const res = await fetch("/assets/font-preview.css");
+      return res.ok ? res.text() : "";
+    },
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

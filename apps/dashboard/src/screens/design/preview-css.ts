@@ -75,20 +75,27 @@ export function previewCss(styles: Styles, fonts: FontInfo[]): string {
   return `:root{${tokens.join(";")}}`;
 }
 
-/** Shows CSS in a same-origin frame's document (after its own styles), replacing what was shown. */
-export function showInFrame(frame: HTMLIFrameElement | null, key: string, css: string): void {
-  const win = frame?.contentWindow as (Window & typeof globalThis) | null | undefined;
-  const doc = frame?.contentDocument;
-  if (!win || !doc) return;
-  // A constructed sheet is CSSOM, which the site's Content-Security-Policy allows (an inline <style> may not be).
-  const sheets =
-    (win as unknown as { __atelierPreview?: Record<string, CSSStyleSheet> }).__atelierPreview ?? {};
-  (win as unknown as { __atelierPreview: Record<string, CSSStyleSheet> }).__atelierPreview = sheets;
-  let sheet = sheets[key];
+type PreviewWindow = Window & typeof globalThis & { __atelierPreview?: Record<string, CSSStyleSheet> };
+
+/**
+ * Shows CSS in a document after its own styles, replacing what was shown under the same key. A
+ * constructed sheet is CSSOM, which a Content-Security-Policy allows where an inline <style> may not be.
+ */
+export function showInDocument(win: Window | null | undefined, key: string, css: string): void {
+  const w = win as PreviewWindow | null | undefined;
+  const doc = w?.document;
+  if (!w || !doc) return;
+  w.__atelierPreview ??= {};
+  let sheet = w.__atelierPreview[key];
   if (!sheet) {
-    sheet = new win.CSSStyleSheet();
-    sheets[key] = sheet;
+    sheet = new w.CSSStyleSheet();
+    w.__atelierPreview[key] = sheet;
     doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
   }
   sheet.replaceSync(css);
+}
+
+/** The same, in a same-origin frame. */
+export function showInFrame(frame: HTMLIFrameElement | null, key: string, css: string): void {
+  showInDocument(frame?.contentWindow, key, css);
 }
