@@ -53,6 +53,7 @@ export function CustomCss() {
             value={text}
             onChange={(v) => {
               setSaved(false);
+              if (save.error) save.reset();
               setText(v);
             }}
             language={CSS_LANGUAGE}

@@ -55,6 +55,7 @@ export function Styles() {
   if (!design.data || !styles) return <ErrorNotice error={design.error} />;
   const set = <K extends keyof StyleSet>(key: K, value: StyleSet[K]) => {
     setSaved(false);
+    if (save.error) save.reset();
     h.change((s) => ({ ...s, [key]: value }));
   };
   const reset = () => {

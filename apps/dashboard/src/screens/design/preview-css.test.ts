@@ -38,6 +38,12 @@ describe("previewCss", () => {
     expect(css).toContain("--section-space:clamp(32px, 5vw, 72px);--gap:14px");
   });
 
+  it("leaves out a colour that is still being typed", () => {
+    const css = previewCss({ ...styles, colors: { ...styles.colors, accent: "#cc00" } }, fonts);
+    expect(css).not.toContain("#cc00");
+    expect(css).toContain("--color-text:#111111;");
+  });
+
   it("falls back to a system stack for a font it does not know", () => {
     expect(fontStack("nope", fonts)).toMatch(/^ui-sans-serif/);
     expect(fontStack("inter", fonts)).toMatch(/^"Inter", ui-sans-serif/);

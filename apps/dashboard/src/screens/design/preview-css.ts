@@ -2,6 +2,7 @@
  * Unsaved styles as CSS for the preview frame: the theme's design tokens (the custom properties
  * every theme reads) set from the owner's choices, so the frame shows a change before it is saved.
  */
+import { isHexColor } from "./contrast.js";
 import type { FontInfo, Styles } from "./design-api.js";
 
 const FALLBACK: Record<string, string> = {
@@ -72,7 +73,11 @@ export function previewCss(styles: Styles, fonts: FontInfo[]): string {
     `--button-radius:${RADIUS[styles.buttonShape]}`,
     BUTTON[styles.buttonStyle],
   ];
-  return `:root{${tokens.join(";")}}`;
+  // A colour still being typed (not yet a hex colour) leaves the theme's in place.
+  const shown = tokens.filter(
+    (t) => !/^--color-/.test(t) || !/#/.test(t) || (t.match(/#[^\s;,)]*/g) ?? []).every(isHexColor),
+  );
+  return `:root{${shown.join(";")}}`;
 }
 
 type PreviewWindow = Window & typeof globalThis & { __atelierPreview?: Record<string, CSSStyleSheet> };
