@@ -59,7 +59,7 @@ describe("Design screens", () => {
     await expect
       .poll(inFrame(frame, "return el.ownerDocument.fonts.check('700 20px \"Playfair Display\"')"))
       .toBe(true);
-    await expect.poll(() => page.getByText("Unsaved changes").count()).toBe(1);
+    await expect.poll(() => page.getByText("Unsaved changes", { exact: true }).count()).toBe(1);
 
     // Undo puts the font back, redo brings it again (buttons and keys).
     await page.getByRole("button", { name: "Undo" }).click();
@@ -110,6 +110,9 @@ describe("Design screens", () => {
   it("switches theme from the gallery, keeping content and the styles", async () => {
     const { context, page, errors } = await ownerLogIn(browser, base);
     const siteId = await demoSiteId(page);
+    await ownerCall(page, "PATCH", `/api/owner/sites/${siteId}/design`, {
+      styles: { colors: { accent: "#c2185b" } },
+    });
     const before = await (await fetch(`${base}/`)).text();
     const themeOf = (html: string) => /data-theme="([a-z]+)"/.exec(html)?.[1];
     const current = themeOf(before)!;

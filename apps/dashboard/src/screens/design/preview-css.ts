@@ -80,21 +80,25 @@ export function previewCss(styles: Styles, fonts: FontInfo[]): string {
   return `:root{${shown.join(";")}}`;
 }
 
-type PreviewWindow = Window & typeof globalThis & { __atelierPreview?: Record<string, CSSStyleSheet> };
+// One set of sheets per document: a frame's first page may reuse its window, never its document.
+const sheetsOf = new WeakMap<Document, Map<string, CSSStyleSheet>>();
 
 /**
  * Shows CSS in a document after its own styles, replacing what was shown under the same key. A
  * constructed sheet is CSSOM, which a Content-Security-Policy allows where an inline <style> may not be.
  */
 export function showInDocument(win: Window | null | undefined, key: string, css: string): void {
-  const w = win as PreviewWindow | null | undefined;
-  const doc = w?.document;
-  if (!w || !doc) return;
-  w.__atelierPreview ??= {};
-  let sheet = w.__atelierPreview[key];
+  const doc = win?.document;
+  if (!win || !doc) return;
+  let sheets = sheetsOf.get(doc);
+  if (!sheets) {
+    sheets = new Map();
+    sheetsOf.set(doc, sheets);
+  }
+  let sheet = sheets.get(key);
   if (!sheet) {
-    sheet = new w.CSSStyleSheet();
-    w.__atelierPreview[key] = sheet;
+    sheet = new (win as Window & typeof globalThis).CSSStyleSheet();
+    sheets.set(key, sheet);
     doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
   }
   sheet.replaceSync(css);
