@@ -95,7 +95,11 @@ describe("Design screens", () => {
     // A bad colour: the server's message at the field, nothing saved.
     await page.getByLabel("Accent", { exact: true }).fill("#12345g");
     await page.getByRole("button", { name: "Save styles" }).click();
-    await page.getByText("Enter a colour as #rgb or #rrggbb, such as #1f3b5b.").waitFor();
+    await page.getByText("Nothing was saved: correct the fields marked in red.").waitFor();
+    const accentField = page
+      .locator(".field.invalid")
+      .filter({ has: page.getByLabel("Accent", { exact: true }) });
+    await accentField.getByText("Enter a colour as #rgb or #rrggbb, such as #1f3b5b.").waitFor();
     await screenshot(page, "dashboard-design-styles-error");
     const design = await ownerCall<{ styles: { colors: { accent: string } } }>(
       page,

@@ -89,7 +89,7 @@ export function Styles() {
             <ErrorNotice error={save.error} />
           ) : null}
           {save.error instanceof ApiError && save.error.fields ? (
-            <Notice kind="error">{save.error.message}</Notice>
+            <Notice kind="error">Nothing was saved: correct the fields marked in red.</Notice>
           ) : null}
 
           <section className="card">
