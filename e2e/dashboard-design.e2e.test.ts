@@ -33,6 +33,8 @@ async function onLiveSite<T>(fn: () => T): Promise<T> {
 async function shots(page: Page, name: string) {
   await screenshot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
+  // The navigation drawer slides out of view when the window narrows.
+  await page.waitForTimeout(500);
   await screenshot(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
