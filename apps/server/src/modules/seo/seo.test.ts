@@ -384,13 +384,13 @@ describe("noindex and hiding the site", () => {
     });
     expect(hide.statusCode).toBe(200);
     expect(hide.json().settings.hideFromSearchEngines).toBe(true);
-    expect((await get("/robots.txt")).body).toBe("User-agent: *\nDisallow: /\n");
-    expect(robots((await get("/")).body)).toBe(true);
+    await eventually(async () => (await get("/robots.txt")).body).toBe("User-agent: *\nDisallow: /\n");
+    await eventually(async () => robots((await get("/")).body)).toBe(true);
     await owner.request({
       method: "PATCH",
       url: `${base}/settings`,
       payload: { hideFromSearchEngines: false },
     });
-    expect(robots((await get("/")).body)).toBe(false);
+    await eventually(async () => robots((await get("/")).body)).toBe(false);
   });
 });
