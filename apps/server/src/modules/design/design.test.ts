@@ -8,8 +8,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
 import { CSS_MSG, customCssProblem, decodeCss } from "./css-guard.js";
-import { DESIGN_MSG } from "./service.js";
-import { STYLE_MSG, contrastRatio } from "./styles.js";
+import { DESIGN_MSG, themeCatalog } from "./service.js";
+import { STYLE_MSG, applyStylePatch, contrastRatio, effectiveStyles } from "./styles.js";
 import { typeScale } from "./tokens.js";
 
 let t: TestApp;
@@ -76,6 +76,24 @@ describe("rules without the app", () => {
     expect(customCssProblem(" ".repeat(100 * 1024))).toBeUndefined();
   });
 
+  it("gives every theme defaults that are valid styles with AA contrast", () => {
+    expect(themeCatalog().length).toBeGreaterThanOrEqual(6);
+    for (const theme of themeCatalog()) {
+      const { fields, styles } = applyStylePatch({}, theme.styles as never);
+      expect(fields, theme.name).toEqual({});
+      expect(effectiveStyles(theme.styles, styles), theme.name).toEqual(theme.styles);
+      for (const [fg, bg] of [
+        ["text", "background"],
+        ["muted", "background"],
+        ["accentText", "accent"],
+      ] as const)
+        expect(
+          contrastRatio(theme.styles.colors[fg], theme.styles.colors[bg]),
+          `${theme.name} ${fg}`,
+        ).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it("computes WCAG contrast and a growing type scale", () => {
     expect(contrastRatio("#000", "#fff")).toBeCloseTo(21, 5);
     expect(contrastRatio("#777777", "#ffffff")).toBeLessThan(4.5);
@@ -108,6 +126,34 @@ describe("the design API", () => {
       12,
     );
     expect(d).toMatchObject({ customCss: "", logo: null, siteIcon: null, socialImage: null });
+  });
+
+  it("is documented in the OpenAPI document, with the style model", async () => {
+    const doc = (await t.app.inject({ url: "/api/openapi.json" })).json();
+    const path = doc.paths["/api/owner/sites/{siteId}/design"];
+    expect(Object.keys(path).sort()).toEqual(["get", "patch"]);
+    const body = path.patch.requestBody.content["application/json"].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining([
+        "theme",
+        "styles",
+        "customCss",
+        "logoMediaId",
+        "siteIconMediaId",
+        "socialImageMediaId",
+      ]),
+    );
+    const styles = path.get.responses["200"].content["application/json"].schema.properties.styles;
+    expect(Object.keys(styles.properties).sort()).toEqual([
+      "buttonShape",
+      "buttonStyle",
+      "colors",
+      "contentWidth",
+      "fontSizeBase",
+      "fonts",
+      "headingScale",
+      "spacing",
+    ]);
   });
 
   it("refuses bad colours, fonts, themes, numbers and choices with the field's message, saving nothing", async () => {
