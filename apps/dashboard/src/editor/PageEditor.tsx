@@ -5,15 +5,12 @@
  * blocks from the picker, undo and redo, and Publish.
  */
 import {
-  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   type DragMoveEvent,
   DragOverlay,
   type DragStartEvent,
   PointerSensor,
-  useDraggable,
-  useDroppable,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
@@ -30,11 +27,7 @@ import {
   post,
   put,
 } from "../api.js";
-import { RichTextEditor } from "../components/RichText.js";
-import { FieldList } from "../components/fields.js";
-import { inOrder } from "./in-order.js";
-import { CartPillZones } from "./CartPillZones.js";
-import { Modal, Notice } from "../components/ui.js";
+import { Notice } from "../components/ui.js";
 import { errorText } from "../components/form/index.js";
 import {
   BLOCK_LIMIT_MESSAGE,
@@ -50,220 +43,16 @@ import {
   removeBlock,
   updateBlock,
 } from "./layout-ops.js";
-
-// ─── History (undo / redo) ──────────────────────────────────────────────────────────────────
-
-interface History {
-  layout: Layout;
-  past: Layout[];
-  future: Layout[];
-  /** Edits with the same key in a row (typing in one block) make one undo step. */
-  lastKey?: string;
-  lastAt: number;
-}
-type HistoryAction =
-  | { type: "load"; layout: Layout }
-  | { type: "set"; layout: Layout; key?: string }
-  | { type: "undo" }
-  | { type: "redo" };
-
-function historyReducer(h: History, a: HistoryAction): History {
-  switch (a.type) {
-    case "load":
-      return { layout: a.layout, past: [], future: [], lastAt: 0 };
-    case "set": {
-      const now = Date.now();
-      const coalesce = a.key !== undefined && a.key === h.lastKey && now - h.lastAt < 1500;
-      return {
-        layout: a.layout,
-        past: coalesce ? h.past : [...h.past.slice(-99), h.layout],
-        future: [],
-        lastKey: a.key,
-        lastAt: now,
-      };
-    }
-    case "undo": {
-      const prev = h.past[h.past.length - 1];
-      if (!prev) return h;
-      return { layout: prev, past: h.past.slice(0, -1), future: [h.layout, ...h.future], lastAt: 0 };
-    }
-    case "redo": {
-      const next = h.future[0];
-      if (!next) return h;
-      return { layout: next, past: [...h.past, h.layout], future: h.future.slice(1), lastAt: 0 };
-    }
-  }
-}
-
-// ─── Geometry of the blocks in the frame ────────────────────────────────────────────────────
-
-interface Rect {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
-
-/** Where each block is in the frame: by `data-block-id`, or by the element whose id is the block's. */
-function measureFrame(
-  frame: HTMLIFrameElement | null,
-  blockIds: string[],
-): { height: number; rects: Map<string, Rect> } | undefined {
-  const doc = frame?.contentDocument;
-  // While the frame reloads its document is a new, half-built one: keep the last geometry until
-  // it has loaded, or the overlays (and a drag that holds one) would vanish for a moment.
-  if (!doc?.body || doc.readyState !== "complete") return undefined;
-  const rects = new Map<string, Rect>();
-  const win = doc.defaultView;
-  const sx = win?.scrollX ?? 0;
-  const sy = win?.scrollY ?? 0;
-  for (const id of blockIds) {
-    const el =
-      doc.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(id)}"]`) ?? doc.getElementById(id);
-    if (!el) continue;
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;
-    rects.set(id, { top: r.top + sy, left: r.left + sx, width: r.width, height: Math.max(r.height, 24) });
-  }
-  const height = Math.max(doc.documentElement.scrollHeight, doc.body.scrollHeight, 400);
-  return { height: Math.min(height, 30000), rects };
-}
-
-// ─── Drag and drop ──────────────────────────────────────────────────────────────────────────
-
-const PRIORITY = (id: string) => (id.startsWith("side:") ? 0 : id.startsWith("gap:") ? 1 : 2);
-
-/** The drop zone under the pointer: column edges first, then the gaps between rows, then blocks. */
-const pointerFirst: CollisionDetection = ({ droppableContainers, droppableRects, pointerCoordinates }) => {
-  if (!pointerCoordinates) return [];
-  const { x, y } = pointerCoordinates;
-  const hits = droppableContainers.filter((c) => {
-    const r = droppableRects.get(c.id);
-    return r && x >= r.left && x <= r.left + r.width && y >= r.top && y <= r.top + r.height;
-  });
-  hits.sort((a, b) => PRIORITY(String(a.id)) - PRIORITY(String(b.id)));
-  return hits.slice(0, 1).map((c) => ({ id: c.id, data: { droppableContainer: c, value: 0 } }));
-};
-
-function targetFor(
-  overId: string,
-  pointerY: number,
-  overRect: { top: number; height: number } | undefined,
-): Target | undefined {
-  const [kind, a, b] = overId.split(":");
-  if (kind === "gap") return { kind: "row", index: Number(a) };
-  if (kind === "side") return { kind: b === "left" ? "left" : "right", blockId: a! };
-  if (kind === "block" && overRect)
-    return { kind: pointerY < overRect.top + overRect.height / 2 ? "before" : "after", blockId: a! };
-  return undefined;
-}
-
-function BlockBox({
-  block,
-  rect,
-  label,
-  selected,
-  dropHint,
-  onSelect,
-  onEdit,
-  onDelete,
-  onMove,
-  dragging,
-}: {
-  block: Block;
-  rect: Rect;
-  label: string;
-  selected: boolean;
-  dropHint?: string;
-  onSelect: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-  onMove: (d: -1 | 1) => void;
-  dragging: boolean;
-}) {
-  const drag = useDraggable({ id: block.id });
-  const drop = useDroppable({ id: `block:${block.id}` });
-  const left = useDroppable({ id: `side:${block.id}:left` });
-  const right = useDroppable({ id: `side:${block.id}:right` });
-  const edge = Math.min(28, rect.width / 5);
-  return (
-    <div
-      ref={drop.setNodeRef}
-      className={`block-box${selected ? " selected" : ""}${dropHint ? ` drop-${dropHint}` : ""}${drag.isDragging ? " dragging" : ""}`}
-      style={{ top: rect.top, left: rect.left, width: rect.width, height: rect.height }}
-      data-overlay-for={block.id}
-    >
-      <div ref={left.setNodeRef} style={{ position: "absolute", left: 0, top: 0, bottom: 0, width: edge }} />
-      <div
-        ref={right.setNodeRef}
-        style={{ position: "absolute", right: 0, top: 0, bottom: 0, width: edge }}
-      />
-      <button
-        type="button"
-        className="block-select"
-        aria-label={`Select ${label} block`}
-        aria-pressed={selected}
-        onClick={onSelect}
-        onDoubleClick={onEdit}
-      />
-      {selected && !dragging ? (
-        <>
-          <span className="block-label">{label}</span>
-          <div className="block-tools">
-            <button
-              type="button"
-              className="btn handle"
-              ref={drag.setNodeRef}
-              aria-label={`Drag ${label} block`}
-              {...drag.attributes}
-              {...drag.listeners}
-            >
-              ⠿ Move
-            </button>
-            <button type="button" className="btn" onClick={onEdit} aria-label={`Edit ${label} block`}>
-              Edit
-            </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => onMove(-1)}
-              aria-label={`Move ${label} block up`}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => onMove(1)}
-              aria-label={`Move ${label} block down`}
-            >
-              ↓
-            </button>
-            <button type="button" className="btn" onClick={onDelete} aria-label={`Delete ${label} block`}>
-              Delete
-            </button>
-          </div>
-        </>
-      ) : null}
-    </div>
-  );
-}
-
-function RowGap({ index, top, active }: { index: number; top: number; active: boolean }) {
-  const drop = useDroppable({ id: `gap:${index}` });
-  return (
-    <div
-      ref={drop.setNodeRef}
-      className={`row-gap${active ? " active" : ""}`}
-      style={{ top: top - 7 }}
-      aria-hidden="true"
-    />
-  );
-}
+import { historyReducer } from "./history.js";
+import { type Rect, measureFrame } from "./frame-geometry.js";
+import { BlockBox, RowGap, pointerFirst, targetFor } from "./drag.js";
+import { InPlaceText, inPlaceHasFocus, setEditingMode } from "./InPlaceText.js";
+import { BlockPanel } from "./BlockPanel.js";
+import { Outline } from "./Outline.js";
+import { BlockPicker } from "./BlockPicker.js";
+import { EditorToolbar, type SaveState } from "./EditorToolbar.js";
 
 // ─── The editor ─────────────────────────────────────────────────────────────────────────────
-
-type SaveState = "saved" | "unsaved" | "saving" | "error" | "published";
 
 export function PageEditor() {
   const { siteId = "", pageId = "" } = useParams();
@@ -614,83 +403,24 @@ export function PageEditor() {
 
   return (
     <div className="editor">
-      <div className="editor-bar" role="toolbar" aria-label="Page editor">
-        <Link className="btn small" to={`/sites/${siteId}/pages`}>
-          ← Pages
-        </Link>
-        <span className="title">{page ? `Editing: ${page.title}` : "Loading…"}</span>
-        <output className={`save-state${saveState === "error" ? " error" : ""}`} aria-live="polite">
-          {saveState === "saving"
-            ? "Saving…"
-            : saveState === "unsaved"
-              ? "Unsaved changes"
-              : saveState === "error"
-                ? "Not saved"
-                : saveState === "published"
-                  ? "Published"
-                  : "Draft saved"}
-        </output>
-        <button
-          type="button"
-          className="btn small"
-          onClick={() => dispatch({ type: "undo" })}
-          disabled={!h.past.length}
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          className="btn small"
-          onClick={() => dispatch({ type: "redo" })}
-          disabled={!h.future.length}
-        >
-          Redo
-        </button>
-        <fieldset className="btn-row hide-phone" style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend className="sr-only">Preview width</legend>
-          <button
-            type="button"
-            className="btn small"
-            aria-pressed={device === "desktop"}
-            onClick={() => setDevice("desktop")}
-          >
-            Desktop
-          </button>
-          <button
-            type="button"
-            className="btn small"
-            aria-pressed={device === "phone"}
-            onClick={() => setDevice("phone")}
-          >
-            Phone
-          </button>
-        </fieldset>
-        <label className="check hide-phone" style={{ margin: 0 }}>
-          <input type="checkbox" checked={safeMode} onChange={(e) => setSafeMode(e.target.checked)} />
-          <span>Safe mode</span>
-        </label>
-        <button type="button" className="btn small" onClick={() => setPicker(true)}>
-          Add block
-        </button>
-        <button
-          type="button"
-          className="btn accent small"
-          onClick={() => publish.mutate()}
-          disabled={publish.isPending || !ready}
-        >
-          {publish.isPending ? "Publishing…" : "Publish"}
-        </button>
-        {site.data && page ? (
-          <a
-            className="btn small hide-phone"
-            href={`${site.data.url}${page.fullUrl}`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            View live
-          </a>
-        ) : null}
-      </div>
+      <EditorToolbar
+        siteId={siteId}
+        title={page ? `Editing: ${page.title}` : "Loading…"}
+        saveState={saveState}
+        canUndo={h.past.length > 0}
+        canRedo={h.future.length > 0}
+        onUndo={() => dispatch({ type: "undo" })}
+        onRedo={() => dispatch({ type: "redo" })}
+        device={device}
+        setDevice={setDevice}
+        safeMode={safeMode}
+        setSafeMode={setSafeMode}
+        onAdd={() => setPicker(true)}
+        onPublish={() => publish.mutate()}
+        publishing={publish.isPending}
+        ready={ready}
+        liveUrl={site.data && page ? `${site.data.url}${page.fullUrl}` : undefined}
+      />
       <div className="editor-body">
         <div className="canvas" ref={canvasRef}>
           {error ? (
@@ -864,196 +594,5 @@ export function PageEditor() {
         />
       ) : null}
     </div>
-  );
-}
-
-/** The editing cookies of this browser, set in the order the editor asked (see in-order.ts). */
-const setEditingMode = inOrder(
-  (url: string, mode: { preview: boolean; override: boolean; disableUserScripts: boolean }) =>
-    put<unknown>(url, mode),
-);
-
-/** Whether the owner is typing in the in-place text editor drawn over the frame. */
-function inPlaceHasFocus(): boolean {
-  const active = document.activeElement;
-  return Boolean(active && document.querySelector(".inplace")?.contains(active));
-}
-
-function InPlaceText({
-  rect,
-  html,
-  placeholder,
-  onChange,
-  onDone,
-}: {
-  rect: Rect;
-  html: string;
-  placeholder?: string;
-  onChange: (html: string) => void;
-  onDone: () => void;
-}) {
-  return (
-    <div
-      className="inplace"
-      style={{
-        top: rect.top - 4,
-        left: rect.left - 4,
-        width: Math.max(rect.width + 8, 300),
-        minHeight: rect.height + 8,
-      }}
-    >
-      <RichTextEditor value={html} onChange={onChange} placeholder={placeholder} autoFocus />
-      <div className="done">
-        <button type="button" className="btn primary small" onClick={onDone}>
-          Done editing
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function BlockPanel({
-  block,
-  type,
-  onChange,
-  onDelete,
-  onClose,
-}: {
-  block: Block;
-  type: BlockType;
-  onChange: (props: Record<string, unknown>, key?: string) => void;
-  onDelete: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <>
-      <h2>
-        {type.label} block
-        <button type="button" className="btn ghost small" onClick={onClose}>
-          Close
-        </button>
-      </h2>
-      <p className="muted small">{type.description}</p>
-      <FieldList
-        fields={type.fields}
-        values={block}
-        onChange={(k, v) => onChange({ [k]: v }, `${block.id}:${k}`)}
-      />
-      <button type="button" className="btn danger small" onClick={onDelete}>
-        Delete block
-      </button>
-    </>
-  );
-}
-
-function Outline({
-  layout,
-  labelOf,
-  selected,
-  onSelect,
-  onAdd,
-  blockCount,
-  siteId,
-  onPillMoved,
-}: {
-  siteId: string;
-  onPillMoved: () => void;
-  layout: Layout;
-  labelOf: (b: Block) => string;
-  selected?: string;
-  onSelect: (id: string) => void;
-  onAdd: () => void;
-  blockCount: number;
-}) {
-  const summary = (b: Block) => {
-    const text =
-      typeof b.html === "string"
-        ? b.html.replace(/<[^>]+>/g, " ").trim()
-        : typeof b.label === "string"
-          ? b.label
-          : typeof b.title === "string"
-            ? b.title
-            : "";
-    return text ? ` · ${text.slice(0, 40)}` : "";
-  };
-  return (
-    <>
-      <h2>Page outline</h2>
-      <p className="muted small">
-        {blockCount} of {MAX_BLOCKS} blocks. Select a block on the page to edit it; drag its Move handle to
-        another place, or to the edge of a block to make a new column.
-      </p>
-      <ol className="outline">
-        {layout.rows.map((r, ri) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no ids
-          <li key={ri} className="row-item">
-            <div className="row-head">Row {ri + 1}</div>
-            <div className="cols">
-              {r.columns.map((c, ci) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns have no ids
-                <div key={ci} className="col" style={{ flex: c.span }}>
-                  {c.blocks.map((b) => (
-                    <button
-                      type="button"
-                      key={b.id}
-                      className={`blk${selected === b.id ? " selected" : ""}`}
-                      onClick={() => onSelect(b.id)}
-                    >
-                      {labelOf(b)}
-                      <span className="muted">{summary(b)}</span>
-                    </button>
-                  ))}
-                </div>
-              ))}
-            </div>
-          </li>
-        ))}
-      </ol>
-      {!layout.rows.length ? <p className="muted">This page has no blocks yet.</p> : null}
-      <button type="button" className="btn primary" onClick={onAdd}>
-        Add block
-      </button>
-      <CartPillZones siteId={siteId} onChanged={onPillMoved} />
-    </>
-  );
-}
-
-function BlockPicker({
-  types,
-  onPick,
-  onClose,
-  blockCount,
-}: {
-  types: BlockType[];
-  onPick: (t: BlockType) => void;
-  onClose: () => void;
-  blockCount: number;
-}) {
-  const groups = [...new Set(types.map((t) => t.group))];
-  return (
-    <Modal title="Add a block" onClose={onClose} wide>
-      {blockCount >= MAX_BLOCKS ? <Notice kind="warn">{BLOCK_LIMIT_MESSAGE}</Notice> : null}
-      {groups.map((g) => (
-        <div className="picker-group" key={g}>
-          <h3>{g}</h3>
-          <div className="picker-grid">
-            {types
-              .filter((t) => t.group === g)
-              .map((t) => (
-                <button
-                  type="button"
-                  key={t.type}
-                  disabled={!t.available || blockCount >= MAX_BLOCKS}
-                  onClick={() => onPick(t)}
-                  aria-label={`Add ${t.label} block`}
-                >
-                  <strong>{t.label}</strong>
-                  <span>{t.available ? t.description : `Needs a plan with the ${t.featureName}.`}</span>
-                </button>
-              ))}
-          </div>
-        </div>
-      ))}
-    </Modal>
   );
 }

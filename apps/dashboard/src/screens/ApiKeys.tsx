@@ -5,8 +5,9 @@
  * sends the tracking event SPEC §2 names for the API keys panel or the key creation modal.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { del, get, post } from "../api.js";
+import { CopyField } from "../components/CopyField.js";
 import { ErrorNotice, Loading, Modal, PageHead, formatDate, useSiteId } from "../components/ui.js";
 import { CheckboxField, TextField, errorText, fieldErrors } from "../components/form/index.js";
 
@@ -134,8 +135,6 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
   const track = useTrack(siteId);
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<string[]>([]);
-  const [copied, setCopied] = useState<"" | "ok" | "failed">("");
-  const keyId = useId();
   const create = useMutation({
     mutationFn: () =>
       post<{ key: string; apiKey: ApiKey }>(`/api/owner/sites/${siteId}/api-keys`, { name, scopes }),
@@ -148,15 +147,6 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
   const cancel = () => {
     track.modal("cancel", { step: key ? "key" : "details" });
     onClose();
-  };
-  const copy = async () => {
-    track.modal("copy");
-    try {
-      await navigator.clipboard.writeText(key!);
-      setCopied("ok");
-    } catch {
-      setCopied("failed");
-    }
   };
   const errors = fieldErrors(create.error);
   if (key) {
@@ -186,22 +176,7 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
           Copy this key now and keep it somewhere safe. For your security it will{" "}
           <strong>not be shown again</strong>.
         </p>
-        <div className="field">
-          <label htmlFor={keyId}>API key</label>
-          <input id={keyId} type="text" readOnly value={key} onFocus={(e) => e.currentTarget.select()} />
-        </div>
-        <div className="btn-row">
-          <button type="button" className="btn" onClick={() => void copy()}>
-            Copy
-          </button>
-          <span role="status" className="small">
-            {copied === "ok"
-              ? "Copied"
-              : copied === "failed"
-                ? "Could not copy: select the key and copy it."
-                : ""}
-          </span>
-        </div>
+        <CopyField label="API key" value={key} onCopy={() => track.modal("copy")} />
       </Modal>
     );
   }

@@ -9,7 +9,8 @@ import { useNavigate } from "react-router";
 import { formatCents, get, patch, post } from "../api.js";
 import { ErrorNotice, Loading, PageHead, useSiteId } from "../components/ui.js";
 import { errorText } from "../components/form/index.js";
-import { type ProductList, type ProductRow, stockText, useCurrency } from "./Products.js";
+import { type ProductList, type ProductRow, stockText } from "./Products.js";
+import { useStoreCurrency } from "./store/useStore.js";
 
 type Sort = "name" | "stock" | "price";
 const PAGE_SIZE = 20;
@@ -78,7 +79,7 @@ function StockCell({
 
 export function Inventory() {
   const siteId = useSiteId();
-  const currency = useCurrency();
+  const currency = useStoreCurrency();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const track = useTrack(siteId);

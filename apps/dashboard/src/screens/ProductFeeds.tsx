@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { CopyField } from "../components/CopyField.js";
 import { useSite } from "../components/ui.js";
 
 const FEEDS = [
@@ -14,41 +14,6 @@ const FEEDS = [
   },
 ] as const;
 
-/** A feed's address, read-only, with a button that copies it. */
-function FeedUrl({ label, url, help }: { label: string; url: string; help: string }) {
-  const [copied, setCopied] = useState<"" | "Copied" | "Select the address and copy it">("");
-  const id = `feed-${label.replace(/\W+/g, "-").toLowerCase()}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied("Copied");
-    } catch {
-      setCopied("Select the address and copy it");
-    }
-  };
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="feed-url">
-        <input
-          id={id}
-          type="text"
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-          aria-describedby={`${id}-d`}
-        />
-        <button type="button" className="btn small" onClick={copy} aria-label={`Copy the ${label} address`}>
-          Copy
-        </button>
-      </div>
-      <span className="help" id={`${id}-d`} aria-live="polite">
-        {copied || help}
-      </span>
-    </div>
-  );
-}
-
 /** The store's product feed addresses (SPEC §1: product feed URL copy), updated as products change. */
 export function ProductFeeds() {
   const site = useSite();
@@ -62,7 +27,13 @@ export function ProductFeeds() {
         stock and images, one entry per variant.
       </p>
       {FEEDS.map((f) => (
-        <FeedUrl key={f.file} label={f.label} url={`${origin}/api/commerce/feeds/${f.file}`} help={f.help} />
+        <CopyField
+          key={f.file}
+          label={f.label}
+          value={`${origin}/api/commerce/feeds/${f.file}`}
+          help={f.help}
+          buttonLabel={`Copy the ${f.label} address`}
+        />
       ))}
     </section>
   );

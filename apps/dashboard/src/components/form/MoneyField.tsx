@@ -43,7 +43,7 @@ export function MoneyField({
   const notAmount = value === undefined && text.trim() !== "";
   const shown = error ?? (notAmount ? `Enter an amount such as ${amountHint(currency)}.` : undefined);
   return (
-    <Field label={label} help={help ?? currency} error={shown}>
+    <Field label={label} help={help} error={shown}>
       {({ id, describedBy, invalid }) => (
         <input
           id={id}

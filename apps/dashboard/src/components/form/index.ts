@@ -5,6 +5,6 @@ export { ColorField } from "./ColorField.js";
 export { errorText, fieldErrors } from "./errors.js";
 export { Field, type FieldProps } from "./Field.js";
 export { ImageField } from "./ImageField.js";
-export { MoneyField, type MoneyValue } from "./MoneyField.js";
+export { MoneyField, type MoneyValue, amountHint } from "./MoneyField.js";
 export { SaveBar } from "./SaveBar.js";
 export { type Draft, useDraft } from "./useDraft.js";

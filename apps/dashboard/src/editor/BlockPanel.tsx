@@ -1,0 +1,37 @@
+/** The settings panel of the selected block: its fields from the block type, and delete. */
+import type { Block, BlockType } from "../api.js";
+import { FieldList } from "../components/fields.js";
+
+export function BlockPanel({
+  block,
+  type,
+  onChange,
+  onDelete,
+  onClose,
+}: {
+  block: Block;
+  type: BlockType;
+  onChange: (props: Record<string, unknown>, key?: string) => void;
+  onDelete: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      <h2>
+        {type.label} block
+        <button type="button" className="btn ghost small" onClick={onClose}>
+          Close
+        </button>
+      </h2>
+      <p className="muted small">{type.description}</p>
+      <FieldList
+        fields={type.fields}
+        values={block}
+        onChange={(k, v) => onChange({ [k]: v }, `${block.id}:${k}`)}
+      />
+      <button type="button" className="btn danger small" onClick={onDelete}>
+        Delete block
+      </button>
+    </>
+  );
+}

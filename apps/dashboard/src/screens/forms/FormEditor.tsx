@@ -1,0 +1,376 @@
+/** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { ApiError, del, patch, post } from "../../api.js";
+import {
+  CheckboxField,
+  SaveBar,
+  SelectField,
+  TextField,
+  TextareaField,
+  useDraft,
+} from "../../components/form/index.js";
+import { ErrorNotice, Modal, Notice, PageHead, useSiteId } from "../../components/ui.js";
+import {
+  type FieldDraft,
+  type FieldTypeInfo,
+  type FormDraft,
+  type FormFieldJson,
+  MSG_MAX_LENGTH,
+  type OwnerForm,
+  newFieldId,
+  toDraft,
+  toFieldBody,
+  toFieldDraft,
+} from "./model.js";
+import { FieldItem } from "./FieldItem.js";
+
+type Errors = Record<string, string>;
+
+export function FormEditor({
+  form,
+  initial,
+  fieldTypes,
+}: {
+  form?: OwnerForm;
+  initial: FormDraft;
+  fieldTypes: FieldTypeInfo[];
+}) {
+  const siteId = useSiteId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const draft = useDraft<FormDraft>(initial);
+  const d = draft.values;
+  const [open, setOpen] = useState<Set<string>>(() => new Set(form ? [] : initial.fields.map((f) => f.id)));
+  const [focusId, setFocusId] = useState<string | undefined>();
+  const [newType, setNewType] = useState("text");
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  /** Problems with the form's settings, by property; field problems by field id then property. */
+  const [errors, setErrors] = useState<Errors>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, Errors>>({});
+  const [problem, setProblem] = useState<unknown>();
+  const typeInfo = new Map(fieldTypes.map((t) => [t.type, t]));
+
+  const set = draft.set;
+  const setField = (id: string, p: Partial<FieldDraft>) =>
+    set({ fields: d.fields.map((f) => (f.id === id ? { ...f, ...p } : f)) });
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...d.fields];
+    const j = i + by;
+    if (j < 0 || j >= next.length) return;
+    [next[i], next[j]] = [next[j]!, next[i]!];
+    set({ fields: next });
+  };
+  const remove = (id: string) => set({ fields: d.fields.filter((f) => f.id !== id) });
+  const add = () => {
+    const info = typeInfo.get(newType);
+    const id = newFieldId(newType, new Set(d.fields.map((f) => f.id)));
+    set({
+      fields: [
+        ...d.fields,
+        toFieldDraft({ id, type: newType, title: info?.type === "hidden" ? "" : (info?.title ?? "") }),
+      ],
+    });
+    setOpen((o) => new Set(o).add(id));
+    setFocusId(id);
+  };
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      form
+        ? patch<{ form: OwnerForm }>(`/api/owner/sites/${siteId}/forms/${form.id}`, body)
+        : post<{ form: OwnerForm }>(`/api/owner/sites/${siteId}/forms`, body),
+    onSuccess: ({ form: f }) => {
+      const row: OwnerForm = { ...f, submissions: form?.submissions ?? 0 };
+      queryClient.setQueryData<OwnerForm[]>(["forms", siteId], (old) =>
+        old?.some((x) => x.id === f.id) ? old.map((x) => (x.id === f.id ? row : x)) : [...(old ?? []), row],
+      );
+      void queryClient.invalidateQueries({ queryKey: ["forms", siteId] });
+      if (!form) navigate(`/sites/${siteId}/forms/${f.id}?saved=1`, { replace: true });
+      else draft.reset(toDraft(row));
+    },
+    onError: (err, body) => {
+      setProblem(err);
+      if (!(err instanceof ApiError) || !err.fields) return;
+      // Field problems come keyed by position (`fields.2.options`): keep them with their field.
+      const ids = (body.fields as FormFieldJson[]).map((f) => f.id);
+      const top: Errors = {};
+      const byField: Record<string, Errors> = {};
+      for (const [key, message] of Object.entries(err.fields)) {
+        const m = /^fields\.(\d+)\.(\w+)$/.exec(key);
+        const id = m ? ids[Number(m[1])] : undefined;
+        if (m && id) byField[id] = { ...byField[id], [m[2]!]: message };
+        else top[key] = message;
+      }
+      setErrors(top);
+      setFieldErrors(byField);
+      setOpen((o) => new Set([...o, ...Object.keys(byField)]));
+    },
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(undefined);
+    setErrors({});
+    // Character limits are whole numbers; say so before asking the server.
+    const local: Record<string, Errors> = {};
+    for (const f of d.fields) {
+      const t = f.maxLength.trim();
+      if (typeInfo.get(f.type)?.hasMaxLength && t && !/^[1-9]\d{0,6}$/.test(t))
+        local[f.id] = { maxLength: MSG_MAX_LENGTH };
+    }
+    setFieldErrors(local);
+    if (Object.keys(local).length) {
+      setOpen((o) => new Set([...o, ...Object.keys(local)]));
+      setProblem(new Error("Please correct the highlighted fields."));
+      return;
+    }
+    save.mutate({
+      name: d.name,
+      fields: d.fields.map((f) => toFieldBody(f, typeInfo.get(f.type))),
+      submissionMessage: d.submissionMessage,
+      submissionHtml: d.submissionHtml,
+      successRedirect: d.successRedirect.trim() || null,
+      disclaimerMessage: d.disclaimerMessage.trim() || null,
+      notifyEmail: d.notifyEmail.trim() || null,
+      captchaEnabled: d.captchaEnabled,
+      captchaTheme: d.captchaTheme,
+      captchaAlignment: d.captchaAlignment,
+    });
+  };
+
+  const removeForm = useMutation({
+    mutationFn: () => del(`/api/owner/sites/${siteId}/forms/${form!.id}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["forms", siteId] });
+      navigate(`/sites/${siteId}/forms?deleted=${encodeURIComponent(form!.name)}`);
+    },
+  });
+
+  return (
+    <>
+      <PageHead
+        title={form ? form.name : "New form"}
+        sub={
+          form
+            ? `${form.submissions} ${form.submissions === 1 ? "submission" : "submissions"}`
+            : "Name the form, choose its fields, then save. Add it to a page with a Form block."
+        }
+        actions={
+          <>
+            <Link className="btn" to={`/sites/${siteId}/forms`}>
+              All forms
+            </Link>
+            {form ? (
+              <Link className="btn" to={`/sites/${siteId}/ops/forms/${form.id}`}>
+                Submissions
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <form onSubmit={onSubmit} noValidate className="form-editor">
+        <ErrorNotice error={problem} />
+        <div className="split">
+          <div>
+            <div className="card">
+              <h2>Form</h2>
+              <TextField
+                label="Form name"
+                value={d.name}
+                onChange={(v) => set({ name: v })}
+                error={errors.name}
+                help="Only you see it: in block settings, submissions and notification emails."
+                maxLength={200}
+              />
+            </div>
+
+            <div className="card">
+              <h2>Fields</h2>
+              {errors.fields ? <Notice kind="error">{errors.fields}</Notice> : null}
+              {d.fields.length ? (
+                <ol className="ff-list">
+                  {d.fields.map((f, i) => (
+                    <FieldItem
+                      key={f.id}
+                      field={f}
+                      index={i}
+                      count={d.fields.length}
+                      info={typeInfo.get(f.type)}
+                      fieldTypes={fieldTypes}
+                      errors={fieldErrors[f.id] ?? {}}
+                      open={open.has(f.id)}
+                      focus={focusId === f.id}
+                      onToggle={() =>
+                        setOpen((o) => {
+                          const n = new Set(o);
+                          if (!n.delete(f.id)) n.add(f.id);
+                          return n;
+                        })
+                      }
+                      onChange={(p) => setField(f.id, p)}
+                      onMove={(by) => move(i, by)}
+                      onRemove={() => remove(f.id)}
+                    />
+                  ))}
+                </ol>
+              ) : (
+                <p className="empty">This form has no fields yet. Add the first one below.</p>
+              )}
+              <div className="ff-add">
+                <SelectField
+                  label="New field type"
+                  value={newType}
+                  onChange={(v) => setNewType(v)}
+                  options={fieldTypes.map((t) => ({ value: t.type, label: t.title }))}
+                />
+                <button type="button" className="btn" onClick={add}>
+                  Add field
+                </button>
+              </div>
+            </div>
+          </div>
+
+          <div>
+            <div className="card">
+              <h2>After submitting</h2>
+              <TextareaField
+                label="Submission message"
+                value={d.submissionMessage}
+                onChange={(v) => set({ submissionMessage: v })}
+                error={errors.submissionMessage}
+                help="Shown in place of the form once it is sent."
+                rows={3}
+              />
+              <TextareaField
+                label="Submission HTML"
+                className="code"
+                value={d.submissionHtml}
+                onChange={(v) => set({ submissionHtml: v })}
+                error={errors.submissionHtml}
+                help="Optional extra content under the message, such as a download link."
+                rows={3}
+              />
+              <TextField
+                label="Success redirect"
+                value={d.successRedirect}
+                onChange={(v) => set({ successRedirect: v })}
+                error={errors.successRedirect}
+                placeholder="/thank-you"
+                help="Optional: send visitors to this page instead of showing the message."
+              />
+              <TextField
+                label="Notify email"
+                type="email"
+                value={d.notifyEmail}
+                onChange={(v) => set({ notifyEmail: v })}
+                error={errors.notifyEmail}
+                placeholder="you@example.com"
+                help="Each submission is emailed here. Empty: the site's contact email."
+              />
+              <TextareaField
+                label="Disclaimer"
+                value={d.disclaimerMessage}
+                onChange={(v) => set({ disclaimerMessage: v })}
+                error={errors.disclaimerMessage}
+                help="Optional small print above the submit button."
+                rows={2}
+              />
+            </div>
+            <div className="card">
+              <h2>Spam protection</h2>
+              <CheckboxField
+                label="Require a captcha"
+                help="Visitors complete the site's captcha before the form is sent."
+                value={d.captchaEnabled}
+                onChange={(captchaEnabled) => set({ captchaEnabled })}
+              />
+              {d.captchaEnabled ? (
+                <div className="grid-2">
+                  <SelectField
+                    label="Captcha theme"
+                    value={String(d.captchaTheme)}
+                    onChange={(v) => set({ captchaTheme: Number(v) })}
+                    error={errors.captchaTheme}
+                    options={[
+                      { value: "1", label: "Light" },
+                      { value: "2", label: "Dark" },
+                    ]}
+                  />
+                  <SelectField
+                    label="Captcha alignment"
+                    value={String(d.captchaAlignment)}
+                    onChange={(v) => set({ captchaAlignment: Number(v) })}
+                    error={errors.captchaAlignment}
+                    options={[
+                      { value: "1", label: "Left" },
+                      { value: "2", label: "Center" },
+                      { value: "3", label: "Right" },
+                    ]}
+                  />
+                </div>
+              ) : null}
+            </div>
+            {form ? (
+              <div className="card">
+                <h2>Delete</h2>
+                <p className="muted small">
+                  A form used by a page or a product cannot be deleted: remove it there first.
+                </p>
+                <button type="button" className="btn small danger" onClick={() => setConfirmDelete(true)}>
+                  Delete form
+                </button>
+              </div>
+            ) : null}
+          </div>
+        </div>
+        <SaveBar
+          dirty={draft.dirty}
+          pending={save.isPending}
+          saved={
+            (save.isSuccess || params.get("saved") === "1") &&
+            "Form saved. Pages that show it use the new version at once."
+          }
+          onDiscard={form ? draft.discard : undefined}
+          saveLabel={form ? "Save form" : "Create form"}
+        >
+          <Link className="btn ghost" to={`/sites/${siteId}/forms`}>
+            Cancel
+          </Link>
+        </SaveBar>
+      </form>
+      {confirmDelete && form ? (
+        <Modal
+          title={`Delete ${form.name}?`}
+          onClose={() => {
+            setConfirmDelete(false);
+            removeForm.reset();
+          }}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setConfirmDelete(false)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn danger"
+                disabled={removeForm.isPending}
+                onClick={() => removeForm.mutate()}
+              >
+                Delete form
+              </button>
+            </>
+          }
+        >
+          <ErrorNotice error={removeForm.error} />
+          <p>
+            The form and its {form.submissions} {form.submissions === 1 ? "submission" : "submissions"} are
+            deleted for good. Download the submissions first if you want to keep them.
+          </p>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

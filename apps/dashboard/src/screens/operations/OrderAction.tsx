@@ -1,0 +1,110 @@
+/** The dialog of one order action: fulfil (carrier, tracking), refund (amount, restock) or cancel. */
+import { useMutation } from "@tanstack/react-query";
+import { formatCents, post } from "../../api.js";
+import {
+  CheckboxField,
+  MoneyField,
+  type MoneyValue,
+  TextField,
+  useDraft,
+} from "../../components/form/index.js";
+import { ErrorNotice, Modal } from "../../components/ui.js";
+import type { Order } from "./order-types.js";
+
+export function OrderAction({
+  kind,
+  order,
+  url,
+  onClose,
+  onDone,
+}: {
+  kind: "fulfil" | "refund" | "cancel";
+  order: Order;
+  url: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const left = order.grandTotalCents - order.refundedCents;
+  const form = useDraft({
+    carrier: "",
+    trackingNumber: "",
+    notifyCustomer: true,
+    amountCents: left as MoneyValue,
+    restock: true,
+    reason: "",
+  });
+  const v = form.values;
+  const act = useMutation({
+    mutationFn: () => {
+      if (kind === "fulfil")
+        return post(`${url}/fulfil`, {
+          carrier: v.carrier || undefined,
+          trackingNumber: v.trackingNumber || undefined,
+          notifyCustomer: v.notifyCustomer,
+        });
+      if (kind === "cancel")
+        return post(`${url}/cancel`, {
+          restock: v.restock,
+          reason: v.reason || undefined,
+          notifyCustomer: v.notifyCustomer,
+        });
+      if (typeof v.amountCents !== "number") throw new Error("Enter the amount to refund.");
+      return post(`${url}/refund`, {
+        amountCents: v.amountCents,
+        restock: v.restock,
+        reason: v.reason || undefined,
+      });
+    },
+    onSuccess: () => {
+      onDone();
+      onClose();
+    },
+  });
+  const title = kind === "fulfil" ? "Fulfil order" : kind === "refund" ? "Refund order" : "Cancel order";
+  return (
+    <Modal
+      title={`${title} #${order.orderNumber}`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Back
+          </button>
+          <button
+            type="button"
+            className={`btn ${kind === "fulfil" ? "primary" : "danger"}`}
+            onClick={() => act.mutate()}
+            disabled={act.isPending}
+          >
+            {title}
+          </button>
+        </>
+      }
+    >
+      <ErrorNotice error={act.error} />
+      {kind === "fulfil" ? (
+        <>
+          <TextField label="Carrier" {...form.bind("carrier", act.error)} />
+          <TextField label="Tracking number" {...form.bind("trackingNumber", act.error)} />
+        </>
+      ) : null}
+      {kind === "refund" ? (
+        <MoneyField
+          label={`Amount to refund (${order.currency})`}
+          currency={order.currency}
+          {...form.bind("amountCents", act.error)}
+          help={`Up to ${formatCents(left, order.currency)}`}
+        />
+      ) : null}
+      {kind !== "fulfil" ? (
+        <>
+          <CheckboxField label="Put the items back in stock" {...form.bind("restock", act.error)} />
+          <TextField label="Reason" {...form.bind("reason", act.error)} />
+        </>
+      ) : null}
+      {kind !== "refund" ? (
+        <CheckboxField label="Email the customer" {...form.bind("notifyCustomer", act.error)} />
+      ) : null}
+    </Modal>
+  );
+}

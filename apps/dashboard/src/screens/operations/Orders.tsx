@@ -1,0 +1,122 @@
+/** Operations › Orders: the list of the site's orders, by status. */
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { formatCents, get } from "../../api.js";
+import { SelectField } from "../../components/form/index.js";
+import { Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { Unavailable } from "./shared.js";
+import { type Order, STATUS_BADGE, statusText } from "./order-types.js";
+
+export function Orders() {
+  const siteId = useSiteId();
+  const navigate = useNavigate();
+  const [q, setQ] = useState("");
+  const [status, setStatus] = useState("");
+  const [offset, setOffset] = useState(0);
+  const limit = 25;
+  const orders = useQuery({
+    queryKey: ["orders", siteId, q, status, offset],
+    queryFn: () =>
+      get<{ orders: Order[]; total: number }>(
+        `/api/owner/sites/${siteId}/orders?limit=${limit}&offset=${offset}${q ? `&q=${encodeURIComponent(q)}` : ""}${status ? `&status=${status}` : ""}`,
+      ),
+    placeholderData: (p) => p,
+  });
+  return (
+    <>
+      <PageHead title="Orders" sub="Orders from your store, newest first." />
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="order-search">Search orders</label>
+          <input
+            id="order-search"
+            type="search"
+            value={q}
+            placeholder="Number, email, product or SKU"
+            onChange={(e) => {
+              setQ(e.target.value);
+              setOffset(0);
+            }}
+          />
+        </div>
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setOffset(0);
+          }}
+          options={[
+            { value: "", label: "All" },
+            ...["pending", "paid", "fulfilled", "partially_refunded", "refunded", "cancelled"].map((s) => ({
+              value: s,
+              label: statusText(s),
+            })),
+          ]}
+        />
+      </div>
+      {orders.error ? <Unavailable what="Orders" error={orders.error} /> : null}
+      {orders.isLoading ? <Loading /> : null}
+      {orders.data ? (
+        <div className="table-wrap">
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Order</th>
+                <th className="hide-phone">Date</th>
+                <th className="hide-phone">Customer</th>
+                <th>Status</th>
+                <th className="num">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.orders.map((o) => (
+                <tr
+                  key={o.id}
+                  className="clickable"
+                  onClick={() => navigate(`/sites/${siteId}/ops/orders/${o.id}`)}
+                >
+                  <td>
+                    <Link to={`/sites/${siteId}/ops/orders/${o.id}`} onClick={(e) => e.stopPropagation()}>
+                      #{o.orderNumber}
+                    </Link>
+                    {o.testMode ? <span className="badge"> Test</span> : null}
+                  </td>
+                  <td className="hide-phone">{formatDate(o.createdOn, true)}</td>
+                  <td className="hide-phone">{o.email}</td>
+                  <td>
+                    <span className={`badge ${STATUS_BADGE[o.status] ?? ""}`}>{statusText(o.status)}</span>
+                  </td>
+                  <td className="num">{formatCents(o.grandTotalCents, o.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {!orders.data.orders.length ? <p className="empty">No orders yet.</p> : null}
+          <div className="pager" style={{ padding: "0.6rem 0.9rem" }}>
+            <span className="muted small">{orders.data.total} orders</span>
+            <span className="btn-row">
+              <button
+                type="button"
+                className="btn small"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - limit))}
+              >
+                Previous page
+              </button>
+              <button
+                type="button"
+                className="btn small"
+                disabled={offset + limit >= orders.data.total}
+                onClick={() => setOffset(offset + limit)}
+              >
+                Next page
+              </button>
+            </span>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+/** Operations › Site users: the site's accounts. */
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { get } from "../../api.js";
+import { Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { Unavailable } from "./shared.js";
+
+interface SiteUserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdOn: number;
+  orderCount: number;
+}
+
+export function SiteUsers() {
+  const siteId = useSiteId();
+  const [q, setQ] = useState("");
+  // Cursors of the pages before the current one ("" = the first page), for "Previous page".
+  const [cursors, setCursors] = useState<string[]>([]);
+  const [cursor, setCursor] = useState("");
+  const limit = 25;
+  const users = useQuery({
+    queryKey: ["site-users", siteId, q, cursor],
+    queryFn: () =>
+      get<{ siteUsers: SiteUserRow[]; nextCursor: string | null }>(
+        `/api/owner/sites/${siteId}/site-users?limit=${limit}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      ),
+    placeholderData: (p) => p,
+  });
+  const nextCursor = users.data?.nextCursor ?? null;
+  return (
+    <>
+      <PageHead title="Site users" sub="Visitors who created an account on your site, newest first." />
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor="site-user-search">Search site users</label>
+          <input
+            id="site-user-search"
+            type="search"
+            value={q}
+            maxLength={200}
+            placeholder="Email or name"
+            onChange={(e) => {
+              setQ(e.target.value);
+              setCursor("");
+              setCursors([]);
+            }}
+          />
+        </div>
+      </div>
+      {users.error ? <Unavailable what="Site users" error={users.error} /> : null}
+      {users.isLoading ? <Loading /> : null}
+      {users.data ? (
+        <div className="table-wrap">
+          <table className="data">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Email</th>
+                <th className="num">Orders</th>
+                <th className="hide-phone">Joined</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.siteUsers.map((u) => (
+                <tr key={u.id}>
+                  <td>
+                    {u.firstName} {u.lastName}
+                  </td>
+                  <td>{u.email}</td>
+                  <td className="num">{u.orderCount}</td>
+                  <td className="hide-phone">{formatDate(u.createdOn)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {!users.data.siteUsers.length ? (
+            <p className="empty">{q.trim() ? "No site users match this search." : "No site users yet."}</p>
+          ) : null}
+          {cursors.length || nextCursor ? (
+            <div className="pager" style={{ padding: "0.6rem 0.9rem" }}>
+              <span className="muted small">Page {cursors.length + 1}</span>
+              <span className="btn-row">
+                <button
+                  type="button"
+                  className="btn small"
+                  disabled={!cursors.length}
+                  onClick={() => {
+                    setCursor(cursors[cursors.length - 1] ?? "");
+                    setCursors(cursors.slice(0, -1));
+                  }}
+                >
+                  Previous page
+                </button>
+                <button
+                  type="button"
+                  className="btn small"
+                  disabled={!nextCursor}
+                  onClick={() => {
+                    if (!nextCursor) return;
+                    setCursors([...cursors, cursor]);
+                    setCursor(nextCursor);
+                  }}
+                >
+                  Next page
+                </button>
+              </span>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+/** Operations › Form submissions: each form's entries. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { del, get } from "../../api.js";
+import { SelectField } from "../../components/form/index.js";
+import { ErrorNotice, Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { Unavailable } from "./shared.js";
+
+interface FormSummary {
+  id: string;
+  name: string;
+  submissions: number;
+}
+interface Submission {
+  id: string;
+  createdOn: number;
+  pagePath: string | null;
+  summary: { title: string; value: string }[];
+}
+
+export function FormSubmissions({ formId }: { formId?: string }) {
+  const siteId = useSiteId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [q, setQ] = useState("");
+  const forms = useQuery({
+    queryKey: ["forms", siteId],
+    queryFn: () => get<{ forms: FormSummary[] }>(`/api/owner/sites/${siteId}/forms`).then((r) => r.forms),
+  });
+  const current = formId ?? forms.data?.[0]?.id;
+  const subs = useQuery({
+    queryKey: ["submissions", siteId, current, q],
+    queryFn: () =>
+      get<{ submissions: Submission[]; total: number }>(
+        `/api/owner/sites/${siteId}/forms/${current}/submissions?limit=100${q ? `&q=${encodeURIComponent(q)}` : ""}`,
+      ),
+    enabled: Boolean(current),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => del(`/api/owner/sites/${siteId}/forms/${current}/submissions/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["submissions", siteId, current] }),
+  });
+  if (forms.isLoading) return <Loading />;
+  if (!forms.data) return <Unavailable what="Form submissions" error={forms.error} />;
+  return (
+    <>
+      <PageHead
+        title="Form submissions"
+        sub="What visitors sent through your forms."
+        actions={
+          current ? (
+            <a
+              className="btn"
+              href={`/api/owner/sites/${siteId}/forms/${current}/submissions.csv${q ? `?q=${encodeURIComponent(q)}` : ""}`}
+              download
+            >
+              Download CSV
+            </a>
+          ) : null
+        }
+      />
+      <div className="toolbar">
+        <SelectField
+          label="Form"
+          value={current ?? ""}
+          onChange={(v) => navigate(`/sites/${siteId}/ops/forms/${v}`)}
+          options={forms.data.map((f) => ({ value: f.id, label: `${f.name} (${f.submissions})` }))}
+        />
+        <div className="field">
+          <label htmlFor="submission-search">Search answers</label>
+          <input id="submission-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        </div>
+      </div>
+      <ErrorNotice error={subs.error ?? remove.error} />
+      {subs.data ? (
+        <>
+          <p className="muted small">{subs.data.total} submissions</p>
+          {subs.data.submissions.map((s) => (
+            <div className="card" key={s.id}>
+              <div className="btn-row" style={{ justifyContent: "space-between" }}>
+                <strong>{formatDate(s.createdOn, true)}</strong>
+                <span className="btn-row">
+                  {s.pagePath ? <span className="muted small">from {s.pagePath}</span> : null}
+                  <button type="button" className="btn small danger" onClick={() => remove.mutate(s.id)}>
+                    Delete submission
+                  </button>
+                </span>
+              </div>
+              <dl
+                style={{
+                  margin: "0.6rem 0 0",
+                  display: "grid",
+                  gridTemplateColumns: "minmax(100px, 180px) 1fr",
+                  gap: "0.3rem 1rem",
+                }}
+              >
+                {s.summary.map((row, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: summary rows are positional
+                  <div key={i} style={{ display: "contents" }}>
+                    <dt className="muted">{row.title}</dt>
+                    <dd style={{ margin: 0, whiteSpace: "pre-wrap" }}>{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ))}
+          {!subs.data.submissions.length ? <p className="empty card">No submissions yet.</p> : null}
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+/** The product editor: loads the product (or starts a new one) and lays out its sections. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { del, get, post, put } from "../../api.js";
+import { RichTextEditor } from "../../components/RichText.js";
+import { SeoFields } from "../../components/SeoFields.js";
+import { SaveBar, TextField, TextareaField, fieldErrors, useDraft } from "../../components/form/index.js";
+import { useMedia } from "../../components/media.js";
+import { ErrorNotice, Loading, Modal, PageHead, usePages, useSite, useSiteId } from "../../components/ui.js";
+import { useStoreCurrency } from "../store/useStore.js";
+import { GiftCardAmounts } from "./GiftCardAmounts.js";
+import { ImagesSection } from "./ImagesSection.js";
+import { FormProblem, type ProductForm, type ProductJson, toBody, toForm } from "./model.js";
+import { PublishingSection } from "./PublishingSection.js";
+import { SubscriptionSection } from "./SubscriptionSection.js";
+import { VariantsSection } from "./VariantsSection.js";
+
+export function ProductEditor() {
+  const siteId = useSiteId();
+  const { productId = "new" } = useParams();
+  const isNew = productId === "new";
+  const product = useQuery({
+    queryKey: ["product", siteId, productId],
+    queryFn: () =>
+      get<{ product: ProductJson }>(`/api/owner/sites/${siteId}/products/${productId}`).then(
+        (r) => r.product,
+      ),
+    enabled: !isNew,
+  });
+  const currency = useStoreCurrency();
+  const [params] = useSearchParams();
+  if (!isNew && product.isLoading) return <Loading />;
+  if (!isNew && !product.data) return <ErrorNotice error={product.error ?? new Error("No such product.")} />;
+  return (
+    <ProductEditorForm
+      key={`${productId}-${currency}`}
+      initial={toForm(product.data, params.get("collection") ?? "")}
+      product={product.data}
+      currency={currency}
+    />
+  );
+}
+
+function ProductEditorForm({
+  initial,
+  product,
+  currency,
+}: {
+  initial: ProductForm;
+  product?: ProductJson;
+  currency: string;
+}) {
+  const siteId = useSiteId();
+  const site = useSite();
+  const pages = usePages();
+  const media = useMedia();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useDraft<ProductForm>(initial);
+  const { values: f, set } = form;
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [params] = useSearchParams();
+  const stores = (pages.data ?? []).filter((p) => p.kind === "products");
+  const firstStore = stores[0]?.id;
+  useEffect(() => {
+    if (firstStore && !f.collectionId) set({ collectionId: firstStore });
+  }, [firstStore, f.collectionId, set]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = toBody(f, currency);
+      if (product)
+        return put<{ product: ProductJson }>(`/api/owner/sites/${siteId}/products/${product.id}`, body);
+      return post<{ product: ProductJson }>(`/api/owner/sites/${siteId}/products`, body);
+    },
+    onSuccess: ({ product: p }) => {
+      void queryClient.invalidateQueries({ queryKey: ["products", siteId] });
+      void queryClient.invalidateQueries({ queryKey: ["pages", siteId] });
+      queryClient.setQueryData(["product", siteId, p.id], p);
+      if (!product) navigate(`/sites/${siteId}/products/${p.id}?saved=1`, { replace: true });
+      else form.reset(toForm(p, p.collectionId));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => del(`/api/owner/sites/${siteId}/products/${product!.id}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["products", siteId] });
+      navigate(`/sites/${siteId}/products`);
+    },
+  });
+  const errors = save.error instanceof FormProblem ? save.error.fields : fieldErrors(save.error);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  const mediaById = new Map(media.data?.map((m) => [m.id, m]));
+  const physicalLike = f.productType === 1 || f.productType === 3;
+  const section = { f, set, errors, currency };
+  const saved = (save.isSuccess || params.get("saved") === "1") && "Product saved. It is live in the shop.";
+
+  return (
+    <>
+      <PageHead
+        title={product ? product.title : "New product"}
+        sub={
+          product ? (
+            <a href={product.fullUrl} target="_blank" rel="noreferrer">
+              {product.fullUrl}
+            </a>
+          ) : (
+            "Fill in the details, then save."
+          )
+        }
+        actions={
+          <Link className="btn" to={`/sites/${siteId}/products`}>
+            All products
+          </Link>
+        }
+      />
+      <form onSubmit={onSubmit} noValidate>
+        <ErrorNotice error={save.error} />
+        <div className="split">
+          <div>
+            <div className="card">
+              <h2>Details</h2>
+              <TextField
+                label="Product name"
+                value={f.title}
+                onChange={(v) => set({ title: v })}
+                error={errors.title}
+              />
+              <div className="field">
+                <span className="label" id="desc-label">
+                  Description
+                </span>
+                <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="desc-label" />
+              </div>
+              <TextareaField
+                label="Short description"
+                value={f.excerpt}
+                onChange={(v) => set({ excerpt: v })}
+                error={errors.excerpt}
+              />
+            </div>
+
+            <SeoFields
+              title={f.seoTitle}
+              description={f.seoDescription}
+              fallbackTitle={f.title || "Product name"}
+              fallbackDescription={f.excerpt.replace(/<[^>]*>/g, "").trim() || site.data?.tagline || ""}
+              siteTitle={site.data?.title ?? ""}
+              url={`${(site.data?.url ?? "").replace(/\/+$/, "")}/${stores.find((s) => s.id === f.collectionId)?.urlSlug ?? "shop"}/p/${f.urlId || product?.urlId || "…"}`}
+              imageUrl={f.imageIds[0] ? mediaById.get(f.imageIds[0])?.assetUrl : undefined}
+              errors={errors}
+              hidden={f.seoHidden}
+              onChange={set}
+            />
+
+            <ImagesSection {...section} />
+            {f.productType === 4 ? <GiftCardAmounts {...section} /> : <VariantsSection {...section} />}
+            {physicalLike ? <SubscriptionSection {...section} /> : null}
+          </div>
+          <div>
+            <PublishingSection {...section} stores={stores} />
+            {product ? (
+              <div className="card">
+                <h2>Delete</h2>
+                <button type="button" className="btn small danger" onClick={() => setConfirmDelete(true)}>
+                  Delete product
+                </button>
+              </div>
+            ) : null}
+          </div>
+        </div>
+        <SaveBar
+          dirty={form.dirty}
+          pending={save.isPending}
+          saved={saved}
+          onDiscard={form.discard}
+          saveLabel="Save product"
+        />
+      </form>
+      {confirmDelete && product ? (
+        <Modal
+          title={`Delete ${product.title}?`}
+          onClose={() => setConfirmDelete(false)}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => setConfirmDelete(false)}>
+                Cancel
+              </button>
+              <button type="button" className="btn danger" onClick={() => remove.mutate()}>
+                Delete product
+              </button>
+            </>
+          }
+        >
+          <ErrorNotice error={remove.error} />
+          <p>The product disappears from the shop. Past orders keep their lines.</p>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+/** Options (Size, Color…) in the order shoppers choose them, and one fieldset per variant. */
+import { useState } from "react";
+import { CheckboxField, MoneyField, TextField } from "../../components/form/index.js";
+import { Notice } from "../../components/ui.js";
+import { type SectionProps, type VariantForm, emptyVariant } from "./model.js";
+
+export function VariantsSection({ f, set, errors, currency }: SectionProps) {
+  const [newOption, setNewOption] = useState("");
+  const physicalLike = f.productType === 1 || f.productType === 3;
+  const setVariant = (i: number, patch: Partial<VariantForm>) =>
+    set({ variants: f.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
+  const moveOption = (i: number, d: -1 | 1) => {
+    const next = [...f.options];
+    const j = i + d;
+    if (j < 0 || j >= next.length) return;
+    [next[i], next[j]] = [next[j]!, next[i]!];
+    set({ options: next });
+  };
+  const addOption = () => {
+    const name = newOption.trim();
+    if (!name || f.options.includes(name)) return;
+    set({
+      options: [...f.options, name],
+      variants: f.variants.map((v) => ({ ...v, attributes: { ...v.attributes, [name]: "" } })),
+    });
+    setNewOption("");
+  };
+  const removeOption = (name: string) =>
+    set({
+      options: f.options.filter((o) => o !== name),
+      variants: f.variants.map((v) => {
+        const { [name]: _gone, ...rest } = v.attributes;
+        return { ...v, attributes: rest };
+      }),
+    });
+  return (
+    <div className="card">
+      <h2>Variants and stock</h2>
+      {errors.variants ? <Notice kind="error">{errors.variants}</Notice> : null}
+      <fieldset>
+        <legend>Options</legend>
+        <p className="muted small">Options such as Size or Color, in the order shoppers choose them.</p>
+        {errors.variantOptionOrdering ? <p className="error small">{errors.variantOptionOrdering}</p> : null}
+        <ol style={{ paddingLeft: "1.2rem" }}>
+          {f.options.map((o, i) => (
+            <li key={o} style={{ marginBottom: 6 }}>
+              <span className="btn-row">
+                <strong style={{ minWidth: 90 }}>{o}</strong>
+                <button
+                  type="button"
+                  className="btn ghost small"
+                  aria-label={`Move option ${o} up`}
+                  disabled={i === 0}
+                  onClick={() => moveOption(i, -1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="btn ghost small"
+                  aria-label={`Move option ${o} down`}
+                  disabled={i === f.options.length - 1}
+                  onClick={() => moveOption(i, 1)}
+                >
+                  ↓
+                </button>
+                <button type="button" className="btn ghost small" onClick={() => removeOption(o)}>
+                  Remove {o}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+        <div className="btn-row" style={{ alignItems: "flex-end" }}>
+          <TextField label="New option name" value={newOption} onChange={(v) => setNewOption(v)} />
+          <button
+            type="button"
+            className="btn small"
+            style={{ marginBottom: "0.95rem" }}
+            onClick={addOption}
+            disabled={f.options.length >= 6}
+          >
+            Add option
+          </button>
+        </div>
+      </fieldset>
+      {f.variants.map((v, i) => (
+        <fieldset key={v.id ?? `new-${i}`}>
+          <legend>
+            Variant {i + 1}
+            {f.options.length ? `: ${f.options.map((o) => v.attributes[o] || "…").join(" / ")}` : ""}
+          </legend>
+          {errors[`variants.${i}.attributes`] ? (
+            <p className="error small">{errors[`variants.${i}.attributes`]}</p>
+          ) : null}
+          {f.options.length ? (
+            <div className="grid-2">
+              {f.options.map((o) => (
+                <TextField
+                  key={o}
+                  label={o}
+                  value={v.attributes[o] ?? ""}
+                  onChange={(value) => setVariant(i, { attributes: { ...v.attributes, [o]: value } })}
+                />
+              ))}
+            </div>
+          ) : null}
+          <div className="grid-2">
+            <MoneyField
+              label={`Price (${currency})`}
+              value={v.price}
+              currency={currency}
+              error={errors[`variants.${i}.priceCents`]}
+              onChange={(price) => setVariant(i, { price })}
+            />
+            <TextField
+              label="SKU"
+              value={v.sku}
+              onChange={(v) => setVariant(i, { sku: v })}
+              error={errors[`variants.${i}.sku`]}
+              help={v.sku ? undefined : "Made for you when empty"}
+            />
+          </div>
+          <CheckboxField label="On sale" value={v.onSale} onChange={(onSale) => setVariant(i, { onSale })} />
+          {v.onSale ? (
+            <MoneyField
+              label={`Sale price (${currency})`}
+              value={v.salePrice}
+              currency={currency}
+              error={errors[`variants.${i}.salePriceCents`]}
+              onChange={(salePrice) => setVariant(i, { salePrice })}
+            />
+          ) : null}
+          {physicalLike ? (
+            <>
+              <CheckboxField
+                label="Unlimited stock"
+                value={v.unlimited}
+                onChange={(unlimited) => setVariant(i, { unlimited })}
+              />
+              <div className="grid-2">
+                {!v.unlimited ? (
+                  <TextField
+                    label="Stock"
+                    type="number"
+                    min={0}
+                    value={v.qtyInStock}
+                    onChange={(v) => setVariant(i, { qtyInStock: v })}
+                    error={errors[`variants.${i}.qtyInStock`]}
+                  />
+                ) : null}
+                {f.productType === 1 ? (
+                  <TextField
+                    label="Weight (grams)"
+                    type="number"
+                    min={0}
+                    value={v.weightGrams}
+                    onChange={(v) => setVariant(i, { weightGrams: v })}
+                    error={errors[`variants.${i}.weightGrams`]}
+                  />
+                ) : null}
+              </div>
+            </>
+          ) : (
+            <p className="muted small">Digital products never sell out.</p>
+          )}
+          {f.variants.length > 1 ? (
+            <button
+              type="button"
+              className="btn small danger"
+              onClick={() => set({ variants: f.variants.filter((_, j) => j !== i) })}
+            >
+              Remove variant {i + 1}
+            </button>
+          ) : null}
+        </fieldset>
+      ))}
+      <button
+        type="button"
+        className="btn small"
+        onClick={() => set({ variants: [...f.variants, emptyVariant(f.options)] })}
+      >
+        Add variant
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The store's rule lists (shipping, tax, coupons): a table with an Add button, and a dialog that
+ * creates, edits or deletes one rule through the rules API.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { del, get, post, put } from "../../api.js";
+import { ErrorNotice, Modal, Notice, useSiteId } from "../../components/ui.js";
+
+export interface RuleFormProps<T> {
+  rule?: T;
+  url: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function RuleList<T extends { id: string }>({
+  path,
+  addLabel,
+  head,
+  row,
+  editLabel,
+  empty,
+  Form,
+}: {
+  /** Below /api/owner/sites/:site/store/, e.g. "tax-rules". */
+  path: string;
+  addLabel: string;
+  /** The header cells before the edit column. */
+  head: ReactNode;
+  row: (rule: T) => ReactNode;
+  editLabel: (rule: T) => string;
+  empty: string;
+  Form: (props: RuleFormProps<T>) => ReactNode;
+}) {
+  const siteId = useSiteId();
+  const url = `/api/owner/sites/${siteId}/store/${path}`;
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ["store", siteId, path],
+    queryFn: () => get<{ rules: T[] }>(url).then((r) => r.rules),
+  });
+  const [editing, setEditing] = useState<T | "new" | undefined>();
+  return (
+    <>
+      <div className="btn-row" style={{ marginBottom: "1rem" }}>
+        <button type="button" className="btn primary" onClick={() => setEditing("new")}>
+          {addLabel}
+        </button>
+      </div>
+      <ErrorNotice error={query.error} />
+      <div className="table-wrap">
+        <table className="data">
+          <thead>
+            <tr>
+              {head}
+              <th>
+                <span className="sr-only">Edit</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data?.map((r) => (
+              <tr key={r.id}>
+                {row(r)}
+                <td className="num">
+                  <button type="button" className="btn small" onClick={() => setEditing(r)}>
+                    Edit {editLabel(r)}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {query.data && !query.data.length ? <p className="empty">{empty}</p> : null}
+      </div>
+      {editing ? (
+        <Form
+          rule={editing === "new" ? undefined : editing}
+          url={url}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => queryClient.invalidateQueries({ queryKey: ["store", siteId, path] })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The dialog of one rule; `children` gets the save error, for the fields' messages. */
+export function RuleModal({
+  title,
+  url,
+  id,
+  body,
+  onClose,
+  onSaved,
+  children,
+  error: localError,
+}: {
+  title: string;
+  url: string;
+  id?: string;
+  body: () => unknown;
+  onClose: () => void;
+  onSaved: () => void;
+  children: (saveError: unknown) => ReactNode;
+  /** What is wrong before asking the server (an amount that is not one); Save waits for a fix. */
+  error?: string;
+}) {
+  const done = () => {
+    onSaved();
+    onClose();
+  };
+  const save = useMutation({
+    mutationFn: () => (id ? put(`${url}/${id}`, body()) : post(url, body())),
+    onSuccess: done,
+  });
+  const remove = useMutation({ mutationFn: () => del(`${url}/${id}`), onSuccess: done });
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          {id ? (
+            <button
+              type="button"
+              className="btn danger"
+              onClick={() => remove.mutate()}
+              style={{ marginRight: "auto" }}
+            >
+              Delete
+            </button>
+          ) : null}
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="rule-form"
+            className="btn primary"
+            disabled={save.isPending || Boolean(localError)}
+          >
+            Save
+          </button>
+        </>
+      }
+    >
+      <form
+        id="rule-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <ErrorNotice error={save.error ?? remove.error} />
+        {localError ? <Notice kind="error">{localError}</Notice> : null}
+        {children(save.error)}
+      </form>
+    </Modal>
+  );
+}
