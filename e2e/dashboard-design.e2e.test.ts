@@ -155,7 +155,7 @@ describe("Design screens", () => {
     await context.close();
   });
 
-  it("sets a logo with alt text and height, seen in the live header", async () => {
+  it("sets a logo, site icon and sharing image; the logo is in the live header, the icon served", async () => {
     const { context, page, errors } = await ownerLogIn(browser, base);
     const siteId = await demoSiteId(page);
     await page.goto(`${base}/config/sites/${siteId}/design/identity`);
@@ -167,6 +167,16 @@ describe("Design screens", () => {
     const dialog = page.getByRole("dialog", { name: "Choose an image" });
     await dialog.locator(".media-tile").first().click();
     await dialog.getByRole("button", { name: "Use image" }).click();
+    for (const field of ["Site icon", "Social sharing image"]) {
+      await page
+        .getByRole("group", { name: field, exact: true })
+        .getByRole("button", { name: "Choose image" })
+        .click();
+      await dialog.locator(".media-tile").nth(1).click();
+      await dialog.getByRole("button", { name: "Use image" }).click();
+    }
+    await page.locator(".icon-mock img").first().waitFor();
+    await page.locator(".share-mock img").waitFor();
     await page.getByLabel("Logo alt text").fill("Atelier Demo workshop");
     await page.getByLabel("Logo maximum height (px)").fill("40");
     await page.locator(".header-mock img").waitFor();
@@ -180,6 +190,11 @@ describe("Design screens", () => {
         : null;
     });
     expect(header).toEqual({ alt: "Atelier Demo workshop", maxHeight: "40px", loaded: true });
+    const head = await (await fetch(`${base}/`)).text();
+    const touch = /<link rel="apple-touch-icon"[^>]* href="([^"]+)"/.exec(head)?.[1];
+    expect(touch).toBeTruthy();
+    const icon = await fetch(new URL(touch!, base));
+    expect(icon.headers.get("content-type")).toBe("image/png");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,6 +7,7 @@ import { ErrorNotice, Loading, PageHead, useSiteId } from "../../components/ui.j
 import { useDesign, useSaveDesign } from "./design-api.js";
 import { errorsByPath } from "./field-errors.js";
 import { PreviewFrame } from "./PreviewFrame.js";
+import { useLeaveGuard } from "./use-style-history.js";
 import "./design.css";
 
 export const CUSTOM_CSS_LIMIT = 100 * 1024;
@@ -26,6 +27,7 @@ export function CustomCss() {
   }, [stored, text]);
   const size = useMemo(() => new TextEncoder().encode(text ?? "").length, [text]);
   const preview = useMemo(() => ({ custom: text ?? "" }), [text]);
+  useLeaveGuard(text !== undefined && text !== stored);
 
   if (text === undefined) return design.error ? <ErrorNotice error={design.error} /> : <Loading />;
   const dirty = text !== stored;

@@ -7,6 +7,7 @@ import { ErrorNotice, Loading, PageHead, useSite } from "../../components/ui.js"
 import { RangeField } from "./controls.js";
 import { type Design, useDesign, useSaveDesign } from "./design-api.js";
 import { errorsByPath } from "./field-errors.js";
+import { useLeaveGuard } from "./use-style-history.js";
 import "./design.css";
 
 interface Identity {
@@ -37,6 +38,7 @@ function IdentityForm({ design }: { design: Design }) {
   const save = useSaveDesign();
   const form = useDraft(identityOf(design));
   const [saved, setSaved] = useState(false);
+  useLeaveGuard(form.dirty);
   const v = form.values;
   const errors = errorsByPath(save.error instanceof ApiError ? save.error.fields : undefined);
   const urlOf = (id: string | undefined, known: { mediaId: string; url: string } | null) =>

@@ -15,7 +15,7 @@ import {
 import { errorsByPath } from "./field-errors.js";
 import { fontStack, previewCss, showInDocument } from "./preview-css.js";
 import { PreviewFrame } from "./PreviewFrame.js";
-import { useDesignKeys, useStyleHistory } from "./use-style-history.js";
+import { useDesignKeys, useLeaveGuard, useStyleHistory } from "./use-style-history.js";
 import "./design.css";
 
 const COLORS: { key: ColorKey; label: string }[] = [
@@ -50,6 +50,7 @@ export function Styles() {
     save.mutate({ styles }, { onSuccess: () => setSaved(true) });
   };
   useDesignKeys({ undo: h.undo, redo: h.redo });
+  useLeaveGuard(h.dirty);
 
   if (design.isLoading) return <Loading />;
   if (!design.data || !styles) return <ErrorNotice error={design.error} />;

@@ -46,3 +46,13 @@ export function useDesignKeys(keys: { undo: () => void; redo: () => void }) {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 }
+
+/** While there are unsaved changes, closing or reloading the tab asks first. */
+export function useLeaveGuard(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const onLeave = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", onLeave);
+    return () => window.removeEventListener("beforeunload", onLeave);
+  }, [dirty]);
+}
