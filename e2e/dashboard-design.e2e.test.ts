@@ -109,6 +109,26 @@ describe("Design screens", () => {
       `/api/owner/sites/${siteId}/design`,
     );
     expect(design.styles.colors.accent).toBe("#c2185b");
+
+    // Reset, confirmed, puts the theme's defaults back, saved and shown.
+    const { defaults } = await ownerCall<{ defaults: { colors: { accent: string } } }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/design`,
+    );
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "Reset to theme defaults" }).click();
+    await expect
+      .poll(() => page.getByLabel("Accent", { exact: true }).inputValue())
+      .toBe(defaults.colors.accent);
+    await expect.poll(accent).toBe(defaults.colors.accent);
+    const reset = await ownerCall<{ styles: { colors: { accent: string }; fonts: { heading: string } } }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/design`,
+    );
+    expect(reset.styles.colors.accent).toBe(defaults.colors.accent);
+    expect(reset.styles.fonts.heading).not.toBe("playfair-display");
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -47,7 +47,16 @@ export function Styles() {
   const doSave = () => {
     if (!styles || !h.dirty || save.isPending) return;
     setSaved(false);
-    save.mutate({ styles }, { onSuccess: () => setSaved(true) });
+    save.mutate(
+      { styles },
+      {
+        // The server's form of what was typed (#abc is #aabbcc) becomes what the screen shows.
+        onSuccess: (d) => {
+          h.replace(d.styles);
+          setSaved(true);
+        },
+      },
+    );
   };
   useDesignKeys({ undo: h.undo, redo: h.redo });
   useLeaveGuard(h.dirty);
