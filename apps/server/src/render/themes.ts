@@ -29,6 +29,8 @@ export interface ThemeInfo {
   styles: Styles;
   /** The weight of its headings (which font files a page needs). */
   headingWeight: number;
+  /** Whether it sets headings (or the site title) in italic: the italic face is loaded too. */
+  headingItalic: boolean;
 }
 
 export interface Theme extends ThemeInfo {
@@ -78,6 +80,7 @@ export function readThemeInfo(name: string, dir = THEMES_DIR): ThemeInfo {
     settings?: Record<string, unknown>;
     styles: Styles;
     headingWeight?: number;
+    headingItalic?: boolean;
   };
   return {
     name,
@@ -87,6 +90,7 @@ export function readThemeInfo(name: string, dir = THEMES_DIR): ThemeInfo {
     websiteTypes: meta.websiteTypes ?? [],
     styles: meta.styles,
     headingWeight: meta.headingWeight ?? 600,
+    headingItalic: meta.headingItalic ?? false,
   };
 }
 

@@ -227,6 +227,25 @@ describe("the design API", () => {
     expect(d.overrides).toEqual({});
   });
 
+  it("previews the CSS of unsaved styles for the editing frame, saving nothing", async () => {
+    const before = await get();
+    const preview = (styles: object | null) =>
+      owner.request({ method: "POST", url: `${url}/preview`, payload: { styles } });
+    const res = await preview({ colors: { accent: "#abc" }, fonts: { body: "merriweather" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().styles.colors.accent).toBe("#aabbcc");
+    expect(res.json().css).toContain('@font-face{font-family:"Merriweather"');
+    expect(res.json().css).toContain(":root{--color-accent:#aabbcc");
+    // Inter stays for the headings only: no longer its body faces.
+    expect(res.json().css).toContain('font-family:"Inter";font-style:normal;font-weight:600');
+    expect(res.json().css).not.toContain('font-family:"Inter";font-style:italic');
+    const bad = await preview({ colors: { accent: "blue" } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields["styles.colors.accent"]).toBe(STYLE_MSG.COLOR);
+    expect((await preview(null)).json().css).not.toContain(":root");
+    expect(await get()).toEqual(before);
+  });
+
   it("warns when text falls below WCAG AA contrast", async () => {
     const d = (await patch({ styles: { colors: { text: "#bbbbbb" } } })).json();
     expect(d.warnings.map((w: { field: string }) => w.field)).toContain("styles.colors.text");
@@ -362,6 +381,17 @@ describe("the published site", () => {
         /<link rel="stylesheet" href="\/assets\/themes\/harvest\.[a-f0-9]{12}\.css">/,
       );
     }
+    // Harvest sets its headings in Playfair Display, also in italic, and its text in Lora.
+    const faces = [
+      ...(await html("/")).matchAll(/@font-face\{font-family:"([^"]+)";font-style:(\w+);font-weight:(\d+)/g),
+    ].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    expect(faces.sort()).toEqual([
+      "Lora italic 400",
+      "Lora normal 400",
+      "Lora normal 700",
+      "Playfair Display italic 600",
+      "Playfair Display normal 600",
+    ]);
     const after = (await page("/shop?format=json")).json();
     expect(after.items.map((i: { title: string }) => i.title)).toEqual(
       before.items.map((i: { title: string }) => i.title),

@@ -119,16 +119,22 @@ export function fontFileByName(name: string): FontFile | undefined {
 }
 
 /**
- * The faces a page needs: body text in regular, italic and bold; headings in their weight.
+ * The faces a page needs: body text in regular, italic and bold; headings in their weight (and
+ * its italic where the theme sets headings in italic).
  * Families that are system stacks need none.
  */
-export function facesFor(fonts: { heading: string; body: string }, headingWeight: number): FontFile[] {
+export function facesFor(
+  fonts: { heading: string; body: string },
+  headingWeight: number,
+  headingItalic = false,
+): FontFile[] {
   const wanted: [string, FontFace][] = [
     [fonts.body, { weight: 400, style: "normal" }],
     [fonts.body, { weight: 400, style: "italic" }],
     [fonts.body, { weight: 700, style: "normal" }],
     [fonts.heading, { weight: headingWeight, style: "normal" }],
   ];
+  if (headingItalic) wanted.push([fonts.heading, { weight: headingWeight, style: "italic" }]);
   const out = new Map<string, FontFile>();
   for (const [id, face] of wanted) {
     const f = fontFile(id, face);

@@ -12,7 +12,14 @@ import { websiteForHost } from "../sites/service.js";
 import { fontFileByName } from "./fonts.js";
 import { iconFile, parseIconName } from "./icons.js";
 import { screenshotOf } from "./screenshots.js";
-import { type DesignPatch, customCssOf, customCssUrl, getDesign, updateDesign } from "./service.js";
+import {
+  type DesignPatch,
+  customCssOf,
+  customCssUrl,
+  getDesign,
+  previewStyles,
+  updateDesign,
+} from "./service.js";
 import { BUTTON_SHAPES, BUTTON_STYLES, COLOR_KEYS, SPACINGS } from "./styles.js";
 
 const tags = ["owner: design"];
@@ -141,6 +148,24 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => updateDesign(db, siteOf(request), request.body as DesignPatch),
+  );
+
+  app.post(
+    "/api/owner/sites/:siteId/design/preview",
+    {
+      preHandler: ownerWrite,
+      config: { rateLimit: { max: 600, timeWindow: "1 minute" } },
+      schema: {
+        tags,
+        description:
+          "The CSS (font faces and the :root block) that a change of styles would give, without saving it: the editing frame's live preview. Bad styles answer 400 as PATCH does.",
+        params: SiteParams,
+        body: Type.Object({ styles: Nullable(StylesPatch) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ styles: StylesOut, css: Type.String() }) },
+      },
+    },
+    async (request) =>
+      previewStyles(db, siteOf(request), (request.body as { styles: Record<string, unknown> | null }).styles),
   );
 
   app.get("/assets/fonts/:file", { schema: { hide: true, params: FileParams } }, async (request, reply) => {

@@ -213,6 +213,27 @@ export async function updateDesign(db: Db, site: Website, patch: DesignPatch): P
   return getDesign(db, { ...site, theme: patch.theme ?? site.theme });
 }
 
+/**
+ * The CSS a change of styles would give, without saving it: the `@font-face` rules of its fonts
+ * and its `:root` block, for the editing frame's live preview. The same rules as a change.
+ */
+export async function previewStyles(
+  db: Db,
+  site: Website,
+  patch: Record<string, unknown> | null,
+): Promise<{ styles: Styles; css: string }> {
+  const row = await rowOf(db, site.id);
+  const theme = themeOf(site);
+  const { styles: overrides, fields } = patch
+    ? applyStylePatch(overridesFor(row.styles as StyleOverrides), patch)
+    : { styles: {}, fields: {} };
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, fields);
+  const styles = effectiveStyles(theme.styles, overrides);
+  const faces = facesFor(styles.fonts, theme.headingWeight, theme.headingItalic);
+  return { styles, css: fontFaceCss(faces) + rootBlock(changedTokens(styles, theme.styles)) };
+}
+
 /** What a published page needs of its site's design. */
 export interface DesignView {
   /** `:root{…}` of the site's styles that differ from the theme's, or "". */
@@ -230,7 +251,7 @@ async function loadView(db: Db, site: Website): Promise<DesignView> {
   const row = await rowOf(db, site.id);
   const theme = themeOf(site);
   const styles = effectiveStyles(theme.styles, row.styles as StyleOverrides);
-  const faces = facesFor(styles.fonts, theme.headingWeight);
+  const faces = facesFor(styles.fonts, theme.headingWeight, theme.headingItalic);
   const found = await mediaOf(db, site.id, [row.logoMediaId, row.siteIconMediaId, row.socialImageMediaId]);
   const logo = row.logoMediaId ? found.get(row.logoMediaId) : undefined;
   const icon = row.siteIconMediaId ? found.get(row.siteIconMediaId) : undefined;

@@ -447,6 +447,7 @@ describe("tenancy of every owner route", () => {
       "PUT /api/owner/sites/:siteId/editing-mode": { preview: true, override: true },
       "POST /api/owner/sites/:siteId/redirects": { from: "/evil", to: "/" },
       "PATCH /api/owner/sites/:siteId/design": { customCss: "body{display:none}" },
+      "POST /api/owner/sites/:siteId/design/preview": { styles: { colors: { accent: "#000" } } },
     };
     const idFor = (route: string, name: string): string => {
       if (name !== "id") return ids[name] ?? unknownId;
