@@ -169,6 +169,80 @@ describe("dashboard form kit", () => {
     expect(errors).toEqual([]);
   });
 
+  it("writes a blog post, and discards a page settings change, on the save bar", async () => {
+    const { page, errors } = await ownerLogIn(browser, base);
+    const siteId = await demoSiteId(page);
+    const { pages } = await ownerCall<{ pages: { id: string; kind: string }[] }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/pages`,
+    );
+    const blog = pages.find((p) => p.kind === "blog")!;
+    await page.goto(`${base}/config/sites/${siteId}/collections/${blog.id}/items/new`);
+    await page.getByLabel("Title", { exact: true }).fill("Notes from the kiln");
+    await page.getByRole("button", { name: "Save post" }).click();
+    await page.getByText("Saved. It is live on the site.").waitFor();
+    await page.waitForURL(/\/items\/[^/]+\?saved=1$/);
+    const itemId = /\/items\/([^/?]+)/.exec(page.url())![1]!;
+    const state = page.locator(".save-bar-state");
+    await page.getByLabel("Title", { exact: true }).fill("Notes from the wood kiln");
+    await expect.poll(() => state.textContent()).toBe("Unsaved changes");
+    await page.getByRole("button", { name: "Save post" }).click();
+    await expect.poll(() => state.textContent()).toBe("Saved. It is live on the site.");
+    const { item } = await ownerCall<{ item: { title: string } }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/collections/${blog.id}/items/${itemId}`,
+    );
+    expect(item.title).toBe("Notes from the wood kiln");
+    await ownerCall(page, "DELETE", `/api/owner/sites/${siteId}/collections/${blog.id}/items/${itemId}`);
+
+    // Page settings: a change shows as unsaved, and Discard puts the saved title back.
+    await page.goto(`${base}/config/sites/${siteId}/pages/${blog.id}`);
+    const title = page.getByLabel("Page title");
+    const saved = await title.inputValue();
+    await title.fill("Journal (draft)");
+    await expect.poll(() => state.textContent()).toBe("Unsaved changes");
+    await page.getByRole("button", { name: "Discard" }).click();
+    expect(await title.inputValue()).toBe(saved);
+    expect(errors).toEqual([]);
+  });
+
+  it("edits a code block's HTML in the CodeMirror field, labelled, with line numbers", async () => {
+    const { page, errors } = await ownerLogIn(browser, base);
+    const siteId = await demoSiteId(page);
+    const { page: created } = await ownerCall<{ page: { id: string } }>(
+      page,
+      "POST",
+      `/api/owner/sites/${siteId}/pages`,
+      { kind: "page", title: "Kit code" },
+    );
+    await ownerCall(page, "PATCH", `/api/owner/sites/${siteId}/pages/${created.id}`, { hiddenFromNav: true });
+    await page.goto(`${base}/config/sites/${siteId}/pages/${created.id}/edit`);
+    await page.getByText("Editing: Kit code").waitFor();
+    await page.getByRole("button", { name: "Add block" }).first().click();
+    await page
+      .getByRole("dialog", { name: "Add a block" })
+      .getByRole("button", { name: "Add Code block" })
+      .click();
+    const editor = page.getByRole("textbox", { name: "HTML" });
+    await editor.fill('<p class="kit">Made with the kit</p>');
+    await expect.poll(() => page.locator("#block-panel .cm-lineNumbers").count()).toBe(1);
+    await screenshot(page, "dashboard-formkit-code-desktop");
+    await expect
+      .poll(() => page.locator(".save-state").textContent(), { timeout: 15_000 })
+      .toBe("Draft saved");
+    const { draft } = await ownerCall<{ draft: { rows: { columns: { blocks: { html?: string }[] }[] }[] } }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/pages/${created.id}/layout`,
+    );
+    const block = draft.rows[0]?.columns[0]?.blocks[0];
+    expect(block?.html).toBe('<p class="kit">Made with the kit</p>');
+    await ownerCall(page, "DELETE", `/api/owner/sites/${siteId}/pages/${created.id}`);
+    expect(errors).toEqual([]);
+  });
+
   it("keeps the save bar in reach on a phone", async () => {
     const { page, errors } = await ownerLogIn(browser, base, PHONE);
     const siteId = await demoSiteId(page);

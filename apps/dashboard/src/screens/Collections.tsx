@@ -1,21 +1,20 @@
 /** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
+import { ConfirmDelete } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { del, get, post, put } from "../api.js";
 import { RichTextEditor } from "../components/RichText.js";
 import { MediaPicker, useMedia } from "../components/media.js";
+import { ErrorNotice, Loading, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
 import {
-  ErrorNotice,
-  Loading,
-  Modal,
-  Notice,
-  PageHead,
-  formatDate,
-  useSite,
-  useSiteId,
-} from "../components/ui.js";
-import { CheckboxField, TextField, TextareaField, fieldErrors } from "../components/form/index.js";
+  CheckboxField,
+  SaveBar,
+  TextField,
+  TextareaField,
+  fieldErrors,
+  useDraft,
+} from "../components/form/index.js";
 import { SeoFields } from "../components/SeoFields.js";
 
 interface Item {
@@ -215,7 +214,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
   const media = useMedia();
   const site = useSite();
   const noun = NOUN[kind] ?? "item";
-  const [f, setF] = useState({
+  const form = useDraft({
     title: item?.title ?? "",
     urlId: item?.urlId ?? "",
     body: item?.body ?? "",
@@ -238,14 +237,10 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
     commentsOn: item?.commentsOn ?? true,
     audioUrl: item?.audioUrl ?? "",
   });
+  const { values: f, set } = form;
   const [picking, setPicking] = useState(false);
   const [params] = useSearchParams();
-  const [saved, setSaved] = useState(params.get("saved") === "1");
   const [confirm, setConfirm] = useState(false);
-  const set = (patch: Partial<typeof f>) => {
-    setSaved(false);
-    setF({ ...f, ...patch });
-  };
   const split = (s: string) =>
     s
       .split(",")
@@ -287,9 +282,9 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
     onSuccess: ({ item: saved }) => {
       void queryClient.invalidateQueries({ queryKey: ["items", siteId, pageId] });
       queryClient.setQueryData(["item", siteId, saved.id], saved);
-      setSaved(true);
       if (!item)
         navigate(`/sites/${siteId}/collections/${pageId}/items/${saved.id}?saved=1`, { replace: true });
+      else form.reset(f);
     },
   });
   const remove = useMutation({
@@ -317,7 +312,6 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         }
       />
       <form onSubmit={onSubmit} noValidate>
-        {saved ? <Notice kind="ok">Saved. It is live on the site.</Notice> : null}
         <ErrorNotice error={save.error} />
         <div className="split">
           <div>
@@ -477,14 +471,13 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
             </div>
           </div>
         </div>
-        <div
-          className="btn-row"
-          style={{ position: "sticky", bottom: 0, padding: "0.8rem 0", background: "var(--bg)" }}
-        >
-          <button type="submit" className="btn primary" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : `Save ${noun}`}
-          </button>
-        </div>
+        <SaveBar
+          dirty={form.dirty}
+          pending={save.isPending}
+          saved={(save.isSuccess || params.get("saved") === "1") && "Saved. It is live on the site."}
+          onDiscard={form.discard}
+          saveLabel={`Save ${noun}`}
+        />
       </form>
       {picking ? (
         <MediaPicker
@@ -494,23 +487,15 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         />
       ) : null}
       {confirm && item ? (
-        <Modal
+        <ConfirmDelete
           title={`Delete ${item.title}?`}
+          action={`Delete ${noun}`}
+          error={remove.error}
+          onConfirm={() => remove.mutate()}
           onClose={() => setConfirm(false)}
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirm(false)}>
-                Cancel
-              </button>
-              <button type="button" className="btn danger" onClick={() => remove.mutate()}>
-                Delete {noun}
-              </button>
-            </>
-          }
         >
-          <ErrorNotice error={remove.error} />
           <p>This cannot be undone.</p>
-        </Modal>
+        </ConfirmDelete>
       ) : null}
     </>
   );

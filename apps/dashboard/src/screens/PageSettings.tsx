@@ -1,15 +1,18 @@
+import { ConfirmDelete } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { type FieldDef, KIND_LABELS, type Page, del, get, patch, put } from "../api.js";
 import { FieldList } from "../components/fields.js";
-import { ErrorNotice, Loading, Modal, Notice, PageHead, useSite, useSiteId } from "../components/ui.js";
+import { ErrorNotice, Loading, PageHead, useSite, useSiteId } from "../components/ui.js";
 import {
   CheckboxField,
+  SaveBar,
   SelectField,
   TextField,
   TextareaField,
   fieldErrors,
+  useDraft,
 } from "../components/form/index.js";
 import { navOrder, pageLinks } from "./Pages.js";
 import { SeoFields } from "../components/SeoFields.js";
@@ -65,25 +68,28 @@ function PageSettingsForm({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [title, setTitle] = useState(page.title);
-  const [urlSlug, setUrlSlug] = useState(page.urlSlug);
-  const [seoTitle, setSeoTitle] = useState(page.seoTitle);
-  const [seoDescription, setSeoDescription] = useState(page.seoDescription);
-  const [seoHidden, setSeoHidden] = useState(Boolean(page.seoHidden));
-  const [description, setDescription] = useState(page.description);
-  const [hiddenFromNav, setHidden] = useState(page.hiddenFromNav);
-  const [folderBehavior, setFolderBehavior] = useState(page.folderBehavior ?? "index");
-  const [options, setOptions] = useState<Record<string, unknown>>(page.options ?? {});
-  const [password, setPassword] = useState("");
+  const form = useDraft({
+    title: page.title,
+    urlSlug: page.urlSlug,
+    seoTitle: page.seoTitle,
+    seoDescription: page.seoDescription,
+    seoHidden: Boolean(page.seoHidden),
+    description: page.description,
+    hiddenFromNav: page.hiddenFromNav,
+    folderBehavior: page.folderBehavior ?? "index",
+    options: (page.options ?? {}) as Record<string, unknown>,
+    password: "",
+    folderId: page.folderId ?? "",
+  });
+  const { values: v, set } = form;
+  const { title, urlSlug, description, options, password, folderId } = v;
   const [changingPassword, setChangingPassword] = useState(false);
-  const [folderId, setFolderId] = useState(page.folderId ?? "");
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => setSaved(false), []);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: ["pages", siteId] });
   const save = useMutation({
     mutationFn: async () => {
+      const { seoTitle, seoDescription, seoHidden, hiddenFromNav, folderBehavior } = v;
       const body: Record<string, unknown> = { title, seoTitle, seoDescription, seoHidden, hiddenFromNav };
       if (!page.isHome) body.urlSlug = urlSlug;
       if (page.kind !== "page") body.description = description;
@@ -102,12 +108,10 @@ function PageSettingsForm({
       return r;
     },
     onSuccess: () => {
-      setSaved(true);
       setChangingPassword(false);
-      setPassword("");
+      form.reset({ ...v, password: "" });
       void invalidate();
     },
-    onError: () => setSaved(false),
   });
   const removePassword = useMutation({
     mutationFn: () => patch(`/api/owner/sites/${siteId}/pages/${page.id}`, { password: null }),
@@ -127,7 +131,6 @@ function PageSettingsForm({
   const errors = fieldErrors(save.error);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setSaved(false);
     save.mutate();
   };
   const link = pageLinks(siteId, page);
@@ -159,42 +162,28 @@ function PageSettingsForm({
         }
       />
       <form onSubmit={onSubmit} noValidate>
-        {saved ? <Notice kind="ok">Page settings saved.</Notice> : null}
         <ErrorNotice error={save.error} />
         <div className="split">
           <div>
             <div className="card">
               <h2>General</h2>
-              <TextField
-                label="Page title"
-                value={title}
-                onChange={(v) => setTitle(v)}
-                error={errors.title}
-              />
+              <TextField label="Page title" {...form.bind("title", save.error)} />
               {page.isHome ? (
                 <p className="muted small">This is the home page: it is shown at the address of the site.</p>
               ) : (
                 <TextField
                   label="URL slug"
-                  value={urlSlug}
-                  onChange={(v) => setUrlSlug(v)}
-                  error={errors.urlSlug}
+                  {...form.bind("urlSlug", save.error)}
                   help={`The page's address: ${siteUrl}/${urlSlug}`}
                 />
               )}
               {page.kind !== "page" ? (
-                <TextareaField
-                  label="Description"
-                  value={description}
-                  onChange={(v) => setDescription(v)}
-                  error={errors.description}
-                />
+                <TextareaField label="Description" {...form.bind("description", save.error)} />
               ) : null}
               {page.kind === "folder" ? (
                 <SelectField
                   label="When visitors open the folder"
-                  value={folderBehavior}
-                  onChange={(v) => setFolderBehavior(v)}
+                  {...form.bind("folderBehavior", save.error)}
                   options={[
                     { value: "index", label: "Show an index of its pages" },
                     { value: "redirect", label: "Go to its first page" },
@@ -205,8 +194,7 @@ function PageSettingsForm({
               {page.kind !== "folder" && folders.length ? (
                 <SelectField
                   label="Folder"
-                  value={folderId}
-                  onChange={(v) => setFolderId(v)}
+                  {...form.bind("folderId", save.error)}
                   options={[
                     { value: "", label: "Not in a folder" },
                     ...folders.map((f) => ({ value: f.id, label: f.title })),
@@ -216,24 +204,19 @@ function PageSettingsForm({
               <CheckboxField
                 label="Hide from navigation"
                 help="The page stays reachable by its address."
-                value={hiddenFromNav}
-                onChange={setHidden}
+                {...form.bind("hiddenFromNav", save.error)}
               />
             </div>
             <SeoFields
-              title={seoTitle}
-              description={seoDescription}
+              title={v.seoTitle}
+              description={v.seoDescription}
               fallbackTitle={title || "Page title"}
               fallbackDescription={description.replace(/<[^>]*>/g, "").trim()}
               siteTitle={siteTitle}
               url={`${siteUrl.replace(/\/+$/, "")}${page.isHome ? "/" : `/${urlSlug}`}`}
               errors={errors}
-              hidden={seoHidden}
-              onChange={(p) => {
-                if (p.seoTitle !== undefined) setSeoTitle(p.seoTitle);
-                if (p.seoDescription !== undefined) setSeoDescription(p.seoDescription);
-                if (p.seoHidden !== undefined) setSeoHidden(p.seoHidden);
-              }}
+              hidden={v.seoHidden}
+              onChange={set}
             />
             {optionFields.length ? (
               <div className="card">
@@ -241,7 +224,7 @@ function PageSettingsForm({
                 <FieldList
                   fields={optionFields}
                   values={options}
-                  onChange={(k, v) => setOptions({ ...options, [k]: v })}
+                  onChange={(k, value) => set({ options: { ...options, [k]: value } })}
                 />
               </div>
             ) : null}
@@ -283,8 +266,8 @@ function PageSettingsForm({
                   type="password"
                   autoComplete="new-password"
                   value={password}
-                  onChange={(v) => {
-                    setPassword(v);
+                  onChange={(next) => {
+                    set({ password: next });
                     setChangingPassword(true);
                   }}
                   error={errors.password}
@@ -315,36 +298,26 @@ function PageSettingsForm({
             </div>
           </div>
         </div>
-        <div
-          className="btn-row"
-          style={{ position: "sticky", bottom: 0, padding: "0.8rem 0", background: "var(--bg)" }}
-        >
-          <button type="submit" className="btn primary" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save settings"}
-          </button>
-        </div>
+        <SaveBar
+          dirty={form.dirty}
+          pending={save.isPending}
+          saved={save.isSuccess && "Page settings saved."}
+          onDiscard={() => {
+            form.discard();
+            setChangingPassword(false);
+          }}
+          saveLabel="Save settings"
+        />
       </form>
       {confirmDelete ? (
-        <Modal
+        <ConfirmDelete
           title={`Delete ${page.title}?`}
+          action="Delete page"
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={() => remove.mutate()}
           onClose={() => setConfirmDelete(false)}
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirmDelete(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn danger"
-                onClick={() => remove.mutate()}
-                disabled={remove.isPending}
-              >
-                Delete page
-              </button>
-            </>
-          }
         >
-          <ErrorNotice error={remove.error} />
           <p>
             {page.kind === "folder"
               ? "The folder is removed; its pages move to the top of the navigation."
@@ -352,7 +325,7 @@ function PageSettingsForm({
                 ? `The page and its ${page.itemCount} items are deleted. This cannot be undone.`
                 : "The page is deleted. This cannot be undone."}
           </p>
-        </Modal>
+        </ConfirmDelete>
       ) : null}
     </>
   );

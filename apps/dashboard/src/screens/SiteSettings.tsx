@@ -3,8 +3,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { type Site, del, get, patch, post, put } from "../api.js";
-import { ErrorNotice, Loading, Notice, PageHead, useSite, useSiteId } from "../components/ui.js";
-import { CheckboxField, SelectField, TextField, fieldErrors } from "../components/form/index.js";
+import { ErrorNotice, Loading, PageHead, useSite, useSiteId } from "../components/ui.js";
+import {
+  CheckboxField,
+  SaveBar,
+  SelectField,
+  TextField,
+  fieldErrors,
+  useDraft,
+} from "../components/form/index.js";
 import { useThemes } from "./Sites.js";
 
 interface Settings {
@@ -52,19 +59,27 @@ function GeneralForm({ site }: { site: Site }) {
   const siteId = useSiteId();
   const themes = useThemes();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState(site.title);
-  const [tagline, setTagline] = useState(site.tagline);
-  const [timeZone, setTimeZone] = useState(site.timeZone);
-  const [locale, setLocale] = useState(site.locale);
+  const form = useDraft({
+    title: site.title,
+    tagline: site.tagline,
+    timeZone: site.timeZone,
+    locale: site.locale,
+  });
+  const { timeZone, locale } = form.values;
   const save = useMutation({
-    mutationFn: () =>
-      patch<{ site: Site }>(`/api/owner/sites/${siteId}`, { title, tagline, timeZone, locale }),
+    mutationFn: () => patch<{ site: Site }>(`/api/owner/sites/${siteId}`, form.values),
     onSuccess: (r) => {
       queryClient.setQueryData(["site", siteId], r.site);
       void queryClient.invalidateQueries({ queryKey: ["sites"] });
+      form.reset({
+        title: r.site.title,
+        tagline: r.site.tagline,
+        timeZone: r.site.timeZone,
+        locale: r.site.locale,
+      });
     },
   });
-  const errors = fieldErrors(save.error);
+  const field = <K extends keyof typeof form.values & string>(key: K) => form.bind(key, save.error);
   const zones = themes.data?.timeZones ?? [timeZone];
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -73,32 +88,31 @@ function GeneralForm({ site }: { site: Site }) {
   return (
     <form className="card" onSubmit={onSubmit}>
       <h2>General</h2>
-      {save.isSuccess ? <Notice kind="ok">Saved.</Notice> : null}
       <ErrorNotice error={save.error} />
       <div className="grid-2">
-        <TextField label="Site title" value={title} onChange={(v) => setTitle(v)} error={errors.title} />
-        <TextField label="Tagline" value={tagline} onChange={(v) => setTagline(v)} error={errors.tagline} />
+        <TextField label="Site title" {...field("title")} />
+        <TextField label="Tagline" {...field("tagline")} />
         <SelectField
           label="Time zone"
-          value={timeZone}
-          onChange={(v) => setTimeZone(v)}
+          {...field("timeZone")}
           options={(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((z) => ({
             value: z,
             label: z,
           }))}
-          error={errors.timeZone}
         />
         <SelectField
           label="Language"
-          value={locale}
-          onChange={(v) => setLocale(v)}
+          {...field("locale")}
           options={(themes.data?.locales ?? [locale]).map((l) => ({ value: l, label: l }))}
-          error={errors.locale}
         />
       </div>
-      <button type="submit" className="btn primary" disabled={save.isPending}>
-        Save general settings
-      </button>
+      <SaveBar
+        dirty={form.dirty}
+        pending={save.isPending}
+        saved={save.isSuccess && "Saved."}
+        onDiscard={form.discard}
+        saveLabel="Save general settings"
+      />
     </form>
   );
 }
@@ -196,17 +210,12 @@ function SettingsForm({
   const siteId = useSiteId();
   const siteOrigin = siteUrl.replace(/\/+$/, "");
   const queryClient = useQueryClient();
-  const [s, setS] = useState(initial);
-  const [saved, setSaved] = useState(false);
-  const set = (p: Partial<Settings>) => {
-    setSaved(false);
-    setS({ ...s, ...p });
-  };
+  const form = useDraft(initial);
+  const { values: s, set } = form;
   const save = useMutation({
     mutationFn: () => patch<{ settings: Settings }>(`/api/owner/sites/${siteId}/settings`, s),
     onSuccess: (r) => {
-      setS(r.settings);
-      setSaved(true);
+      form.reset(r.settings);
       void queryClient.invalidateQueries({ queryKey: ["site-settings", siteId] });
     },
   });
@@ -220,7 +229,6 @@ function SettingsForm({
         save.mutate();
       }}
     >
-      {saved ? <Notice kind="ok">Site settings saved.</Notice> : null}
       <ErrorNotice error={save.error} />
       <div className="card">
         <h2>Comments and likes</h2>
@@ -359,9 +367,13 @@ function SettingsForm({
           Add social link
         </button>
       </div>
-      <button type="submit" className="btn primary" disabled={save.isPending}>
-        {save.isPending ? "Saving…" : "Save site settings"}
-      </button>
+      <SaveBar
+        dirty={form.dirty}
+        pending={save.isPending}
+        saved={save.isSuccess && "Site settings saved."}
+        onDiscard={form.discard}
+        saveLabel="Save site settings"
+      />
     </form>
   );
 }

@@ -40,6 +40,8 @@ export default function CodeEditor({
           history(),
           bracketMatching(),
           highlightActiveLine(),
+          // Long lines wrap: the field is often a narrow side panel.
+          EditorView.lineWrapping,
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           // Tab indents; Escape then Tab leaves the editor, as CodeMirror documents for keyboard users.
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),

@@ -15,7 +15,7 @@ export function ColorField({
     error ?? (value && !valid ? "Enter a colour as # and six hex digits, e.g. #1f4fd8." : undefined);
   return (
     <Field label={label} help={help} error={shown} className="color-field">
-      {({ id, describedBy, invalid }) => (
+      {({ control }) => (
         <div className="color-row">
           {/* The swatch is a pointer shortcut; the hex box is the labelled, keyboard input. */}
           <input
@@ -26,12 +26,10 @@ export function ColorField({
             onChange={(e) => onChange(e.target.value)}
           />
           <input
-            id={id}
+            {...control}
             type="text"
             spellCheck={false}
             maxLength={7}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
             value={value}
             onChange={(e) => onChange(e.target.value.trim())}
           />

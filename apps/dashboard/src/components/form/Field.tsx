@@ -18,6 +18,8 @@ export interface FieldIds {
   /** The id of the help or error line, when there is one. */
   describedBy: string | undefined;
   invalid: boolean;
+  /** id, aria-invalid and aria-describedby, to spread on the one input the label names. */
+  control: { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined };
 }
 
 export function Field({
@@ -48,7 +50,13 @@ export function Field({
           {label}
         </span>
       )}
-      {children({ id, labelId, describedBy, invalid: Boolean(error) })}
+      {children({
+        id,
+        labelId,
+        describedBy,
+        invalid: Boolean(error),
+        control: { id, "aria-invalid": Boolean(error), "aria-describedby": describedBy },
+      })}
       {error ? (
         <span className="error" id={noteId}>
           {error}

@@ -44,13 +44,11 @@ export function MoneyField({
   const shown = error ?? (notAmount ? `Enter an amount such as ${amountHint(currency)}.` : undefined);
   return (
     <Field label={label} help={help} error={shown}>
-      {({ id, describedBy, invalid }) => (
+      {({ control }) => (
         <input
-          id={id}
+          {...control}
           type="text"
           inputMode={fractionDigitsOf(currency) ? "decimal" : "numeric"}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
           value={text}
           onChange={(e) => {
             setText(e.target.value);

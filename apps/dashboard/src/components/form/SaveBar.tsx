@@ -1,6 +1,6 @@
 /**
  * The bar at the foot of an edit form: whether there are unsaved changes, Discard, and Save (a submit
- * button, so Enter in a field saves too). Ctrl+S or Cmd+S anywhere on the page submits the form.
+ * button, so Enter in a field saves too). Ctrl+S or Cmd+S saves the form being edited.
  */
 import { type ReactNode, useEffect, useRef } from "react";
 
@@ -28,11 +28,12 @@ export function SaveBar({
       const form = bar.current?.closest("form");
       if (!form) return;
       e.preventDefault();
-      if (!pending) form.requestSubmit();
+      // With several forms on a screen, the one being typed in saves, and any other with changes.
+      if (!pending && (dirty || form.contains(document.activeElement))) form.requestSubmit();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [pending]);
+  }, [pending, dirty]);
   const state = dirty ? "Unsaved changes" : pending ? "" : saved || "";
   return (
     <div className={`save-bar${dirty ? " dirty" : ""}`} ref={bar}>

@@ -22,16 +22,8 @@ export function TextField({
 } & Without<InputHTMLAttributes<HTMLInputElement>>) {
   return (
     <Field label={label} help={help} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          type={type}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          {...rest}
-        />
+      {({ control }) => (
+        <input {...control} type={type} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
       )}
     </Field>
   );
@@ -51,12 +43,10 @@ export function NumberField({
 } & Without<InputHTMLAttributes<HTMLInputElement>>) {
   return (
     <Field label={label} help={help} error={error}>
-      {({ id, describedBy, invalid }) => (
+      {({ control }) => (
         <input
-          id={id}
+          {...control}
           type="number"
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
           value={value ?? ""}
           onChange={(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))}
           {...rest}
@@ -86,15 +76,8 @@ export function SelectField({
 } & Without<SelectHTMLAttributes<HTMLSelectElement>>) {
   return (
     <Field label={label} help={help} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          id={id}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          {...rest}
-        >
+      {({ control }) => (
+        <select {...control} value={value} onChange={(e) => onChange(e.target.value)} {...rest}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -119,15 +102,8 @@ export function TextareaField({
 } & Without<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return (
     <Field label={label} help={help} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          id={id}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          {...rest}
-        />
+      {({ control }) => (
+        <textarea {...control} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
       )}
     </Field>
   );

@@ -1,4 +1,5 @@
 /** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
+import { ConfirmDelete } from "../../components/ConfirmDelete.js";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -11,7 +12,7 @@ import {
   TextareaField,
   useDraft,
 } from "../../components/form/index.js";
-import { ErrorNotice, Modal, Notice, PageHead, useSiteId } from "../../components/ui.js";
+import { ErrorNotice, Notice, PageHead, useSiteId } from "../../components/ui.js";
 import {
   type FieldDraft,
   type FieldTypeInfo,
@@ -342,34 +343,22 @@ export function FormEditor({
         </SaveBar>
       </form>
       {confirmDelete && form ? (
-        <Modal
+        <ConfirmDelete
           title={`Delete ${form.name}?`}
+          action="Delete form"
+          pending={removeForm.isPending}
+          error={removeForm.error}
+          onConfirm={() => removeForm.mutate()}
           onClose={() => {
             setConfirmDelete(false);
             removeForm.reset();
           }}
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirmDelete(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn danger"
-                disabled={removeForm.isPending}
-                onClick={() => removeForm.mutate()}
-              >
-                Delete form
-              </button>
-            </>
-          }
         >
-          <ErrorNotice error={removeForm.error} />
           <p>
             The form and its {form.submissions} {form.submissions === 1 ? "submission" : "submissions"} are
             deleted for good. Download the submissions first if you want to keep them.
           </p>
-        </Modal>
+        </ConfirmDelete>
       ) : null}
     </>
   );

@@ -1,4 +1,5 @@
 /** The product editor: loads the product (or starts a new one) and lays out its sections. */
+import { ConfirmDelete } from "../../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -7,7 +8,7 @@ import { RichTextEditor } from "../../components/RichText.js";
 import { SeoFields } from "../../components/SeoFields.js";
 import { SaveBar, TextField, TextareaField, fieldErrors, useDraft } from "../../components/form/index.js";
 import { useMedia } from "../../components/media.js";
-import { ErrorNotice, Loading, Modal, PageHead, usePages, useSite, useSiteId } from "../../components/ui.js";
+import { ErrorNotice, Loading, PageHead, usePages, useSite, useSiteId } from "../../components/ui.js";
 import { useStoreCurrency } from "../store/useStore.js";
 import { GiftCardAmounts } from "./GiftCardAmounts.js";
 import { ImagesSection } from "./ImagesSection.js";
@@ -182,23 +183,15 @@ function ProductEditorForm({
         />
       </form>
       {confirmDelete && product ? (
-        <Modal
+        <ConfirmDelete
           title={`Delete ${product.title}?`}
+          action="Delete product"
+          error={remove.error}
+          onConfirm={() => remove.mutate()}
           onClose={() => setConfirmDelete(false)}
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirmDelete(false)}>
-                Cancel
-              </button>
-              <button type="button" className="btn danger" onClick={() => remove.mutate()}>
-                Delete product
-              </button>
-            </>
-          }
         >
-          <ErrorNotice error={remove.error} />
           <p>The product disappears from the shop. Past orders keep their lines.</p>
-        </Modal>
+        </ConfirmDelete>
       ) : null}
     </>
   );
