@@ -73,7 +73,7 @@ export function CustomCss() {
             saveLabel="Save CSS"
           />
         </form>
-        <PreviewFrame siteId={siteId} css={preview} />
+        <PreviewFrame siteId={siteId} css={preview} replaces={["link#custom-css"]} />
       </div>
     </div>
   );

@@ -13,7 +13,8 @@ import {
   useSaveDesign,
 } from "./design-api.js";
 import { errorsByPath } from "./field-errors.js";
-import { fontStack, previewCss, showInDocument } from "./preview-css.js";
+import { fontStack, showInDocument } from "./preview-css.js";
+import { usePreviewCss } from "./use-preview-css.js";
 import { PreviewFrame } from "./PreviewFrame.js";
 import { useDesignKeys, useLeaveGuard, useStyleHistory } from "./use-style-history.js";
 import "./design.css";
@@ -38,10 +39,8 @@ export function Styles() {
   const faces = useFontFaces().data ?? "";
   // The font list shows each family in its face; the frame gets the faces before the styles.
   useEffect(() => showInDocument(window, "font-faces", faces), [faces]);
-  const css = useMemo(
-    () => ({ "font-faces": faces, styles: styles ? previewCss(styles, fonts) : "" }),
-    [faces, styles, fonts],
-  );
+  const preview = usePreviewCss(siteId, styles);
+  const css = useMemo(() => ({ styles: preview ?? "" }), [preview]);
   const errors = errorsByPath(save.error instanceof ApiError ? save.error.fields : undefined);
 
   const doSave = () => {
@@ -248,7 +247,11 @@ export function Styles() {
             </button>
           </SaveBar>
         </form>
-        <PreviewFrame siteId={siteId} css={css} />
+        <PreviewFrame
+          siteId={siteId}
+          css={css}
+          replaces={preview === undefined ? [] : ["style#site-styles"]}
+        />
       </div>
     </div>
   );
