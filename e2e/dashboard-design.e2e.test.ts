@@ -245,9 +245,19 @@ describe("Design screens", () => {
       await onLiveSite(() => getComputedStyle(document.querySelector(".site-header")!).outlineColor),
     ).toBe("rgb(1, 2, 3)");
 
+    // Emptying the editor takes the saved rule out of the preview too.
     await editor.click();
-    await page.keyboard.press("Control+End");
-    await page.keyboard.insertText("\n</style><script>alert(1)</script>");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Delete");
+    await expect
+      .poll(
+        inFrame(
+          frame,
+          "return getComputedStyle(el.ownerDocument.querySelector('.site-header')).outlineColor",
+        ),
+      )
+      .not.toBe("rgb(1, 2, 3)");
+    await page.keyboard.insertText("</style><script>alert(1)</script>");
     await page.getByRole("button", { name: "Save CSS" }).click();
     await page.getByText("Custom CSS cannot contain </style>.").waitFor();
     await screenshot(page, "dashboard-design-css-error");
