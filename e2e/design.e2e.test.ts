@@ -76,11 +76,11 @@ describe("a site's design in the browser", () => {
       sharp({ create: { width: 480, height: 160, channels: 3, background: color } })
         .png()
         .toBuffer();
-    const logo = await uploadImage(database.db, dataDir, s.id, {
+    const logo = await uploadImage(database.db, app.deps.media, s.id, {
       filename: "logo.png",
       bytes: await png("#1b3a5c"),
     });
-    const icon = await uploadImage(database.db, dataDir, s.id, {
+    const icon = await uploadImage(database.db, app.deps.media, s.id, {
       filename: "icon.png",
       bytes: await png("#c0392b"),
     });

@@ -1,11 +1,10 @@
 /**
  * Site icons: the owner's image made into the favicon (16 and 32 px PNG), the apple-touch-icon
- * (180 px) and the home-screen icon (192 and 512 px) with sharp, on first request, kept on disk.
+ * (180 px) and the home-screen icon (192 and 512 px) with sharp, on first request, kept in the media store.
  * The media id names the image and a media file never changes, so the addresses are stable.
  */
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import type { MediaStore } from "../../media/store.js";
 import type { Media } from "../media/service.js";
 
 export const ICON_SIZES = [16, 32, 180, 192, 512] as const;
@@ -19,22 +18,21 @@ export function parseIconName(name: string): { mediaId: string; size: number } |
   return m && (ICON_SIZES as readonly number[]).includes(size) ? { mediaId: m[1]!, size } : undefined;
 }
 
-const inFlight = new Map<string, Promise<string>>();
+const inFlight = new Map<string, Promise<Buffer>>();
 
-/** The PNG file of an icon size, made now if needed: the image cropped square around its focal point. */
-export async function iconFile(dataDir: string, m: Media, size: number): Promise<string> {
-  const file = path.join(dataDir, "site-icons", `${m.id}-${size}.png`);
-  if (
-    await stat(file).then(
-      (s) => s.isFile(),
-      () => false,
-    )
-  )
-    return file;
-  const pending = inFlight.get(file);
+/**
+ * The PNG bytes of an icon size, made now if the media store has none yet: the image cropped
+ * square around its focal point. Kept in the store beside the media, so every process serves it.
+ */
+export async function iconBytes(store: MediaStore, m: Media, size: number): Promise<Buffer> {
+  const key = `site-icons/${m.websiteId}/${m.id}-${size}.png`;
+  const stored = await store.read(key);
+  if (stored) return stored;
+  const pending = inFlight.get(key);
   if (pending) return pending;
   const job = (async () => {
-    const original = await readFile(path.join(dataDir, m.storagePath));
+    const original = await store.read(m.storagePath);
+    if (!original) throw new Error(`media file missing: ${m.storagePath}`);
     const isSvg = m.contentType === "image/svg+xml";
     // SVG is rasterised at 72 dpi by default: raise the density so the largest icon stays sharp.
     const side = Math.max(1, Math.min(m.width, m.height));
@@ -44,12 +42,9 @@ export async function iconFile(dataDir: string, m: Media, size: number): Promise
       .resize(size, size, { fit: "cover", position: "attention" })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    await mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, bytes);
-    await rename(tmp, file);
-    return file;
-  })().finally(() => inFlight.delete(file));
-  inFlight.set(file, job);
+    await store.put(key, bytes, "image/png");
+    return bytes;
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, job);
   return job;
 }

@@ -10,7 +10,7 @@ import { mediaById } from "../content/service.js";
 import { SiteParams, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
 import { websiteForHost } from "../sites/service.js";
 import { fontFileByName } from "./fonts.js";
-import { iconFile, parseIconName } from "./icons.js";
+import { iconBytes, parseIconName } from "./icons.js";
 import { screenshotOf } from "./screenshots.js";
 import {
   type DesignPatch,
@@ -116,7 +116,7 @@ const FileParams = Type.Object({ file: Type.String({ maxLength: 100 }) });
 const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody("not_found", "No such file."));
 
 export const designRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
 
   app.get(
     "/api/owner/sites/:siteId/design",
@@ -207,12 +207,12 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
         websiteForHost(db, request.headers.host),
       ]);
       if (!m || !site || m.websiteId !== site.id) return notFound(reply);
-      const file = await iconFile(config.dataDir, m, icon.size).catch((err) => {
+      const png = await iconBytes(app.deps.media, m, icon.size).catch((err) => {
         request.log.warn({ err, media: m.id }, "could not make a site icon");
         return undefined;
       });
-      if (!file) return notFound(reply);
-      return reply.type("image/png").header("cache-control", IMMUTABLE).send(createReadStream(file));
+      if (!png) return notFound(reply);
+      return reply.type("image/png").header("cache-control", IMMUTABLE).send(png);
     },
   );
 
