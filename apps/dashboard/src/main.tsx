@@ -5,6 +5,7 @@ import { RouterProvider, createBrowserRouter } from "react-router";
 import { ApiError, setUnauthorizedHandler } from "./api.js";
 import { Shell } from "./components/Shell.js";
 import { ApiKeys } from "./screens/ApiKeys.js";
+import { designRoutes } from "./screens/design/routes.js";
 import { Billing } from "./screens/Billing.js";
 import { CollectionItems, ItemEditor } from "./screens/Collections.js";
 import { Forms } from "./screens/Forms.js";
@@ -18,6 +19,7 @@ import { Products } from "./screens/Products.js";
 import { ProductEditor } from "./screens/products/ProductEditor.js";
 import { SiteHome } from "./screens/SiteHome.js";
 import { SiteSettings } from "./screens/SiteSettings.js";
+import { SiteExport } from "./screens/SiteExport.js";
 import { UrlMappings } from "./screens/UrlMappings.js";
 import { Sites } from "./screens/Sites.js";
 import { StoreSettings } from "./screens/StoreSettings.js";
@@ -72,6 +74,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings", element: <SiteSettings /> },
         { path: "sites/:siteId/settings/billing", element: <Billing /> },
         { path: "sites/:siteId/settings/url-mappings", element: <UrlMappings /> },
+        { path: "sites/:siteId/settings/export", element: <SiteExport /> },
         { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },
         { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },
         { path: "sites/:siteId/api-keys", element: <ApiKeys /> },
@@ -87,6 +90,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/forms/:formId", element: <Forms /> },
         { path: "sites/:siteId/ops/:area", element: <Operations /> },
         { path: "sites/:siteId/ops/:area/:id", element: <Operations /> },
+        ...designRoutes,
       ],
     },
   ],

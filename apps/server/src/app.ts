@@ -39,7 +39,10 @@ import { jobsPlugin } from "./modules/jobs/plugin.js";
 import { siteUserRoutes } from "./modules/site-users/routes.js";
 import { siteUserOwnerRoutes } from "./modules/site-users/owner-routes.js";
 import { restockRoutes } from "./modules/restock/routes.js";
+import { siteArchiveRoutes } from "./modules/site-archive/routes.js";
 import { siteRoutes } from "./render/routes.js";
+import { fontPreviewRoutes } from "./modules/design/font-preview.js";
+import { designRoutes } from "./modules/design/routes.js";
 
 const storefrontDist = STOREFRONT_DIST;
 /** Vite's content-hashed file names, `<name>-<8 characters of hash>.<ext>`, or their .br/.gz. */
@@ -149,7 +152,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(siteUserOwnerRoutes);
   await app.register(apiKeyRoutes);
   await app.register(billingRoutes);
+  await app.register(siteArchiveRoutes);
   await app.register(dashboardRoutes);
+  await app.register(designRoutes);
+  await app.register(fontPreviewRoutes);
   await app.register(siteRoutes);
 
   app.setNotFoundHandler((request, reply) => {

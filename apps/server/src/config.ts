@@ -22,6 +22,8 @@ export interface Config {
   s3?: S3Settings;
   /** A CDN or public bucket URL that serves media keys; media requests then redirect there. */
   mediaPublicUrl?: string;
+  /** The largest site archive an import accepts (bytes, as uploaded). */
+  archiveMaxBytes: number;
   /** Rendered pages kept in memory per process, at most this many (least recently used go first)… */
   pageCacheEntries: number;
   /** …and at most this many megabytes of HTML. */
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     s3: s3Settings(env),
     mediaPublicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, "") || undefined,
+    archiveMaxBytes: positiveInt(env, "ARCHIVE_MAX_BYTES", 4 * 1024 ** 3),
     pageCacheEntries: positiveInt(env, "PAGE_CACHE_ENTRIES", 5000),
     pageCacheMb: positiveInt(env, "PAGE_CACHE_MB", 128),
     siteCacheEntries: positiveInt(env, "SITE_CACHE_ENTRIES", 1000),

@@ -27,7 +27,16 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: "media", label: "Media library" },
     ],
   },
-  { title: "Design", links: [{ to: "design/templates", label: "Templates" }] },
+  {
+    title: "Design",
+    links: [
+      { to: "design/styles", label: "Styles" },
+      { to: "design/themes", label: "Themes" },
+      { to: "design/identity", label: "Site identity" },
+      { to: "design/css", label: "Custom CSS" },
+      { to: "design/templates", label: "Templates" },
+    ],
+  },
   {
     title: "Commerce",
     links: [
@@ -53,6 +62,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: "settings", label: "Site settings" },
       { to: "settings/url-mappings", label: "URL mappings" },
       { to: "settings/billing", label: "Billing" },
+      { to: "settings/export", label: "Export" },
       { to: "api-keys", label: "API keys" },
     ],
   },

@@ -5,6 +5,7 @@ import { type Site, get, post } from "../api.js";
 import { useSites } from "../components/Shell.js";
 import { ErrorNotice, Loading, Modal, PageHead } from "../components/ui.js";
 import { SelectField, TextField, fieldErrors } from "../components/form/index.js";
+import { ImportSite } from "./ImportSite.js";
 
 interface Theme {
   id: string;
@@ -25,15 +26,21 @@ export function useThemes() {
 export function Sites() {
   const sites = useSites();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   return (
     <>
       <PageHead
         title="Your sites"
         sub="Open a site to edit its pages, products and settings."
         actions={
-          <button type="button" className="btn primary" onClick={() => setCreating(true)}>
-            Create a site
-          </button>
+          <>
+            <button type="button" className="btn" onClick={() => setImporting(true)}>
+              Import a site
+            </button>
+            <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+              Create a site
+            </button>
+          </>
         }
       />
       {sites.isLoading ? <Loading /> : null}
@@ -66,6 +73,7 @@ export function Sites() {
         </div>
       ) : null}
       {creating ? <CreateSite onClose={() => setCreating(false)} /> : null}
+      {importing ? <ImportSite onClose={() => setImporting(false)} /> : null}
     </>
   );
 }

@@ -740,19 +740,23 @@ export const coupons = pgTable(
   (t) => [uniqueIndex("coupons_code_idx").on(t.websiteId, t.code)],
 );
 
-export const giftCards = pgTable("gift_cards", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
-  /** SHA-256 of the code; only its last four characters are kept in clear. */
-  codeHash: text("code_hash").notNull().unique(),
-  codeLast4: text("code_last4").notNull(),
-  initialCents: integer("initial_cents").notNull(),
-  balanceCents: integer("balance_cents").notNull(),
-  currency: text("currency").notNull().default("USD"),
-  orderId: text("order_id"),
-  recipientEmail: text("recipient_email"),
-  createdAt: createdAt(),
-});
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: text("id").primaryKey(),
+    websiteId: websiteId(),
+    /** SHA-256 of the code (unique per site, so a site's copy keeps its cards); last four kept in clear. */
+    codeHash: text("code_hash").notNull(),
+    codeLast4: text("code_last4").notNull(),
+    initialCents: integer("initial_cents").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    orderId: text("order_id"),
+    recipientEmail: text("recipient_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("gift_cards_code_idx").on(t.websiteId, t.codeHash)],
+);
 
 // ─── Payments, refunds, customer subscriptions ───────────────────────────────────────────────
 
@@ -877,3 +881,22 @@ export const templateDrafts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.accountId, t.name] })],
 );
+
+/**
+ * A site's design (dashboard → Design): its style choices that differ from the theme's defaults
+ * (`styles`, the style model of modules/design), custom CSS and identity images. The theme itself
+ * stays on `websites.theme`. No row means the theme's defaults, no custom CSS and no images.
+ */
+export const siteDesigns = pgTable("site_designs", {
+  websiteId: text("website_id")
+    .primaryKey()
+    .references(() => websites.id, { onDelete: "cascade" }),
+  styles: jsonb("styles").$type<Record<string, unknown>>().notNull().default({}),
+  customCss: text("custom_css").notNull().default(""),
+  logoMediaId: text("logo_media_id").references(() => media.id, { onDelete: "set null" }),
+  logoAlt: text("logo_alt").notNull().default(""),
+  logoMaxHeight: integer("logo_max_height").notNull().default(48),
+  siteIconMediaId: text("site_icon_media_id").references(() => media.id, { onDelete: "set null" }),
+  socialImageMediaId: text("social_image_media_id").references(() => media.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});

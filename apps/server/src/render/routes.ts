@@ -41,6 +41,7 @@ import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
 import { collectionsOf } from "../modules/content/service.js";
 import { memberRule } from "./access.js";
 import { type Redirect, listRedirects, matchRedirect } from "../modules/redirects/service.js";
+import { type DesignView, designView } from "../modules/design/service.js";
 
 const FEED_FORMATS = new Set(["rss", "RSS", "ical", "ics"]);
 
@@ -273,6 +274,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         feedUrl: feedUrlFor(ctx),
       },
       theme: { name: theme.name, title: theme.title, cssUrl: theme.cssUrl, ...theme.settings },
+      // A page without its own image shares the site's default social image.
+      ogImage: ctx.ogImage ?? (extra.design as DesignView | undefined)?.socialImage,
       assets: { storefrontJs: storefront.entryUrl },
     };
     const editingFrame = own?.editingFrame ?? false;
@@ -506,6 +509,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           : await siteTemplates.published(db, site.id, version),
         editingFrame: isEditing(editing),
       };
+      const design = await designView(db, site, cacheEnabled && !isEditing(editing) ? version : undefined);
       // The CLDR formatters (money when useCLDRMoneyFormat is on, dates) need the locale's data.
       await loadLocale(site.locale || "en-US");
       reply.type("text/html; charset=utf-8").header("x-page-cache", "miss");
@@ -513,10 +517,16 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         const count = await cartCount();
         withPageCsp(reply);
         return reply.send(
-          render(theme, result, site, { cart: { totalQuantity: count, label: cartLabel(count) } }, own),
+          render(
+            theme,
+            result,
+            site,
+            { cart: { totalQuantity: count, label: cartLabel(count) }, design },
+            own,
+          ),
         );
       }
-      const html = render(theme, result, site, { cart: { totalQuantity: QTY, label: LABEL } }, own);
+      const html = render(theme, result, site, { cart: { totalQuantity: QTY, label: LABEL }, design }, own);
       // Kept as text (UTF-16) and up to KEPT_COUNTS filled-in bodies, each with two compressed forms.
       const entry: CachedPage = {
         version,

@@ -1,0 +1,67 @@
+/** Settings → Export, for large sites: the archive is prepared by a background job, with progress. */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { api, get } from "../api.js";
+import { ErrorNotice } from "../components/ui.js";
+
+interface ExportStatus {
+  id: string;
+  state: "queued" | "running" | "done" | "failed";
+  rows: number;
+  mediaFiles: number;
+  bytes?: number;
+  error?: string;
+  downloadUrl?: string;
+}
+
+const megabytes = (n = 0) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+export function BackgroundExport({ siteId }: { siteId: string }) {
+  const start = useMutation({
+    mutationFn: () =>
+      api<{ export: ExportStatus }>(`/api/owner/sites/${siteId}/exports`, { method: "POST", body: {} }),
+  });
+  const id = start.data?.export.id;
+  const status = useQuery({
+    queryKey: ["export", siteId, id],
+    enabled: Boolean(id),
+    queryFn: () =>
+      get<{ export: ExportStatus }>(`/api/owner/sites/${siteId}/exports/${id}`).then((r) => r.export),
+    refetchInterval: (q) =>
+      q.state.data?.state === "done" || q.state.data?.state === "failed" ? false : 1000,
+  });
+  const s = status.data ?? start.data?.export;
+  return (
+    <div className="background-export">
+      <p className="muted">
+        A large site (thousands of products, gigabytes of media) can be prepared in the background instead;
+        you can leave this page and come back.
+      </p>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => start.mutate()}
+        disabled={start.isPending || s?.state === "running"}
+      >
+        Prepare archive in the background
+      </button>
+      <ErrorNotice error={start.error ?? status.error} />
+      {s ? (
+        <p aria-live="polite">
+          {s.state === "queued" ? "Waiting to start…" : null}
+          {s.state === "running"
+            ? `Preparing: ${s.rows} records and ${s.mediaFiles} media files so far…`
+            : null}
+          {s.state === "failed" ? `The export failed: ${s.error ?? "unknown error"}` : null}
+          {s.state === "done" && s.downloadUrl ? (
+            <>
+              Ready: {s.rows} records, {s.mediaFiles} media files, {megabytes(s.bytes)}.{" "}
+              <a href={s.downloadUrl} download>
+                Download the prepared archive
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}

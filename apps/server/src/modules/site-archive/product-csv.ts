@@ -1,0 +1,380 @@
+/**
+ * Products from other shops' CSV exports (Shopify's product CSV, WooCommerce's product CSV) and
+ * products out as a Shopify-compatible CSV. Each imported line is reported: what it became, or
+ * why it was skipped. Images given by URL stay links (shown in the description); nothing is
+ * fetched from the network.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { ProductType } from "../../db/enums.js";
+import { collections, contentItems, productVariants } from "../../db/schema.js";
+import { ApiError, badRequest } from "../../http/errors.js";
+import { type ProductInput, type VariantInput, createProduct } from "../catalog/admin.js";
+import { csvHeader, csvRecords, toCsv } from "./csv.js";
+
+export interface ImportLine {
+  line: number;
+  status: "imported" | "skipped";
+  message: string;
+}
+
+export interface PlatformReport {
+  source: string;
+  imported: number;
+  skipped: number;
+  lines: ImportLine[];
+}
+
+/** Money text ("12.50", "1,299.00") to cents; undefined when it is not a price. */
+export function cents(text: string): number | undefined {
+  const clean = text.replace(/[^\d.-]/g, "");
+  if (!/^-?\d+(\.\d{1,2})?$/.test(clean)) return undefined;
+  return Math.round(Number(clean) * 100);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+function withImageLinks(body: string, urls: string[]): string {
+  const safe = urls.filter((u) => /^https?:\/\//i.test(u));
+  if (!safe.length) return body;
+  return `${body}${safe.map((u, i) => `<p><a href="${escapeHtml(u)}">Image ${i + 1}</a></p>`).join("")}`;
+}
+
+interface Draft {
+  line: number;
+  input: ProductInput;
+  images: string[];
+}
+
+export async function firstStorePage(db: Db, websiteId: string): Promise<string> {
+  const pages = await db
+    .select({ id: collections.id, kind: collections.kind })
+    .from(collections)
+    .where(eq(collections.websiteId, websiteId))
+    .orderBy(asc(collections.ordering));
+  const page = pages.find((c) => c.kind === "products");
+  if (!page) throw badRequest("Add a store page to the site before importing products.");
+  return page.id;
+}
+
+/** Shopify: one line per variant, lines of one product share its Handle. */
+function shopifyDrafts(text: string, collectionId: string, report: PlatformReport): Draft[] {
+  const byHandle = new Map<string, Draft>();
+  for (const r of csvRecords(text)) {
+    const handle = r.get("Handle");
+    if (!handle) {
+      report.lines.push({ line: r.line, status: "skipped", message: "No Handle." });
+      continue;
+    }
+    let d = byHandle.get(handle);
+    const image = r.get("Image Src");
+    if (!d) {
+      const title = r.get("Title");
+      if (!title) {
+        report.lines.push({
+          line: r.line,
+          status: "skipped",
+          message: `Product ${handle}: no Title on its first line.`,
+        });
+        continue;
+      }
+      const options = [1, 2, 3].map((n) => r.get(`Option${n} Name`)).filter((o) => o && o !== "Title");
+      d = {
+        line: r.line,
+        images: [],
+        input: {
+          collectionId,
+          title,
+          urlId: handle,
+          productType:
+            r.get("Variant Requires Shipping").toLowerCase() === "false"
+              ? ProductType.DIGITAL
+              : ProductType.PHYSICAL,
+          status:
+            r.get("Status").toLowerCase() === "draft" || r.get("Published").toLowerCase() === "false"
+              ? "draft"
+              : "published",
+          body: r.get("Body (HTML)"),
+          tags: r
+            .get("Tags")
+            .split(",")
+            .map((t) => t.trim())
+            .filter(Boolean),
+          categories: r.get("Type") ? [r.get("Type")] : [],
+          variantOptionOrdering: options,
+          variants: [],
+        },
+      };
+      byHandle.set(handle, d);
+    }
+    if (image && !d.images.includes(image)) d.images.push(image);
+    const priceText = r.get("Variant Price");
+    if (!priceText) {
+      if (!image)
+        report.lines.push({
+          line: r.line,
+          status: "skipped",
+          message: `Product ${handle}: a line with no price or image.`,
+        });
+      continue;
+    }
+    const price = cents(priceText);
+    if (price === undefined) {
+      report.lines.push({
+        line: r.line,
+        status: "skipped",
+        message: `Product ${handle}: "${priceText}" is not a price.`,
+      });
+      continue;
+    }
+    const compareAt = cents(r.get("Variant Compare At Price"));
+    const attributes: Record<string, string> = {};
+    for (const [n, name] of d.input.variantOptionOrdering!.entries()) {
+      const value = r.get(`Option${n + 1} Value`);
+      if (value) attributes[name] = value;
+    }
+    const qty = Number.parseInt(r.get("Variant Inventory Qty") || "0", 10);
+    const variant: VariantInput = {
+      sku: r.get("Variant SKU") || undefined,
+      attributes,
+      // A compare-at price above the price means the item is on sale at the price.
+      priceCents: compareAt && compareAt > price ? compareAt : price,
+      salePriceCents: compareAt && compareAt > price ? price : 0,
+      onSale: Boolean(compareAt && compareAt > price),
+      qtyInStock: Number.isFinite(qty) && qty > 0 ? qty : 0,
+      unlimited: r.get("Variant Inventory Tracker") === "" && r.get("Variant Inventory Qty") === "",
+      weightGrams: Math.round(Number(r.get("Variant Grams") || 0)) || 0,
+    };
+    d.input.variants.push(variant);
+  }
+  return [...byHandle.values()];
+}
+
+/** WooCommerce: simple and variable products, variations pointing at their parent by SKU or id. */
+function wooDrafts(text: string, collectionId: string, report: PlatformReport): Draft[] {
+  const parents = new Map<string, Draft>();
+  const drafts: Draft[] = [];
+  for (const r of csvRecords(text)) {
+    const type = r.get("Type").toLowerCase();
+    const name = r.get("Name");
+    const price = cents(r.get("Sale price") || r.get("Regular price"));
+    const regular = cents(r.get("Regular price"));
+    const stock = Number.parseInt(r.get("Stock") || "0", 10);
+    const attributes: Record<string, string> = {};
+    for (let n = 1; n <= 3; n++) {
+      const an = r.get(`Attribute ${n} name`);
+      const av = r.get(`Attribute ${n} value(s)`);
+      if (an && av) attributes[an] = av.split(",")[0]!.trim();
+    }
+    const variant = (): VariantInput => ({
+      sku: r.get("SKU") || undefined,
+      attributes,
+      priceCents: regular ?? price ?? 0,
+      salePriceCents: r.get("Sale price") ? (cents(r.get("Sale price")) ?? 0) : 0,
+      onSale: Boolean(r.get("Sale price")),
+      qtyInStock: Number.isFinite(stock) && stock > 0 ? stock : 0,
+      unlimited: r.get("In stock?") === "1" && r.get("Stock") === "",
+      weightGrams: Math.round(Number(r.get("Weight (kg)") || 0) * 1000) || 0,
+    });
+    if (type.includes("variation")) {
+      const parent = parents.get(r.get("Parent")) ?? parents.get(`id:${r.get("Parent").replace(/^id:/, "")}`);
+      if (!parent) {
+        report.lines.push({
+          line: r.line,
+          status: "skipped",
+          message: `Variation ${name || r.get("SKU")}: its parent ${r.get("Parent")} is not in the file.`,
+        });
+        continue;
+      }
+      if (regular === undefined) {
+        report.lines.push({
+          line: r.line,
+          status: "skipped",
+          message: `Variation ${name || r.get("SKU")}: no regular price.`,
+        });
+        continue;
+      }
+      parent.input.variants.push(variant());
+      continue;
+    }
+    if (!name) {
+      report.lines.push({ line: r.line, status: "skipped", message: "No Name." });
+      continue;
+    }
+    if (!type.includes("simple") && !type.includes("variable")) {
+      report.lines.push({
+        line: r.line,
+        status: "skipped",
+        message: `${name}: ${r.get("Type") || "this type"} products are not supported.`,
+      });
+      continue;
+    }
+    const d: Draft = {
+      line: r.line,
+      images: r
+        .get("Images")
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+      input: {
+        collectionId,
+        title: name,
+        productType:
+          type.includes("virtual") || type.includes("downloadable")
+            ? ProductType.DIGITAL
+            : ProductType.PHYSICAL,
+        status: r.get("Published") === "-1" || r.get("Published") === "0" ? "draft" : "published",
+        body: r.get("Description"),
+        excerpt: r.get("Short description"),
+        tags: r
+          .get("Tags")
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
+        categories: r
+          .get("Categories")
+          .split(",")
+          .map((t) => t.split(">").pop()!.trim())
+          .filter(Boolean),
+        variantOptionOrdering: [],
+        variants: [],
+      },
+    };
+    if (type.includes("variable")) {
+      const options: string[] = [];
+      for (let n = 1; n <= 3; n++)
+        if (r.get(`Attribute ${n} name`)) options.push(r.get(`Attribute ${n} name`));
+      d.input.variantOptionOrdering = options;
+    } else {
+      if (regular === undefined && price === undefined) {
+        report.lines.push({ line: r.line, status: "skipped", message: `${name}: no regular price.` });
+        continue;
+      }
+      d.input.variants.push({ ...variant(), attributes: {} });
+    }
+    if (r.get("SKU")) parents.set(r.get("SKU"), d);
+    if (r.get("ID")) parents.set(`id:${r.get("ID")}`, d);
+    drafts.push(d);
+  }
+  return drafts;
+}
+
+/** Which shop made the CSV, from its header. */
+export function csvSource(text: string): "shopify" | "woocommerce" {
+  const header = csvHeader(text).map((h) => h.toLowerCase());
+  if (header.includes("handle") && header.includes("variant price")) return "shopify";
+  if (header.includes("type") && header.includes("regular price")) return "woocommerce";
+  throw badRequest(
+    "This CSV is neither a Shopify products export (Handle, Variant Price…) nor a WooCommerce one (Type, Regular price…).",
+    { file: "Unknown CSV" },
+  );
+}
+
+export async function importProductsCsv(db: Db, websiteId: string, text: string): Promise<PlatformReport> {
+  const source = csvSource(text);
+  const collectionId = await firstStorePage(db, websiteId);
+  const report: PlatformReport = { source, imported: 0, skipped: 0, lines: [] };
+  const drafts =
+    source === "shopify" ? shopifyDrafts(text, collectionId, report) : wooDrafts(text, collectionId, report);
+  for (const d of drafts) {
+    if (!d.input.variants.length) {
+      report.lines.push({
+        line: d.line,
+        status: "skipped",
+        message: `${d.input.title}: no variant with a price.`,
+      });
+      continue;
+    }
+    try {
+      const body = withImageLinks(d.input.body ?? "", d.images);
+      const p = await createProduct(db, websiteId, { ...d.input, body });
+      const links = d.images.length ? `; ${d.images.length} image(s) kept as links` : "";
+      report.lines.push({
+        line: d.line,
+        status: "imported",
+        message: `${p.title}: ${d.input.variants.length} variant(s)${links}.`,
+      });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      report.lines.push({ line: d.line, status: "skipped", message: `${d.input.title}: ${err.message}` });
+    }
+  }
+  report.lines.sort((a, b) => a.line - b.line);
+  report.imported = report.lines.filter((l) => l.status === "imported").length;
+  report.skipped = report.lines.filter((l) => l.status === "skipped").length;
+  return report;
+}
+
+const SHOPIFY_HEADER = [
+  "Handle",
+  "Title",
+  "Body (HTML)",
+  "Type",
+  "Tags",
+  "Published",
+  "Option1 Name",
+  "Option1 Value",
+  "Option2 Name",
+  "Option2 Value",
+  "Option3 Name",
+  "Option3 Value",
+  "Variant SKU",
+  "Variant Grams",
+  "Variant Inventory Tracker",
+  "Variant Inventory Qty",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Variant Requires Shipping",
+  "Status",
+];
+
+const money = (c: number) => (c / 100).toFixed(2);
+
+/** The site's products as a Shopify product CSV (one line per variant). */
+export async function productsAsShopifyCsv(db: Db, websiteId: string): Promise<string> {
+  const items = await db
+    .select()
+    .from(contentItems)
+    .innerJoin(collections, eq(collections.id, contentItems.collectionId))
+    .where(eq(contentItems.websiteId, websiteId))
+    .orderBy(asc(contentItems.ordering));
+  const rows: (string | number)[][] = [SHOPIFY_HEADER];
+  for (const { content_items: item, collections: page } of items) {
+    if (page.kind !== "products") continue;
+    const variants = await db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.itemId, item.id))
+      .orderBy(asc(productVariants.ordering));
+    const sc = (item.structuredContent ?? {}) as { productType?: number; variantOptionOrdering?: string[] };
+    const options = (sc.variantOptionOrdering ?? []).slice(0, 3);
+    for (const [i, v] of variants.entries()) {
+      const first = i === 0;
+      const opt = (n: number) => [
+        first ? (options[n] ?? (n === 0 ? "Title" : "")) : "",
+        options[n] ? (v.attributes[options[n]!] ?? "") : n === 0 ? "Default Title" : "",
+      ];
+      rows.push([
+        item.urlId,
+        first ? item.title : "",
+        first ? item.body : "",
+        first ? (item.categories[0] ?? "") : "",
+        first ? item.tags.join(", ") : "",
+        first ? String(item.status === "published") : "",
+        ...opt(0),
+        ...opt(1),
+        ...opt(2),
+        v.sku,
+        v.weightGrams,
+        v.unlimited ? "" : "shopify",
+        v.unlimited ? "" : v.qtyInStock,
+        money(v.onSale ? v.salePriceCents : v.priceCents),
+        v.onSale ? money(v.priceCents) : "",
+        String(sc.productType === ProductType.PHYSICAL),
+        first ? (item.status === "published" ? "active" : "draft") : "",
+      ]);
+    }
+  }
+  return toCsv(rows);
+}

@@ -1,0 +1,253 @@
+/**
+ * Owner API of site archives: export a site as one zip (streamed), import an archive as a new
+ * site of the caller.
+ */
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { requireCrumb } from "../../http/crumb.js";
+import { Type } from "@sinclair/typebox";
+import { ApiError, badRequest, notFound } from "../../http/errors.js";
+import { requireOwner } from "../../http/owner-auth.js";
+import { SiteParams, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
+import { siteJson } from "../owner-sites/service.js";
+import { websites } from "../../db/schema.js";
+import { eq } from "drizzle-orm";
+import { exportSite } from "./export.js";
+import { type ExportStatus, archivePath, exportStatus, startExport } from "./export-jobs.js";
+import { importArchive, tooLarge } from "./import.js";
+import { importProductsCsv, productsAsShopifyCsv } from "./product-csv.js";
+import { importWxr } from "./wxr.js";
+
+const tags = ["owner: site archives"];
+const SEND_FILE = "Send the site archive as multipart/form-data in the field file.";
+
+/** An archive's download name: `<identifier>-<YYYY-MM-DD>.atelier.zip`. */
+export const archiveFileName = (identifier: string, now: Date) =>
+  `${identifier}-${now.toISOString().slice(0, 10)}.atelier.zip`;
+
+/** Streams the upload's `file` part to a temporary file (refusing more than `max` bytes). */
+async function receiveArchive(request: FastifyRequest, max: number): Promise<{ file: string; dir: string }> {
+  if (!request.isMultipart()) throw badRequest(SEND_FILE, { file: "Required" });
+  const dir = await mkdtemp(path.join(os.tmpdir(), "atelier-import-"));
+  const file = path.join(dir, "archive.zip");
+  let received = false;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: max, files: 1, fields: 2 } })) {
+      if (part.type !== "file") continue;
+      if (part.fieldname !== "file" || received) {
+        part.file.resume();
+        continue;
+      }
+      await pipeline(part.file, createWriteStream(file));
+      if (part.file.truncated) throw tooLarge(`uploads may be at most ${max} bytes`);
+      received = true;
+    }
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw tooLarge(`uploads may be at most ${max} bytes`);
+    throw err;
+  }
+  if (!received) {
+    await rm(dir, { recursive: true, force: true });
+    throw badRequest(SEND_FILE, { file: "Required" });
+  }
+  return { file, dir };
+}
+
+const TEXT_MAX_BYTES = 50 * 1024 * 1024;
+
+/** The upload's `file` part as text (WXR and CSV files), at most TEXT_MAX_BYTES. */
+async function receiveText(request: FastifyRequest, what: string): Promise<string> {
+  const message = `Send the ${what} as multipart/form-data in the field file.`;
+  if (!request.isMultipart()) throw badRequest(message, { file: "Required" });
+  try {
+    const part = await request.file({ limits: { fileSize: TEXT_MAX_BYTES, files: 1 } });
+    if (!part || part.fieldname !== "file") throw badRequest(message, { file: "Required" });
+    const bytes = await part.toBuffer();
+    return bytes.toString("utf8");
+  } catch (err) {
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw new ApiError(413, "too_large", `The file is too large: at most ${TEXT_MAX_BYTES} bytes.`, {
+        file: "Too large",
+      });
+    throw err;
+  }
+}
+
+export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config, clock } = app.deps;
+  await app.register(multipart, { limits: { fileSize: config.archiveMaxBytes, files: 1, fields: 2 } });
+
+  app.get(
+    "/api/owner/sites/:siteId/export",
+    {
+      preHandler: ownerRead,
+      schema: {
+        tags,
+        params: SiteParams,
+        description: "The whole site as one zip archive (format: docs/site-archive.md), streamed.",
+      },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const archive = exportSite(db, config.dataDir, site);
+      archive.done.catch((err) => request.log.error({ err, site: site.id }, "site export failed"));
+      return reply
+        .header("content-type", "application/zip")
+        .header(
+          "content-disposition",
+          `attachment; filename="${archiveFileName(site.identifier, clock.now())}"`,
+        )
+        .header("cache-control", "no-store")
+        .send(archive.stream);
+    },
+  );
+
+  const ExportParams = Type.Object({
+    siteId: SiteParams.properties.siteId,
+    exportId: Type.String({ maxLength: 40 }),
+  });
+  const withLink = (siteId: string, s: ExportStatus) => ({
+    ...s,
+    downloadUrl: s.state === "done" ? `/api/owner/sites/${siteId}/exports/${s.id}/download` : undefined,
+  });
+
+  app.post(
+    "/api/owner/sites/:siteId/exports",
+    {
+      preHandler: ownerWrite,
+      schema: { tags, params: SiteParams, description: "Prepare the site's archive in the background." },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      return reply
+        .status(202)
+        .send({ export: withLink(site.id, await startExport(db, config.dataDir, site.id)) });
+    },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/exports/:exportId",
+    {
+      preHandler: ownerRead,
+      schema: { tags, params: ExportParams, description: "Progress of a background export." },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const status = await exportStatus(
+        config.dataDir,
+        site.id,
+        (request.params as { exportId: string }).exportId,
+      );
+      if (!status) throw notFound("No such export.");
+      return { export: withLink(site.id, status) };
+    },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/exports/:exportId/download",
+    { preHandler: ownerRead, schema: { tags, params: ExportParams } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const { exportId } = request.params as { exportId: string };
+      const status = await exportStatus(config.dataDir, site.id, exportId);
+      if (status?.state !== "done") throw notFound("No such export, or it is not ready yet.");
+      const file = archivePath(config.dataDir, site.id, exportId);
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-length", (await stat(file)).size)
+        .header(
+          "content-disposition",
+          `attachment; filename="${archiveFileName(site.identifier, clock.now())}"`,
+        )
+        .header("cache-control", "no-store")
+        .send(createReadStream(file));
+    },
+  );
+
+  app.post(
+    "/api/owner/sites/:siteId/imports/wordpress",
+    {
+      preHandler: ownerWrite,
+      schema: {
+        tags,
+        params: SiteParams,
+        description: "Import a WordPress or Squarespace export (WXR, multipart field `file`) into the site.",
+      },
+    },
+    async (request) => ({
+      report: await importWxr(
+        db,
+        clock,
+        siteOf(request).id,
+        await receiveText(request, "WordPress export (.xml)"),
+      ),
+    }),
+  );
+
+  app.post(
+    "/api/owner/sites/:siteId/imports/products-csv",
+    {
+      preHandler: ownerWrite,
+      schema: {
+        tags,
+        params: SiteParams,
+        description: "Import products from a Shopify or WooCommerce products CSV (multipart field `file`).",
+      },
+    },
+    async (request) => ({
+      report: await importProductsCsv(db, siteOf(request).id, await receiveText(request, "products CSV")),
+    }),
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/export/shopify-products.csv",
+    {
+      preHandler: ownerRead,
+      schema: { tags, params: SiteParams, description: "The site's products as a Shopify product CSV." },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${site.identifier}-products.csv"`)
+        .send(await productsAsShopifyCsv(db, site.id));
+    },
+  );
+
+  app.post(
+    "/api/owner/sites/import",
+    {
+      preHandler: [requireCrumb, requireOwner],
+      schema: {
+        tags,
+        description: "Import a site archive (multipart/form-data, field `file`) as a new site of the caller.",
+      },
+    },
+    async (request, reply) => {
+      const { file, dir } = await receiveArchive(request, config.archiveMaxBytes);
+      try {
+        const result = await importArchive(file, {
+          db,
+          dataDir: config.dataDir,
+          owner: request.owner!,
+          now: clock.now(),
+          maxUnpackedBytes: config.archiveMaxBytes * 4,
+        });
+        const [site] = await db.select().from(websites).where(eq(websites.id, result.siteId));
+        return reply.status(201).send({
+          site: await siteJson(db, site!, config.publicUrl),
+          report: { imported: result.counts, skipped: result.skipped },
+        });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+};
