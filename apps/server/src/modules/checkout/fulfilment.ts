@@ -1,0 +1,140 @@
+/**
+ * What becomes of an order once its payment is decided: a paid order gets its gift cards (issued and
+ * emailed), subscriptions and confirmation email; a failed one gives back all it took.
+ */
+import { ProductType } from "@atelier/commerce";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
+import { coupons, payments } from "../../db/schema.js";
+import { isValidEmail } from "../../lib/email.js";
+import {
+  type OrderDetails,
+  type OrderLineRow,
+  type OrderRow,
+  deletePendingOrder,
+  detailsOf,
+  lineDetailsOf,
+  linesOf,
+  orderJson,
+  orderRow,
+  queueGiftCardEmail,
+  queueOrderConfirmation,
+  recordCommerceEvent,
+  setLineDetails,
+} from "../orders/service.js";
+import type { PaymentEvent } from "../payments/provider.js";
+import { createSubscriptionsForOrder, subscriptionIdsOf } from "../subscriptions/service.js";
+import { confirmationUrl, downloadLinks } from "../orders/links.js";
+import { issueGiftCard, restoreGiftCard } from "./gift-cards.js";
+import { returnStock, setCartPurchased } from "./store.js";
+import type { CheckoutDeps, PlaceOrderContext, PlaceOrderResult } from "./checkout-types.js";
+
+/** Gives back what a pending order took (stock, coupon uses, gift-card balances, the cart) and drops it. */
+export async function releaseOrder(tx: Tx, orderId: string | null, now: Date): Promise<void> {
+  if (!orderId) return;
+  const order = await orderRow(tx, orderId, { lock: true });
+  if (order?.status !== "pending") return;
+  const d = detailsOf(order) as OrderDetails & {
+    stockTaken?: { variantId: string; quantity: number }[];
+    couponIds?: string[];
+  };
+  await returnStock(tx, order.websiteId, d.stockTaken ?? []);
+  if (d.couponIds?.length) {
+    await tx
+      .update(coupons)
+      .set({ timesUsed: sql`greatest(0, ${coupons.timesUsed} - 1)` })
+      .where(inArray(coupons.id, d.couponIds));
+  }
+  for (const g of d.giftCards ?? []) await restoreGiftCard(tx, g.id, g.amountCents);
+  await tx
+    .update(payments)
+    .set({ status: "refunded", updatedAt: now })
+    .where(and(eq(payments.orderId, order.id), eq(payments.provider, "gift_card")));
+  await tx.update(payments).set({ orderId: null }).where(eq(payments.orderId, order.id));
+  if (order.cartId) await setCartPurchased(tx, order.cartId, null, now);
+  await deletePendingOrder(tx, order.id);
+}
+
+/** After the money: gift cards issued and emailed, subscriptions started, confirmation queued. */
+export async function completePaidOrder(
+  deps: CheckoutDeps,
+  tx: Tx,
+  ctx: PlaceOrderContext,
+  order: OrderRow,
+  savedMethod: string | undefined,
+): Promise<OrderLineRow[]> {
+  const { config, clock } = deps;
+  const lines = await linesOf(tx, order.id);
+  const giftCards: { last4: string; amountCents: number; recipientEmail: string }[] = [];
+  for (const line of lines) {
+    if (line.productType !== ProductType.GIFT_CARD) continue;
+    const d = lineDetailsOf(line);
+    const to =
+      d.giftCardRecipient?.email && isValidEmail(d.giftCardRecipient.email)
+        ? d.giftCardRecipient.email
+        : order.email;
+    const ids: string[] = [];
+    for (let i = 0; i < line.quantity; i++) {
+      const { card, code } = await issueGiftCard(tx, {
+        websiteId: order.websiteId,
+        amountCents: line.unitPriceCents,
+        currency: order.currency,
+        orderId: order.id,
+        recipientEmail: to,
+      });
+      ids.push(card.id);
+      giftCards.push({ last4: card.codeLast4, amountCents: card.initialCents, recipientEmail: to });
+      await queueGiftCardEmail(tx, config, ctx.site, {
+        to,
+        code,
+        amountCents: card.initialCents,
+        currency: order.currency,
+        fromEmail: order.email,
+        recipientName: d.giftCardRecipient?.name,
+        message: d.giftCardRecipient?.message,
+        shopUrl: new URL("/", ctx.origin).toString(),
+      });
+    }
+    await setLineDetails(tx, line, { giftCardIds: ids });
+  }
+  const subs = await createSubscriptionsForOrder(tx, {
+    order,
+    lines,
+    savedMethod: savedMethod ?? null,
+    provider: deps.payments.name,
+    now: clock.now(),
+  });
+  const downloads = await downloadLinks(config.dataDir, ctx.origin, order, lines, clock.now());
+  await queueOrderConfirmation(tx, config, ctx.site, order, lines, {
+    orderUrl: await confirmationUrl(config.dataDir, ctx.origin, order),
+    downloads,
+    giftCards,
+    subscriptions: subs.map((s) => ({ productName: s.productName, text: s.text })),
+  });
+  await recordCommerceEvent(tx, {
+    websiteId: order.websiteId,
+    actor: "user",
+    action: "order-placed",
+    objectType: "order",
+    data: { order: orderJson(order, lines).analytics },
+  });
+  // Lines carry the gift cards and subscriptions made above.
+  return giftCards.length || subs.length ? linesOf(tx, order.id) : lines;
+}
+
+export async function answerFor(
+  deps: CheckoutDeps,
+  ctx: PlaceOrderContext,
+  order: OrderRow,
+  events: PaymentEvent[],
+  known?: OrderLineRow[],
+): Promise<PlaceOrderResult> {
+  const lines = known ?? (await linesOf(deps.db, order.id));
+  return {
+    kind: "order",
+    order: orderJson(order, lines),
+    confirmationUrl: await confirmationUrl(deps.config.dataDir, ctx.origin, order),
+    subscriptionIds: subscriptionIdsOf(lines),
+    events,
+  };
+}

@@ -1,0 +1,250 @@
+/** Taking an order, steps 2 and 3: charging the card and settling what the provider answered, once. */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { payments } from "../../db/schema.js";
+import { ApiError } from "../../http/errors.js";
+import {
+  type OrderLineRow,
+  type PaymentRow,
+  lineDetailsOf,
+  linesOf,
+  markOrderPaid,
+  orderRow,
+  recordCommerceEvent,
+} from "../orders/service.js";
+import {
+  type ChargeResult,
+  type PaymentEvent,
+  PaymentEvents,
+  type PaymentMethodInput,
+  ProviderUnavailableError,
+} from "../payments/provider.js";
+import {
+  type CheckoutDeps,
+  type PlaceOrderContext,
+  type PlaceOrderResult,
+  MSG_PROVIDER_DOWN,
+  MSG_IN_PROGRESS,
+  MSG_PAYMENT_ABANDONED,
+} from "./checkout-types.js";
+import { answerFor, completePaidOrder, releaseOrder } from "./fulfilment.js";
+
+export async function cardPaymentByKey(
+  db: Db | Tx,
+  websiteId: string,
+  key: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.websiteId, websiteId), eq(payments.idempotencyKey, key)));
+  return row;
+}
+
+function chargeRequest(
+  ctx: PlaceOrderContext,
+  payment: PaymentRow,
+  method: PaymentMethodInput,
+  email: string,
+  save: boolean,
+) {
+  const back = new URL("/checkout", ctx.origin);
+  back.searchParams.set("paymentReturn", payment.idempotencyKey);
+  if (ctx.viaCartToken && ctx.cartToken) back.searchParams.set("cartToken", ctx.cartToken);
+  return {
+    idempotencyKey: payment.id,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    method,
+    email,
+    description: `${ctx.site.title} order`,
+    returnUrl: back.toString(),
+    saveForFutureUse: save,
+    metadata: { websiteId: ctx.site.id, orderId: payment.orderId ?? "" },
+  };
+}
+
+async function orderHasSubscription(db: Db, orderId: string | null): Promise<boolean> {
+  if (!orderId) return false;
+  return (await linesOf(db, orderId)).some((l) => lineDetailsOf(l).isSubscription);
+}
+
+export async function chargeAndSettle(
+  deps: CheckoutDeps,
+  ctx: PlaceOrderContext,
+  payment: PaymentRow,
+  method: PaymentMethodInput,
+  email: string,
+  save: boolean,
+): Promise<PlaceOrderResult> {
+  let result: ChargeResult;
+  try {
+    result = await deps.payments.charge(chargeRequest(ctx, payment, method, email, save));
+  } catch (err) {
+    if (err instanceof ProviderUnavailableError) {
+      // Unknown outcome: the payment stays pending; the same request again finds out.
+      throw new ApiError(503, "payment_provider_unavailable", MSG_PROVIDER_DOWN);
+    }
+    throw err;
+  }
+  return settle(deps, ctx, payment, result);
+}
+
+/** The same idempotencyKey again: answer what became of that payment, settling it if needed. */
+export async function resumePayment(
+  deps: CheckoutDeps,
+  ctx: PlaceOrderContext,
+  payment: PaymentRow,
+  method: PaymentMethodInput | undefined,
+): Promise<PlaceOrderResult> {
+  if (payment.status === "succeeded" || payment.status === "refunded") {
+    const order = payment.orderId ? await orderRow(deps.db, payment.orderId) : undefined;
+    if (order) return answerFor(deps, ctx, order, []);
+  }
+  if (payment.status === "failed") {
+    throw new ApiError(402, "payment_declined", payment.lastError ?? MSG_PAYMENT_ABANDONED);
+  }
+  let result: ChargeResult;
+  try {
+    result = await deps.payments.lookup(payment.id, payment.providerRef);
+    if (result.status === "not_found" && method && payment.status === "pending") {
+      // Never reached the provider (or the answer was lost before it recorded anything):
+      // charge now under the same key, which the provider never charges twice.
+      const order = payment.orderId ? await orderRow(deps.db, payment.orderId) : undefined;
+      const save = await orderHasSubscription(deps.db, payment.orderId);
+      result = await deps.payments.charge(chargeRequest(ctx, payment, method, order?.email ?? "", save));
+    }
+  } catch (err) {
+    if (err instanceof ProviderUnavailableError)
+      throw new ApiError(503, "payment_provider_unavailable", MSG_PROVIDER_DOWN);
+    throw err;
+  }
+  if (result.status === "not_found") throw new ApiError(409, "conflict", MSG_IN_PROGRESS);
+  return settle(deps, ctx, payment, result);
+}
+
+/** Applies what the provider answered to our records, once (conditional on the payment's state). */
+export async function settle(
+  deps: CheckoutDeps,
+  ctx: PlaceOrderContext,
+  payment: PaymentRow,
+  result: ChargeResult,
+): Promise<PlaceOrderResult> {
+  const { db, clock, payments: provider } = deps;
+  const now = clock.now();
+  const events: PaymentEvent[] = [];
+  if (result.status === "not_found") throw new ApiError(409, "conflict", MSG_IN_PROGRESS);
+
+  if (result.status === "requires_action") {
+    await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(payments)
+        .set({ status: "requires_action", providerRef: result.providerRef, updatedAt: now })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      if (moved.length && provider.testMode) {
+        const event =
+          result.wallet === "apple_pay"
+            ? PaymentEvents.APPLE_PAY_EXTRA_AUTH_REQUIRED_TEST_MODE
+            : PaymentEvents.EXTRA_AUTH_REQUIRED_TEST_MODE;
+        events.push(event);
+        await recordPaymentEvent(tx, payment, event);
+      }
+    });
+    const order = (await orderRow(db, payment.orderId ?? ""))!;
+    return {
+      kind: "requires_action",
+      order: {
+        id: order.id,
+        orderNumber: order.orderNumber,
+        grandTotalCents: order.grandTotalCents,
+        currency: order.currency,
+      },
+      nextAction: result.nextAction,
+      idempotencyKey: payment.idempotencyKey,
+      events,
+    };
+  }
+
+  if (result.status === "processing") {
+    await db
+      .update(payments)
+      .set({ providerRef: result.providerRef, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])));
+    const order = (await orderRow(db, payment.orderId ?? ""))!;
+    return answerFor(deps, ctx, order, events);
+  }
+
+  if (result.status === "succeeded") {
+    let lines: OrderLineRow[] | undefined;
+    const order = await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(payments)
+        .set({ status: "succeeded", providerRef: result.providerRef, lastError: null, updatedAt: now })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])))
+        .returning();
+      const current = await orderRow(tx, payment.orderId ?? "", { lock: true });
+      if (!current) throw new Error(`payment ${payment.id} has no order`);
+      if (!moved.length) return current;
+      if (payment.status === "requires_action" && provider.testMode) {
+        events.push(PaymentEvents.EXTRA_AUTH_SUCCESS_TEST_MODE);
+        await recordPaymentEvent(tx, payment, PaymentEvents.EXTRA_AUTH_SUCCESS_TEST_MODE);
+      }
+      const paid = await markOrderPaid(
+        tx,
+        current,
+        { cardLast4: result.cardLast4, wallet: result.wallet },
+        now,
+      );
+      lines = await completePaidOrder(deps, tx, ctx, paid, result.savedMethod);
+      return paid;
+    });
+    return answerFor(deps, ctx, order, events, lines);
+  }
+
+  // Failed: give back everything the order took, once.
+  const released = await db.transaction(async (tx) => {
+    const moved = await tx
+      .update(payments)
+      .set({
+        status: "failed",
+        providerRef: result.providerRef ?? payment.providerRef,
+        lastError: result.message,
+        updatedAt: now,
+      })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])))
+      .returning();
+    if (!moved.length) return false;
+    if (result.authenticationFailed && provider.testMode) {
+      events.push(PaymentEvents.EXTRA_AUTH_FAILURE_TEST_MODE);
+      await recordPaymentEvent(tx, payment, PaymentEvents.EXTRA_AUTH_FAILURE_TEST_MODE);
+    }
+    await releaseOrder(tx, payment.orderId, now);
+    return true;
+  });
+  if (!released) {
+    // Someone settled it first; answer what they decided.
+    const fresh = await cardPaymentByKey(db, payment.websiteId, payment.idempotencyKey);
+    if (fresh && fresh.status !== "failed") return resumePayment(deps, ctx, fresh, undefined);
+  }
+  throw new ApiError(402, "payment_declined", result.message, undefined, {
+    declineCode: result.code,
+    ...(events.length ? { events } : {}),
+  });
+}
+
+async function recordPaymentEvent(tx: Tx, payment: PaymentRow, event: PaymentEvent) {
+  await recordCommerceEvent(tx, {
+    websiteId: payment.websiteId,
+    actor: "user",
+    action: event,
+    objectType: "payment",
+    data: {
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      testMode: true,
+    },
+  });
+}

@@ -1,0 +1,71 @@
+/** Quotes: the checkout page's cart with shipping options, tax, coupons, gift cards and totals. */
+import { type ShippingLocation, formatMoney, subscriptionPriceText } from "@atelier/commerce";
+import { settingsOf, type Website } from "../sites/service.js";
+import { type CheckoutQuote, priceLines, shippingCountries, storeRulesOf } from "./pricing.js";
+import { type CheckoutLine, loadCheckoutCart } from "./store.js";
+import type { CheckoutDeps } from "./checkout-types.js";
+
+export interface QuoteInput {
+  location?: ShippingLocation;
+  shippingOptionId?: string;
+  couponCodes?: string[];
+}
+
+function quoteJson(quote: CheckoutQuote) {
+  const { couponRows: _rows, appliedGiftCards, ...rest } = quote;
+  return { ...rest, appliedGiftCards: appliedGiftCards.map(({ id: _id, ...g }) => g) };
+}
+
+function lineJson(l: CheckoutLine, currency: string) {
+  return {
+    id: l.entryId,
+    itemId: l.itemId,
+    variantId: l.variantId,
+    sku: l.sku,
+    title: l.title,
+    url: l.url,
+    imageUrl: l.imageUrl,
+    productType: l.productType,
+    attributes: l.attributes,
+    quantity: l.quantity,
+    purchasePriceCents: l.unitPriceCents,
+    subTotal: l.unitPriceCents * l.quantity,
+    currencyCode: currency,
+    isSubscription: l.isSubscription,
+    subscriptionPlan: l.subscriptionPlan ?? null,
+    subscriptionText: l.subscriptionPlan
+      ? subscriptionPriceText(formatMoney(l.unitPriceCents * l.quantity, currency), l.subscriptionPlan)
+      : null,
+  };
+}
+
+/** The checkout page's cart: lines, shipping options, tax, coupons, gift cards, totals. */
+export async function quote(deps: CheckoutDeps, site: Website, token: string | undefined, input: QuoteInput) {
+  const { db, clock } = deps;
+  const settings = await settingsOf(db, site.id);
+  const currency = settings.store.currency;
+  const loaded = await loadCheckoutCart(db, site.id, token);
+  const rules = await storeRulesOf(db, site.id);
+  const lines = loaded?.lines ?? [];
+  const priced = await priceLines(db, site.id, lines, {
+    location: input.location,
+    shippingOptionId: input.shippingOptionId,
+    codes: input.couponCodes,
+    now: clock.now(),
+    currency,
+  });
+  return {
+    cart: {
+      id: loaded?.cart.id ?? null,
+      websiteId: site.id,
+      currencyCode: currency,
+      isPurchased: false,
+      entries: lines.map((l) => lineJson(l, currency)),
+      unavailableEntries: (loaded?.unavailable ?? []).map((e) => e.id),
+      hasSubscription: lines.some((l) => l.isSubscription),
+      ...quoteJson(priced),
+    },
+    shippingCountries: shippingCountries(rules.shippingRules),
+    payment: { provider: deps.payments.name, testMode: deps.payments.testMode },
+  };
+}

@@ -1,0 +1,226 @@
+/**
+ * Taking an order, step 1: one transaction re-prices the cart, takes stock, coupon uses and gift-card
+ * balances, creates the pending order and its pending card payment, and marks the cart purchased.
+ */
+import { MSG_NOT_ENOUGH_STOCK, MSG_VARIANT_UNAVAILABLE, ProductType } from "@atelier/commerce";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { coupons, payments } from "../../db/schema.js";
+import { ApiError, badRequest } from "../../http/errors.js";
+import { newId } from "../../lib/ids.js";
+import {
+  type LineDetails,
+  type OrderDetails,
+  type OrderRow,
+  type PaymentRow,
+  insertOrder,
+  markOrderPaid,
+  orderByIdempotencyKey,
+} from "../orders/service.js";
+import { settingsOf } from "../sites/service.js";
+import { redeemGiftCard } from "./gift-cards.js";
+import { priceLines } from "./pricing.js";
+import { loadCheckoutCart, setCartPurchased, stockNeeds, takeStock } from "./store.js";
+import {
+  type CheckoutDeps,
+  type PlaceOrderContext,
+  type PlaceOrderInput,
+  MSG_CART_EMPTY,
+  MSG_CHOOSE_SHIPPING,
+  MSG_COUPON_USED_UP_NOW,
+  MSG_GIFT_CARD_SPENT,
+} from "./checkout-types.js";
+import { completePaidOrder } from "./fulfilment.js";
+import { checkInput } from "./order-input.js";
+import { cardPaymentByKey } from "./payment.js";
+
+export type Reserved =
+  | { kind: "replay"; payment?: PaymentRow; order?: OrderRow }
+  | { kind: "reserved"; order: OrderRow; payment?: PaymentRow; hasSubscription: boolean };
+
+export async function reserve(
+  deps: CheckoutDeps,
+  ctx: PlaceOrderContext,
+  input: PlaceOrderInput,
+): Promise<Reserved> {
+  const { db, clock, payments: provider } = deps;
+  const site = ctx.site;
+  const now = clock.now();
+  return db.transaction(async (tx): Promise<Reserved> => {
+    const settings = await settingsOf(tx as unknown as Db, site.id);
+    const currency = settings.store.currency;
+    const loaded = await loadCheckoutCart(tx, site.id, ctx.cartToken, { lock: true });
+    // Someone with the same key got here first (the cart row lock made us wait for them).
+    const again = await cardPaymentByKey(tx, site.id, input.idempotencyKey);
+    if (again) return { kind: "replay", payment: again };
+    const againOrder = await orderByIdempotencyKey(tx, site.id, input.idempotencyKey);
+    if (againOrder) return { kind: "replay", order: againOrder };
+    if (!loaded) throw badRequest(MSG_CART_EMPTY);
+    if (loaded.unavailable.length) throw badRequest(MSG_VARIANT_UNAVAILABLE);
+    if (!loaded.lines.length) throw badRequest(MSG_CART_EMPTY);
+    const lines = loaded.lines;
+    const requiresShipping = lines.some((l) => l.productType === ProductType.PHYSICAL);
+    const { email, shipping, billing } = checkInput(input, requiresShipping);
+
+    const priced = await priceLines(tx, site.id, lines, {
+      location: shipping
+        ? {
+            country: shipping.country,
+            state: shipping.state,
+            postalCode: shipping.postalCode,
+            city: shipping.city,
+          }
+        : {
+            country: billing.country,
+            state: billing.state,
+            postalCode: billing.postalCode,
+            city: billing.city,
+          },
+      shippingOptionId: input.shippingOptionId,
+      codes: input.couponCodes,
+      now,
+      currency,
+      lock: true,
+    });
+    if (priced.shippingError)
+      throw badRequest(priced.shippingError, { shippingOptionId: priced.shippingError });
+    if (priced.requiresShipping && !priced.selectedShippingOption && priced.shippingOptions.length > 0)
+      throw badRequest(MSG_CHOOSE_SHIPPING, { shippingOptionId: MSG_CHOOSE_SHIPPING });
+    const firstInvalid = priced.invalidCoupons[0];
+    if (firstInvalid) throw badRequest(firstInvalid.reason, { couponCodes: firstInvalid.reason });
+
+    // Stock: all or nothing; the loser of a race for the last units stops here, uncharged.
+    const needs = stockNeeds(lines);
+    if (!(await takeStock(tx, site.id, needs))) throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+    for (const c of priced.validCoupons) {
+      const done = await tx
+        .update(coupons)
+        .set({ timesUsed: sql`${coupons.timesUsed} + 1` })
+        .where(
+          and(
+            eq(coupons.id, c.id),
+            sql`(${coupons.usageLimit} is null or ${coupons.timesUsed} < ${coupons.usageLimit})`,
+          ),
+        )
+        .returning({ id: coupons.id });
+      if (!done.length) throw badRequest(MSG_COUPON_USED_UP_NOW, { couponCodes: MSG_COUPON_USED_UP_NOW });
+    }
+    for (const g of priced.appliedGiftCards) {
+      if (!(await redeemGiftCard(tx, g.id, g.amountCents)))
+        throw new ApiError(409, "conflict", MSG_GIFT_CARD_SPENT);
+    }
+
+    const orderId = newId();
+    const details: OrderDetails & { stockTaken: typeof needs; couponIds: string[] } = {
+      shippingOption: priced.selectedShippingOption
+        ? {
+            id: priced.selectedShippingOption.id,
+            name: priced.selectedShippingOption.name,
+            costCents: priced.selectedShippingOption.costCents,
+          }
+        : null,
+      coupons: priced.validCoupons.map((c) => ({
+        code: c.code,
+        kind: c.kind,
+        discountCents: c.discountCents,
+      })),
+      couponIds: priced.validCoupons.map((c) => c.id),
+      taxRules: priced.applicableTaxRules.map((t) => ({
+        name: t.name,
+        ratePercent: t.ratePercent,
+        taxCents: t.taxCents,
+      })),
+      giftCards: priced.appliedGiftCards.map((g) => ({
+        id: g.id,
+        last4: g.last4,
+        amountCents: g.amountCents,
+      })),
+      giftCardCents: priced.giftCardCents,
+      paymentProvider: priced.amountDueCents > 0 ? provider.name : "gift_card",
+      cartToken: ctx.viaCartToken,
+      stockTaken: needs,
+    };
+    const order = await insertOrder(tx, {
+      id: orderId,
+      websiteId: site.id,
+      cartId: loaded.cart.id,
+      email,
+      shippingAddress: shipping ? (shipping as unknown as Record<string, string>) : null,
+      billingAddress: billing as unknown as Record<string, string>,
+      currency,
+      subtotalCents: priced.subtotalCents,
+      taxCents: priced.taxCents,
+      shippingCents: priced.shippingCostCents,
+      discountCents: priced.discountCents,
+      grandTotalCents: priced.grandTotalCents,
+      testMode: provider.testMode,
+      idempotencyKey: input.idempotencyKey,
+      details,
+      now,
+      lines: lines.map((l) => ({
+        id: newId(),
+        itemId: l.itemId,
+        variantId: l.variantId,
+        sku: l.sku,
+        productName: l.title,
+        productType: l.productType,
+        attributes: l.attributes,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+        details: {
+          additionalFields: l.additionalFields ?? undefined,
+          isSubscription: l.isSubscription || undefined,
+          subscriptionPlan: l.subscriptionPlan,
+          giftCardRecipient: l.giftCardRecipient,
+          digital: l.productType === ProductType.DIGITAL || undefined,
+          url: l.url,
+          imageUrl: l.imageUrl,
+        } satisfies LineDetails as Record<string, unknown>,
+      })),
+    });
+    for (const g of priced.appliedGiftCards) {
+      await tx.insert(payments).values({
+        id: newId(),
+        websiteId: site.id,
+        orderId,
+        cartId: loaded.cart.id,
+        idempotencyKey: `${input.idempotencyKey}#gift-card:${g.id}`,
+        provider: "gift_card",
+        providerRef: g.id,
+        amountCents: g.amountCents,
+        currency,
+        status: "succeeded",
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await setCartPurchased(tx, loaded.cart.id, orderId, now);
+    if (priced.amountDueCents === 0) {
+      const paid = await markOrderPaid(tx, order, {}, now);
+      await completePaidOrder(deps, tx, ctx, paid, undefined);
+      return { kind: "reserved", order: paid, hasSubscription: false };
+    }
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        id: newId(),
+        websiteId: site.id,
+        orderId,
+        cartId: loaded.cart.id,
+        idempotencyKey: input.idempotencyKey,
+        provider: provider.name,
+        amountCents: priced.amountDueCents,
+        currency,
+        status: "pending",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return {
+      kind: "reserved",
+      order,
+      payment: payment!,
+      hasSubscription: lines.some((l) => l.isSubscription),
+    };
+  });
+}
