@@ -5,8 +5,6 @@
  * Memory stays flat: at most one page of rows and one stream buffer are held at a time.
  */
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import { type PassThrough, Readable, Transform } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -15,6 +13,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import yazl from "yazl";
 import type { Db } from "../../db/client.js";
 import type { media } from "../../db/schema.js";
+import type { MediaStore } from "../../media/store.js";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -113,7 +112,7 @@ export interface SiteExport {
 /** Starts streaming the site's archive. The caller must consume `stream`. */
 export function exportSite(
   db: Db,
-  dataDir: string,
+  store: MediaStore,
   site: { id: string; identifier: string; title: string },
   onProgress?: (p: ExportProgress) => void,
 ): SiteExport {
@@ -149,11 +148,13 @@ export function exportSite(
     const files: ManifestMedia[] = [];
     for await (const row of siteRows(db, archiveTables().find((t) => t.name === "media")!, site.id)) {
       const m0 = row as typeof media.$inferSelect;
-      const file = path.join(dataDir, m0.storagePath);
-      if (!(await stat(file).catch(() => undefined))) continue;
+      // A row whose file is gone is archived without one; a store that fails fails the export.
+      const original = await store.open(m0.storagePath);
+      if (!original) continue;
       const m = measuring();
-      createReadStream(file).pipe(m.stream);
-      const name = mediaFileName(m0.id, path.basename(m0.storagePath));
+      original.body.on("error", (err) => m.stream.destroy(err));
+      original.body.pipe(m.stream);
+      const name = mediaFileName(m0.id, path.posix.basename(m0.storagePath));
       zip.addReadStream(m.stream, name);
       await finished(m.stream);
       files.push({ id: m0.id, file: name, ...m.result() });
