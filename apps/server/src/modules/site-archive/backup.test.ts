@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../../../test/harness.js";
 import { type TestBucket, startS3rver } from "../../../test/s3.js";
-import { media, websites } from "../../db/schema.js";
+import { contentItems, media, websites } from "../../db/schema.js";
 import type { MediaStore } from "../../media/store.js";
 import { backupSite, restoreSite } from "./backup.js";
+import { editArchive } from "./archive.test-helper.js";
+import { digitalFileKey } from "./export.js";
 import { importArchive } from "./import.js";
 
 let t: TestApp;
@@ -27,6 +29,17 @@ async function storedMedia(app: TestApp, siteId: string) {
   const out = new Map<string, { key: string; bytes: Buffer | undefined }>();
   for (const r of rows)
     out.set(r.filename, { key: r.storagePath, bytes: await app.app.deps.media.read(r.storagePath) });
+  return out;
+}
+
+/** The site's digital products' files: by product slug, the store key and the bytes there. */
+async function storedDownloads(app: TestApp, siteId: string) {
+  const rows = await app.database.db.select().from(contentItems).where(eq(contentItems.websiteId, siteId));
+  const out = new Map<string, { key: string; bytes: Buffer | undefined }>();
+  for (const r of rows) {
+    const key = digitalFileKey(r.structuredContent);
+    if (key) out.set(r.urlId, { key, bytes: await app.app.deps.media.read(key) });
+  }
   return out;
 }
 
@@ -50,6 +63,18 @@ async function roundTrip(app: TestApp, out: string) {
     expect(copy.bytes, filename).toBeDefined();
     expect(copy.bytes!.equals(before.get(filename)!.bytes!), filename).toBe(true);
   }
+  // Digital products' files travel too, to the copy's own downloads/<siteId>/<itemId>/.
+  expect(manifest.downloads?.length).toBeGreaterThan(0);
+  const files = await storedDownloads(app, demo!.id);
+  const copies = await storedDownloads(app, restored.siteId);
+  expect([...copies.keys()].sort()).toEqual([...files.keys()].sort());
+  for (const [slug, copy] of copies) {
+    expect(copy.key).toMatch(new RegExp(`^downloads/${restored.siteId}/[a-f0-9]{24}/[^/]+$`));
+    expect(copy.bytes?.equals(files.get(slug)!.bytes!), slug).toBe(true);
+  }
+  expect(await store.list(`downloads/${restored.siteId}/`)).toEqual(
+    [...copies.values()].map((c) => c.key).sort(),
+  );
   // Only the originals are written; their variants are made again on demand.
   expect(await store.list(`media/${restored.siteId}/`)).toEqual([...after.values()].map((c) => c.key).sort());
   return { manifest, restored };
@@ -106,6 +131,23 @@ it("removes the media it wrote when the rows' transaction fails", async () => {
   expect(await real.list("media/")).toEqual(mediaBefore);
   for (const k of puts) expect(await real.size(k)).toBeUndefined();
   expect((await t.database.db.select({ id: websites.id }).from(websites)).length).toBe(sitesBefore);
+});
+
+it("refuses a digital file whose key is outside the new site, writing nothing", async () => {
+  const store = t.app.deps.media;
+  const file = path.join(dir, "bad-download.zip");
+  await backupSite(t.database.db, store, "demo", file);
+  const bad = await editArchive(readFileSync(file), {
+    manifest: (m) => {
+      m.downloads![0]!.key = "downloads/0123456789abcdef01234567/x/y.pdf";
+    },
+  });
+  writeFileSync(file, bad);
+  const before = [...(await store.list("media/")), ...(await store.list("downloads/"))];
+  await expect(restoreSite(t.database.db, store, file, "owner@atelier.test", 1e9)).rejects.toThrow(
+    /downloads\/.* has a bad key/,
+  );
+  expect([...(await store.list("media/")), ...(await store.list("downloads/"))]).toEqual(before);
 });
 
 describe("with MEDIA_STORE=s3", () => {

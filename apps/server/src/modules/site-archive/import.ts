@@ -1,7 +1,8 @@
 /**
  * Import: an archive becomes a new site of the caller. Everything is checked first (validate.ts);
- * then each media file is read from the zip, checked against its checksum and written to the
- * media store under its final key (media/<newSiteId>/<newMediaId>/<filename>); then the rows go
+ * then each media file (and digital product file) is read from the zip, checked against its
+ * checksum and written to the media store under its final key (media/<newSiteId>/<newMediaId>/
+ * <filename>, downloads/<newSiteId>/<newItemId>/<filename>); then the rows go
  * in one transaction with every id remapped (remap.ts). If anything fails after the first file
  * is written, every file written is deleted again: an import stores all or nothing.
  */
@@ -10,10 +11,10 @@ import type { Db } from "../../db/client.js";
 import { memberships } from "../../db/schema.js";
 import { ApiError } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
-import type { MediaStore } from "../../media/store.js";
+import { type MediaStore, checkKey } from "../../media/store.js";
 import { contentTypeOf, mediaKey } from "../media/storage.js";
 import { type ImportContext, IMPORT_FIXES, safeBaseName } from "./fixes.js";
-import type { Manifest } from "./manifest.js";
+import type { Manifest, ManifestDownload } from "./manifest.js";
 import { IdMap } from "./remap.js";
 import { archiveTables, decodeValue } from "./tables.js";
 import { checkData, readManifest } from "./validate.js";
@@ -74,7 +75,9 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
     const mediaKeys = new Map<string, string>();
     for (const [oldId, storagePath] of storagePaths)
       mediaKeys.set(ids.get(oldId)!, mediaKey(siteId, ids.get(oldId)!, safeBaseName(storagePath)));
-    await storeMedia(opened, manifest, ids, mediaKeys, opts.media, written);
+    const files: StoredFile[] = manifest.media.map((m) => ({ ...m, key: mediaKeys.get(ids.get(m.id)!)! }));
+    for (const d of manifest.downloads ?? []) files.push({ ...d, key: downloadKey(d, ids, siteId) });
+    await storeFiles(opened, files, opts.media, written);
 
     const skipped: string[] = [];
     const counts: Record<string, number> = {};
@@ -128,22 +131,43 @@ async function removeAll(store: MediaStore, keys: string[]): Promise<void> {
   if (failed) console.error(`site import: ${failed} of ${keys.length} media files could not be removed`);
 }
 
+/** A file of the archive and the store key it is written to. */
+interface StoredFile {
+  file: string;
+  bytes: number;
+  sha256: string;
+  key: string;
+}
+
 /**
- * Reads each media file from the zip (at most its declared size, held in memory as `put`
- * takes whole files), checks its checksum, then writes it under its final key; `written`
- * collects the keys so that a failure later can remove them.
+ * A digital product's file goes where the product's remapped digitalFile names it, which must be
+ * under the new site's own `downloads/<siteId>/` (never another site's files).
  */
-async function storeMedia(
+function downloadKey(d: ManifestDownload, ids: IdMap, siteId: string): string {
+  const key = String(ids.remap(d.key));
+  let valid = key.startsWith(`downloads/${siteId}/`);
+  try {
+    checkKey(key);
+  } catch {
+    valid = false;
+  }
+  if (!valid)
+    throw invalidArchive(`The archive is damaged: ${d.file} has a bad key ${JSON.stringify(d.key)}.`);
+  return key;
+}
+
+/**
+ * Reads each file from the zip (at most its declared size, held in memory as `put` takes whole
+ * files), checks its checksum, then writes it under its final key; `written` collects the keys
+ * so that a failure later can remove them.
+ */
+async function storeFiles(
   opened: OpenedZip,
-  manifest: Manifest,
-  ids: IdMap,
-  mediaKeys: Map<string, string>,
+  files: StoredFile[],
   store: MediaStore,
   written: string[],
 ): Promise<void> {
-  for (const m of manifest.media) {
-    const newMediaId = ids.get(m.id)!;
-    const key = mediaKeys.get(newMediaId)!;
+  for (const m of files) {
     const hash = createHash("sha256");
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -160,7 +184,7 @@ async function storeMedia(
     }
     if (bytes !== m.bytes || hash.digest("hex") !== m.sha256)
       throw invalidArchive(`The archive is damaged: ${m.file} does not match its checksum.`);
-    written.push(key);
-    await store.put(key, Buffer.concat(chunks), contentTypeOf(key));
+    written.push(m.key);
+    await store.put(m.key, Buffer.concat(chunks), contentTypeOf(m.key));
   }
 }
