@@ -5,6 +5,7 @@ import { RouterProvider, createBrowserRouter } from "react-router";
 import { ApiError, setUnauthorizedHandler } from "./api.js";
 import { Shell } from "./components/Shell.js";
 import { ApiKeys } from "./screens/ApiKeys.js";
+import { designRoutes } from "./screens/design/routes.js";
 import { Billing } from "./screens/Billing.js";
 import { CollectionItems, ItemEditor } from "./screens/Collections.js";
 import { Forms } from "./screens/Forms.js";
@@ -89,6 +90,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/forms/:formId", element: <Forms /> },
         { path: "sites/:siteId/ops/:area", element: <Operations /> },
         { path: "sites/:siteId/ops/:area/:id", element: <Operations /> },
+        ...designRoutes,
       ],
     },
   ],

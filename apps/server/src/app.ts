@@ -40,6 +40,8 @@ import { siteUserOwnerRoutes } from "./modules/site-users/owner-routes.js";
 import { restockRoutes } from "./modules/restock/routes.js";
 import { siteArchiveRoutes } from "./modules/site-archive/routes.js";
 import { siteRoutes } from "./render/routes.js";
+import { fontPreviewRoutes } from "./modules/design/font-preview.js";
+import { designRoutes } from "./modules/design/routes.js";
 
 const storefrontDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../storefront/dist");
 
@@ -143,6 +145,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(siteArchiveRoutes);
   await app.register(dashboardRoutes);
+  await app.register(designRoutes);
+  await app.register(fontPreviewRoutes);
   await app.register(siteRoutes);
 
   app.setNotFoundHandler((request, reply) => {

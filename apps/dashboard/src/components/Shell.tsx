@@ -27,7 +27,16 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: "media", label: "Media library" },
     ],
   },
-  { title: "Design", links: [{ to: "design/templates", label: "Templates" }] },
+  {
+    title: "Design",
+    links: [
+      { to: "design/styles", label: "Styles" },
+      { to: "design/themes", label: "Themes" },
+      { to: "design/identity", label: "Site identity" },
+      { to: "design/css", label: "Custom CSS" },
+      { to: "design/templates", label: "Templates" },
+    ],
+  },
   {
     title: "Commerce",
     links: [

@@ -881,3 +881,22 @@ export const templateDrafts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.accountId, t.name] })],
 );
+
+/**
+ * A site's design (dashboard → Design): its style choices that differ from the theme's defaults
+ * (`styles`, the style model of modules/design), custom CSS and identity images. The theme itself
+ * stays on `websites.theme`. No row means the theme's defaults, no custom CSS and no images.
+ */
+export const siteDesigns = pgTable("site_designs", {
+  websiteId: text("website_id")
+    .primaryKey()
+    .references(() => websites.id, { onDelete: "cascade" }),
+  styles: jsonb("styles").$type<Record<string, unknown>>().notNull().default({}),
+  customCss: text("custom_css").notNull().default(""),
+  logoMediaId: text("logo_media_id").references(() => media.id, { onDelete: "set null" }),
+  logoAlt: text("logo_alt").notNull().default(""),
+  logoMaxHeight: integer("logo_max_height").notNull().default(48),
+  siteIconMediaId: text("site_icon_media_id").references(() => media.id, { onDelete: "set null" }),
+  socialImageMediaId: text("social_image_media_id").references(() => media.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});

@@ -38,6 +38,7 @@ import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
 import { collectionsOf } from "../modules/content/service.js";
 import { memberRule } from "./access.js";
 import { type Redirect, listRedirects, matchRedirect } from "../modules/redirects/service.js";
+import { type DesignView, designView } from "../modules/design/service.js";
 
 const FEED_FORMATS = new Set(["rss", "RSS", "ical", "ics"]);
 
@@ -258,6 +259,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         feedUrl: feedUrlFor(ctx),
       },
       theme: { name: theme.name, title: theme.title, cssUrl: theme.cssUrl, ...theme.settings },
+      // A page without its own image shares the site's default social image.
+      ogImage: ctx.ogImage ?? (extra.design as DesignView | undefined)?.socialImage,
       assets: { storefrontJs: "/assets/storefront/storefront.js" },
     };
     const editingFrame = own?.editingFrame ?? false;
@@ -490,6 +493,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           : await siteTemplates.published(db, site.id, version),
         editingFrame: isEditing(editing),
       };
+      const design = await designView(db, site, cacheEnabled && !isEditing(editing) ? version : undefined);
       // The CLDR formatters (money when useCLDRMoneyFormat is on, dates) need the locale's data.
       await loadLocale(site.locale || "en-US");
       reply.type("text/html; charset=utf-8").header("x-page-cache", "miss");
@@ -500,7 +504,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
             theme,
             result,
             site,
-            { cart: { totalQuantity: count, label: cartLabel(count) }, cspNonce: withPageCsp(reply) },
+            { cart: { totalQuantity: count, label: cartLabel(count) }, cspNonce: withPageCsp(reply), design },
             own,
           ),
         );
@@ -509,7 +513,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         theme,
         result,
         site,
-        { cart: { totalQuantity: QTY, label: LABEL }, cspNonce: NONCE },
+        { cart: { totalQuantity: QTY, label: LABEL }, cspNonce: NONCE, design },
         own,
       );
       const parts = html.split(SENTINELS);

@@ -10,9 +10,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Engine, type TemplateError, createEngine, defaultFormatters } from "@atelier/jsont";
 import { WebsiteType } from "../db/enums.js";
+import type { Styles } from "../modules/design/styles.js";
+import { allTokens, rootBlock } from "../modules/design/tokens.js";
 
 export const THEMES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../themes");
-export const THEME_NAMES = ["commerce", "classic", "cover"] as const;
+export const THEME_NAMES = ["commerce", "classic", "cover", "market", "studio", "harvest"] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
 
 export interface ThemeInfo {
@@ -21,6 +23,14 @@ export interface ThemeInfo {
   description: string;
   /** Theme settings templates read as `theme.*`. */
   settings: Record<string, unknown>;
+  /** The website types (SPEC numbers) the theme is made for. */
+  websiteTypes: number[];
+  /** The theme's default styles (the design style model), which a site's styles override. */
+  styles: Styles;
+  /** The weight of its headings (which font files a page needs). */
+  headingWeight: number;
+  /** Whether it sets headings (or the site title) in italic: the italic face is loaded too. */
+  headingItalic: boolean;
 }
 
 export interface Theme extends ThemeInfo {
@@ -61,22 +71,40 @@ const serverFormatters = {
   }) as typeof audioPlayer,
 };
 
-export function loadTheme(name: string, dir = THEMES_DIR): Theme {
-  const themeDir = path.join(dir, name);
-  const meta = JSON.parse(readFileSync(path.join(themeDir, "theme.json"), "utf8")) as {
+/** A theme's description from its theme.json (no templates compiled). */
+export function readThemeInfo(name: string, dir = THEMES_DIR): ThemeInfo {
+  const meta = JSON.parse(readFileSync(path.join(dir, name, "theme.json"), "utf8")) as {
     title: string;
     description: string;
+    websiteTypes?: number[];
     settings?: Record<string, unknown>;
+    styles: Styles;
+    headingWeight?: number;
+    headingItalic?: boolean;
   };
-  const templates = { ...readTemplates(path.join(dir, "base")), ...readTemplates(themeDir) };
-  if (!templates.site) throw new Error(`theme ${name} has no site template`);
-  const css = `${readIf(path.join(dir, "base", "base.css"))}\n${readIf(path.join(themeDir, "theme.css"))}`;
-  const cssHash = createHash("sha256").update(css).digest("hex").slice(0, 12);
   return {
     name,
     title: meta.title,
     description: meta.description,
     settings: meta.settings ?? {},
+    websiteTypes: meta.websiteTypes ?? [],
+    styles: meta.styles,
+    headingWeight: meta.headingWeight ?? 600,
+    headingItalic: meta.headingItalic ?? false,
+  };
+}
+
+export function loadTheme(name: string, dir = THEMES_DIR): Theme {
+  const themeDir = path.join(dir, name);
+  const info = readThemeInfo(name, dir);
+  const templates = { ...readTemplates(path.join(dir, "base")), ...readTemplates(themeDir) };
+  if (!templates.site) throw new Error(`theme ${name} has no site template`);
+  // The theme's default styles as tokens, between the shared styles and the theme's own rules.
+  const defaults = rootBlock({ ...allTokens(info.styles), "--heading-weight": String(info.headingWeight) });
+  const css = `${readIf(path.join(dir, "base", "base.css"))}\n${defaults}\n${readIf(path.join(themeDir, "theme.css"))}`;
+  const cssHash = createHash("sha256").update(css).digest("hex").slice(0, 12);
+  return {
+    ...info,
     templates,
     css,
     cssHash,

@@ -448,6 +448,8 @@ describe("tenancy of every owner route", () => {
       "POST /api/owner/sites/:siteId/redirects": { from: "/evil", to: "/" },
       "PUT /api/owner/sites/:siteId/templates/:name": { source: "<p>Evil</p>" },
       "PUT /api/owner/sites/:siteId/templates/:name/draft": { source: "<p>Evil</p>" },
+      "PATCH /api/owner/sites/:siteId/design": { customCss: "body{display:none}" },
+      "POST /api/owner/sites/:siteId/design/preview": { styles: { colors: { accent: "#000" } } },
     };
     const idFor = (route: string, name: string): string => {
       if (name !== "id") return ids[name] ?? unknownId;

@@ -19,6 +19,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   billing_card_setups: "a card being saved on this server",
   invoices: "this server's bills for the site's plan",
   outbound_emails: "this server's delivery log of emails already sent",
+  template_drafts: "an owner's unsaved template edits, tied to an account on this server",
 };
 
 /** Columns never written to an archive (secrets); the importer fills them afresh. */

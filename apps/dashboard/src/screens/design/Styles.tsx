@@ -1,0 +1,276 @@
+/** Design → Styles: palette, fonts, sizes, spacing and buttons, previewed live in the site frame. */
+import { useEffect, useMemo, useState } from "react";
+import { ApiError } from "../../api.js";
+import { ColorField, SaveBar } from "../../components/form/index.js";
+import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../../components/ui.js";
+import { ContrastCheck, FontSelect, OptionCards, RangeField } from "./controls.js";
+import {
+  type ColorKey,
+  RESET_STYLES,
+  type Styles as StyleSet,
+  useDesign,
+  useFontFaces,
+  useSaveDesign,
+} from "./design-api.js";
+import { errorsByPath } from "./field-errors.js";
+import { fontStack, showInDocument } from "./preview-css.js";
+import { usePreviewCss } from "./use-preview-css.js";
+import { PreviewFrame } from "./PreviewFrame.js";
+import { useDesignKeys, useLeaveGuard, useStyleHistory } from "./use-style-history.js";
+import "./design.css";
+
+const COLORS: { key: ColorKey; label: string }[] = [
+  { key: "background", label: "Background" },
+  { key: "text", label: "Text" },
+  { key: "accent", label: "Accent" },
+  { key: "accentText", label: "Accent text" },
+  { key: "muted", label: "Muted text" },
+  { key: "border", label: "Borders" },
+];
+
+export function Styles() {
+  const siteId = useSiteId();
+  const design = useDesign();
+  const save = useSaveDesign();
+  const h = useStyleHistory(design.data?.styles);
+  const [saved, setSaved] = useState(false);
+  const fonts = design.data?.fonts ?? [];
+  const styles = h.styles;
+  const faces = useFontFaces().data ?? "";
+  // The font list shows each family in its face; the frame gets the faces before the styles.
+  useEffect(() => showInDocument(window, "font-faces", faces), [faces]);
+  const preview = usePreviewCss(siteId, styles);
+  const css = useMemo(() => ({ styles: preview ?? "" }), [preview]);
+  const errors = errorsByPath(save.error instanceof ApiError ? save.error.fields : undefined);
+
+  const doSave = () => {
+    if (!styles || !h.dirty || save.isPending) return;
+    setSaved(false);
+    save.mutate(
+      { styles },
+      {
+        // The server's form of what was typed (#abc is #aabbcc) becomes what the screen shows.
+        onSuccess: (d) => {
+          h.replace(d.styles);
+          setSaved(true);
+        },
+      },
+    );
+  };
+  useDesignKeys({ undo: h.undo, redo: h.redo });
+  useLeaveGuard(h.dirty);
+
+  if (design.isLoading) return <Loading />;
+  if (!design.data || !styles) return <ErrorNotice error={design.error} />;
+  const set = <K extends keyof StyleSet>(key: K, value: StyleSet[K]) => {
+    setSaved(false);
+    if (save.error) save.reset();
+    h.change((s) => ({ ...s, [key]: value }));
+  };
+  const reset = () => {
+    if (
+      !window.confirm(
+        "Put every colour, font and size back to the theme's defaults? Your other content stays.",
+      )
+    )
+      return;
+    setSaved(false);
+    save.mutate({ styles: RESET_STYLES }, { onSuccess: (d) => h.replace(d.styles) });
+  };
+  const family = (id: string) => fontStack(id, fonts);
+
+  return (
+    <div className="design-screen">
+      <PageHead
+        title="Styles"
+        sub="Colours, fonts and spacing of your whole site. Changes show in the preview before you save."
+      />
+      <div className="design-split">
+        <form
+          className="design-controls"
+          aria-label="Site styles"
+          onSubmit={(e) => {
+            e.preventDefault();
+            doSave();
+          }}
+        >
+          {save.error && !(save.error instanceof ApiError && save.error.fields) ? (
+            <ErrorNotice error={save.error} />
+          ) : null}
+          {save.error instanceof ApiError && save.error.fields ? (
+            <Notice kind="error">Nothing was saved: correct the fields marked in red.</Notice>
+          ) : null}
+
+          <section className="card">
+            <h2>Colours</h2>
+            <div className="grid-2">
+              {COLORS.map((c) => (
+                <ColorField
+                  key={c.key}
+                  label={c.label}
+                  value={styles.colors[c.key]}
+                  error={errors[`colors.${c.key}`]}
+                  onChange={(v) => set("colors", { ...styles.colors, [c.key]: v })}
+                />
+              ))}
+            </div>
+            <ContrastCheck label="Text on background" fg={styles.colors.text} bg={styles.colors.background} />
+            <ContrastCheck
+              label="Accent text on accent"
+              fg={styles.colors.accentText}
+              bg={styles.colors.accent}
+            />
+          </section>
+
+          <section className="card">
+            <h2>Fonts</h2>
+            <FontSelect
+              label="Heading font"
+              error={errors["fonts.heading"]}
+              value={styles.fonts.heading}
+              fonts={fonts}
+              family={family}
+              onChange={(v) => set("fonts", { ...styles.fonts, heading: v })}
+            />
+            <FontSelect
+              label="Body font"
+              error={errors["fonts.body"]}
+              value={styles.fonts.body}
+              fonts={fonts}
+              family={family}
+              onChange={(v) => set("fonts", { ...styles.fonts, body: v })}
+            />
+            <RangeField
+              label="Base font size"
+              unit="px"
+              min={14}
+              max={22}
+              step={1}
+              value={styles.fontSizeBase}
+              error={errors.fontSizeBase}
+              onChange={(v) => set("fontSizeBase", v)}
+            />
+            <RangeField
+              label="Heading scale"
+              min={1.1}
+              max={1.6}
+              step={0.05}
+              value={styles.headingScale}
+              error={errors.headingScale}
+              onChange={(v) => set("headingScale", v)}
+            />
+          </section>
+
+          <section className="card">
+            <h2>Layout</h2>
+            <RangeField
+              label="Content width"
+              unit="px"
+              min={720}
+              max={1600}
+              step={10}
+              value={styles.contentWidth}
+              error={errors.contentWidth}
+              onChange={(v) => set("contentWidth", v)}
+            />
+            <OptionCards
+              legend="Spacing"
+              value={styles.spacing}
+              error={errors.spacing}
+              onChange={(v) => set("spacing", v)}
+              options={(["compact", "comfortable", "spacious"] as const).map((v, i) => ({
+                value: v,
+                label: v[0]!.toUpperCase() + v.slice(1),
+                preview: (
+                  <span className="spacing-sample" style={{ gap: 2 + i * 4 }}>
+                    <i />
+                    <i />
+                    <i />
+                  </span>
+                ),
+              }))}
+            />
+          </section>
+
+          <section className="card">
+            <h2>Buttons</h2>
+            <OptionCards
+              legend="Button shape"
+              value={styles.buttonShape}
+              error={errors.buttonShape}
+              onChange={(v) => set("buttonShape", v)}
+              options={(["square", "rounded", "pill"] as const).map((v) => ({
+                value: v,
+                label: v[0]!.toUpperCase() + v.slice(1),
+                preview: <ButtonSample styles={{ ...styles, buttonShape: v }} />,
+              }))}
+            />
+            <OptionCards
+              legend="Button style"
+              value={styles.buttonStyle}
+              error={errors.buttonStyle}
+              onChange={(v) => set("buttonStyle", v)}
+              options={(["solid", "outline"] as const).map((v) => ({
+                value: v,
+                label: v[0]!.toUpperCase() + v.slice(1),
+                preview: <ButtonSample styles={{ ...styles, buttonStyle: v }} />,
+              }))}
+            />
+          </section>
+
+          <SaveBar
+            dirty={h.dirty}
+            pending={save.isPending}
+            saved={saved && "Styles saved."}
+            saveLabel="Save styles"
+          >
+            <button
+              type="button"
+              className="btn"
+              onClick={h.undo}
+              disabled={!h.canUndo}
+              aria-keyshortcuts="Control+Z"
+            >
+              Undo
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={h.redo}
+              disabled={!h.canRedo}
+              aria-keyshortcuts="Control+Shift+Z"
+            >
+              Redo
+            </button>
+            <button type="button" className="btn" onClick={reset} disabled={save.isPending}>
+              Reset to theme defaults
+            </button>
+          </SaveBar>
+        </form>
+        <PreviewFrame
+          siteId={siteId}
+          css={css}
+          replaces={preview === undefined ? [] : ["style#site-styles"]}
+        />
+      </div>
+    </div>
+  );
+}
+
+function ButtonSample({ styles }: { styles: StyleSet }) {
+  const radius = { square: 0, rounded: 6, pill: 999 }[styles.buttonShape];
+  const solid = styles.buttonStyle === "solid";
+  return (
+    <span
+      className="button-sample"
+      style={{
+        borderRadius: radius,
+        background: solid ? styles.colors.accent : "transparent",
+        color: solid ? styles.colors.accentText : styles.colors.accent,
+        borderColor: styles.colors.accent,
+      }}
+    >
+      Shop now
+    </span>
+  );
+}

@@ -1,0 +1,111 @@
+/** The owner design API: GET and PATCH /api/owner/sites/:siteId/design, and its shapes. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { get, patch } from "../../api.js";
+import { useSiteId } from "../../components/ui.js";
+
+export type ColorKey = "background" | "text" | "accent" | "accentText" | "muted" | "border";
+export type Spacing = "compact" | "comfortable" | "spacious";
+export type ButtonShape = "square" | "rounded" | "pill";
+export type ButtonStyle = "solid" | "outline";
+
+export interface Styles {
+  colors: Record<ColorKey, string>;
+  fonts: { heading: string; body: string };
+  fontSizeBase: number;
+  headingScale: number;
+  contentWidth: number;
+  spacing: Spacing;
+  buttonShape: ButtonShape;
+  buttonStyle: ButtonStyle;
+}
+
+export interface ThemeInfo {
+  id: string;
+  name: string;
+  description: string;
+  screenshotUrl: string | null;
+  websiteTypes: number[];
+}
+
+export interface FontInfo {
+  id: string;
+  name: string;
+  category: string;
+}
+
+export interface Design {
+  theme: string;
+  themes: ThemeInfo[];
+  styles: Styles;
+  defaults: Styles;
+  fonts: FontInfo[];
+  customCss: string;
+  logo: { mediaId: string; url: string; alt: string; maxHeight: number } | null;
+  siteIcon: { mediaId: string; url: string } | null;
+  socialImage: { mediaId: string; url: string } | null;
+}
+
+/** What PATCH takes: any part; in styles, null puts a key back to the theme's default. */
+export interface DesignPatch {
+  theme?: string;
+  styles?: {
+    [K in keyof Styles]?: Styles[K] extends object
+      ? { [J in keyof Styles[K]]?: Styles[K][J] | null } | null
+      : Styles[K] | null;
+  };
+  customCss?: string;
+  logoMediaId?: string | null;
+  logoAlt?: string;
+  logoMaxHeight?: number;
+  siteIconMediaId?: string | null;
+  socialImageMediaId?: string | null;
+}
+
+export const designKey = (siteId: string) => ["design", siteId];
+
+export function useDesign() {
+  const siteId = useSiteId();
+  return useQuery({
+    queryKey: designKey(siteId),
+    queryFn: () => get<Design>(`/api/owner/sites/${siteId}/design`),
+    enabled: Boolean(siteId),
+  });
+}
+
+/** Saves a part of the design; the answer (the whole new design) replaces the cached one. */
+export function useSaveDesign() {
+  const siteId = useSiteId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DesignPatch) => patch<Design>(`/api/owner/sites/${siteId}/design`, body),
+    onSuccess: (design) => {
+      queryClient.setQueryData(designKey(siteId), design);
+      void queryClient.invalidateQueries({ queryKey: ["site", siteId] });
+      void queryClient.invalidateQueries({ queryKey: ["sites"] });
+    },
+  });
+}
+
+/** The @font-face rules of every curated font, so a font can be seen before the site uses it. */
+export function useFontFaces() {
+  return useQuery({
+    queryKey: ["font-preview-css"],
+    queryFn: async () => {
+      const res = await fetch("/assets/font-preview.css");
+      return res.ok ? res.text() : "";
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Every style key set to null: PATCH puts the whole palette, fonts and sizes back to the theme's. */
+export const RESET_STYLES: DesignPatch["styles"] = {
+  colors: { background: null, text: null, accent: null, accentText: null, muted: null, border: null },
+  fonts: { heading: null, body: null },
+  fontSizeBase: null,
+  headingScale: null,
+  contentWidth: null,
+  spacing: null,
+  buttonShape: null,
+  buttonStyle: null,
+};

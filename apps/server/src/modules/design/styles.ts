@@ -1,0 +1,173 @@
+/**
+ * The style model of a site's design: colours, fonts, type scale, width, spacing and buttons.
+ * A site stores only its changes from the theme's defaults; a change is a partial object, deep
+ * merged, where `null` puts a key back to the theme's default.
+ */
+import { FONT_IDS } from "./fonts.js";
+
+export const COLOR_KEYS = ["background", "text", "accent", "accentText", "muted", "border"] as const;
+export type ColorKey = (typeof COLOR_KEYS)[number];
+export const SPACINGS = ["compact", "comfortable", "spacious"] as const;
+export const BUTTON_SHAPES = ["square", "rounded", "pill"] as const;
+export const BUTTON_STYLES = ["solid", "outline"] as const;
+
+export interface Styles {
+  colors: Record<ColorKey, string>;
+  fonts: { heading: string; body: string };
+  fontSizeBase: number;
+  headingScale: number;
+  contentWidth: number;
+  spacing: (typeof SPACINGS)[number];
+  buttonShape: (typeof BUTTON_SHAPES)[number];
+  buttonStyle: (typeof BUTTON_STYLES)[number];
+}
+
+/** What a site stores: any part of the model. */
+export interface StyleOverrides {
+  colors?: Partial<Record<ColorKey, string>>;
+  fonts?: Partial<Styles["fonts"]>;
+  fontSizeBase?: number;
+  headingScale?: number;
+  contentWidth?: number;
+  spacing?: Styles["spacing"];
+  buttonShape?: Styles["buttonShape"];
+  buttonStyle?: Styles["buttonStyle"];
+}
+
+export const LIMITS = {
+  fontSizeBase: [14, 22],
+  headingScale: [1.1, 1.6],
+  contentWidth: [720, 1600],
+} as const;
+
+export const STYLE_MSG = {
+  COLOR: "Enter a colour as #rgb or #rrggbb, such as #1f3b5b.",
+  FONT: "Choose one of the fonts in the list.",
+  fontSizeBase: "The base font size must be between 14 and 22 px.",
+  headingScale: "The heading scale must be between 1.1 and 1.6.",
+  contentWidth: "The content width must be between 720 and 1600 px.",
+  spacing: "Choose compact, comfortable or spacious spacing.",
+  buttonShape: "Choose a square, rounded or pill button shape.",
+  buttonStyle: "Choose a solid or outline button style.",
+  UNKNOWN: "This is not a style setting.",
+} as const;
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+export const isHexColor = (v: unknown): v is string => typeof v === "string" && HEX.test(v);
+
+/** #abc → #aabbcc, lower case: one spelling per colour. */
+export function normalizeHex(v: string): string {
+  const s = v.toLowerCase();
+  return s.length === 4 ? `#${s[1]}${s[1]}${s[2]}${s[2]}${s[3]}${s[3]}` : s;
+}
+
+type Patch = Record<string, unknown>;
+const isObject = (v: unknown): v is Patch => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Applies a style change to what the site stored: each field checked (messages by field path,
+ * e.g. `styles.colors.accent`), `null` removing the override. Throws nothing; the caller decides.
+ */
+export function applyStylePatch(
+  stored: StyleOverrides,
+  patch: Patch,
+): { styles: StyleOverrides; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const out: StyleOverrides = {
+    ...stored,
+    colors: { ...stored.colors },
+    fonts: { ...stored.fonts },
+  };
+  for (const [key, value] of Object.entries(patch)) {
+    const at = `styles.${key}`;
+    if (key === "colors" || key === "fonts") {
+      if (value === null) {
+        out[key] = {};
+        continue;
+      }
+      if (!isObject(value)) {
+        fields[at] = key === "colors" ? STYLE_MSG.COLOR : STYLE_MSG.FONT;
+        continue;
+      }
+      const keys: readonly string[] = key === "colors" ? COLOR_KEYS : ["heading", "body"];
+      const target = out[key] as Record<string, string>;
+      for (const [k, v] of Object.entries(value)) {
+        const field = `${at}.${k}`;
+        if (!keys.includes(k)) fields[field] = STYLE_MSG.UNKNOWN;
+        else if (v === null) delete target[k];
+        else if (key === "colors") {
+          if (isHexColor(v)) target[k] = normalizeHex(v);
+          else fields[field] = STYLE_MSG.COLOR;
+        } else if (typeof v === "string" && FONT_IDS.includes(v)) target[k] = v;
+        else fields[field] = STYLE_MSG.FONT;
+      }
+      continue;
+    }
+    const o = out as Record<string, unknown>;
+    if (value === null) {
+      delete o[key];
+      continue;
+    }
+    switch (key) {
+      case "fontSizeBase":
+      case "headingScale":
+      case "contentWidth": {
+        const [min, max] = LIMITS[key];
+        const ok = typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
+        const whole = key !== "headingScale";
+        if (ok && (!whole || Number.isInteger(value)))
+          o[key] = whole ? value : Math.round(value * 1000) / 1000;
+        else fields[at] = STYLE_MSG[key];
+        break;
+      }
+      case "spacing":
+      case "buttonShape":
+      case "buttonStyle": {
+        const allowed: readonly string[] =
+          key === "spacing" ? SPACINGS : key === "buttonShape" ? BUTTON_SHAPES : BUTTON_STYLES;
+        if (typeof value === "string" && allowed.includes(value)) o[key] = value;
+        else fields[at] = STYLE_MSG[key];
+        break;
+      }
+      default:
+        fields[at] = STYLE_MSG.UNKNOWN;
+    }
+  }
+  if (out.colors && !Object.keys(out.colors).length) delete out.colors;
+  if (out.fonts && !Object.keys(out.fonts).length) delete out.fonts;
+  return { styles: out, fields };
+}
+
+/** The styles a site shows: the theme's defaults with the site's overrides on top. */
+export function effectiveStyles(defaults: Styles, overrides: StyleOverrides): Styles {
+  return {
+    ...defaults,
+    ...(overrides as Partial<Styles>),
+    colors: { ...defaults.colors, ...overrides.colors },
+    fonts: { ...defaults.fonts, ...overrides.fonts },
+  };
+}
+
+/**
+ * Overrides kept when the theme changes: every value the new theme supports (all of the model
+ * today; a font the new theme could not show would be dropped here).
+ */
+export function overridesFor(overrides: StyleOverrides): StyleOverrides {
+  const { styles } = applyStylePatch({}, overrides as Patch);
+  return styles;
+}
+
+/** WCAG relative luminance contrast ratio of two hex colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const h = normalizeHex(hex);
+    const c = [1, 3, 5].map((i) => {
+      const v = Number.parseInt(h.slice(i, i + 2), 16) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
