@@ -68,7 +68,7 @@ async function receiveText(request: FastifyRequest, what: string): Promise<strin
   if (!request.isMultipart()) throw badRequest(message, { file: "Required" });
   try {
     const part = await request.file({ limits: { fileSize: TEXT_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== "file") throw badRequest(message, { file: "Required" });
+    if (part?.fieldname !== "file") throw badRequest(message, { file: "Required" });
     const bytes = await part.toBuffer();
     return bytes.toString("utf8");
   } catch (err) {
