@@ -18,6 +18,7 @@ import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { collections, contentItems, media, productVariants, websites } from "../apps/server/src/db/schema.js";
 import { newId } from "../apps/server/src/lib/ids.js";
+import { createMediaStore } from "../apps/server/src/media/index.js";
 import { writeMediaFile } from "../apps/server/src/modules/media/storage.js";
 import { backupSite, restoreSite } from "../apps/server/src/modules/site-archive/backup.js";
 import { seedDemoIfEmpty } from "../apps/server/src/seed/demo.js";
@@ -26,10 +27,17 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const MEDIA_MB = Number(process.env.BENCH_MEDIA_MB ?? 200);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-archive-"));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost" });
+// MEDIA_STORE=s3 and S3_* from the environment measure the same on a bucket.
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "silent",
+  PUBLIC_URL: "http://localhost",
+});
+const store = createMediaStore(config);
 const database = await openDatabase({ dataDir: "memory://" });
 const db = database.db;
-await seedDemoIfEmpty(db, config, { now: () => new Date() });
+await seedDemoIfEmpty(db, config, { now: () => new Date() }, store);
 
 async function measured<T>(
   work: () => Promise<T>,
@@ -63,12 +71,12 @@ function line(
 }
 
 const baselineFile = path.join(dataDir, "demo.zip");
-const base = await measured(() => backupSite(db, dataDir, "demo", baselineFile));
+const base = await measured(() => backupSite(db, store, "demo", baselineFile));
 const rowsOf = (m: { tables: { rows: number }[] }) => m.tables.reduce((n, t) => n + t.rows, 0);
 line("export: demo (baseline)", rowsOf(base.result), baselineFile, base);
 
 // A large copy of the demo: PRODUCTS products with two variants each, MEDIA_MB of media.
-const big = await restoreSite(db, dataDir, baselineFile, config.demoOwnerEmail, 1e12);
+const big = await restoreSite(db, store, baselineFile, config.demoOwnerEmail, 1e12);
 const [shop] = await db
   .select()
   .from(collections)
@@ -102,7 +110,7 @@ for (let i = 0; i < PRODUCTS; i += 500) {
 }
 for (let i = 0; i < MEDIA_MB; i++) {
   const id = newId();
-  const storagePath = await writeMediaFile(dataDir, big.siteId, id, "noise.bin", randomBytes(2 ** 20));
+  const storagePath = await writeMediaFile(store, big.siteId, id, "noise.bin", randomBytes(2 ** 20));
   await db.insert(media).values({
     id,
     websiteId: big.siteId,
@@ -116,9 +124,9 @@ for (let i = 0; i < MEDIA_MB; i++) {
 }
 const [bigSite] = await db.select().from(websites).where(eq(websites.id, big.siteId));
 const bigFile = path.join(dataDir, "big.zip");
-const large = await measured(() => backupSite(db, dataDir, bigSite!.id, bigFile));
+const large = await measured(() => backupSite(db, store, bigSite!.id, bigFile));
 line(`export: +${PRODUCTS} products, +${MEDIA_MB} MB media`, rowsOf(large.result), bigFile, large);
-const back = await measured(() => restoreSite(db, dataDir, bigFile, config.demoOwnerEmail, 1e12));
+const back = await measured(() => restoreSite(db, store, bigFile, config.demoOwnerEmail, 1e12));
 line(
   "import of that archive",
   Object.values(back.result.counts).reduce((n, c) => n + c, 0),
@@ -126,5 +134,6 @@ line(
   back,
 );
 
+await store.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type MediaStore, checkKey } from "./store.js";
 
@@ -10,9 +10,13 @@ const missing = (err: unknown) => {
   throw err;
 };
 
+/** A file `put` is still writing (see below): not listed. */
+const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/;
+
 /** Files under a folder (DATA_DIR), the default: one machine, or several sharing that folder. */
 export function localMediaStore(root: string): MediaStore {
-  const file = (key: string) => path.join(root, checkKey(key));
+  const base = path.resolve(root);
+  const file = (key: string) => path.join(base, checkKey(key));
   return {
     kind: "local",
     async put(key, bytes) {
@@ -38,6 +42,35 @@ export function localMediaStore(root: string): MediaStore {
       const info = await stat(target).catch(missing);
       if (!info?.isFile()) return undefined;
       return { body: createReadStream(target), size: info.size };
+    },
+    async delete(key) {
+      const target = file(key);
+      await unlink(target).catch(missing);
+      // Folders left empty go too (all but the key's first, such as `media`), so nothing is left.
+      let dir = path.dirname(target);
+      while (dir.startsWith(base + path.sep) && path.dirname(dir) !== base) {
+        const removed = await rmdir(dir).then(
+          () => true,
+          () => false,
+        );
+        if (!removed) break;
+        dir = path.dirname(dir);
+      }
+    },
+    async list(prefix) {
+      const out: string[] = [];
+      const walk = async (dir: string, rel: string): Promise<void> => {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(missing);
+        for (const e of entries ?? []) {
+          const key = rel ? `${rel}/${e.name}` : e.name;
+          if (e.isDirectory()) await walk(path.join(dir, e.name), key);
+          else if (e.isFile() && key.startsWith(prefix) && !TEMPORARY.test(e.name)) out.push(key);
+        }
+      };
+      // Walk from the prefix's last whole folder: `media/abc/` walks media/abc, `media/ab` walks media.
+      const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+      await walk(folder ? path.join(base, checkKey(folder)) : base, folder);
+      return out.sort();
     },
     close: async () => {},
   };

@@ -1,7 +1,9 @@
 import type { Readable } from "node:stream";
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ServiceException,
@@ -79,6 +81,22 @@ export function s3MediaStore(s: S3Settings, client = s3Client(s)): MediaStore {
       } catch (err) {
         return notFound(err);
       }
+    },
+    async delete(key) {
+      // S3 answers a delete of a missing key with success, as the interface asks.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    },
+    async list(prefix) {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const res = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const o of res.Contents ?? []) if (o.Key) keys.push(o.Key);
+        ContinuationToken = res.IsTruncated ? res.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys.sort();
     },
     close: async () => client.destroy(),
   };

@@ -15,6 +15,10 @@ export interface MediaStore {
   size(key: string): Promise<number | undefined>;
   /** A stream of the file and its size, or undefined when there is none. */
   open(key: string): Promise<{ body: Readable; size: number } | undefined>;
+  /** Removes a file; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every key that starts with `prefix` (a folder such as `media/<websiteId>/`), sorted. */
+  list(prefix: string): Promise<string[]>;
   close(): Promise<void>;
 }
 

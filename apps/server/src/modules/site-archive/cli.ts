@@ -1,7 +1,7 @@
 /**
  * npm run backup -- --site ID|ADDRESS --out FILE
  * npm run restore -- FILE [--owner EMAIL]
- * Uses DATA_DIR / DATABASE_URL like `npm start`. The embedded database can be opened by one
+ * Uses DATA_DIR / DATABASE_URL / MEDIA_STORE (and S3_*) like `npm start`. The embedded database can be opened by one
  * process at a time: stop the server first, or use a PostgreSQL server.
  */
 import path from "node:path";
@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../../config.js";
 import { openDatabase } from "../../db/client.js";
 import { ApiError } from "../../http/errors.js";
+import { createMediaStore } from "../../media/index.js";
 import { backupSite, restoreSite } from "./backup.js";
 
 const USAGE = `usage: npm run backup -- --site ID|ADDRESS --out FILE
@@ -32,9 +33,10 @@ async function main(): Promise<number> {
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, "pglite"),
   });
+  const store = createMediaStore(config);
   try {
     if (command === "backup") {
-      const m = await backupSite(database.db, config.dataDir, values.site!, values.out!);
+      const m = await backupSite(database.db, store, values.site!, values.out!);
       const rows = m.tables.reduce((n, t) => n + t.rows, 0);
       console.log(
         `wrote ${values.out}: site ${m.site.identifier}, ${rows} rows, ${m.media.length} media files`,
@@ -42,7 +44,7 @@ async function main(): Promise<number> {
     } else {
       const r = await restoreSite(
         database.db,
-        config.dataDir,
+        store,
         positionals[0]!,
         values.owner,
         config.archiveMaxBytes * 4,
@@ -56,6 +58,7 @@ async function main(): Promise<number> {
     console.error(err instanceof ApiError || err instanceof Error ? err.message : String(err));
     return 1;
   } finally {
+    await store.close();
     await database.close();
   }
 }

@@ -79,7 +79,7 @@ registerJobHandler(EXPORT_JOB, async (deps: Deps, payload, job) => {
   };
   const target = archivePath(config.dataDir, siteId, id);
   try {
-    const archive = exportSite(db, config.dataDir, site, onProgress);
+    const archive = exportSite(db, deps.media, site, onProgress);
     await pipeline(archive.stream, createWriteStream(`${target}.part`));
     const manifest = await archive.done;
     await rename(`${target}.part`, target);

@@ -5,8 +5,6 @@
  * Memory stays flat: at most one page of rows and one stream buffer are held at a time.
  */
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import { type PassThrough, Readable, Transform } from "node:stream";
 import { finished } from "node:stream/promises";
@@ -14,15 +12,18 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import yazl from "yazl";
 import type { Db } from "../../db/client.js";
-import type { media } from "../../db/schema.js";
+import type { contentItems, media } from "../../db/schema.js";
+import type { MediaStore } from "../../media/store.js";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
   MANIFEST_NAME,
   type Manifest,
+  type ManifestDownload,
   type ManifestMedia,
   type ManifestTable,
   dataFileName,
+  downloadFileName,
   mediaFileName,
 } from "./manifest.js";
 import {
@@ -70,6 +71,15 @@ export async function* siteRows(
   }
 }
 
+const tableNamed = (name: string) => archiveTables().find((t) => t.name === name)!;
+
+/** The store key of a digital product's file (see checkout/store.ts), if it has one in the store. */
+export function digitalFileKey(structuredContent: unknown): string | undefined {
+  const key = (structuredContent as { digitalFile?: { storagePath?: unknown } } | null)?.digitalFile
+    ?.storagePath;
+  return typeof key === "string" && key.startsWith("downloads/") ? key : undefined;
+}
+
 /** A row as archived: database column names, JSON values, secrets left out. */
 function archivedRow(t: ArchiveTable, row: Record<string, unknown>): Record<string, unknown> {
   const secret = SECRET_COLUMNS[t.name] ?? [];
@@ -113,7 +123,7 @@ export interface SiteExport {
 /** Starts streaming the site's archive. The caller must consume `stream`. */
 export function exportSite(
   db: Db,
-  dataDir: string,
+  store: MediaStore,
   site: { id: string; identifier: string; title: string },
   onProgress?: (p: ExportProgress) => void,
 ): SiteExport {
@@ -146,19 +156,35 @@ export function exportSite(
         columns: t.columns.map((c) => c.name).filter((c) => !secret.includes(c)),
       });
     }
-    const files: ManifestMedia[] = [];
-    for await (const row of siteRows(db, archiveTables().find((t) => t.name === "media")!, site.id)) {
-      const m0 = row as typeof media.$inferSelect;
-      const file = path.join(dataDir, m0.storagePath);
-      if (!(await stat(file).catch(() => undefined))) continue;
+    /** Adds a stored file to the zip; a file that is gone is left out, a store that fails fails the export. */
+    const addStored = async (key: string, name: string) => {
+      const original = await store.open(key);
+      if (!original) return undefined;
       const m = measuring();
-      createReadStream(file).pipe(m.stream);
-      const name = mediaFileName(m0.id, path.basename(m0.storagePath));
+      original.body.on("error", (err) => m.stream.destroy(err));
+      original.body.pipe(m.stream);
       zip.addReadStream(m.stream, name);
       await finished(m.stream);
-      files.push({ id: m0.id, file: name, ...m.result() });
+      return m.result();
+    };
+    const files: ManifestMedia[] = [];
+    for await (const row of siteRows(db, tableNamed("media"), site.id)) {
+      const m0 = row as typeof media.$inferSelect;
+      const name = mediaFileName(m0.id, path.posix.basename(m0.storagePath));
+      const sum = await addStored(m0.storagePath, name);
+      if (!sum) continue;
+      files.push({ id: m0.id, file: name, ...sum });
       progress.mediaFiles++;
       onProgress?.({ ...progress, table: "media" });
+    }
+    const downloads: ManifestDownload[] = [];
+    for await (const row of siteRows(db, tableNamed("content_items"), site.id)) {
+      const item = row as typeof contentItems.$inferSelect;
+      const key = digitalFileKey(item.structuredContent);
+      if (!key || downloads.some((d) => d.key === key)) continue;
+      const name = downloadFileName(item.id, path.posix.basename(key));
+      const sum = await addStored(key, name);
+      if (sum) downloads.push({ key, file: name, ...sum });
     }
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
@@ -168,6 +194,7 @@ export function exportSite(
       site: { id: site.id, identifier: site.identifier, title: site.title },
       tables,
       media: files,
+      downloads,
       excluded: EXCLUDED_TABLES,
     };
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST_NAME);

@@ -8,11 +8,11 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { domains, featureSets, websites } from "../../db/schema.js";
 import { hashToken, newToken } from "../../lib/ids.js";
-import { mediaPath } from "../media/storage.js";
 
 export interface ImportContext {
   tx: Tx;
-  dataDir: string;
+  /** Each imported media row's store key, by its new id. */
+  mediaKeys: Map<string, string>;
   siteId: string;
   now: Date;
   /** What was left out, said to the owner. */
@@ -67,11 +67,5 @@ export const IMPORT_FIXES: Record<string, Fix> = {
     keyHash: hashToken(newToken()),
     revokedAt: row.revokedAt ?? ctx.now,
   }),
-  media: async (row, ctx) => ({
-    ...row,
-    storagePath: path.relative(
-      ctx.dataDir,
-      mediaPath(ctx.dataDir, ctx.siteId, String(row.id), safeBaseName(String(row.storagePath))),
-    ),
-  }),
+  media: async (row, ctx) => ({ ...row, storagePath: ctx.mediaKeys.get(String(row.id)) }),
 };

@@ -1,22 +1,20 @@
 /**
  * Import: an archive becomes a new site of the caller. Everything is checked first (validate.ts);
- * media files are written under a temporary folder; the rows go in one transaction with every id
- * remapped (remap.ts); the files move into place only after the commit, and the temporary folder
- * is removed whatever happens.
+ * then each media file (and digital product file) is read from the zip, checked against its
+ * checksum and written to the media store under its final key (media/<newSiteId>/<newMediaId>/
+ * <filename>, downloads/<newSiteId>/<newItemId>/<filename>); then the rows go
+ * in one transaction with every id remapped (remap.ts). If anything fails after the first file
+ * is written, every file written is deleted again: an import stores all or nothing.
  */
 import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
-import path from "node:path";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { Db } from "../../db/client.js";
 import { memberships } from "../../db/schema.js";
 import { ApiError } from "../../http/errors.js";
-import { newId, newToken } from "../../lib/ids.js";
-import { mediaPath } from "../media/storage.js";
+import { newId } from "../../lib/ids.js";
+import { type MediaStore, checkKey } from "../../media/store.js";
+import { contentTypeOf, mediaKey } from "../media/storage.js";
 import { type ImportContext, IMPORT_FIXES, safeBaseName } from "./fixes.js";
-import type { Manifest } from "./manifest.js";
+import type { Manifest, ManifestDownload } from "./manifest.js";
 import { IdMap } from "./remap.js";
 import { archiveTables, decodeValue } from "./tables.js";
 import { checkData, readManifest } from "./validate.js";
@@ -26,11 +24,13 @@ const BATCH = 200;
 
 export interface ImportOptions {
   db: Db;
-  dataDir: string;
+  media: MediaStore;
   owner: { id: string };
   now: Date;
   /** Refuse archives whose files add up to more than this once unpacked. */
   maxUnpackedBytes: number;
+  /** Tests only: runs inside the transaction, after the media are written, to inject a failure. */
+  beforeCommit?: () => Promise<void>;
 }
 
 export interface ImportResult {
@@ -46,7 +46,7 @@ export const tooLarge = (what: string) =>
 
 export async function importArchive(file: string, opts: ImportOptions): Promise<ImportResult> {
   const opened = await openZip(file);
-  const tempRoot = path.join(opts.dataDir, "media", `.import-${newToken(9)}`);
+  const written: string[] = [];
   try {
     const manifest = await readManifest(opened);
     let unpacked = 0;
@@ -72,12 +72,17 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
       const fresh = list.map(() => newId()).sort();
       for (const [i, old] of [...list].sort().entries()) ids.set(old, fresh[i]!);
     }
-    const staged = await stageMedia(opened, manifest, ids, storagePaths, tempRoot, opts.dataDir);
+    const mediaKeys = new Map<string, string>();
+    for (const [oldId, storagePath] of storagePaths)
+      mediaKeys.set(ids.get(oldId)!, mediaKey(siteId, ids.get(oldId)!, safeBaseName(storagePath)));
+    const files: StoredFile[] = manifest.media.map((m) => ({ ...m, key: mediaKeys.get(ids.get(m.id)!)! }));
+    for (const d of manifest.downloads ?? []) files.push({ ...d, key: downloadKey(d, ids, siteId) });
+    await storeFiles(opened, files, opts.media, written);
 
     const skipped: string[] = [];
     const counts: Record<string, number> = {};
     await opts.db.transaction(async (tx) => {
-      const ctx: ImportContext = { tx, dataDir: opts.dataDir, siteId, now: opts.now, skipped };
+      const ctx: ImportContext = { tx, mediaKeys, siteId, now: opts.now, skipped };
       for (const t of archiveTables()) {
         const entry = manifest.tables.find((m) => m.name === t.name);
         if (!entry) continue;
@@ -108,55 +113,78 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
         await flush();
       }
       await tx.insert(memberships).values({ accountId: opts.owner.id, websiteId: siteId, role: "owner" });
+      await opts.beforeCommit?.();
     });
-    for (const { from, to } of staged) {
-      await mkdir(path.dirname(to), { recursive: true });
-      await rename(from, to);
-    }
     return { siteId, manifest, counts, skipped };
+  } catch (err) {
+    await removeAll(opts.media, written);
+    throw err;
   } finally {
     opened.close();
-    await rm(tempRoot, { recursive: true, force: true });
   }
 }
 
-/** Unpacks the media files under the temporary folder, checking each one's checksum. */
-async function stageMedia(
+/** Deletes what a failed import wrote, every file even when one delete fails. */
+async function removeAll(store: MediaStore, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((k) => store.delete(k)));
+  const failed = results.filter((r) => r.status === "rejected").length;
+  if (failed) console.error(`site import: ${failed} of ${keys.length} media files could not be removed`);
+}
+
+/** A file of the archive and the store key it is written to. */
+interface StoredFile {
+  file: string;
+  bytes: number;
+  sha256: string;
+  key: string;
+}
+
+/**
+ * A digital product's file goes where the product's remapped digitalFile names it, which must be
+ * under the new site's own `downloads/<siteId>/` (never another site's files).
+ */
+function downloadKey(d: ManifestDownload, ids: IdMap, siteId: string): string {
+  const key = String(ids.remap(d.key));
+  let valid = key.startsWith(`downloads/${siteId}/`);
+  try {
+    checkKey(key);
+  } catch {
+    valid = false;
+  }
+  if (!valid)
+    throw invalidArchive(`The archive is damaged: ${d.file} has a bad key ${JSON.stringify(d.key)}.`);
+  return key;
+}
+
+/**
+ * Reads each file from the zip (at most its declared size, held in memory as `put` takes whole
+ * files), checks its checksum, then writes it under its final key; `written` collects the keys
+ * so that a failure later can remove them.
+ */
+async function storeFiles(
   opened: OpenedZip,
-  manifest: Manifest,
-  ids: IdMap,
-  storagePaths: Map<string, string>,
-  tempRoot: string,
-  dataDir: string,
-): Promise<{ from: string; to: string }[]> {
-  const staged: { from: string; to: string }[] = [];
-  const siteId = ids.get(manifest.site.id)!;
-  for (const m of manifest.media) {
-    const newMediaId = ids.get(m.id)!;
-    const base = safeBaseName(storagePaths.get(m.id) ?? m.file);
-    const from = path.join(tempRoot, newMediaId, base);
-    await mkdir(path.dirname(from), { recursive: true });
+  files: StoredFile[],
+  store: MediaStore,
+  written: string[],
+): Promise<void> {
+  for (const m of files) {
     const hash = createHash("sha256");
+    const chunks: Buffer[] = [];
     let bytes = 0;
     try {
-      await pipeline(
-        await entryStream(opened, m.file),
-        new Transform({
-          transform(chunk: Buffer, _enc, cb) {
-            hash.update(chunk);
-            bytes += chunk.length;
-            cb(null, chunk);
-          },
-        }),
-        createWriteStream(from),
-      );
+      for await (const chunk of await entryStream(opened, m.file)) {
+        bytes += (chunk as Buffer).length;
+        if (bytes > m.bytes) break;
+        hash.update(chunk as Buffer);
+        chunks.push(chunk as Buffer);
+      }
     } catch (err) {
       if (err instanceof ApiError) throw err;
       throw invalidArchive(`The archive is damaged: ${m.file} cannot be read to its end.`);
     }
     if (bytes !== m.bytes || hash.digest("hex") !== m.sha256)
       throw invalidArchive(`The archive is damaged: ${m.file} does not match its checksum.`);
-    staged.push({ from, to: mediaPath(dataDir, siteId, newMediaId, base) });
+    written.push(m.key);
+    await store.put(m.key, Buffer.concat(chunks), contentTypeOf(m.key));
   }
-  return staged;
 }

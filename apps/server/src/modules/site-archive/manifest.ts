@@ -10,6 +10,7 @@ export const MANIFEST_NAME = "manifest.json";
 
 export const dataFileName = (table: string) => `data/${table}.jsonl`;
 export const mediaFileName = (mediaId: string, filename: string) => `media/${mediaId}/${filename}`;
+export const downloadFileName = (itemId: string, filename: string) => `downloads/${itemId}/${filename}`;
 
 const Sha256 = Type.String({ pattern: "^[a-f0-9]{64}$" });
 
@@ -37,9 +38,21 @@ export const ManifestSchema = Type.Object({
       sha256: Sha256,
     }),
   ),
+  /** Digital products' files: `key` is the store key the product's digitalFile names. */
+  downloads: Type.Optional(
+    Type.Array(
+      Type.Object({
+        key: Type.String(),
+        file: Type.String(),
+        bytes: Type.Integer({ minimum: 0 }),
+        sha256: Sha256,
+      }),
+    ),
+  ),
   excluded: Type.Record(Type.String(), Type.String()),
 });
 
 export type Manifest = Static<typeof ManifestSchema>;
 export type ManifestTable = Manifest["tables"][number];
 export type ManifestMedia = Manifest["media"][number];
+export type ManifestDownload = NonNullable<Manifest["downloads"]>[number];

@@ -3,7 +3,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
-import { editArchive, importFile } from "./archive.test-helper.js";
+import { editArchive, importFile, unzipAll, zipAll } from "./archive.test-helper.js";
+import type { Manifest } from "./manifest.js";
 
 let t: TestApp;
 let owner: Browser;
@@ -105,6 +106,17 @@ describe("site archive: refusals", () => {
       rows: (rows) => rows.map((r, i) => (i === 1 ? { ...r, url_slug: rows[0]!.url_slug } : r)),
     });
     await refused(bytes, 400, "invalid_archive", /collections rows cannot be stored/);
+  });
+
+  it("removes the media files already written when a later one is damaged", async () => {
+    const files = await unzipAll(archive);
+    const manifest = JSON.parse(files.get("manifest.json")!.toString()) as Manifest;
+    expect(manifest.media.length).toBeGreaterThan(1);
+    const last = manifest.media[manifest.media.length - 1]!;
+    const bytes = Buffer.from(files.get(last.file)!);
+    bytes[0] = bytes[0]! ^ 0xff;
+    files.set(last.file, bytes);
+    await refused(await zipAll(files), 400, "invalid_archive", /does not match its checksum/);
   });
 
   it("refuses an archive larger than the server allows, as uploaded or unpacked", async () => {

@@ -68,7 +68,7 @@ async function receiveText(request: FastifyRequest, what: string): Promise<strin
   if (!request.isMultipart()) throw badRequest(message, { file: "Required" });
   try {
     const part = await request.file({ limits: { fileSize: TEXT_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== "file") throw badRequest(message, { file: "Required" });
+    if (part?.fieldname !== "file") throw badRequest(message, { file: "Required" });
     const bytes = await part.toBuffer();
     return bytes.toString("utf8");
   } catch (err) {
@@ -81,7 +81,7 @@ async function receiveText(request: FastifyRequest, what: string): Promise<strin
 }
 
 export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config, clock } = app.deps;
+  const { db, config, clock, media } = app.deps;
   await app.register(multipart, { limits: { fileSize: config.archiveMaxBytes, files: 1, fields: 2 } });
 
   app.get(
@@ -96,7 +96,7 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const site = siteOf(request);
-      const archive = exportSite(db, config.dataDir, site);
+      const archive = exportSite(db, media, site);
       archive.done.catch((err) => request.log.error({ err, site: site.id }, "site export failed"));
       return reply
         .header("content-type", "application/zip")
@@ -235,7 +235,7 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
       try {
         const result = await importArchive(file, {
           db,
-          dataDir: config.dataDir,
+          media,
           owner: request.owner!,
           now: clock.now(),
           maxUnpackedBytes: config.archiveMaxBytes * 4,
