@@ -1,4 +1,6 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yazl from "yazl";
 import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
 import { multipartFile } from "./archive.test-helper.js";
 import { csvRecords } from "./csv.js";
@@ -13,7 +15,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const upload = (url: string, body: string, filename: string) =>
+const upload = (url: string, body: string | Buffer, filename: string) =>
   owner.request({ method: "POST", url, ...multipartFile(Buffer.from(body), filename) });
 
 async function newSite(title: string): Promise<{ id: string; identifier: string }> {
@@ -200,5 +202,141 @@ describe("imports from other platforms", () => {
     const res = await upload(`/api/owner/sites/${siteId}/imports/products-csv`, "a,b\n1,2\n", "x.csv");
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/neither a Shopify/);
+  });
+});
+
+const png = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
+
+async function zipOf(files: Record<string, Buffer | string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of Object.entries(files)) zip.addBuffer(Buffer.from(bytes), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+const UP = "https://old.example.com/wp-content/uploads/2023/05";
+const attachment = (id: number, title: string, file: string) => `
+  <item>
+    <title>${title}</title>
+    <wp:post_id>${id}</wp:post_id>
+    <wp:post_type>attachment</wp:post_type>
+    <wp:status>inherit</wp:status>
+    <wp:attachment_url>${UP}/${file}</wp:attachment_url>
+  </item>`;
+const BUNDLED_WXR = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel>
+  <title>Glaze Notes</title>
+  <item>
+    <title>Blue glaze</title>
+    <wp:post_id>10</wp:post_id>
+    <content:encoded><![CDATA[<p>Test tiles.</p><p><img src="${UP}/tiles-300x200.png" alt="Tiles"></p><p><img src="${UP}/lost.jpg" alt="Lost"></p>]]></content:encoded>
+    <wp:post_name>blue-glaze</wp:post_name>
+    <wp:status>publish</wp:status>
+    <wp:post_type>post</wp:post_type>
+    <wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value>21</wp:meta_value></wp:postmeta>
+  </item>
+  ${attachment(21, "Kiln", "kiln.png")}
+  ${attachment(22, "Tiles", "tiles.png")}
+  ${attachment(23, "Lost", "lost.jpg")}
+  ${attachment(24, "Price list", "prices.pdf")}
+</channel>
+</rss>`;
+
+describe("WordPress export bundled with its uploads", () => {
+  const mediaOf = async (id: string) =>
+    (await owner.request({ url: `/api/owner/websites/${id}/media` })).json().media as {
+      id: string;
+      title: string;
+    }[];
+
+  it("imports bundled images as media: the featured image is the post's main image, the body points at the copy", async () => {
+    const site = await newSite("Bundled WordPress");
+    const kiln = await png(200, 60, 20);
+    const bundle = await zipOf({
+      "export/glaze-notes.WordPress.2023-06-01.xml": BUNDLED_WXR,
+      "export/wp-content/uploads/2023/05/kiln.png": kiln,
+      "export/wp-content/uploads/2023/05/prices.pdf": "%PDF-1.4 not an image",
+      "tiles.png": await png(20, 60, 200),
+    });
+    const res = await upload(`/api/owner/sites/${site.id}/imports/wordpress`, bundle, "glaze.zip");
+    expect(res.statusCode, res.body).toBe(200);
+    const { report } = res.json();
+    expect(report.lines.map((l: { status: string; message: string }) => `${l.status}: ${l.message}`)).toEqual(
+      [
+        "imported: Post Blue glaze: 0 comment(s).",
+        "imported: Kiln: image imported from export/wp-content/uploads/2023/05/kiln.png.",
+        "imported: Tiles: image imported from tiles.png.",
+        `skipped: Lost: no file in the bundle, attachment kept as a link (${UP}/lost.jpg).`,
+        "skipped: Price list: export/wp-content/uploads/2023/05/prices.pdf skipped: The file is not an image we can read (JPEG, PNG, WebP, GIF, AVIF or SVG); " +
+          `attachment kept as a link (${UP}/prices.pdf).`,
+      ],
+    );
+    expect(report).toMatchObject({ imported: 3, skipped: 2 });
+
+    const media = await mediaOf(site.id);
+    expect(media.map((m) => m.title).sort()).toEqual(["Kiln", "Tiles"]);
+    const host = `${site.identifier}.localhost`;
+    const post = await t.app.inject({ url: "/glaze-notes/blue-glaze?format=json", headers: { host } });
+    expect(post.statusCode, post.body).toBe(200);
+    const item = post.json().item;
+    const kilnMedia = media.find((m) => m.title === "Kiln")!;
+    const tilesMedia = media.find((m) => m.title === "Tiles")!;
+    expect(item.mainImageId ?? item.mainImage?.id).toBe(kilnMedia.id);
+    expect(item.body).toContain(`<a href="/media/${tilesMedia.id}/tiles.png">Tiles</a>`);
+    expect(item.body).toContain(`<a href="${UP}/lost.jpg">Lost</a>`);
+    expect(item.body).not.toContain("old.example.com/wp-content/uploads/2023/05/tiles");
+    const served = await t.app.inject({ url: `/media/${kilnMedia.id}/kiln.png`, headers: { host } });
+    expect(served.statusCode).toBe(200);
+    expect(Buffer.compare(served.rawPayload, kiln)).toBe(0);
+    const body = await t.app.inject({ url: `/media/${tilesMedia.id}/tiles.png`, headers: { host } });
+    expect(body.statusCode).toBe(200);
+  });
+
+  it("refuses a damaged zip and creates nothing", async () => {
+    const site = await newSite("Damaged bundle");
+    const whole = await zipOf({
+      "export.xml": BUNDLED_WXR,
+      "wp-content/uploads/2023/05/kiln.png": await png(1, 2, 3),
+    });
+    const res = await upload(
+      `/api/owner/sites/${site.id}/imports/wordpress`,
+      whole.subarray(0, whole.length - 30),
+      "export.zip",
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.message).toMatch(/not a complete zip/);
+    expect(await mediaOf(site.id)).toEqual([]);
+    const pages = (await owner.request({ url: `/api/owner/sites/${site.id}/pages` })).json();
+    expect(JSON.stringify(pages)).not.toContain("Glaze Notes");
+  });
+
+  it("removes the media it wrote when a bundled file is damaged part way", async () => {
+    const site = await newSite("Half-damaged bundle");
+    const kiln = await png(9, 9, 9);
+    const whole = await zipOf({
+      "wp-content/uploads/2023/05/kiln.png": kiln,
+      "wp-content/uploads/2023/05/tiles.png": await png(8, 8, 8),
+      "export.xml": BUNDLED_WXR,
+    });
+    // Corrupt the compressed bytes of tiles.png (the second entry): its CRC check fails on reading.
+    const at = whole.indexOf("wp-content/uploads/2023/05/tiles.png") + 60;
+    const damaged = Buffer.from(whole);
+    for (let i = at; i < at + 40; i++) damaged[i] = damaged[i]! ^ 0xff;
+    const res = await upload(`/api/owner/sites/${site.id}/imports/wordpress`, damaged, "export.zip");
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: "invalid_archive",
+      message: expect.stringMatching(/tiles\.png/),
+    });
+    expect(await mediaOf(site.id)).toEqual([]);
+    expect(await t.app.deps.media.list(`media/${site.id}/`)).toEqual([]);
+    const pages = (await owner.request({ url: `/api/owner/sites/${site.id}/pages` })).json();
+    expect(JSON.stringify(pages)).not.toContain("Glaze Notes");
   });
 });

@@ -3,7 +3,7 @@
  * site of the caller.
  */
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, open, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -22,6 +22,7 @@ import { type ExportStatus, archivePath, exportStatus, startExport } from "./exp
 import { importArchive, tooLarge } from "./import.js";
 import { importProductsCsv, productsAsShopifyCsv } from "./product-csv.js";
 import { importWxr } from "./wxr.js";
+import { type WxrBundle, openWxrBundle } from "./wxr-bundle.js";
 
 const tags = ["owner: site archives"];
 const SEND_FILE = "Send the site archive as multipart/form-data in the field file.";
@@ -31,8 +32,12 @@ export const archiveFileName = (identifier: string, now: Date) =>
   `${identifier}-${now.toISOString().slice(0, 10)}.atelier.zip`;
 
 /** Streams the upload's `file` part to a temporary file (refusing more than `max` bytes). */
-async function receiveArchive(request: FastifyRequest, max: number): Promise<{ file: string; dir: string }> {
-  if (!request.isMultipart()) throw badRequest(SEND_FILE, { file: "Required" });
+async function receiveArchive(
+  request: FastifyRequest,
+  max: number,
+  sendFile = SEND_FILE,
+): Promise<{ file: string; dir: string }> {
+  if (!request.isMultipart()) throw badRequest(sendFile, { file: "Required" });
   const dir = await mkdtemp(path.join(os.tmpdir(), "atelier-import-"));
   const file = path.join(dir, "archive.zip");
   let received = false;
@@ -55,12 +60,36 @@ async function receiveArchive(request: FastifyRequest, max: number): Promise<{ f
   }
   if (!received) {
     await rm(dir, { recursive: true, force: true });
-    throw badRequest(SEND_FILE, { file: "Required" });
+    throw badRequest(sendFile, { file: "Required" });
   }
   return { file, dir };
 }
 
 const TEXT_MAX_BYTES = 50 * 1024 * 1024;
+const textTooLarge = () =>
+  new ApiError(413, "too_large", `The file is too large: at most ${TEXT_MAX_BYTES} bytes.`, {
+    file: "Too large",
+  });
+
+/** A WXR upload: the bare `.xml`, or a zip bundling it with its uploads (told apart by content). */
+async function openWxrUpload(
+  file: string,
+  maxUnpackedBytes: number,
+): Promise<{ xml: string; bundle?: WxrBundle }> {
+  const handle = await open(file);
+  const head = Buffer.alloc(4);
+  try {
+    await handle.read(head, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  if (head.toString("latin1", 0, 2) === "PK") {
+    const bundle = await openWxrBundle(file, { maxUnpackedBytes, maxXmlBytes: TEXT_MAX_BYTES });
+    return { xml: bundle.xml, bundle };
+  }
+  if ((await stat(file)).size > TEXT_MAX_BYTES) throw textTooLarge();
+  return { xml: await readFile(file, "utf8") };
+}
 
 /** The upload's `file` part as text (WXR and CSV files), at most TEXT_MAX_BYTES. */
 async function receiveText(request: FastifyRequest, what: string): Promise<string> {
@@ -72,10 +101,7 @@ async function receiveText(request: FastifyRequest, what: string): Promise<strin
     const bytes = await part.toBuffer();
     return bytes.toString("utf8");
   } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-      throw new ApiError(413, "too_large", `The file is too large: at most ${TEXT_MAX_BYTES} bytes.`, {
-        file: "Too large",
-      });
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw textTooLarge();
     throw err;
   }
 }
@@ -178,17 +204,27 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         params: SiteParams,
-        description: "Import a WordPress or Squarespace export (WXR, multipart field `file`) into the site.",
+        description:
+          "Import a WordPress or Squarespace export (WXR `.xml`, or a `.zip` of it with its wp-content/uploads files; multipart field `file`) into the site.",
       },
     },
-    async (request) => ({
-      report: await importWxr(
-        db,
-        clock,
-        siteOf(request).id,
-        await receiveText(request, "WordPress export (.xml)"),
-      ),
-    }),
+    async (request) => {
+      const siteId = siteOf(request).id;
+      const { file, dir } = await receiveArchive(
+        request,
+        config.archiveMaxBytes,
+        "Send the WordPress export (.xml, or .zip with its uploads) as multipart/form-data in the field file.",
+      );
+      let bundle: WxrBundle | undefined;
+      try {
+        const upload = await openWxrUpload(file, config.archiveMaxBytes * 4);
+        bundle = upload.bundle;
+        return { report: await importWxr(db, clock, siteId, upload.xml, { store: media, bundle }) };
+      } finally {
+        bundle?.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
   );
 
   app.post(

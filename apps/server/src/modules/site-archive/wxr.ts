@@ -1,19 +1,25 @@
 /**
  * WordPress (and Squarespace, which exports the same WXR file) into a site: posts go to a new
  * blog page with their categories, tags, author, dates and comments; pages become pages with
- * their text. Images inside the text stay links to where they are; attachments are reported as
- * kept as links. Each item of the file is reported, imported or skipped with the reason.
+ * their text. Attachments whose file came in the bundle (wxr-bundle.ts) become media of the site
+ * (a post's featured image its main image, the text's images pointing at them); other images stay
+ * links to where they are. Each item of the file is reported, imported or skipped with the reason.
+ * All or nothing: one transaction, and the media files written are removed if it fails.
  */
 import { XMLParser } from "fast-xml-parser";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { comments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { sanitizeRichText } from "../../lib/sanitize-html.js";
+import type { MediaStore } from "../../media/store.js";
 import { createItem } from "../content-admin/service.js";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES, type Media, uploadImage } from "../media/service.js";
+import { mediaUrl } from "../media/storage.js";
 import { createPage } from "../pages/service.js";
 import type { ImportLine, PlatformReport } from "./product-csv.js";
+import type { BundledFile } from "./wxr-bundle.js";
 
 type Node = Record<string, unknown>;
 
@@ -35,14 +41,84 @@ function dateOf(item: Node): number | undefined {
   return Number.isNaN(pub) ? undefined : pub;
 }
 
-/** Images hosted elsewhere become links to them (the site's text holds only its own media). */
-export function imagesAsLinks(html: string): string {
+/**
+ * Images in the text become links (rich text holds no images): to the site's copy when `own`
+ * knows the image, else to where it is hosted.
+ */
+export function imagesAsLinks(html: string, own?: (src: string) => string | undefined): string {
   return html.replace(/<img\b[^>]*>/gi, (tag) => {
     const src = /\ssrc\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
     if (!src || !/^https?:\/\//i.test(src)) return "";
     const alt = /\salt\s*=\s*["']([^"']*)["']/i.exec(tag)?.[1] || "Image";
-    return `<a href="${src}">${alt}</a>`;
+    return `<a href="${own?.(src) ?? src}">${alt}</a>`;
   });
+}
+
+/** How an image URL is matched: without scheme, query or WordPress's `-300x200` size suffix. */
+const urlKey = (url: string) =>
+  url
+    .trim()
+    .replace(/^https?:/i, "")
+    .replace(/[?#].*$/, "")
+    .replace(/-\d+x\d+(\.[a-z0-9]+)$/i, "$1");
+
+interface Imported {
+  byUrl: Map<string, Media>;
+  byPostId: Map<string, Media>;
+}
+
+/** Attachments whose file is in the bundle become media; each attachment gets its report line. */
+async function importAttachments(
+  tx: Tx,
+  websiteId: string,
+  items: Node[],
+  opts: WxrOptions,
+  lines: ImportLine[],
+  written: string[],
+): Promise<Imported> {
+  const out: Imported = { byUrl: new Map(), byPostId: new Map() };
+  for (const [i, item] of items.entries()) {
+    if (text(item["wp:post_type"]) !== "attachment") continue;
+    const line = i + 1;
+    const title = text(item.title).trim() || "Untitled";
+    const url = text(item["wp:attachment_url"]) || text(item.guid);
+    const file: BundledFile | undefined = opts.bundle && url ? opts.bundle.find(url) : undefined;
+    const skip = (why: string) =>
+      lines.push({ line, status: "skipped", message: `${title}: ${why}attachment kept as a link (${url}).` });
+    if (!file) {
+      skip(opts.bundle ? "no file in the bundle, " : "");
+      continue;
+    }
+    let m: Media;
+    try {
+      if (file.size > MAX_UPLOAD_BYTES) throw badRequest(FILE_TOO_LARGE);
+      const bytes = await file.read();
+      m = await uploadImage(tx, opts.store, websiteId, {
+        filename: file.name.split("/").pop() ?? "image",
+        bytes,
+        title: title.slice(0, 300),
+      });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code === "invalid_archive") throw err;
+      skip(`${file.name} skipped: ${err.message.replace(/\.$/, "")}; `);
+      continue;
+    }
+    written.push(m.id);
+    out.byUrl.set(urlKey(url), m);
+    const postId = text(item["wp:post_id"]);
+    if (postId) out.byPostId.set(postId, m);
+    lines.push({ line, status: "imported", message: `${title}: image imported from ${file.name}.` });
+  }
+  return out;
+}
+
+const thumbnailOf = (item: Node) =>
+  text(list(item["wp:postmeta"]).find((m) => text(m["wp:meta_key"]) === "_thumbnail_id")?.["wp:meta_value"]);
+
+export interface WxrOptions {
+  store: MediaStore;
+  /** The files bundled with the export, when it came as a zip. */
+  bundle?: { find(url: string): BundledFile | undefined };
 }
 
 function terms(item: Node, domain: string): string[] {
@@ -57,6 +133,7 @@ export async function importWxr(
   clock: Clock,
   websiteId: string,
   xml: string,
+  opts: WxrOptions,
 ): Promise<PlatformReport> {
   let doc: Node;
   try {
@@ -73,10 +150,42 @@ export async function importWxr(
   if (!channel)
     throw badRequest("The file is not a WordPress export (WXR): it has no rss channel.", { file: "Not WXR" });
   const items = list(channel.item);
+  const written: string[] = [];
+  try {
+    const lines = await db.transaction((tx) =>
+      importItems(tx, clock, websiteId, channel, items, opts, written),
+    );
+    return {
+      source: "wxr",
+      imported: lines.filter((l) => l.status === "imported").length,
+      skipped: lines.filter((l) => l.status === "skipped").length,
+      lines,
+    };
+  } catch (err) {
+    for (const id of written)
+      for (const key of await opts.store.list(`media/${websiteId}/${id}/`)) await opts.store.delete(key);
+    throw err;
+  }
+}
+
+async function importItems(
+  db: Tx,
+  clock: Clock,
+  websiteId: string,
+  channel: Node,
+  items: Node[],
+  opts: WxrOptions,
+  written: string[],
+): Promise<ImportLine[]> {
   const authors = new Map(
     list(channel["wp:author"]).map((a) => [text(a["wp:author_login"]), text(a["wp:author_display_name"])]),
   );
   const lines: ImportLine[] = [];
+  const imported = await importAttachments(db, websiteId, items, opts, lines, written);
+  const own = (src: string) => {
+    const m = imported.byUrl.get(urlKey(src));
+    return m && mediaUrl(m.id, m.filename);
+  };
   let blogId: string | undefined;
   for (const [i, item] of items.entries()) {
     const line = i + 1;
@@ -85,10 +194,7 @@ export async function importWxr(
     const status = text(item["wp:status"]) || "publish";
     const skip = (message: string) =>
       lines.push({ line, status: "skipped", message: `${title}: ${message}` });
-    if (type === "attachment") {
-      skip(`attachment kept as a link (${text(item["wp:attachment_url"]) || text(item.guid)}).`);
-      continue;
-    }
+    if (type === "attachment") continue;
     if (type !== "post" && type !== "page") {
       skip(`${type} items are not imported.`);
       continue;
@@ -97,7 +203,7 @@ export async function importWxr(
       skip(`${status} items are not imported.`);
       continue;
     }
-    const body = sanitizeRichText(imagesAsLinks(text(item["content:encoded"])));
+    const body = sanitizeRichText(imagesAsLinks(text(item["content:encoded"]), own));
     try {
       if (type === "page") {
         await createPage(db, websiteId, {
@@ -132,6 +238,7 @@ export async function importWxr(
         authorName: authors.get(creator) || creator || null,
         status: status === "publish" ? "published" : "draft",
         publishOn: dateOf(item) ?? null,
+        mainImageId: imported.byPostId.get(thumbnailOf(item))?.id ?? null,
         categories: terms(item, "category"),
         tags: terms(item, "post_tag"),
         commentsOn: text(item["wp:comment_status"]) !== "closed",
@@ -162,10 +269,5 @@ export async function importWxr(
       skip(err.message);
     }
   }
-  return {
-    source: "wxr",
-    imported: lines.filter((l) => l.status === "imported").length,
-    skipped: lines.filter((l) => l.status === "skipped").length,
-    lines,
-  };
+  return lines.sort((a, b) => a.line - b.line);
 }
