@@ -1,6 +1,6 @@
 /**
- * Bringing content from other platforms into a site: a WordPress/Squarespace export (WXR) or a
- * Shopify/WooCommerce products CSV, with the server's line-by-line report.
+ * Bringing content from other platforms into a site: a WordPress/Squarespace export (WXR, bare or
+ * zipped with its uploads) or a Shopify/WooCommerce products CSV, with the server's line-by-line report.
  */
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
@@ -80,13 +80,16 @@ export function PlatformImports({ siteId }: { siteId: string }) {
     <section className="card">
       <h2>Bring content from another platform</h2>
       <p>
-        Images stay where they are now, as links; every item of the file is listed with what became of it.
+        For a WordPress export, zip the .xml file together with your <code>wp-content/uploads</code> folder to
+        bring its images into your media library (featured images become the posts&rsquo; main images). Images
+        not in the zip, and a bare .xml or products CSV&rsquo;s images, stay where they are now, as links.
+        Every item of the file is listed with what became of it.
       </p>
       <UploadForm
         siteId={siteId}
         path="wordpress"
-        label="WordPress or Squarespace export (.xml)"
-        accept=".xml,text/xml,application/xml"
+        label="WordPress or Squarespace export (.xml, or .zip with its uploads)"
+        accept=".xml,.zip,text/xml,application/xml,application/zip"
         button="Import posts and pages"
       />
       <UploadForm
