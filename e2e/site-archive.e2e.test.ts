@@ -95,7 +95,9 @@ describe("site archives in the dashboard", () => {
       </channel></rss>`,
     );
     await page.goto(`${base}/config/sites/${site.site.id}/settings/export`);
-    await page.getByLabel("WordPress or Squarespace export (.xml, or .zip with its uploads)").setInputFiles(wxr);
+    await page
+      .getByLabel("WordPress or Squarespace export (.xml, or .zip with its uploads)")
+      .setInputFiles(wxr);
     await page.getByRole("button", { name: "Import posts and pages" }).click();
     await expect.poll(() => page.locator(".import-report").textContent()).toMatch(/1 imported, 1 skipped/);
     expect(await page.locator(".import-report").textContent()).toMatch(/Line 1: Post Hello again/);
