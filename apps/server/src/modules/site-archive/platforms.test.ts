@@ -245,6 +245,7 @@ const BUNDLED_WXR = `<?xml version="1.0" encoding="UTF-8"?>
   ${attachment(22, "Tiles", "tiles.png")}
   ${attachment(23, "Lost", "lost.jpg")}
   ${attachment(24, "Price list", "prices.pdf")}
+  ${attachment(25, "Poster", "poster.png")}
 </channel>
 </rss>`;
 
@@ -263,6 +264,7 @@ describe("WordPress export bundled with its uploads", () => {
       "export/wp-content/uploads/2023/05/kiln.png": kiln,
       "export/wp-content/uploads/2023/05/prices.pdf": "%PDF-1.4 not an image",
       "tiles.png": await png(20, 60, 200),
+      "export/wp-content/uploads/2023/05/poster.png": Buffer.alloc(21 * 1024 * 1024),
     });
     const res = await upload(`/api/owner/sites/${site.id}/imports/wordpress`, bundle, "glaze.zip");
     expect(res.statusCode, res.body).toBe(200);
@@ -275,9 +277,11 @@ describe("WordPress export bundled with its uploads", () => {
         `skipped: Lost: no file in the bundle, attachment kept as a link (${UP}/lost.jpg).`,
         "skipped: Price list: export/wp-content/uploads/2023/05/prices.pdf skipped: The file is not an image we can read (JPEG, PNG, WebP, GIF, AVIF or SVG); " +
           `attachment kept as a link (${UP}/prices.pdf).`,
+        "skipped: Poster: export/wp-content/uploads/2023/05/poster.png skipped: The file is too large: images may be at most 20 MB; " +
+          `attachment kept as a link (${UP}/poster.png).`,
       ],
     );
-    expect(report).toMatchObject({ imported: 3, skipped: 2 });
+    expect(report).toMatchObject({ imported: 3, skipped: 3 });
 
     const media = await mediaOf(site.id);
     expect(media.map((m) => m.title).sort()).toEqual(["Kiln", "Tiles"]);
