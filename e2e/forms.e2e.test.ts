@@ -148,6 +148,8 @@ describe("the demo contact form", () => {
   it("signs a visitor up for the newsletter", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/`);
+    // Islands below the fold start as they come near the viewport, as a visitor scrolls.
+    await page.locator(".block-newsletter .form-island").first().scrollIntoViewIfNeeded();
     const form = page.locator(".atelier-form-newsletter").first();
     await form.getByRole("button", { name: "Sign up" }).waitFor();
     await expect(form.getByText("Email Address").isVisible()).resolves.toBe(true);

@@ -69,10 +69,13 @@ describe("site archives in the dashboard", () => {
       await expect.poll(() => dialog.textContent(), { timeout: 60_000 }).toMatch(/Imported as Atelier Demo/);
       expect(await dialog.textContent()).toMatch(/\d+ posts, items and products/);
       await screenshot(page, `archive-imported-${device}`);
+      const demoId = await demoSiteId(page);
       await dialog.getByRole("link", { name: /^Open Atelier Demo/ }).click();
-      await page.waitForURL(/\/config\/sites\/[a-f0-9]{24}$/);
-      const newId = /sites\/([a-f0-9]{24})$/.exec(page.url())![1]!;
-      expect(newId).not.toBe(await demoSiteId(page));
+      // The copy's screen, not whichever site screen the dashboard showed before.
+      const siteIdIn = (url: URL) => /\/config\/sites\/([a-f0-9]{24})$/.exec(url.pathname)?.[1];
+      await page.waitForURL((url) => Boolean(siteIdIn(url)) && siteIdIn(url) !== demoId);
+      const newId = siteIdIn(new URL(page.url()))!;
+      expect(newId).not.toBe(demoId);
       // Keeps other browser tests finding the demo by its title.
       await ownerCall(page, "PATCH", `/api/owner/sites/${newId}`, { title: `Imported demo (${device})` });
       expect(errors).toEqual([]);

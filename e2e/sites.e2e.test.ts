@@ -156,6 +156,8 @@ describe("the demo site's pages in a browser", () => {
   it("likes a post with the like button", async () => {
     const { page, errors } = await open(DESKTOP);
     await page.goto(`${base}/blog/caring-for-linen`, { waitUntil: "networkidle" });
+    // Islands below the fold start as they come near the viewport, as a visitor scrolls.
+    await page.locator(".like-island").scrollIntoViewIfNeeded();
     const like = page.getByRole("button", { name: "Like", exact: true });
     await like.waitFor();
     const before = Number((await page.locator(".like-count").textContent())!.split(" ")[0]);
@@ -167,6 +169,7 @@ describe("the demo site's pages in a browser", () => {
       `${before + 1} ${before + 1 === 1 ? "like" : "likes"}`,
     );
     await page.reload({ waitUntil: "networkidle" });
+    await page.locator(".like-island").scrollIntoViewIfNeeded();
     await page.getByRole("button", { name: "Liked", exact: true }).waitFor();
     await page.getByRole("button", { name: "Liked", exact: true }).click();
     await page.getByRole("button", { name: "Like", exact: true }).waitFor();
