@@ -149,7 +149,10 @@ describe("the dashboard's form editor", () => {
     const site = await visitor.newPage();
     await site.goto(`${base}${created.fullUrl}`);
     const published = site.getByRole("form", { name: "Class booking" });
-    await published.getByRole("button", { name: "Submit" }).waitFor();
+    // A disabled copy of the form shows until its island has started.
+    await expect
+      .poll(() => published.getByRole("button", { name: "Submit" }).isEnabled(), { timeout: 30_000 })
+      .toBe(true);
     const select = published.getByLabel(/^Class/);
     await expect(select.locator("option").allTextContents()).resolves.toEqual(
       expect.arrayContaining(["Wheel throwing", "Hand building"]),

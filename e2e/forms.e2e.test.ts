@@ -28,8 +28,10 @@ const THANKS = "Thank you for getting in touch! We will reply within two working
 /** The contact form island, once it has taken over the server-rendered fallback. */
 async function contactForm(page: Page) {
   const form = page.getByRole("form", { name: "Contact" });
-  await form.getByRole("button", { name: "Submit" }).waitFor();
-  await expect(form.getByRole("button", { name: "Submit" }).isEnabled()).resolves.toBe(true);
+  // The page shows a disabled copy of the form until its island has started.
+  await expect
+    .poll(() => form.getByRole("button", { name: "Submit" }).isEnabled(), { timeout: 30_000 })
+    .toBe(true);
   return form;
 }
 
@@ -244,7 +246,10 @@ describe("a form with every field type", () => {
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(`${base}${path}`);
       const form = page.getByRole("form", { name: "Workshop sign-up" });
-      await form.getByRole("button", { name: "Submit" }).waitFor();
+      // A disabled copy of the form shows until its island has started.
+      await expect
+        .poll(() => form.getByRole("button", { name: "Submit" }).isEnabled(), { timeout: 30_000 })
+        .toBe(true);
       // Every field but the hidden one shows; the section is a heading, not a field.
       const shown = await page.evaluate(() =>
         [...document.querySelectorAll(".atelier-form .form-field")].map((f) =>
