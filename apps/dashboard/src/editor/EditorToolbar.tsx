@@ -1,5 +1,6 @@
 /** The page editor's toolbar: back to pages, the save state, undo and redo, preview width, safe mode, add and publish. */
 import { Link } from "react-router";
+import { DeviceToggle } from "../components/DeviceToggle.js";
 
 export type SaveState = "saved" | "unsaved" | "saving" | "error" | "published";
 
@@ -63,22 +64,7 @@ export function EditorToolbar({
       </button>
       <fieldset className="btn-row hide-phone" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="sr-only">Preview width</legend>
-        <button
-          type="button"
-          className="btn small"
-          aria-pressed={device === "desktop"}
-          onClick={() => setDevice("desktop")}
-        >
-          Desktop
-        </button>
-        <button
-          type="button"
-          className="btn small"
-          aria-pressed={device === "phone"}
-          onClick={() => setDevice("phone")}
-        >
-          Phone
-        </button>
+        <DeviceToggle device={device} setDevice={setDevice} />
       </fieldset>
       <label className="check hide-phone" style={{ margin: 0 }}>
         <input type="checkbox" checked={safeMode} onChange={(e) => setSafeMode(e.target.checked)} />

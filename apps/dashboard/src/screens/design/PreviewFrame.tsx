@@ -1,6 +1,7 @@
 /** The site in a frame (the editor's same-origin frame) showing unsaved CSS as soon as it changes. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { disableInFrame, showInFrame } from "./preview-css.js";
+import { DeviceToggle } from "../../components/DeviceToggle.js";
 
 export function PreviewFrame({
   siteId,
@@ -27,22 +28,7 @@ export function PreviewFrame({
       <div className="design-preview-bar">
         <span className="muted small">Preview, unsaved changes included</span>
         <span style={{ flex: 1 }} />
-        <button
-          type="button"
-          className="btn small"
-          aria-pressed={device === "desktop"}
-          onClick={() => setDevice("desktop")}
-        >
-          Desktop
-        </button>
-        <button
-          type="button"
-          className="btn small"
-          aria-pressed={device === "phone"}
-          onClick={() => setDevice("phone")}
-        >
-          Phone
-        </button>
+        <DeviceToggle device={device} setDevice={setDevice} />
       </div>
       <div className="design-preview-canvas">
         <iframe
