@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -12,6 +11,9 @@ import type { Database } from "./db/client.js";
 import type { Deps, RouteInfo } from "./http/deps.js";
 import { installBodyParsers } from "./http/body-parsers.js";
 import { installDefaultCsp } from "./http/csp.js";
+import { FrontDoor } from "./http/front-door.js";
+import { requestIdOf } from "./http/request-id.js";
+import { HELMET_OPTIONS } from "./http/security-headers.js";
 import { registerCompression } from "./http/compression.js";
 import { IMMUTABLE } from "./http/hashed-assets.js";
 import { STOREFRONT_DIST } from "./render/storefront-assets.js";
@@ -59,16 +61,15 @@ export interface AppOptions {
 
 /** Builds the whole HTTP app; `npm start` listens with it and tests call `app.inject`. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const frontDoor = new FrontDoor();
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    // The caller's request id when it sends a sane one (a load balancer's), else a fresh one.
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers["x-request-id"];
-      return typeof given === "string" && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
+    // Warm published pages are answered in front of Fastify (render/warm-pages.ts).
+    serverFactory: frontDoor.serverFactory,
     routerOptions: { maxParamLength: 500 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false } },
     // Errors met before a route runs get the one error shape too.
@@ -83,6 +84,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     media: opts.media ?? createMediaStore(opts.config),
   };
   app.decorate("deps", deps);
+  app.decorate("frontDoor", frontDoor);
+  app.addHook("preClose", (done) => {
+    frontDoor.close();
+    done();
+  });
   // Every route, so the bad-input test can reach routes added later without being told.
   const routeList: RouteInfo[] = [];
   app.decorate("routeList", routeList);
@@ -98,12 +104,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(formbody);
   installBodyParsers(app);
-  await app.register(helmet, {
-    // Each kind of HTML sets its own policy (http/csp.ts): the dashboard a strict one, published
-    // pages one with a fresh nonce per response, which helmet's static policy cannot give.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  // Each kind of HTML sets its own policy (http/csp.ts): the dashboard a strict one, published
+  // pages one with the hash of their loader script, which helmet's static policy cannot give.
+  await app.register(helmet, HELMET_OPTIONS);
   installDefaultCsp(app);
   await app.register(metricsPlugin);
   await app.register(rateLimit, {

@@ -83,7 +83,11 @@ export function etagOf(body: Buffer | string): string {
 
 /** Whether the request's `If-None-Match` names this ETag (weak comparison, as for GET). */
 export function matchesEtag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers["if-none-match"];
+  return matchesEtagHeader(request.headers["if-none-match"], etag);
+}
+
+/** Whether an `If-None-Match` header names this ETag. */
+export function matchesEtagHeader(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   const bare = etag.replace(/^W\//, "");

@@ -8,10 +8,15 @@ export const CRUMB_COOKIE = "crumb";
 export const CRUMB_EXPIRED = "Your session has expired. Please reload the page and try again.";
 export const CRUMB_NO_COOKIES = "Please enable cookies in your browser, reload the page, and try again.";
 
+/** Whether a crumb cookie's value is one we would have set (else a fresh one replaces it). */
+export function isSaneCrumb(value: string | undefined): value is string {
+  return value !== undefined && /^[\w-]{16,64}$/.test(value);
+}
+
 /** Sets the crumb cookie when the visitor has none; returns the crumb in force. */
 export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): string {
   const existing = request.cookies[CRUMB_COOKIE];
-  if (existing && /^[\w-]{16,64}$/.test(existing)) return existing;
+  if (isSaneCrumb(existing)) return existing;
   const crumb = newToken(18);
   reply.setCookie(CRUMB_COOKIE, crumb, { path: "/", sameSite: "lax", httpOnly: false });
   // Later code in the same request (a rendered page) sees the crumb it will carry.

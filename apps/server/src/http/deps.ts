@@ -1,4 +1,5 @@
 import type { Config } from "../config.js";
+import type { FrontDoor } from "./front-door.js";
 import type { Database, Db } from "../db/client.js";
 import type { Clock } from "../lib/clock.js";
 import type { MediaStore } from "../media/store.js";
@@ -24,5 +25,7 @@ declare module "fastify" {
   interface FastifyInstance {
     deps: Deps;
     routeList: RouteInfo[];
+    /** The HTTP server's fast paths, in front of Fastify. */
+    frontDoor: FrontDoor;
   }
 }

@@ -41,6 +41,7 @@ describe("page cache limits", () => {
     status: 200,
     parts: ["x"],
     bodies: new Map(),
+    ready: new Map(),
     bytes,
   });
 

@@ -171,6 +171,8 @@ export interface CachedPage {
   parts: string[];
   /** Filled-in bodies by cart count, with their compressed forms and ETag. */
   bodies: Map<number, Promise<Precompressed>>;
+  /** The same bodies once compressed, for answers that cannot wait (render/warm-pages.ts). */
+  ready: Map<number, Precompressed>;
   bytes: number;
 }
 
@@ -191,15 +193,26 @@ export class PageCache {
   }
 
   get(key: string, version: number): CachedPage | undefined {
-    const entry = this.map.get(key);
-    if (!entry || entry.version !== version) {
+    const entry = this.peek(key, version);
+    if (!entry) {
       this.misses++;
       return undefined;
     }
+    this.hit(key, entry);
+    return entry;
+  }
+
+  /** The page at this version, if kept, without counting or reordering anything. */
+  peek(key: string, version: number): CachedPage | undefined {
+    const entry = this.map.get(key);
+    return entry?.version === version ? entry : undefined;
+  }
+
+  /** Counts a page answered from the cache and keeps it as the most recently used. */
+  hit(key: string, entry: CachedPage): void {
     this.map.delete(key);
     this.map.set(key, entry);
     this.hits++;
-    return entry;
   }
 
   set(key: string, entry: CachedPage): void {

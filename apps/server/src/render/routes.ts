@@ -33,6 +33,7 @@ import { pageCsp } from "../http/csp.js";
 import { type Precompressed, precompress, sendPrecompressed } from "../http/compression.js";
 import { storefrontAssets } from "./storefront-assets.js";
 import { prioritiseFirstImage } from "./first-image.js";
+import { warmPages } from "./warm-pages.js";
 import { requestOrigin } from "../http/origin.js";
 import { type CachedPage, PageCache, SiteVersions } from "./cache.js";
 import { LruMap } from "../lib/lru.js";
@@ -96,7 +97,10 @@ function bodyFor(entry: CachedPage, count: number): Promise<Precompressed> {
   let body = entry.bodies.get(count);
   if (!body) {
     body = precompress(fill(entry.parts, count));
-    if (entry.bodies.size < KEPT_COUNTS) entry.bodies.set(count, body);
+    if (entry.bodies.size < KEPT_COUNTS) {
+      entry.bodies.set(count, body);
+      body.then((done) => entry.ready.set(count, done)).catch(() => entry.bodies.delete(count));
+    }
   }
   return body;
 }
@@ -143,6 +147,18 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.pageCaches.push(cache);
   /** PAGE_CACHE=false builds and renders every page on every request (debugging, the cold benchmark). */
   const cacheEnabled = process.env.PAGE_CACHE !== "false";
+  if (cacheEnabled) {
+    app.frontDoor.use(
+      warmPages({
+        versions,
+        cache,
+        csp,
+        log: app.log,
+        parseCookie: app.parseCookie,
+        recordRequest: app.recordRequest,
+      }),
+    );
+  }
   const background = new AbortController();
   let completing: Promise<unknown> | undefined;
 
@@ -533,6 +549,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         status: result.status,
         parts: html.split(SENTINELS),
         bodies: new Map(),
+        ready: new Map(),
         bytes: html.length * 2 + KEPT_COUNTS * html.length * 1.6,
       };
       withPageCsp(reply);

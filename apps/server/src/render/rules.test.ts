@@ -224,6 +224,7 @@ describe("cart count and page cache", () => {
       status: 200,
       parts: ["x"],
       bodies: new Map(),
+      ready: new Map(),
       bytes: 10,
     });
     cache.set("a", page(1));

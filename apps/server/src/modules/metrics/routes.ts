@@ -27,6 +27,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Page caches of this process, for the metrics (shared by every plugin of the app). */
     pageCaches: CacheStats[];
+    /** Counts an answer given outside Fastify's routes (a fast path of http/front-door.ts). */
+    recordRequest(method: string, route: string, status: number, seconds: number): void;
   }
 }
 
@@ -128,10 +130,18 @@ export const metricsPlugin: FastifyPluginAsync = fp(async (app) => {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  const record = (method: string, route: string, status: number, seconds: number) => {
+    requests.inc({ method, route, status: String(status) });
+    latency.observe({ method, route }, seconds);
+  };
+  app.decorate("recordRequest", record);
   app.addHook("onResponse", async (request, reply) => {
-    const route = request.routeOptions.url ?? "unmatched";
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    record(
+      request.method,
+      request.routeOptions.url ?? "unmatched",
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
     const token = app.deps.config.metricsToken;

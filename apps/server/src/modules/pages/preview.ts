@@ -38,7 +38,11 @@ const on = (v: string | undefined) => v === "1" || v === "true";
 
 /** Whether the request carries any editing cookie at all (cheap: no database round trip). */
 export function hasEditingCookies(request: FastifyRequest): boolean {
-  const c = request.cookies;
+  return editingCookiesIn(request.cookies);
+}
+
+/** Whether parsed cookies hold any of the editing cookies. */
+export function editingCookiesIn(c: Record<string, string | undefined>): boolean {
   return Boolean(
     c[PREVIEW_COOKIE] || c[OVERRIDE_COOKIE] || c[EXPANDED_FRAME_COOKIE] || c[DISABLE_USER_SCRIPTS_COOKIE],
   );

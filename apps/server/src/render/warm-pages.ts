@@ -1,0 +1,106 @@
+/**
+ * Warm published pages, answered in front of Fastify (http/front-door.ts): the page cache's most
+ * frequent answer, a returning visitor's view of a page it already holds, without Fastify's
+ * routing, hooks and reply objects. It answers exactly as the cache-hit branch of
+ * render/routes.ts does (same headers, bytes, 304s, metrics and log lines); anything else — a
+ * query string, a first visit (no crumb yet), a cart, the editing cookies, an unknown or expired
+ * site, a page not yet kept compressed, a 404 that a URL mapping may redirect — goes to Fastify.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyBaseLogger } from "fastify";
+import { SiteStatus } from "../db/enums.js";
+import { matchesEtagHeader, negotiate } from "../http/compression.js";
+import { CRUMB_COOKIE, isSaneCrumb } from "../http/crumb.js";
+import type { FastPath } from "../http/front-door.js";
+import { requestIdOf } from "../http/request-id.js";
+import { SECURITY_HEADERS } from "../http/security-headers.js";
+import { CART_COOKIE } from "../modules/cart/routes.js";
+import { editingCookiesIn } from "../modules/pages/preview.js";
+import { type Website, hostName } from "../modules/sites/service.js";
+import { PageCache, type SiteVersions } from "./cache.js";
+
+export interface WarmPageDeps {
+  versions: SiteVersions<Website>;
+  cache: PageCache;
+  /** The published pages' Content-Security-Policy. */
+  csp: string;
+  log: FastifyBaseLogger;
+  parseCookie: (header: string) => Record<string, string | undefined>;
+  recordRequest: (method: string, route: string, status: number, seconds: number) => void;
+}
+
+/** The client's address as Fastify gives it with `trustProxy: true`: the first forwarded one. */
+function clientAddress(req: IncomingMessage): string | undefined {
+  const forwarded = req.headers["x-forwarded-for"];
+  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
+  return first || req.socket.remoteAddress;
+}
+
+/** Whether the logger writes `info` lines (Fastify's pino logger can say). */
+function writesInfo(log: FastifyBaseLogger): boolean {
+  return (log as Partial<{ isLevelEnabled(level: string): boolean }>).isLevelEnabled?.("info") ?? true;
+}
+
+export function warmPages(d: WarmPageDeps): FastPath {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const started = performance.now();
+    const url = req.url ?? "";
+    if (req.method !== "GET" || url.includes("?") || url.startsWith("/api/")) return false;
+    const cookieHeader = req.headers.cookie;
+    if (!cookieHeader) return false;
+    const cookies = d.parseCookie(cookieHeader);
+    if (!isSaneCrumb(cookies[CRUMB_COOKIE]) || cookies[CART_COOKIE] || editingCookiesIn(cookies)) {
+      return false;
+    }
+    const site = d.versions.host(hostName(req.headers.host));
+    if (!site || site.siteStatus === SiteStatus.EXPIRED) return false;
+    const version = d.versions.version(site.id);
+    if (version === undefined) return false;
+    const key = PageCache.key(site.id, `${url}?`);
+    const entry = d.cache.peek(key, version);
+    const body = entry?.status === 200 ? entry.ready.get(0) : undefined;
+    if (!entry || !body) return false;
+    d.cache.hit(key, entry);
+
+    const reqId = requestIdOf(req);
+    const logs = writesInfo(d.log);
+    if (logs) {
+      const request = {
+        method: "GET",
+        url,
+        headers: req.headers,
+        host: req.headers.host,
+        ip: clientAddress(req),
+        socket: req.socket,
+      };
+      d.log.info({ reqId, req: request }, "incoming request");
+    }
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      "x-request-id": reqId,
+      "cache-control": "no-cache",
+      "x-page-cache": "hit",
+      "content-security-policy": d.csp,
+      etag: body.etag,
+      vary: "Accept-Encoding",
+    };
+    let status = 200;
+    if (matchesEtagHeader(req.headers["if-none-match"], body.etag)) {
+      status = 304;
+      res.writeHead(status, headers);
+      res.end();
+    } else {
+      headers["content-type"] = "text/html; charset=utf-8";
+      const encoding = body.br === body.identity ? undefined : negotiate(req.headers["accept-encoding"]);
+      const bytes = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : body.identity;
+      if (encoding) headers["content-encoding"] = encoding;
+      headers["content-length"] = String(bytes.length);
+      res.writeHead(status, headers);
+      res.end(bytes);
+    }
+    const elapsed = performance.now() - started;
+    d.recordRequest("GET", url === "/" ? "/" : "/*", status, elapsed / 1000);
+    if (logs) d.log.info({ reqId, res: { statusCode: status }, responseTime: elapsed }, "request completed");
+    return true;
+  };
+}
