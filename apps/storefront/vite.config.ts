@@ -3,11 +3,23 @@ import { defineConfig } from "vite";
 
 /**
  * The storefront bundle: one small entry that finds `[data-island]` elements in server-rendered
- * pages and hydrates the React island each names; islands are split into their own chunks.
+ * pages and starts the island each names; islands are split into their own chunks.
+ *
+ * Islands are written against React's API and run on Preact (`preact/compat`): the same
+ * components in a tenth of the bytes (React DOM is 55 KB with Brotli and some 200 ms of script
+ * work on a mid-range phone before a product page can answer a tap). The dashboard keeps React.
  */
 export default defineConfig({
   plugins: [react()],
   base: "/assets/storefront/",
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/jsx-runtime" },
+      { find: /^react-dom$/, replacement: "preact/compat" },
+      { find: /^react$/, replacement: "preact/compat" },
+    ],
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,
