@@ -14,14 +14,10 @@
  * previous one's stock update) and "spread" (buyers take one of eight products). Printed: orders
  * per second, p50 and p99 latency of the order call, and how many were refused.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { type BenchServer, root, startServer } from "./server.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -37,53 +33,14 @@ const SPREAD = [
   "pour-over-set",
 ];
 
-interface Server {
-  base: string;
-  proc: ChildProcess;
-  dataDir: string;
-  stop(): Promise<void>;
-}
+type Server = BenchServer;
 
-async function startServer(databaseUrl: string): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-checkout-"));
-  const port = 46000 + Math.floor(Math.random() * 3000);
-  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      STRIPE_SECRET_KEY: "",
-      ATELIER_TEST_PAYMENT_LATENCY_MS: "0",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+const startCheckoutServer = (databaseUrl: string) =>
+  startServer({
+    args: ["--import", "tsx", path.join(root, "apps/server/src/main.ts")],
+    env: { DATABASE_URL: databaseUrl, STRIPE_SECRET_KEY: "", ATELIER_TEST_PAYMENT_LATENCY_MS: "0" },
+    portBase: 46000,
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (i > 1200 || proc.exitCode !== null) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    proc,
-    dataDir,
-    stop: async () => {
-      if (proc.exitCode === null) {
-        const done = new Promise((r) => proc.on("exit", r));
-        proc.kill("SIGTERM");
-        await done;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 let buyerSeq = 0;
 class Buyer {
@@ -222,7 +179,7 @@ async function scenario(server: Server, name: string, products: ProductRef[], or
 }
 
 async function runOn(label: string, databaseUrl: string) {
-  const server = await startServer(databaseUrl);
+  const server = await startCheckoutServer(databaseUrl);
   try {
     const products = await Promise.all(SPREAD.map((slug) => productRef(server.base, slug)));
     await stockUp(server.base, products);

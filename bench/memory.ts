@@ -16,19 +16,16 @@
  * PostgreSQL keeps the database's own memory out of the server process (PGlite would grow the
  * process with its data). Requests go through the page cache as a visitor's would.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { root, rssMb, startServer } from "./server.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import * as t from "../apps/server/src/db/schema.js";
 import { newId } from "../apps/server/src/lib/ids.js";
 import { createSite } from "../apps/server/src/modules/owner-sites/service.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SITES = Number(process.env.BENCH_SITES ?? 1000);
 const CAPPED = process.env.BENCH_CAPPED ?? "SITE_CACHE_ENTRIES=100 PAGE_CACHE_ENTRIES=200";
 const EVERY = Math.max(1, Math.round(SITES / 10));
@@ -59,56 +56,24 @@ async function seedSites(url: string): Promise<string[]> {
   }
 }
 
-interface Server {
-  base: string;
-  proc: ChildProcess;
-  dataDir: string;
-}
-
-async function startServer(databaseUrl: string, env: Record<string, string>): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-mem-"));
-  const port = 41000 + Math.floor(Math.random() * 4000);
-  const args = ["--expose-gc", "--import", path.join(root, "bench/gc-on-signal.mjs"), "--import", "tsx"];
-  const proc = spawn(process.execPath, [...args, path.join(root, "apps/server/src/main.ts")], {
-    cwd: root,
+const startMemoryServer = (databaseUrl: string, env: Record<string, string>) =>
+  startServer({
+    args: [
+      "--expose-gc",
+      "--import",
+      path.join(root, "bench/gc-on-signal.mjs"),
+      "--import",
+      "tsx",
+      path.join(root, "apps/server/src/main.ts"),
+    ],
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SEED_DEMO: "false",
-      LOG_LEVEL: "error",
       METRICS_TOKEN: TOKEN,
-      PUBLIC_URL: `http://localhost:${port}`,
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    host: "localhost",
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (i > 1200 || proc.exitCode !== null) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, proc, dataDir };
-}
-
-async function stopServer(s: Server): Promise<void> {
-  if (s.proc.exitCode === null) {
-    const done = new Promise((r) => s.proc.on("exit", r));
-    s.proc.kill("SIGTERM");
-    await done;
-  }
-  rmSync(s.dataDir, { recursive: true, force: true });
-}
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-  return line ? Number(line[1]) / 1024 : Number.NaN;
-}
 
 async function metric(base: string, name: string): Promise<number> {
   const text = await (
@@ -133,7 +98,7 @@ function visit(base: string, host: string, p: string): Promise<void> {
 }
 
 async function run(label: string, databaseUrl: string, identifiers: string[], env: Record<string, string>) {
-  const server = await startServer(databaseUrl, env);
+  const server = await startMemoryServer(databaseUrl, env);
   try {
     const pid = server.proc.pid!;
     console.log(`\n${label}`);
@@ -155,7 +120,7 @@ async function run(label: string, databaseUrl: string, identifiers: string[], en
       if ((i + 1) % EVERY === 0) await row(i + 1);
     }
   } finally {
-    await stopServer(server);
+    await server.stop();
   }
 }
 

@@ -7,78 +7,41 @@
  * the storefront's asset route). One run, one machine:
  *
  *   npm run bench:pages                 (BENCH_SECONDS=S per measurement, default 8;
- *                                        BENCH_CONNECTIONS=N, default 10)
+ *                                        BENCH_CONNECTIONS=N, default 10;
+ *                                        BENCH_ROUNDS=R turns of ceiling and warm, default 3)
  *
- * Two server processes are started on fresh embedded databases with the demo site, one with
+ * Warm pages are answered in front of Fastify (render/warm-pages.ts); the ceiling and the warm
+ * page take turns. Two server processes are started on fresh embedded databases with the demo site, one with
  * the page cache (PAGE_CACHE unset) and one without (PAGE_CACHE=false); autocannon drives them
  * from this process, one measurement at a time. Servers run the compiled build, as `npm start`
  * does. Requests carry a crumb cookie, as a visitor's second page view does. The static file is
  * the warm page's exact bytes (and their Brotli form), written into the storefront's dist folder
  * for the run and removed afterwards.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import zlib from "node:zlib";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
 // @ts-expect-error a plain ES module script without declarations
 import { SERVER_BUILD, buildServer } from "../scripts/build-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { root, startServer } from "./server.js";
+
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const CRUMB = "benchcrumbbenchcrumb00";
 const PAGES = [
   { name: "shop", path: "/shop" },
   { name: "blog post", path: "/blog/a-week-at-the-wheel" },
 ];
 
-interface Server {
-  base: string;
-  proc: ChildProcess;
-  dataDir: string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-"));
-  const port = 45000 + Math.floor(Math.random() * 4000);
-  const proc = spawn(process.execPath, [SERVER_BUILD as string], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-      DATABASE_URL: "",
-      PUBLIC_URL: `http://localhost:${port}`,
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (i > 1200 || proc.exitCode !== null) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, proc, dataDir };
-}
-
-async function stopServer(s: Server): Promise<void> {
-  if (s.proc.exitCode === null) {
-    const done = new Promise((r) => s.proc.on("exit", r));
-    s.proc.kill("SIGTERM");
-    await done;
-  }
-  rmSync(s.dataDir, { recursive: true, force: true });
-}
+const startPagesServer = (env: Record<string, string>) =>
+  startServer({ args: [SERVER_BUILD as string], env, portBase: 45000, host: "127.0.0.1" });
 
 interface Measure {
   rps: number;
@@ -106,7 +69,10 @@ function raw(url: string): Promise<{ status: number; headers: http.IncomingHttpH
 }
 
 /** The ceiling server for one page's answer. */
-async function startCeiling(body: Buffer, headers: http.IncomingHttpHeaders): Promise<Server> {
+async function startCeiling(
+  body: Buffer,
+  headers: http.IncomingHttpHeaders,
+): Promise<{ base: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-ceiling-"));
   const port = 49500 + Math.floor(Math.random() * 400);
   const keep = Object.fromEntries(
@@ -127,7 +93,15 @@ async function startCeiling(body: Buffer, headers: http.IncomingHttpHeaders): Pr
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   await new Promise((resolve) => proc.stdout!.once("data", resolve));
-  return { base: `http://127.0.0.1:${port}`, proc, dataDir };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const done = new Promise((r) => proc.on("exit", r));
+      proc.kill("SIGTERM");
+      await done;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function measure(url: string): Promise<Measure> {
@@ -143,6 +117,13 @@ async function measure(url: string): Promise<Measure> {
   };
 }
 
+function mean(ms: Measure[]): Measure {
+  const avg = (k: keyof Measure) => ms.reduce((n, m) => n + m[k], 0) / ms.length;
+  return { rps: avg("rps"), p50: avg("p50"), p99: avg("p99"), bytes: avg("bytes"), errors: avg("errors") };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
 async function main() {
@@ -155,8 +136,8 @@ async function main() {
   console.log(
     `bench:pages: ${seconds}s per measurement, ${connections} connections, ${os.cpus().length} CPUs`,
   );
-  const warmServer = await startServer({});
-  const coldServer = await startServer({ PAGE_CACHE: "false" });
+  const warmServer = await startPagesServer({});
+  const coldServer = await startPagesServer({ PAGE_CACHE: "false" });
   const staticDir = path.join(root, "apps/storefront/dist/bench");
   mkdirSync(staticDir, { recursive: true });
   const rows: string[] = [];
@@ -178,14 +159,25 @@ async function main() {
       if (!ceilingCheck.body.equals(res.body))
         throw new Error("the ceiling server does not send the page's bytes");
 
+      // The ceiling and the warm page take turns, ROUNDS times, so that a change in the machine's
+      // load falls on both; the ratio is the median of the rounds' ratios.
       let ceiling: Measure;
+      let warm: Measure;
+      let ratio: number;
       try {
-        ceiling = await measure(ceilingServer.base + page.path);
+        const ceilings: Measure[] = [];
+        const warms: Measure[] = [];
+        for (let round = 0; round < rounds; round++) {
+          ceilings.push(await measure(ceilingServer.base + page.path));
+          warms.push(await measure(warmServer.base + page.path));
+        }
+        ceiling = mean(ceilings);
+        warm = mean(warms);
+        ratio = median(warms.map((w, i) => w.rps / ceilings[i]!.rps));
       } finally {
-        await stopServer(ceilingServer);
+        await ceilingServer.stop();
       }
       const stat = await measure(staticUrl);
-      const warm = await measure(warmServer.base + page.path);
       const cold = await measure(coldServer.base + page.path);
       for (const [label, m] of [
         ["ceiling (node http)", ceiling],
@@ -198,15 +190,15 @@ async function main() {
         );
       }
       rows.push(
-        `| \`${page.path}\` (${(res.body.length / 1024).toFixed(1)} KB br) | ${fmt(ceiling.rps)} | ${fmt(stat.rps)} | ${fmt(warm.rps)} | ${fmt(cold.rps)} | **${(warm.rps / ceiling.rps).toFixed(2)}** | ${(warm.rps / stat.rps).toFixed(2)} | ${(cold.rps / ceiling.rps).toFixed(3)} |`,
+        `| \`${page.path}\` (${(res.body.length / 1024).toFixed(1)} KB br) | ${fmt(ceiling.rps)} | ${fmt(stat.rps)} | ${fmt(warm.rps)} | ${fmt(cold.rps)} | **${ratio.toFixed(2)}** | ${(warm.rps / stat.rps).toFixed(2)} | ${(cold.rps / ceiling.rps).toFixed(3)} |`,
       );
     }
   } finally {
     rmSync(staticDir, { recursive: true, force: true });
-    await Promise.all([stopServer(warmServer), stopServer(coldServer)]);
+    await Promise.all([warmServer.stop(), coldServer.stop()]);
   }
   console.log(
-    "\n| page | ceiling req/s | static file req/s | warm req/s | cold req/s | warm / ceiling | warm / static | cold / ceiling |",
+    "\n| page | ceiling req/s | static file req/s | warm req/s | cold req/s | warm / ceiling (median of rounds) | warm / static | cold / ceiling |",
   );
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const r of rows) console.log(r);

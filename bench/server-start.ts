@@ -6,54 +6,21 @@
  *
  *   npm run bench:start          (BENCH_ROUNDS=N starts of each, default 3)
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 // @ts-expect-error a plain ES module script without declarations
 import { SERVER_BUILD, buildServer } from "../scripts/build-server.mjs";
+import { root, rssMb, startServer } from "./server.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGES = ["/", "/shop", "/shop/p/linen-work-apron", "/blog", "/events", "/cart"];
 
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-
 async function once(args: string[]): Promise<{ startMs: number; rss: number }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-start-"));
-  const port = 46000 + Math.floor(Math.random() * 3000);
-  const began = performance.now();
-  const proc: ChildProcess = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer({ args, portBase: 46000 });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {}
-      if (i > 3000 || proc.exitCode !== null) throw new Error("the server did not start");
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const startMs = performance.now() - began;
-    for (const p of PAGES) await (await fetch(base + p)).arrayBuffer();
-    return { startMs, rss: rssMb(proc.pid!) };
+    for (const p of PAGES) await (await fetch(server.base + p)).arrayBuffer();
+    return { startMs: server.startMs, rss: rssMb(server.proc.pid!) };
   } finally {
-    const done = new Promise((r) => proc.on("exit", r));
-    proc.kill("SIGTERM");
-    await done;
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -11,54 +11,25 @@
  * database with the demo site. Each page is loaded once before it is measured, so the page
  * cache is warm, as it is for every visitor but the first after a change.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { root, startServer } from "./server.js";
+
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const forms = (process.env.BENCH_WEB_FORMS ?? "mobile,desktop").split(",") as ("mobile" | "desktop")[];
 
-async function startServer(): Promise<{ base: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-web-"));
-  const port = 41000 + Math.floor(Math.random() * 2000);
-  const proc: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "error",
-      DATABASE_URL: "",
-      PUBLIC_URL: `http://localhost:${port}`,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+/** The server as `npm start` starts it, addressed as `localhost` (as a visitor's browser would). */
+async function startWebServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const server = await startServer({
+    args: [path.join(root, "scripts/start.mjs")],
+    host: "localhost",
+    stdout: "inherit",
   });
-  const base = `http://localhost:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (i > 3000 || proc.exitCode !== null) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    stop: async () => {
-      if (proc.exitCode === null) {
-        const done = new Promise((r) => proc.on("exit", r));
-        proc.kill("SIGTERM");
-        await done;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { base: `http://localhost:${server.port}`, stop: server.stop };
 }
 
 /** The first item's address of a collection page, read from its JSON context. */
@@ -87,7 +58,9 @@ interface Row {
 
 async function main() {
   const external = process.env.BENCH_WEB_URL;
-  const server = external ? { base: external.replace(/\/$/, ""), stop: async () => {} } : await startServer();
+  const server = external
+    ? { base: external.replace(/\/$/, ""), stop: async () => {} }
+    : await startWebServer();
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],

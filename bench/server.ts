@@ -1,0 +1,84 @@
+/**
+ * A server process for a benchmark: started on a free-ish port with its own data folder, ready
+ * once `/healthz` answers, stopped with SIGTERM (as an operator would) and its folder removed.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface BenchServer {
+  base: string;
+  port: number;
+  proc: ChildProcess;
+  dataDir: string;
+  /** Milliseconds from spawning to the first healthy answer. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Node's arguments: the script and what precedes it (default: the compiled server build). */
+  args: string[];
+  /** Environment over the defaults (embedded database, errors-only logging, this port). */
+  env?: Record<string, string>;
+  /** The lowest port to pick from (a random one of the next 2,000). */
+  portBase?: number;
+  /** The host name in PUBLIC_URL (default 127.0.0.1; `base` is always 127.0.0.1). */
+  host?: string;
+  /** How long to wait for `/healthz`, in milliseconds. */
+  timeoutMs?: number;
+  /** Where the server's standard output goes (default: nowhere). */
+  stdout?: "ignore" | "inherit";
+}
+
+export async function startServer(opts: StartOptions): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-"));
+  const port = (opts.portBase ?? 41000) + Math.floor(Math.random() * 2000);
+  const host = opts.host ?? "127.0.0.1";
+  const began = performance.now();
+  const proc = spawn(process.execPath, opts.args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      DATABASE_URL: "",
+      PUBLIC_URL: `http://${host}:${port}`,
+      ...opts.env,
+    },
+    stdio: ["ignore", opts.stdout ?? "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) {
+      const done = new Promise((r) => proc.on("exit", r));
+      proc.kill("SIGTERM");
+      await done;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 300_000);
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      await stop();
+      throw new Error("the server did not start");
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { base, port, proc, dataDir, startMs: performance.now() - began, stop };
+}
+
+/** Resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const line = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return line ? Number(line[1]) / 1024 : Number.NaN;
+}
