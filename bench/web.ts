@@ -5,7 +5,8 @@
  *
  *   npm run bench:web      (CHROMIUM_PATH to use another Chromium; BENCH_WEB_URL=http://… to
  *                           measure a server that is already running instead of starting one;
- *                           BENCH_WEB_FORMS=mobile to run one form factor)
+ *                           BENCH_WEB_FORMS=mobile to run one form factor;
+ *                           BENCH_WEB_PAGES=product,shop to measure some of the pages)
  *
  * The server is started as `npm start` starts it (scripts/start.mjs) on a fresh embedded
  * database with the demo site. Each page is loaded once before it is measured, so the page
@@ -67,7 +68,8 @@ async function main() {
   });
   const rows: Row[] = [];
   try {
-    const pages = [
+    const only = process.env.BENCH_WEB_PAGES?.split(",");
+    const all = [
       { name: "home", path: "/" },
       { name: "shop", path: "/shop" },
       { name: "product", path: await firstItem(server.base, "/shop") },
@@ -75,6 +77,7 @@ async function main() {
       { name: "event", path: await firstItem(server.base, "/events") },
       { name: "cart", path: "/cart" },
     ];
+    const pages = only ? all.filter((p) => only.includes(p.name)) : all;
     console.log(`bench:web: Lighthouse on ${server.base}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]}`);
     for (const page of pages) {
       const url = server.base + page.path;
@@ -114,6 +117,25 @@ async function main() {
         console.log(
           `${page.name.padEnd(10)} ${form.padEnd(8)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo}  LCP ${(row.lcp / 1000).toFixed(2)} s  TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}  ${(row.bytes / 1024).toFixed(1)} KB (JS ${(row.scriptBytes / 1024).toFixed(1)} KB)`,
         );
+        if (row.tbt > 100) {
+          // Where the blocking time comes from: the longest main-thread tasks and what they ran.
+          const tasks = (lhr.audits["long-tasks"]?.details as { items?: { url: string; duration: number }[] })
+            ?.items;
+          for (const t of (tasks ?? []).slice(0, 5)) {
+            console.log(`    long task ${Math.round(t.duration)} ms  ${t.url.replace(server.base, "")}`);
+          }
+          const work = (
+            lhr.audits["mainthread-work-breakdown"]?.details as {
+              items?: { groupLabel: string; duration: number }[];
+            }
+          )?.items;
+          console.log(
+            `    main thread: ${(work ?? [])
+              .slice(0, 5)
+              .map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`)
+              .join(", ")}`,
+          );
+        }
         for (const id of ["performance", "accessibility", "best-practices", "seo"]) {
           const cat = lhr.categories[id];
           if (!cat || (cat.score ?? 0) >= 1) continue;
