@@ -130,9 +130,19 @@ export const metricsPlugin: FastifyPluginAsync = fp(async (app) => {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Each label set's series, looked up once: prom-client hashes the labels on every call otherwise.
+  const series = new Map<string, { count: () => void; time: (seconds: number) => void }>();
   const record = (method: string, route: string, status: number, seconds: number) => {
-    requests.inc({ method, route, status: String(status) });
-    latency.observe({ method, route }, seconds);
+    const key = `${method} ${status} ${route}`;
+    let s = series.get(key);
+    if (!s) {
+      const counter = requests.labels({ method, route, status: String(status) });
+      const timer = latency.labels({ method, route });
+      s = { count: () => counter.inc(), time: (x) => timer.observe(x) };
+      if (series.size < 5000) series.set(key, s);
+    }
+    s.count();
+    s.time(seconds);
   };
   app.decorate("recordRequest", record);
   app.addHook("onResponse", async (request, reply) => {
