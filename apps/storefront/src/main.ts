@@ -21,9 +21,19 @@ function propsOf(el: HTMLElement): Record<string, unknown> {
   }
 }
 
+/**
+ * Lets the browser handle input and paint before the next island starts, so that starting the
+ * islands of a page is several short tasks rather than one long one.
+ */
+const yieldToMain = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
+
 async function start(el: HTMLElement, load: () => Promise<IslandModule>): Promise<void> {
   const props = propsOf(el);
   const island = await load();
+  await yieldToMain();
   if (island.mount) {
     island.mount(el, props);
     return;
