@@ -31,6 +31,8 @@ const yieldToMain = (): Promise<void> => {
 };
 
 async function start(el: HTMLElement, load: () => Promise<IslandModule>): Promise<void> {
+  // Loading (which adds the chunk's stylesheet links) and starting are tasks of their own.
+  await yieldToMain();
   const props = propsOf(el);
   const island = await load();
   await yieldToMain();
