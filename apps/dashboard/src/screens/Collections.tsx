@@ -1,5 +1,5 @@
 /** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
-import { ConfirmDelete } from "../components/ConfirmDelete.js";
+import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -240,7 +240,6 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
   const { values: f, set } = form;
   const [picking, setPicking] = useState(false);
   const [params] = useSearchParams();
-  const [confirm, setConfirm] = useState(false);
   const split = (s: string) =>
     s
       .split(",")
@@ -293,6 +292,13 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
       void queryClient.invalidateQueries({ queryKey: ["items", siteId, pageId] });
       navigate(`/sites/${siteId}/collections/${pageId}`);
     },
+  });
+  const deleteItem = useDeleteConfirm({
+    title: `Delete ${item?.title}?`,
+    action: `Delete ${noun}`,
+    error: remove.error,
+    onConfirm: () => remove.mutate(),
+    children: <p>This cannot be undone.</p>,
   });
   const errors = fieldErrors(save.error);
   const onSubmit = (e: FormEvent) => {
@@ -463,11 +469,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                 error={errors.tags}
                 help="Separated by commas (50 characters each at most)"
               />
-              {item ? (
-                <button type="button" className="btn small danger" onClick={() => setConfirm(true)}>
-                  Delete {noun}
-                </button>
-              ) : null}
+              {item ? deleteItem.button : null}
             </div>
           </div>
         </div>
@@ -486,17 +488,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
           onClose={() => setPicking(false)}
         />
       ) : null}
-      {confirm && item ? (
-        <ConfirmDelete
-          title={`Delete ${item.title}?`}
-          action={`Delete ${noun}`}
-          error={remove.error}
-          onConfirm={() => remove.mutate()}
-          onClose={() => setConfirm(false)}
-        >
-          <p>This cannot be undone.</p>
-        </ConfirmDelete>
-      ) : null}
+      {item ? deleteItem.dialog : null}
     </>
   );
 }

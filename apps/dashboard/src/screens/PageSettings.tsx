@@ -1,4 +1,4 @@
-import { ConfirmDelete } from "../components/ConfirmDelete.js";
+import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -84,7 +84,6 @@ function PageSettingsForm({
   const { values: v, set } = form;
   const { title, urlSlug, description, options, password, folderId } = v;
   const [changingPassword, setChangingPassword] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: ["pages", siteId] });
   const save = useMutation({
@@ -127,6 +126,22 @@ function PageSettingsForm({
       void invalidate();
       navigate(`/sites/${siteId}/pages`);
     },
+  });
+  const deletePage = useDeleteConfirm({
+    title: `Delete ${page.title}?`,
+    action: "Delete page",
+    pending: remove.isPending,
+    error: remove.error,
+    onConfirm: () => remove.mutate(),
+    children: (
+      <p>
+        {page.kind === "folder"
+          ? "The folder is removed; its pages move to the top of the navigation."
+          : page.itemCount
+            ? `The page and its ${page.itemCount} items are deleted. This cannot be undone.`
+            : "The page is deleted. This cannot be undone."}
+      </p>
+    ),
   });
   const errors = fieldErrors(save.error);
   const onSubmit = (e: FormEvent) => {
@@ -288,11 +303,7 @@ function PageSettingsForm({
                     Make home page
                   </button>
                 ) : null}
-                {!page.isHome ? (
-                  <button type="button" className="btn small danger" onClick={() => setConfirmDelete(true)}>
-                    Delete page
-                  </button>
-                ) : null}
+                {!page.isHome ? deletePage.button : null}
               </div>
               <ErrorNotice error={makeHome.error ?? removePassword.error} />
             </div>
@@ -309,24 +320,7 @@ function PageSettingsForm({
           saveLabel="Save settings"
         />
       </form>
-      {confirmDelete ? (
-        <ConfirmDelete
-          title={`Delete ${page.title}?`}
-          action="Delete page"
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate()}
-          onClose={() => setConfirmDelete(false)}
-        >
-          <p>
-            {page.kind === "folder"
-              ? "The folder is removed; its pages move to the top of the navigation."
-              : page.itemCount
-                ? `The page and its ${page.itemCount} items are deleted. This cannot be undone.`
-                : "The page is deleted. This cannot be undone."}
-          </p>
-        </ConfirmDelete>
-      ) : null}
+      {deletePage.dialog}
     </>
   );
 }

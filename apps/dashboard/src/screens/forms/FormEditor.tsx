@@ -1,5 +1,5 @@
 /** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
-import { ConfirmDelete } from "../../components/ConfirmDelete.js";
+import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -47,7 +47,6 @@ export function FormEditor({
   const [open, setOpen] = useState<Set<string>>(() => new Set(form ? [] : initial.fields.map((f) => f.id)));
   const [focusId, setFocusId] = useState<string | undefined>();
   const [newType, setNewType] = useState("text");
-  const [confirmDelete, setConfirmDelete] = useState(false);
   /** Problems with the form's settings, by property; field problems by field id then property. */
   const [errors, setErrors] = useState<Errors>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, Errors>>({});
@@ -148,6 +147,20 @@ export function FormEditor({
       void queryClient.invalidateQueries({ queryKey: ["forms", siteId] });
       navigate(`/sites/${siteId}/forms?deleted=${encodeURIComponent(form!.name)}`);
     },
+  });
+  const deleteForm = useDeleteConfirm({
+    title: `Delete ${form?.name}?`,
+    action: "Delete form",
+    pending: removeForm.isPending,
+    error: removeForm.error,
+    onConfirm: () => removeForm.mutate(),
+    onClose: () => removeForm.reset(),
+    children: (
+      <p>
+        The form and its {form?.submissions} {form?.submissions === 1 ? "submission" : "submissions"} are
+        deleted for good. Download the submissions first if you want to keep them.
+      </p>
+    ),
   });
 
   return (
@@ -315,15 +328,9 @@ export function FormEditor({
               ) : null}
             </div>
             {form ? (
-              <div className="card">
-                <h2>Delete</h2>
-                <p className="muted small">
-                  A form used by a page or a product cannot be deleted: remove it there first.
-                </p>
-                <button type="button" className="btn small danger" onClick={() => setConfirmDelete(true)}>
-                  Delete form
-                </button>
-              </div>
+              <DeleteCard note="A form used by a page or a product cannot be deleted: remove it there first.">
+                {deleteForm.button}
+              </DeleteCard>
             ) : null}
           </div>
         </div>
@@ -342,24 +349,7 @@ export function FormEditor({
           </Link>
         </SaveBar>
       </form>
-      {confirmDelete && form ? (
-        <ConfirmDelete
-          title={`Delete ${form.name}?`}
-          action="Delete form"
-          pending={removeForm.isPending}
-          error={removeForm.error}
-          onConfirm={() => removeForm.mutate()}
-          onClose={() => {
-            setConfirmDelete(false);
-            removeForm.reset();
-          }}
-        >
-          <p>
-            The form and its {form.submissions} {form.submissions === 1 ? "submission" : "submissions"} are
-            deleted for good. Download the submissions first if you want to keep them.
-          </p>
-        </ConfirmDelete>
-      ) : null}
+      {form ? deleteForm.dialog : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 /** The product editor: loads the product (or starts a new one) and lays out its sections. */
-import { ConfirmDelete } from "../../components/ConfirmDelete.js";
+import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { del, get, post, put } from "../../api.js";
 import { RichTextEditor } from "../../components/RichText.js";
@@ -60,7 +60,6 @@ function ProductEditorForm({
   const queryClient = useQueryClient();
   const form = useDraft<ProductForm>(initial);
   const { values: f, set } = form;
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [params] = useSearchParams();
   const stores = (pages.data ?? []).filter((p) => p.kind === "products");
   const firstStore = stores[0]?.id;
@@ -89,6 +88,13 @@ function ProductEditorForm({
       void queryClient.invalidateQueries({ queryKey: ["products", siteId] });
       navigate(`/sites/${siteId}/products`);
     },
+  });
+  const deleteProduct = useDeleteConfirm({
+    title: `Delete ${product?.title}?`,
+    action: "Delete product",
+    error: remove.error,
+    onConfirm: () => remove.mutate(),
+    children: <p>The product disappears from the shop. Past orders keep their lines.</p>,
   });
   const errors = save.error instanceof FormProblem ? save.error.fields : fieldErrors(save.error);
   const onSubmit = (e: FormEvent) => {
@@ -164,14 +170,7 @@ function ProductEditorForm({
           </div>
           <div>
             <PublishingSection {...section} stores={stores} />
-            {product ? (
-              <div className="card">
-                <h2>Delete</h2>
-                <button type="button" className="btn small danger" onClick={() => setConfirmDelete(true)}>
-                  Delete product
-                </button>
-              </div>
-            ) : null}
+            {product ? <DeleteCard>{deleteProduct.button}</DeleteCard> : null}
           </div>
         </div>
         <SaveBar
@@ -182,17 +181,7 @@ function ProductEditorForm({
           saveLabel="Save product"
         />
       </form>
-      {confirmDelete && product ? (
-        <ConfirmDelete
-          title={`Delete ${product.title}?`}
-          action="Delete product"
-          error={remove.error}
-          onConfirm={() => remove.mutate()}
-          onClose={() => setConfirmDelete(false)}
-        >
-          <p>The product disappears from the shop. Past orders keep their lines.</p>
-        </ConfirmDelete>
-      ) : null}
+      {product ? deleteProduct.dialog : null}
     </>
   );
 }
