@@ -1,6 +1,6 @@
 /** The dialog that asks before something is deleted for good: Cancel, or the danger button. */
 import { type ReactNode, useState } from "react";
-import { ErrorNotice, Modal } from "./ui.js";
+import { DialogButtons, ErrorNotice, Modal } from "./ui.js";
 
 export function ConfirmDelete({
   title,
@@ -27,14 +27,13 @@ export function ConfirmDelete({
       title={title}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn danger" onClick={onConfirm} disabled={pending}>
-            {action}
-          </button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          action={action}
+          onAction={onConfirm}
+          kind="danger"
+          disabled={pending}
+        />
       }
     >
       <ErrorNotice error={error} />

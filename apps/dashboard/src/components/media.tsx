@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { type MediaItem, api, get } from "../api.js";
 import { errorText } from "./form/errors.js";
-import { ErrorNotice, Modal, useSiteId } from "./ui.js";
+import { DialogButtons, ErrorNotice, Modal, useSiteId } from "./ui.js";
 
 export function useMedia() {
   const siteId = useSiteId();
@@ -94,23 +94,17 @@ export function MediaPicker({
       onClose={onClose}
       wide
       footer={
-        <>
+        <DialogButtons
+          onCancel={onClose}
+          action={`Use ${multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}`}
+          onAction={() => {
+            onChange(chosen);
+            onClose();
+          }}
+        >
           <UploadButton onUploaded={(m) => toggle(m.id)} />
           <span style={{ flex: 1 }} />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            onClick={() => {
-              onChange(chosen);
-              onClose();
-            }}
-          >
-            Use {multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}
-          </button>
-        </>
+        </DialogButtons>
       }
     >
       <ErrorNotice error={media.error} />

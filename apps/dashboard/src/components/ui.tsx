@@ -102,6 +102,93 @@ export function Modal({
   );
 }
 
+/**
+ * A dialog's footer buttons: Cancel (or another way back), then its action. With `form`, the action
+ * submits that form; otherwise it runs `onAction`.
+ */
+export function DialogButtons({
+  onCancel,
+  cancelLabel = "Cancel",
+  action,
+  onAction,
+  form,
+  kind = "primary",
+  disabled,
+  children,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  action: ReactNode;
+  onAction?: () => void;
+  form?: string;
+  kind?: "primary" | "danger";
+  disabled?: boolean;
+  /** Anything shown before the two buttons. */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {children}
+      <button type="button" className="btn" onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button
+        type={form ? "submit" : "button"}
+        form={form}
+        className={`btn ${kind}`}
+        onClick={onAction}
+        disabled={disabled}
+      >
+        {action}
+      </button>
+    </>
+  );
+}
+
+/** A dialog around one form: Cancel, and the action that submits it; the form's error comes first. */
+export function FormDialog({
+  id,
+  title,
+  onClose,
+  onSubmit,
+  action,
+  disabled,
+  error,
+  wide,
+  children,
+}: {
+  /** The form's id, which the footer's action submits. */
+  id: string;
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  action: ReactNode;
+  disabled?: boolean;
+  error: unknown;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      wide={wide}
+      footer={<DialogButtons onCancel={onClose} action={action} form={id} disabled={disabled} />}
+    >
+      <form
+        id={id}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <ErrorNotice error={error} />
+        {children}
+      </form>
+    </Modal>
+  );
+}
+
 export function Loading({ what = "Loading" }: { what?: string }) {
   return (
     <p className="muted" role="status">

@@ -8,7 +8,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { del, get, post } from "../api.js";
 import { CopyField } from "../components/CopyField.js";
-import { ErrorNotice, Loading, Modal, PageHead, formatDate, useSiteId } from "../components/ui.js";
+import {
+  DialogButtons,
+  ErrorNotice,
+  Loading,
+  Modal,
+  PageHead,
+  formatDate,
+  useSiteId,
+} from "../components/ui.js";
 import { CheckboxField, TextField, errorText, fieldErrors } from "../components/form/index.js";
 
 const SESSION = Math.random().toString(36).slice(2, 12);
@@ -163,21 +171,14 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
         title="Your new API key"
         onClose={cancel}
         footer={
-          <>
-            <button type="button" className="btn" onClick={cancel}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn primary"
-              onClick={() => {
-                track.modal("complete");
-                onClose();
-              }}
-            >
-              Complete
-            </button>
-          </>
+          <DialogButtons
+            onCancel={cancel}
+            action="Complete"
+            onAction={() => {
+              track.modal("complete");
+              onClose();
+            }}
+          />
         }
       >
         <p>
@@ -193,19 +194,12 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
       title="Create API key"
       onClose={cancel}
       footer={
-        <>
-          <button type="button" className="btn" onClick={cancel}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-api-key"
-            className="btn primary"
-            disabled={create.isPending || !name.trim() || !scopes.length}
-          >
-            Next
-          </button>
-        </>
+        <DialogButtons
+          onCancel={cancel}
+          action="Next"
+          form="create-api-key"
+          disabled={create.isPending || !name.trim() || !scopes.length}
+        />
       }
     >
       <form
@@ -369,22 +363,16 @@ export function ApiKeys() {
           title={`Delete ${deleting.name}?`}
           onClose={() => setDeleting(null)}
           footer={
-            <>
-              <button type="button" className="btn" onClick={() => setDeleting(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn danger"
-                disabled={remove.isPending}
-                onClick={() => {
-                  track.panel("delete_confirm");
-                  remove.mutate(deleting.id);
-                }}
-              >
-                Delete key
-              </button>
-            </>
+            <DialogButtons
+              onCancel={() => setDeleting(null)}
+              action="Delete key"
+              kind="danger"
+              disabled={remove.isPending}
+              onAction={() => {
+                track.panel("delete_confirm");
+                remove.mutate(deleting.id);
+              }}
+            />
           }
         >
           <p>Tools using this key will stop working at once. This cannot be undone.</p>

@@ -10,7 +10,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError, del, get, put } from "../../api.js";
-import { ErrorNotice, Loading, Modal, Notice, PageHead, useSiteId } from "../../components/ui.js";
+import {
+  DialogButtons,
+  ErrorNotice,
+  Loading,
+  Modal,
+  Notice,
+  PageHead,
+  useSiteId,
+} from "../../components/ui.js";
 import { inOrder } from "../../editor/in-order.js";
 import { editorExtensions, syntaxErrors } from "./jsont-editor.js";
 import "./templates.css";
@@ -334,19 +342,13 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
           title={`Revert ${name}?`}
           onClose={() => setConfirmRevert(false)}
           footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirmRevert(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn danger"
-                onClick={() => revert.mutate()}
-                disabled={revert.isPending}
-              >
-                Revert
-              </button>
-            </>
+            <DialogButtons
+              onCancel={() => setConfirmRevert(false)}
+              action="Revert"
+              onAction={() => revert.mutate()}
+              kind="danger"
+              disabled={revert.isPending}
+            />
           }
         >
           <p>

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { del, get, post, put } from "../../api.js";
-import { ErrorNotice, Modal, Notice, useSiteId } from "../../components/ui.js";
+import { DialogButtons, ErrorNotice, Modal, Notice, useSiteId } from "../../components/ui.js";
 
 export interface RuleFormProps<T> {
   rule?: T;
@@ -121,7 +121,12 @@ export function RuleModal({
       title={title}
       onClose={onClose}
       footer={
-        <>
+        <DialogButtons
+          onCancel={onClose}
+          action="Save"
+          form="rule-form"
+          disabled={save.isPending || Boolean(localError)}
+        >
           {id ? (
             <button
               type="button"
@@ -132,18 +137,7 @@ export function RuleModal({
               Delete
             </button>
           ) : null}
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="rule-form"
-            className="btn primary"
-            disabled={save.isPending || Boolean(localError)}
-          >
-            Save
-          </button>
-        </>
+        </DialogButtons>
       }
     >
       <form
