@@ -9,7 +9,7 @@ import { MediaPicker, useMedia } from "../components/media.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
 import {
   CheckboxField,
-  SaveBar,
+  DraftSaveBar,
   TextField,
   TextareaField,
   fieldErrors,
@@ -473,11 +473,11 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
             </div>
           </div>
         </div>
-        <SaveBar
-          dirty={form.dirty}
-          pending={save.isPending}
-          saved={(save.isSuccess || params.get("saved") === "1") && "Saved. It is live on the site."}
-          onDiscard={form.discard}
+        <DraftSaveBar
+          draft={form}
+          save={save}
+          saved="Saved. It is live on the site."
+          savedEarlier={params.get("saved") === "1"}
           saveLabel={`Save ${noun}`}
         />
       </form>

@@ -6,5 +6,5 @@ export { errorText, fieldErrors } from "./errors.js";
 export { Field, type FieldProps } from "./Field.js";
 export { ImageField } from "./ImageField.js";
 export { MoneyField, type MoneyValue, amountHint } from "./MoneyField.js";
-export { SaveBar } from "./SaveBar.js";
+export { DraftSaveBar, SaveBar } from "./SaveBar.js";
 export { type Draft, useDraft } from "./useDraft.js";

@@ -6,7 +6,13 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { del, get, post, put } from "../../api.js";
 import { RichTextEditor } from "../../components/RichText.js";
 import { SeoFields } from "../../components/SeoFields.js";
-import { SaveBar, TextField, TextareaField, fieldErrors, useDraft } from "../../components/form/index.js";
+import {
+  DraftSaveBar,
+  TextField,
+  TextareaField,
+  fieldErrors,
+  useDraft,
+} from "../../components/form/index.js";
 import { useMedia } from "../../components/media.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite, useSiteId } from "../../components/ui.js";
 import { useStoreCurrency } from "../store/useStore.js";
@@ -104,7 +110,6 @@ function ProductEditorForm({
   const mediaById = new Map(media.data?.map((m) => [m.id, m]));
   const physicalLike = f.productType === 1 || f.productType === 3;
   const section = { f, set, errors, currency };
-  const saved = (save.isSuccess || params.get("saved") === "1") && "Product saved. It is live in the shop.";
 
   return (
     <>
@@ -173,11 +178,11 @@ function ProductEditorForm({
             {product ? <DeleteCard>{deleteProduct.button}</DeleteCard> : null}
           </div>
         </div>
-        <SaveBar
-          dirty={form.dirty}
-          pending={save.isPending}
-          saved={saved}
-          onDiscard={form.discard}
+        <DraftSaveBar
+          draft={form}
+          save={save}
+          saved="Product saved. It is live in the shop."
+          savedEarlier={params.get("saved") === "1"}
           saveLabel="Save product"
         />
       </form>
