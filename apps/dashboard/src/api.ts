@@ -214,3 +214,14 @@ export function formatCents(cents: number, currency = "USD"): string {
     return `${centsToText(cents, currency)} ${currency}`;
   }
 }
+
+/** What collection items and products share, as the owner API answers them. */
+export interface ContentJson {
+  id: string;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  status: string;
+  body: string;
+  excerpt: string;
+}

@@ -189,6 +189,35 @@ export function FormDialog({
   );
 }
 
+/** The foot of a paged table: where the list is, then Previous page and Next page. */
+export function Pager({
+  status,
+  canPrev,
+  canNext,
+  onPrev,
+  onNext,
+}: {
+  status: ReactNode;
+  canPrev: boolean;
+  canNext: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <div className="pager" style={{ padding: "0.6rem 0.9rem" }}>
+      <span className="muted small">{status}</span>
+      <span className="btn-row">
+        <button type="button" className="btn small" disabled={!canPrev} onClick={onPrev}>
+          Previous page
+        </button>
+        <button type="button" className="btn small" disabled={!canNext} onClick={onNext}>
+          Next page
+        </button>
+      </span>
+    </div>
+  );
+}
+
 export function Loading({ what = "Loading" }: { what?: string }) {
   return (
     <p className="muted" role="status">

@@ -3,7 +3,7 @@ import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { del, get, post, put } from "../api.js";
+import { type ContentJson, del, get, post, put } from "../api.js";
 import { RichTextEditor } from "../components/RichText.js";
 import { MediaPicker, useMedia } from "../components/media.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
@@ -17,14 +17,7 @@ import {
 } from "../components/form/index.js";
 import { SeoFields } from "../components/SeoFields.js";
 
-interface Item {
-  id: string;
-  title: string;
-  urlId: string;
-  fullUrl: string;
-  status: string;
-  body: string;
-  excerpt: string;
+interface Item extends ContentJson {
   seoTitle?: string;
   seoDescription?: string;
   seoHidden?: boolean;

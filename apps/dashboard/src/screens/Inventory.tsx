@@ -7,8 +7,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatCents, get, patch, post } from "../api.js";
-import { ErrorNotice, Loading, PageHead, useSiteId } from "../components/ui.js";
-import { errorText } from "../components/form/index.js";
+import { ErrorNotice, Loading, PageHead, Pager, useSiteId } from "../components/ui.js";
+import { SearchField, errorText } from "../components/form/index.js";
 import { type ProductList, type ProductRow, stockText } from "./Products.js";
 import { useStoreCurrency } from "./store/useStore.js";
 
@@ -155,16 +155,13 @@ export function Inventory() {
         sub="Stock of every product and variant. Expand a product to change its stock."
       />
       <div className="toolbar">
-        <div className="field" style={{ minWidth: 260 }}>
-          <label htmlFor="inventory-search">Search products</label>
-          <input
-            id="inventory-search"
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Name or SKU"
-          />
-        </div>
+        <SearchField
+          label="Search products"
+          minWidth={260}
+          value={q}
+          onChange={(v) => setQ(v)}
+          placeholder="Name or SKU"
+        />
       </div>
       <ErrorNotice error={list.error} />
       {list.isLoading ? <Loading /> : null}
@@ -256,34 +253,20 @@ export function Inventory() {
             </tbody>
           </table>
           {!data.products.length ? <p className="empty">No products match.</p> : null}
-          <div className="pager" style={{ padding: "0.6rem 0.9rem" }}>
-            <span className="muted small">
-              {data.total
+          <Pager
+            status={
+              data.total
                 ? `${(data.page - 1) * data.pageSize + 1}–${Math.min(data.total, data.page * data.pageSize)} of ${data.total}`
-                : ""}
-            </span>
-            <span className="btn-row">
-              <button
-                type="button"
-                className="btn small"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                className="btn small"
-                disabled={!data.hasNextPage}
-                onClick={() => {
-                  setPage(page + 1);
-                  track("next_page", { page: page + 1 });
-                }}
-              >
-                Next page
-              </button>
-            </span>
-          </div>
+                : ""
+            }
+            canPrev={page > 1}
+            canNext={data.hasNextPage}
+            onPrev={() => setPage(page - 1)}
+            onNext={() => {
+              setPage(page + 1);
+              track("next_page", { page: page + 1 });
+            }}
+          />
         </div>
       ) : null}
     </>

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatCents, get } from "../api.js";
 import { ErrorNotice, Loading, Notice, PageHead, usePages, useSiteId } from "../components/ui.js";
-import { SelectField } from "../components/form/index.js";
-import { PRODUCT_TYPES } from "./products/model.js";
+import { SearchField, SelectField } from "../components/form/index.js";
+import { PRODUCT_TYPES, type VariantJson } from "./products/model.js";
 import { useStoreCurrency } from "./store/useStore.js";
 
 export interface ProductRow {
@@ -20,16 +20,7 @@ export interface ProductRow {
   stock: number;
   unlimited: boolean;
   variantCount: number;
-  variants: {
-    id: string;
-    sku: string;
-    attributes: Record<string, string>;
-    priceCents: number;
-    salePriceCents: number;
-    onSale: boolean;
-    qtyInStock: number;
-    unlimited: boolean;
-  }[];
+  variants: VariantJson[];
 }
 
 export interface ProductList {
@@ -82,16 +73,7 @@ export function Products() {
         </Notice>
       ) : null}
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="product-search">Search products</label>
-          <input
-            id="product-search"
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Name or SKU"
-          />
-        </div>
+        <SearchField label="Search products" value={q} onChange={setQ} placeholder="Name or SKU" />
         {stores.length > 1 ? (
           <SelectField
             label="Store page"

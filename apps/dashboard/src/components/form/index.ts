@@ -1,5 +1,13 @@
 /** The dashboard form kit: one set of labelled fields, API field errors, and the save bar. */
-export { CheckboxField, NumberField, type Option, SelectField, TextareaField, TextField } from "./inputs.js";
+export {
+  CheckboxField,
+  NumberField,
+  type Option,
+  SearchField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "./inputs.js";
 export { CodeField } from "./CodeField.js";
 export { ColorField } from "./ColorField.js";
 export { errorText, fieldErrors } from "./errors.js";

@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatCents, get } from "../../api.js";
-import { SelectField } from "../../components/form/index.js";
-import { Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { SearchField, SelectField } from "../../components/form/index.js";
+import { Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 import { type Order, STATUS_BADGE, statusText } from "./order-types.js";
 
@@ -27,19 +27,15 @@ export function Orders() {
     <>
       <PageHead title="Orders" sub="Orders from your store, newest first." />
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="order-search">Search orders</label>
-          <input
-            id="order-search"
-            type="search"
-            value={q}
-            placeholder="Number, email, product or SKU"
-            onChange={(e) => {
-              setQ(e.target.value);
-              setOffset(0);
-            }}
-          />
-        </div>
+        <SearchField
+          label="Search orders"
+          value={q}
+          placeholder="Number, email, product or SKU"
+          onChange={(v) => {
+            setQ(v);
+            setOffset(0);
+          }}
+        />
         <SelectField
           label="Status"
           value={status}
@@ -94,27 +90,13 @@ export function Orders() {
             </tbody>
           </table>
           {!orders.data.orders.length ? <p className="empty">No orders yet.</p> : null}
-          <div className="pager" style={{ padding: "0.6rem 0.9rem" }}>
-            <span className="muted small">{orders.data.total} orders</span>
-            <span className="btn-row">
-              <button
-                type="button"
-                className="btn small"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - limit))}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                className="btn small"
-                disabled={offset + limit >= orders.data.total}
-                onClick={() => setOffset(offset + limit)}
-              >
-                Next page
-              </button>
-            </span>
-          </div>
+          <Pager
+            status={`${orders.data.total} orders`}
+            canPrev={offset !== 0}
+            canNext={offset + limit < orders.data.total}
+            onPrev={() => setOffset(Math.max(0, offset - limit))}
+            onNext={() => setOffset(offset + limit)}
+          />
         </div>
       ) : null}
     </>

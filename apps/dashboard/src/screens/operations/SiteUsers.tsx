@@ -2,7 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get } from "../../api.js";
-import { Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
+import { SearchField } from "../../components/form/index.js";
 import { Unavailable } from "./shared.js";
 
 interface SiteUserRow {
@@ -34,21 +35,17 @@ export function SiteUsers() {
     <>
       <PageHead title="Site users" sub="Visitors who created an account on your site, newest first." />
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="site-user-search">Search site users</label>
-          <input
-            id="site-user-search"
-            type="search"
-            value={q}
-            maxLength={200}
-            placeholder="Email or name"
-            onChange={(e) => {
-              setQ(e.target.value);
-              setCursor("");
-              setCursors([]);
-            }}
-          />
-        </div>
+        <SearchField
+          label="Search site users"
+          value={q}
+          maxLength={200}
+          placeholder="Email or name"
+          onChange={(v) => {
+            setQ(v);
+            setCursor("");
+            setCursors([]);
+          }}
+        />
       </div>
       {users.error ? <Unavailable what="Site users" error={users.error} /> : null}
       {users.isLoading ? <Loading /> : null}
@@ -80,34 +77,20 @@ export function SiteUsers() {
             <p className="empty">{q.trim() ? "No site users match this search." : "No site users yet."}</p>
           ) : null}
           {cursors.length || nextCursor ? (
-            <div className="pager" style={{ padding: "0.6rem 0.9rem" }}>
-              <span className="muted small">Page {cursors.length + 1}</span>
-              <span className="btn-row">
-                <button
-                  type="button"
-                  className="btn small"
-                  disabled={!cursors.length}
-                  onClick={() => {
-                    setCursor(cursors[cursors.length - 1] ?? "");
-                    setCursors(cursors.slice(0, -1));
-                  }}
-                >
-                  Previous page
-                </button>
-                <button
-                  type="button"
-                  className="btn small"
-                  disabled={!nextCursor}
-                  onClick={() => {
-                    if (!nextCursor) return;
-                    setCursors([...cursors, cursor]);
-                    setCursor(nextCursor);
-                  }}
-                >
-                  Next page
-                </button>
-              </span>
-            </div>
+            <Pager
+              status={`Page ${cursors.length + 1}`}
+              canPrev={cursors.length > 0}
+              canNext={Boolean(nextCursor)}
+              onPrev={() => {
+                setCursor(cursors[cursors.length - 1] ?? "");
+                setCursors(cursors.slice(0, -1));
+              }}
+              onNext={() => {
+                if (!nextCursor) return;
+                setCursors([...cursors, cursor]);
+                setCursor(nextCursor);
+              }}
+            />
           ) : null}
         </div>
       ) : null}

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { del, get } from "../../api.js";
-import { SelectField } from "../../components/form/index.js";
+import { SearchField, SelectField } from "../../components/form/index.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 
@@ -67,10 +67,7 @@ export function FormSubmissions({ formId }: { formId?: string }) {
           onChange={(v) => navigate(`/sites/${siteId}/ops/forms/${v}`)}
           options={forms.data.map((f) => ({ value: f.id, label: `${f.name} (${f.submissions})` }))}
         />
-        <div className="field">
-          <label htmlFor="submission-search">Search answers</label>
-          <input id="submission-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        </div>
+        <SearchField label="Search answers" value={q} onChange={setQ} />
       </div>
       <ErrorNotice error={subs.error ?? remove.error} />
       {subs.data ? (
