@@ -218,6 +218,41 @@ export function Pager({
   );
 }
 
+/** A column of a DataTable: its heading, the class of its cells (num, hide-phone), shown to screen readers only. */
+export interface Column {
+  label: string;
+  className?: string;
+  srOnly?: boolean;
+  /** What the heading shows in place of the label, e.g. a sort button. */
+  content?: ReactNode;
+}
+
+/** A table of one of the dashboard's lists: a heading row from `columns`, then the rows. */
+export function DataTable({
+  columns,
+  scope,
+  children,
+}: {
+  columns: Column[];
+  scope?: "col";
+  children: ReactNode;
+}) {
+  return (
+    <table className="data">
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.label} className={c.className} scope={scope}>
+              {c.srOnly ? <span className="sr-only">{c.label}</span> : (c.content ?? c.label)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 export function Loading({ what = "Loading" }: { what?: string }) {
   return (
     <p className="muted" role="status">

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { del, get, post } from "../api.js";
 import { CopyField } from "../components/CopyField.js";
 import {
+  DataTable,
   DialogButtons,
   ErrorNotice,
   Loading,
@@ -301,56 +302,51 @@ export function ApiKeys() {
       {list.isLoading ? <Loading /> : null}
       {list.data ? (
         <div className="table-wrap" style={{ position: "relative" }}>
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Key</th>
-                <th>Scopes</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
+          <DataTable
+            columns={[
+              { label: "Name" },
+              { label: "Key" },
+              { label: "Scopes" },
+              { label: "Created" },
+              { label: "Last used" },
+              { label: "Actions", srOnly: true },
+            ]}
+          >
+            {list.data.map((k) => (
+              <tr key={k.id}>
+                <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>
+                  <span className="btn-row" style={{ gap: "0.25rem" }}>
+                    {k.scopes.map((s) => (
+                      <span key={s} className="badge" title={scopeLabel(s)}>
+                        {s}
+                      </span>
+                    ))}
+                  </span>
+                </td>
+                <td>{formatDate(k.createdOn)}</td>
+                <td>
+                  {k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}
+                </td>
+                <td className="num">
+                  <button
+                    type="button"
+                    className="btn small danger"
+                    onClick={() => {
+                      track.panel("delete_key");
+                      remove.reset();
+                      setDeleting(k);
+                    }}
+                  >
+                    Delete<span className="sr-only"> {k.name}</span>
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.data.map((k) => (
-                <tr key={k.id}>
-                  <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
-                  <td>
-                    <code>{k.prefix}…</code>
-                  </td>
-                  <td>
-                    <span className="btn-row" style={{ gap: "0.25rem" }}>
-                      {k.scopes.map((s) => (
-                        <span key={s} className="badge" title={scopeLabel(s)}>
-                          {s}
-                        </span>
-                      ))}
-                    </span>
-                  </td>
-                  <td>{formatDate(k.createdOn)}</td>
-                  <td>
-                    {k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}
-                  </td>
-                  <td className="num">
-                    <button
-                      type="button"
-                      className="btn small danger"
-                      onClick={() => {
-                        track.panel("delete_key");
-                        remove.reset();
-                        setDeleting(k);
-                      }}
-                    >
-                      Delete<span className="sr-only"> {k.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
           {!list.data.length ? (
             <p className="empty">No API keys yet. Create one to connect another tool to your store.</p>
           ) : null}

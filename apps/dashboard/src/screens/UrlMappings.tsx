@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { del, get, post } from "../api.js";
-import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../components/ui.js";
+import { DataTable, ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../components/ui.js";
 import { SelectField, TextField, fieldErrors } from "../components/form/index.js";
 
 interface Redirect {
@@ -93,45 +93,41 @@ export function UrlMappings() {
         {list.data?.length === 0 ? <p className="muted">No mappings yet.</p> : null}
         {list.data?.length ? (
           <div className="table-wrap">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th scope="col">Old address</th>
-                  <th scope="col">New address</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+            <DataTable
+              scope="col"
+              columns={[
+                { label: "Old address" },
+                { label: "New address" },
+                { label: "Kind" },
+                { label: "Actions", srOnly: true },
+              ]}
+            >
+              {list.data.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <code>{r.from}</code>
+                  </td>
+                  <td>
+                    <code>{r.to}</code>
+                  </td>
+                  <td>
+                    {r.status}
+                    {r.automatic ? <span className="muted"> · address changed</span> : null}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn small"
+                      aria-label={`Remove the mapping from ${r.from}`}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(r.id)}
+                    >
+                      Remove
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.data.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      <code>{r.from}</code>
-                    </td>
-                    <td>
-                      <code>{r.to}</code>
-                    </td>
-                    <td>
-                      {r.status}
-                      {r.automatic ? <span className="muted"> · address changed</span> : null}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn small"
-                        aria-label={`Remove the mapping from ${r.from}`}
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate(r.id)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         ) : null}
       </section>

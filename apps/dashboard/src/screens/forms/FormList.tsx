@@ -1,6 +1,6 @@
 /** The site's forms: name, fields, submissions, with links to edit them and see what was sent. */
 import { Link, useSearchParams } from "react-router";
-import { ErrorNotice, Loading, Notice, PageHead } from "../../components/ui.js";
+import { DataTable, ErrorNotice, Loading, Notice, PageHead } from "../../components/ui.js";
 import { useForms } from "./model.js";
 
 export function FormList({ siteId }: { siteId: string }) {
@@ -23,42 +23,39 @@ export function FormList({ siteId }: { siteId: string }) {
       {forms.isLoading ? <Loading /> : null}
       {forms.data ? (
         <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Form</th>
-                <th className="num">Fields</th>
-                <th className="num">Submissions</th>
-                <th className="hide-phone">After submitting</th>
+          <DataTable
+            columns={[
+              { label: "Form" },
+              { label: "Fields", className: "num" },
+              { label: "Submissions", className: "num" },
+              { label: "After submitting", className: "hide-phone" },
+            ]}
+          >
+            {forms.data.map((f) => (
+              <tr key={f.id}>
+                <td>
+                  <Link to={`/sites/${siteId}/forms/${f.id}`}>{f.name}</Link>
+                  {f.captchaEnabled ? <span className="badge"> Captcha</span> : null}
+                </td>
+                <td className="num">{f.fields.filter((x) => x.type !== "section").length}</td>
+                <td className="num">
+                  <Link
+                    to={`/sites/${siteId}/ops/forms/${f.id}`}
+                    aria-label={`${f.submissions} submissions of ${f.name}`}
+                  >
+                    {f.submissions}
+                  </Link>
+                </td>
+                <td className="hide-phone muted small">
+                  {f.successRedirect
+                    ? `Goes to ${f.successRedirect}`
+                    : f.submissionMessage
+                      ? `Shows “${f.submissionMessage.length > 50 ? `${f.submissionMessage.slice(0, 50)}…` : f.submissionMessage}”`
+                      : "Shows a thank-you message"}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {forms.data.map((f) => (
-                <tr key={f.id}>
-                  <td>
-                    <Link to={`/sites/${siteId}/forms/${f.id}`}>{f.name}</Link>
-                    {f.captchaEnabled ? <span className="badge"> Captcha</span> : null}
-                  </td>
-                  <td className="num">{f.fields.filter((x) => x.type !== "section").length}</td>
-                  <td className="num">
-                    <Link
-                      to={`/sites/${siteId}/ops/forms/${f.id}`}
-                      aria-label={`${f.submissions} submissions of ${f.name}`}
-                    >
-                      {f.submissions}
-                    </Link>
-                  </td>
-                  <td className="hide-phone muted small">
-                    {f.successRedirect
-                      ? `Goes to ${f.successRedirect}`
-                      : f.submissionMessage
-                        ? `Shows “${f.submissionMessage.length > 50 ? `${f.submissionMessage.slice(0, 50)}…` : f.submissionMessage}”`
-                        : "Shows a thank-you message"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
           {!forms.data.length ? (
             <div className="empty">
               <p>No forms yet.</p>

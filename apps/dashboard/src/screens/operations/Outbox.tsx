@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get } from "../../api.js";
 import { SelectField } from "../../components/form/index.js";
-import { Loading, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { DataTable, Loading, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 
 interface Email {
@@ -54,41 +54,38 @@ export function Outbox() {
       {emails.isLoading ? <Loading /> : null}
       {emails.data ? (
         <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Subject</th>
-                <th className="hide-phone">To</th>
-                <th>Status</th>
-                <th className="hide-phone">When</th>
+          <DataTable
+            columns={[
+              { label: "Subject" },
+              { label: "To", className: "hide-phone" },
+              { label: "Status" },
+              { label: "When", className: "hide-phone" },
+            ]}
+          >
+            {emails.data.emails.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <button
+                    type="button"
+                    className="btn ghost small"
+                    style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
+                    onClick={() => setOpen(e)}
+                  >
+                    {e.subject}
+                  </button>
+                </td>
+                <td className="hide-phone">{e.to}</td>
+                <td>
+                  <span
+                    className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}
+                  >
+                    {e.status}
+                  </span>
+                </td>
+                <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {emails.data.emails.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn ghost small"
-                      style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
-                      onClick={() => setOpen(e)}
-                    >
-                      {e.subject}
-                    </button>
-                  </td>
-                  <td className="hide-phone">{e.to}</td>
-                  <td>
-                    <span
-                      className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}
-                    >
-                      {e.status}
-                    </span>
-                  </td>
-                  <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
           {!emails.data.emails.length ? <p className="empty">No emails yet.</p> : null}
         </div>
       ) : null}

@@ -4,7 +4,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { get, post } from "../../api.js";
-import { ErrorNotice, Loading, Notice, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import {
+  DataTable,
+  ErrorNotice,
+  Loading,
+  Notice,
+  PageHead,
+  formatDate,
+  useSiteId,
+} from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 
 interface SignUpGroup {
@@ -122,58 +130,53 @@ export function Restock() {
       {groups.isLoading ? <Loading /> : null}
       {groups.data ? (
         <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Product and variant</th>
-                <th className="num">Waiting</th>
-                <th className="num">Stock</th>
-                <th>
-                  <span className="sr-only">Send</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {groups.data.map((g) => [
-                <tr key={g.variantId}>
-                  <td>
-                    <Link to={`/sites/${siteId}/products/${g.productId}`}>{g.productTitle}</Link>
-                    <div className="muted small">
-                      {Object.values(g.attributes).join(" / ") || "Default"} · {g.sku}
-                    </div>
+          <DataTable
+            columns={[
+              { label: "Product and variant" },
+              { label: "Waiting", className: "num" },
+              { label: "Stock", className: "num" },
+              { label: "Send", srOnly: true },
+            ]}
+          >
+            {groups.data.map((g) => [
+              <tr key={g.variantId}>
+                <td>
+                  <Link to={`/sites/${siteId}/products/${g.productId}`}>{g.productTitle}</Link>
+                  <div className="muted small">
+                    {Object.values(g.attributes).join(" / ") || "Default"} · {g.sku}
+                  </div>
+                </td>
+                <td className="num">
+                  <button
+                    type="button"
+                    className="btn ghost small"
+                    aria-expanded={open === g.variantId}
+                    onClick={() => setOpen(open === g.variantId ? undefined : g.variantId)}
+                  >
+                    {g.signUpCount} waiting
+                  </button>
+                </td>
+                <td className="num">{g.unlimited ? "Unlimited" : g.qtyInStock}</td>
+                <td className="num">
+                  <button
+                    type="button"
+                    className="btn small"
+                    disabled={!g.inStock || sendOne.isPending}
+                    onClick={() => sendOne.mutate(g)}
+                  >
+                    Send to {g.signUpCount}
+                  </button>
+                </td>
+              </tr>,
+              open === g.variantId ? (
+                <tr key={`${g.variantId}-list`}>
+                  <td colSpan={4}>
+                    <SignUps siteId={siteId} group={g} />
                   </td>
-                  <td className="num">
-                    <button
-                      type="button"
-                      className="btn ghost small"
-                      aria-expanded={open === g.variantId}
-                      onClick={() => setOpen(open === g.variantId ? undefined : g.variantId)}
-                    >
-                      {g.signUpCount} waiting
-                    </button>
-                  </td>
-                  <td className="num">{g.unlimited ? "Unlimited" : g.qtyInStock}</td>
-                  <td className="num">
-                    <button
-                      type="button"
-                      className="btn small"
-                      disabled={!g.inStock || sendOne.isPending}
-                      onClick={() => sendOne.mutate(g)}
-                    >
-                      Send to {g.signUpCount}
-                    </button>
-                  </td>
-                </tr>,
-                open === g.variantId ? (
-                  <tr key={`${g.variantId}-list`}>
-                    <td colSpan={4}>
-                      <SignUps siteId={siteId} group={g} />
-                    </td>
-                  </tr>
-                ) : null,
-              ])}
-            </tbody>
-          </table>
+                </tr>
+              ) : null,
+            ])}
+          </DataTable>
           {!groups.data.length ? <p className="empty">Nobody is waiting for a restock.</p> : null}
         </div>
       ) : null}

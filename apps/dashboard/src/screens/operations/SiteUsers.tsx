@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get } from "../../api.js";
-import { Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
+import { DataTable, Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { SearchField } from "../../components/form/index.js";
 import { Unavailable } from "./shared.js";
 
@@ -51,28 +51,25 @@ export function SiteUsers() {
       {users.isLoading ? <Loading /> : null}
       {users.data ? (
         <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Email</th>
-                <th className="num">Orders</th>
-                <th className="hide-phone">Joined</th>
+          <DataTable
+            columns={[
+              { label: "Name" },
+              { label: "Email" },
+              { label: "Orders", className: "num" },
+              { label: "Joined", className: "hide-phone" },
+            ]}
+          >
+            {users.data.siteUsers.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  {u.firstName} {u.lastName}
+                </td>
+                <td>{u.email}</td>
+                <td className="num">{u.orderCount}</td>
+                <td className="hide-phone">{formatDate(u.createdOn)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {users.data.siteUsers.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    {u.firstName} {u.lastName}
-                  </td>
-                  <td>{u.email}</td>
-                  <td className="num">{u.orderCount}</td>
-                  <td className="hide-phone">{formatDate(u.createdOn)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
           {!users.data.siteUsers.length ? (
             <p className="empty">{q.trim() ? "No site users match this search." : "No site users yet."}</p>
           ) : null}

@@ -5,7 +5,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { del, get, post, put } from "../../api.js";
-import { DialogButtons, ErrorNotice, Modal, Notice, useSiteId } from "../../components/ui.js";
+import {
+  type Column,
+  DataTable,
+  DialogButtons,
+  ErrorNotice,
+  Modal,
+  Notice,
+  useSiteId,
+} from "../../components/ui.js";
 
 export interface RuleFormProps<T> {
   rule?: T;
@@ -26,8 +34,8 @@ export function RuleList<T extends { id: string }>({
   /** Below /api/owner/sites/:site/store/, e.g. "tax-rules". */
   path: string;
   addLabel: string;
-  /** The header cells before the edit column. */
-  head: ReactNode;
+  /** The columns before the edit column. */
+  head: Column[];
   row: (rule: T) => ReactNode;
   editLabel: (rule: T) => string;
   empty: string;
@@ -50,28 +58,18 @@ export function RuleList<T extends { id: string }>({
       </div>
       <ErrorNotice error={query.error} />
       <div className="table-wrap">
-        <table className="data">
-          <thead>
-            <tr>
-              {head}
-              <th>
-                <span className="sr-only">Edit</span>
-              </th>
+        <DataTable columns={[...head, { label: "Edit", srOnly: true }]}>
+          {query.data?.map((r) => (
+            <tr key={r.id}>
+              {row(r)}
+              <td className="num">
+                <button type="button" className="btn small" onClick={() => setEditing(r)}>
+                  Edit {editLabel(r)}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {query.data?.map((r) => (
-              <tr key={r.id}>
-                {row(r)}
-                <td className="num">
-                  <button type="button" className="btn small" onClick={() => setEditing(r)}>
-                    Edit {editLabel(r)}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
         {query.data && !query.data.length ? <p className="empty">{empty}</p> : null}
       </div>
       {editing ? (
