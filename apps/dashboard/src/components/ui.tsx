@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
 import { useParams } from "react-router";
 import { type Page, type Site, get } from "../api.js";
 import { errorText } from "./form/errors.js";
@@ -250,6 +250,35 @@ export function DataTable({
       </thead>
       <tbody>{children}</tbody>
     </table>
+  );
+}
+
+/**
+ * A list screen's table in its scrolling frame: a row for each item, the `empty` line when there are
+ * none (an element stands as it is, text goes in a paragraph), then `footer` (a pager).
+ */
+export function ListTable<T>({
+  columns,
+  rows,
+  row,
+  empty,
+  footer,
+  style,
+}: {
+  columns: Column[];
+  rows: T[] | undefined;
+  /** The row, or rows, of one item, each with its key. */
+  row: (item: T) => ReactNode;
+  empty: ReactNode;
+  footer?: ReactNode;
+  style?: CSSProperties;
+}) {
+  return (
+    <div className="table-wrap" style={style}>
+      <DataTable columns={columns}>{rows?.map(row)}</DataTable>
+      {rows && !rows.length ? typeof empty === "string" ? <p className="empty">{empty}</p> : empty : null}
+      {footer}
+    </div>
   );
 }
 

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { del, get, post } from "../api.js";
 import { CopyField } from "../components/CopyField.js";
 import {
-  DataTable,
+  ListTable,
   DialogButtons,
   ErrorNotice,
   Loading,
@@ -301,56 +301,51 @@ export function ApiKeys() {
       <ErrorNotice error={list.error} />
       {list.isLoading ? <Loading /> : null}
       {list.data ? (
-        <div className="table-wrap" style={{ position: "relative" }}>
-          <DataTable
-            columns={[
-              { label: "Name" },
-              { label: "Key" },
-              { label: "Scopes" },
-              { label: "Created" },
-              { label: "Last used" },
-              { label: "Actions", srOnly: true },
-            ]}
-          >
-            {list.data.map((k) => (
-              <tr key={k.id}>
-                <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>
-                  <span className="btn-row" style={{ gap: "0.25rem" }}>
-                    {k.scopes.map((s) => (
-                      <span key={s} className="badge" title={scopeLabel(s)}>
-                        {s}
-                      </span>
-                    ))}
-                  </span>
-                </td>
-                <td>{formatDate(k.createdOn)}</td>
-                <td>
-                  {k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}
-                </td>
-                <td className="num">
-                  <button
-                    type="button"
-                    className="btn small danger"
-                    onClick={() => {
-                      track.panel("delete_key");
-                      remove.reset();
-                      setDeleting(k);
-                    }}
-                  >
-                    Delete<span className="sr-only"> {k.name}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          {!list.data.length ? (
-            <p className="empty">No API keys yet. Create one to connect another tool to your store.</p>
-          ) : null}
-        </div>
+        <ListTable
+          columns={[
+            { label: "Name" },
+            { label: "Key" },
+            { label: "Scopes" },
+            { label: "Created" },
+            { label: "Last used" },
+            { label: "Actions", srOnly: true },
+          ]}
+          rows={list.data}
+          empty="No API keys yet. Create one to connect another tool to your store."
+          style={{ position: "relative" }}
+          row={(k) => (
+            <tr key={k.id}>
+              <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
+              <td>
+                <code>{k.prefix}…</code>
+              </td>
+              <td>
+                <span className="btn-row" style={{ gap: "0.25rem" }}>
+                  {k.scopes.map((s) => (
+                    <span key={s} className="badge" title={scopeLabel(s)}>
+                      {s}
+                    </span>
+                  ))}
+                </span>
+              </td>
+              <td>{formatDate(k.createdOn)}</td>
+              <td>{k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}</td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="btn small danger"
+                  onClick={() => {
+                    track.panel("delete_key");
+                    remove.reset();
+                    setDeleting(k);
+                  }}
+                >
+                  Delete<span className="sr-only"> {k.name}</span>
+                </button>
+              </td>
+            </tr>
+          )}
+        />
       ) : null}
       {terms ? <Terms onClose={() => setTerms(false)} /> : null}
       {creating ? <CreateKey siteId={siteId} onClose={() => setCreating(false)} /> : null}

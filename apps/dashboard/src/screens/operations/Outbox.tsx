@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get } from "../../api.js";
 import { SelectField } from "../../components/form/index.js";
-import { DataTable, Loading, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { ListTable, Loading, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 
 interface Email {
@@ -53,41 +53,39 @@ export function Outbox() {
       {emails.error ? <Unavailable what="The outbox" error={emails.error} /> : null}
       {emails.isLoading ? <Loading /> : null}
       {emails.data ? (
-        <div className="table-wrap">
-          <DataTable
-            columns={[
-              { label: "Subject" },
-              { label: "To", className: "hide-phone" },
-              { label: "Status" },
-              { label: "When", className: "hide-phone" },
-            ]}
-          >
-            {emails.data.emails.map((e) => (
-              <tr key={e.id}>
-                <td>
-                  <button
-                    type="button"
-                    className="btn ghost small"
-                    style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
-                    onClick={() => setOpen(e)}
-                  >
-                    {e.subject}
-                  </button>
-                </td>
-                <td className="hide-phone">{e.to}</td>
-                <td>
-                  <span
-                    className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}
-                  >
-                    {e.status}
-                  </span>
-                </td>
-                <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
-              </tr>
-            ))}
-          </DataTable>
-          {!emails.data.emails.length ? <p className="empty">No emails yet.</p> : null}
-        </div>
+        <ListTable
+          columns={[
+            { label: "Subject" },
+            { label: "To", className: "hide-phone" },
+            { label: "Status" },
+            { label: "When", className: "hide-phone" },
+          ]}
+          rows={emails.data.emails}
+          empty="No emails yet."
+          row={(e) => (
+            <tr key={e.id}>
+              <td>
+                <button
+                  type="button"
+                  className="btn ghost small"
+                  style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
+                  onClick={() => setOpen(e)}
+                >
+                  {e.subject}
+                </button>
+              </td>
+              <td className="hide-phone">{e.to}</td>
+              <td>
+                <span
+                  className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}
+                >
+                  {e.status}
+                </span>
+              </td>
+              <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
+            </tr>
+          )}
+        />
       ) : null}
       {open ? (
         <Modal title={open.subject} onClose={() => setOpen(undefined)} wide>

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { get, post } from "../../api.js";
 import {
-  DataTable,
+  ListTable,
   ErrorNotice,
   Loading,
   Notice,
@@ -129,56 +129,54 @@ export function Restock() {
       {groups.error ? <Unavailable what="Restock requests" error={groups.error} /> : null}
       {groups.isLoading ? <Loading /> : null}
       {groups.data ? (
-        <div className="table-wrap">
-          <DataTable
-            columns={[
-              { label: "Product and variant" },
-              { label: "Waiting", className: "num" },
-              { label: "Stock", className: "num" },
-              { label: "Send", srOnly: true },
-            ]}
-          >
-            {groups.data.map((g) => [
-              <tr key={g.variantId}>
-                <td>
-                  <Link to={`/sites/${siteId}/products/${g.productId}`}>{g.productTitle}</Link>
-                  <div className="muted small">
-                    {Object.values(g.attributes).join(" / ") || "Default"} · {g.sku}
-                  </div>
+        <ListTable
+          columns={[
+            { label: "Product and variant" },
+            { label: "Waiting", className: "num" },
+            { label: "Stock", className: "num" },
+            { label: "Send", srOnly: true },
+          ]}
+          rows={groups.data}
+          empty="Nobody is waiting for a restock."
+          row={(g) => [
+            <tr key={g.variantId}>
+              <td>
+                <Link to={`/sites/${siteId}/products/${g.productId}`}>{g.productTitle}</Link>
+                <div className="muted small">
+                  {Object.values(g.attributes).join(" / ") || "Default"} · {g.sku}
+                </div>
+              </td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="btn ghost small"
+                  aria-expanded={open === g.variantId}
+                  onClick={() => setOpen(open === g.variantId ? undefined : g.variantId)}
+                >
+                  {g.signUpCount} waiting
+                </button>
+              </td>
+              <td className="num">{g.unlimited ? "Unlimited" : g.qtyInStock}</td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="btn small"
+                  disabled={!g.inStock || sendOne.isPending}
+                  onClick={() => sendOne.mutate(g)}
+                >
+                  Send to {g.signUpCount}
+                </button>
+              </td>
+            </tr>,
+            open === g.variantId ? (
+              <tr key={`${g.variantId}-list`}>
+                <td colSpan={4}>
+                  <SignUps siteId={siteId} group={g} />
                 </td>
-                <td className="num">
-                  <button
-                    type="button"
-                    className="btn ghost small"
-                    aria-expanded={open === g.variantId}
-                    onClick={() => setOpen(open === g.variantId ? undefined : g.variantId)}
-                  >
-                    {g.signUpCount} waiting
-                  </button>
-                </td>
-                <td className="num">{g.unlimited ? "Unlimited" : g.qtyInStock}</td>
-                <td className="num">
-                  <button
-                    type="button"
-                    className="btn small"
-                    disabled={!g.inStock || sendOne.isPending}
-                    onClick={() => sendOne.mutate(g)}
-                  >
-                    Send to {g.signUpCount}
-                  </button>
-                </td>
-              </tr>,
-              open === g.variantId ? (
-                <tr key={`${g.variantId}-list`}>
-                  <td colSpan={4}>
-                    <SignUps siteId={siteId} group={g} />
-                  </td>
-                </tr>
-              ) : null,
-            ])}
-          </DataTable>
-          {!groups.data.length ? <p className="empty">Nobody is waiting for a restock.</p> : null}
-        </div>
+              </tr>
+            ) : null,
+          ]}
+        />
       ) : null}
       <p className="muted small" style={{ marginTop: "0.8rem" }}>
         Emails go only for variants back in stock. Restock a variant in{" "}

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get } from "../../api.js";
-import { DataTable, Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
+import { ListTable, Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { SearchField } from "../../components/form/index.js";
 import { Unavailable } from "./shared.js";
 
@@ -50,46 +50,44 @@ export function SiteUsers() {
       {users.error ? <Unavailable what="Site users" error={users.error} /> : null}
       {users.isLoading ? <Loading /> : null}
       {users.data ? (
-        <div className="table-wrap">
-          <DataTable
-            columns={[
-              { label: "Name" },
-              { label: "Email" },
-              { label: "Orders", className: "num" },
-              { label: "Joined", className: "hide-phone" },
-            ]}
-          >
-            {users.data.siteUsers.map((u) => (
-              <tr key={u.id}>
-                <td>
-                  {u.firstName} {u.lastName}
-                </td>
-                <td>{u.email}</td>
-                <td className="num">{u.orderCount}</td>
-                <td className="hide-phone">{formatDate(u.createdOn)}</td>
-              </tr>
-            ))}
-          </DataTable>
-          {!users.data.siteUsers.length ? (
-            <p className="empty">{q.trim() ? "No site users match this search." : "No site users yet."}</p>
-          ) : null}
-          {cursors.length || nextCursor ? (
-            <Pager
-              status={`Page ${cursors.length + 1}`}
-              canPrev={cursors.length > 0}
-              canNext={Boolean(nextCursor)}
-              onPrev={() => {
-                setCursor(cursors[cursors.length - 1] ?? "");
-                setCursors(cursors.slice(0, -1));
-              }}
-              onNext={() => {
-                if (!nextCursor) return;
-                setCursors([...cursors, cursor]);
-                setCursor(nextCursor);
-              }}
-            />
-          ) : null}
-        </div>
+        <ListTable
+          columns={[
+            { label: "Name" },
+            { label: "Email" },
+            { label: "Orders", className: "num" },
+            { label: "Joined", className: "hide-phone" },
+          ]}
+          rows={users.data.siteUsers}
+          empty={q.trim() ? "No site users match this search." : "No site users yet."}
+          footer={
+            cursors.length || nextCursor ? (
+              <Pager
+                status={`Page ${cursors.length + 1}`}
+                canPrev={cursors.length > 0}
+                canNext={Boolean(nextCursor)}
+                onPrev={() => {
+                  setCursor(cursors[cursors.length - 1] ?? "");
+                  setCursors(cursors.slice(0, -1));
+                }}
+                onNext={() => {
+                  if (!nextCursor) return;
+                  setCursors([...cursors, cursor]);
+                  setCursor(nextCursor);
+                }}
+              />
+            ) : null
+          }
+          row={(u) => (
+            <tr key={u.id}>
+              <td>
+                {u.firstName} {u.lastName}
+              </td>
+              <td>{u.email}</td>
+              <td className="num">{u.orderCount}</td>
+              <td className="hide-phone">{formatDate(u.createdOn)}</td>
+            </tr>
+          )}
+        />
       ) : null}
     </>
   );

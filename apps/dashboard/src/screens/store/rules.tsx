@@ -7,7 +7,7 @@ import { type ReactNode, useState } from "react";
 import { del, get, post, put } from "../../api.js";
 import {
   type Column,
-  DataTable,
+  ListTable,
   DialogButtons,
   ErrorNotice,
   Modal,
@@ -57,21 +57,21 @@ export function RuleList<T extends { id: string }>({
         </button>
       </div>
       <ErrorNotice error={query.error} />
-      <div className="table-wrap">
-        <DataTable columns={[...head, { label: "Edit", srOnly: true }]}>
-          {query.data?.map((r) => (
-            <tr key={r.id}>
-              {row(r)}
-              <td className="num">
-                <button type="button" className="btn small" onClick={() => setEditing(r)}>
-                  Edit {editLabel(r)}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-        {query.data && !query.data.length ? <p className="empty">{empty}</p> : null}
-      </div>
+      <ListTable
+        columns={[...head, { label: "Edit", srOnly: true }]}
+        rows={query.data}
+        empty={empty}
+        row={(r) => (
+          <tr key={r.id}>
+            {row(r)}
+            <td className="num">
+              <button type="button" className="btn small" onClick={() => setEditing(r)}>
+                Edit {editLabel(r)}
+              </button>
+            </td>
+          </tr>
+        )}
+      />
       {editing ? (
         <Form
           rule={editing === "new" ? undefined : editing}
