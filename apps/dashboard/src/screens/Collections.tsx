@@ -14,6 +14,7 @@ import {
   TextareaField,
   fieldErrors,
   useDraft,
+  binder,
 } from "../components/form/index.js";
 import { SeoFields } from "../components/SeoFields.js";
 
@@ -294,6 +295,8 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
     children: <p>This cannot be undone.</p>,
   });
   const errors = fieldErrors(save.error);
+  const field = binder(f, set, errors);
+  const plain = binder(f, set);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
@@ -315,36 +318,17 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         <div className="split">
           <div>
             <div className="card">
-              <TextField
-                label="Title"
-                value={f.title}
-                onChange={(v) => set({ title: v })}
-                error={errors.title}
-              />
+              <TextField label="Title" {...field("title")} />
               {kind === "events" ? (
                 <div className="grid-2">
-                  <TextField
-                    label="Starts"
-                    type="datetime-local"
-                    value={f.startDate}
-                    onChange={(v) => set({ startDate: v })}
-                    error={errors.startDate}
-                  />
-                  <TextField
-                    label="Ends"
-                    type="datetime-local"
-                    value={f.endDate}
-                    onChange={(v) => set({ endDate: v })}
-                    error={errors.endDate}
-                  />
+                  <TextField label="Starts" type="datetime-local" {...field("startDate")} />
+                  <TextField label="Ends" type="datetime-local" {...field("endDate")} />
                 </div>
               ) : null}
               {kind === "album" ? (
                 <TextField
                   label="Audio file address"
-                  value={f.audioUrl}
-                  onChange={(v) => set({ audioUrl: v })}
-                  error={errors.audioUrl}
+                  {...field("audioUrl")}
                   help="An MP3 or M4A file, starting with https:// or /"
                 />
               ) : null}
@@ -354,36 +338,14 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                 </span>
                 <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="item-body" />
               </div>
-              <TextareaField
-                label="Excerpt"
-                value={f.excerpt}
-                onChange={(v) => set({ excerpt: v })}
-                error={errors.excerpt}
-                help="Shown in lists and summaries"
-              />
+              <TextareaField label="Excerpt" {...field("excerpt")} help="Shown in lists and summaries" />
               {kind === "events" ? (
                 <fieldset>
                   <legend>Location</legend>
-                  <TextField
-                    label="Place name"
-                    value={f.addressTitle}
-                    onChange={(v) => set({ addressTitle: v })}
-                  />
-                  <TextField
-                    label="Address line 1"
-                    value={f.addressLine1}
-                    onChange={(v) => set({ addressLine1: v })}
-                  />
-                  <TextField
-                    label="Address line 2"
-                    value={f.addressLine2}
-                    onChange={(v) => set({ addressLine2: v })}
-                  />
-                  <TextField
-                    label="Country"
-                    value={f.addressCountry}
-                    onChange={(v) => set({ addressCountry: v })}
-                  />
+                  <TextField label="Place name" {...plain("addressTitle")} />
+                  <TextField label="Address line 1" {...plain("addressLine1")} />
+                  <TextField label="Address line 2" {...plain("addressLine2")} />
+                  <TextField label="Country" {...plain("addressCountry")} />
                 </fieldset>
               ) : null}
             </div>
@@ -427,39 +389,24 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
               <CheckboxField label="Published" value={f.visible} onChange={(visible) => set({ visible })} />
               {kind === "blog" ? (
                 <>
-                  <TextField
-                    label="Publish on"
-                    type="datetime-local"
-                    value={f.publishOn}
-                    onChange={(v) => set({ publishOn: v })}
-                  />
+                  <TextField label="Publish on" type="datetime-local" {...plain("publishOn")} />
                   <TextField label="Author" value={f.authorName} onChange={(v) => set({ authorName: v })} />
-                  <CheckboxField
-                    label="Comments on"
-                    value={f.commentsOn}
-                    onChange={(commentsOn) => set({ commentsOn })}
-                  />
+                  <CheckboxField label="Comments on" {...plain("commentsOn")} />
                 </>
               ) : null}
               <TextField
                 label="URL slug"
-                value={f.urlId}
-                onChange={(v) => set({ urlId: v })}
-                error={errors.urlId}
+                {...field("urlId")}
                 help={f.urlId ? undefined : "Made from the title when empty"}
               />
               <TextField
                 label="Categories"
-                value={f.categories}
-                onChange={(v) => set({ categories: v })}
-                error={errors.categories}
+                {...field("categories")}
                 help="Separated by commas (25 characters each at most)"
               />
               <TextField
                 label="Tags"
-                value={f.tags}
-                onChange={(v) => set({ tags: v })}
-                error={errors.tags}
+                {...field("tags")}
                 help="Separated by commas (50 characters each at most)"
               />
               {item ? deleteItem.button : null}

@@ -15,4 +15,4 @@ export { Field, type FieldProps } from "./Field.js";
 export { ImageField } from "./ImageField.js";
 export { MoneyField, type MoneyValue, amountHint } from "./MoneyField.js";
 export { DraftSaveBar, SaveBar } from "./SaveBar.js";
-export { type Draft, useDraft } from "./useDraft.js";
+export { binder, type Draft, useDraft } from "./useDraft.js";

@@ -11,6 +11,7 @@ import {
   TextField,
   TextareaField,
   useDraft,
+  binder,
 } from "../../components/form/index.js";
 import { ErrorNotice, Notice, PageHead, useSiteId } from "../../components/ui.js";
 import {
@@ -54,6 +55,8 @@ export function FormEditor({
   const typeInfo = new Map<string, FieldTypeInfo>(fieldTypes.map((t) => [t.type, t]));
 
   const set = draft.set;
+  const field = binder(d, set, errors);
+  const plain = binder(d, set);
   const setField = (id: string, p: Partial<FieldDraft>) =>
     set({ fields: d.fields.map((f) => (f.id === id ? { ...f, ...p } : f)) });
   const move = (i: number, by: -1 | 1) => {
@@ -193,9 +196,7 @@ export function FormEditor({
               <h2>Form</h2>
               <TextField
                 label="Form name"
-                value={d.name}
-                onChange={(v) => set({ name: v })}
-                error={errors.name}
+                {...field("name")}
                 help="Only you see it: in block settings, submissions and notification emails."
                 maxLength={200}
               />
@@ -252,43 +253,33 @@ export function FormEditor({
               <h2>After submitting</h2>
               <TextareaField
                 label="Submission message"
-                value={d.submissionMessage}
-                onChange={(v) => set({ submissionMessage: v })}
-                error={errors.submissionMessage}
+                {...field("submissionMessage")}
                 help="Shown in place of the form once it is sent."
                 rows={3}
               />
               <TextareaField
                 label="Submission HTML"
                 className="code"
-                value={d.submissionHtml}
-                onChange={(v) => set({ submissionHtml: v })}
-                error={errors.submissionHtml}
+                {...field("submissionHtml")}
                 help="Optional extra content under the message, such as a download link."
                 rows={3}
               />
               <TextField
                 label="Success redirect"
-                value={d.successRedirect}
-                onChange={(v) => set({ successRedirect: v })}
-                error={errors.successRedirect}
+                {...field("successRedirect")}
                 placeholder="/thank-you"
                 help="Optional: send visitors to this page instead of showing the message."
               />
               <TextField
                 label="Notify email"
                 type="email"
-                value={d.notifyEmail}
-                onChange={(v) => set({ notifyEmail: v })}
-                error={errors.notifyEmail}
+                {...field("notifyEmail")}
                 placeholder="you@example.com"
                 help="Each submission is emailed here. Empty: the site's contact email."
               />
               <TextareaField
                 label="Disclaimer"
-                value={d.disclaimerMessage}
-                onChange={(v) => set({ disclaimerMessage: v })}
-                error={errors.disclaimerMessage}
+                {...field("disclaimerMessage")}
                 help="Optional small print above the submit button."
                 rows={2}
               />
@@ -298,8 +289,7 @@ export function FormEditor({
               <CheckboxField
                 label="Require a captcha"
                 help="Visitors complete the site's captcha before the form is sent."
-                value={d.captchaEnabled}
-                onChange={(captchaEnabled) => set({ captchaEnabled })}
+                {...plain("captchaEnabled")}
               />
               {d.captchaEnabled ? (
                 <div className="grid-2">

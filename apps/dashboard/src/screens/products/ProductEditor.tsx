@@ -12,6 +12,7 @@ import {
   TextareaField,
   fieldErrors,
   useDraft,
+  binder,
 } from "../../components/form/index.js";
 import { useMedia } from "../../components/media.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite, useSiteId } from "../../components/ui.js";
@@ -103,6 +104,7 @@ function ProductEditorForm({
     children: <p>The product disappears from the shop. Past orders keep their lines.</p>,
   });
   const errors = save.error instanceof FormProblem ? save.error.fields : fieldErrors(save.error);
+  const field = binder(f, set, errors);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
@@ -136,24 +138,14 @@ function ProductEditorForm({
           <div>
             <div className="card">
               <h2>Details</h2>
-              <TextField
-                label="Product name"
-                value={f.title}
-                onChange={(v) => set({ title: v })}
-                error={errors.title}
-              />
+              <TextField label="Product name" {...field("title")} />
               <div className="field">
                 <span className="label" id="desc-label">
                   Description
                 </span>
                 <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="desc-label" />
               </div>
-              <TextareaField
-                label="Short description"
-                value={f.excerpt}
-                onChange={(v) => set({ excerpt: v })}
-                error={errors.excerpt}
-              />
+              <TextareaField label="Short description" {...field("excerpt")} />
             </div>
 
             <SeoFields
