@@ -295,22 +295,37 @@ export function useSiteId(): string {
   return useParams().siteId ?? "";
 }
 
-export function useSite() {
+/**
+ * A GET of the owner API about the current site, cached under [key, siteId]; `url` makes the address
+ * from the site's id and `pick` takes what the screen wants from the answer.
+ */
+export function useSiteQuery<Answer, T>(
+  key: string,
+  url: (siteId: string) => string,
+  pick: (answer: Answer) => T,
+) {
   const siteId = useSiteId();
   return useQuery({
-    queryKey: ["site", siteId],
-    queryFn: () => get<{ site: Site }>(`/api/owner/sites/${siteId}`).then((r) => r.site),
+    queryKey: [key, siteId],
+    queryFn: () => get<Answer>(url(siteId)).then(pick),
     enabled: Boolean(siteId),
   });
 }
 
+export function useSite() {
+  return useSiteQuery(
+    "site",
+    (siteId) => `/api/owner/sites/${siteId}`,
+    (r: { site: Site }) => r.site,
+  );
+}
+
 export function usePages() {
-  const siteId = useSiteId();
-  return useQuery({
-    queryKey: ["pages", siteId],
-    queryFn: () => get<{ pages: Page[] }>(`/api/owner/sites/${siteId}/pages`).then((r) => r.pages),
-    enabled: Boolean(siteId),
-  });
+  return useSiteQuery(
+    "pages",
+    (siteId) => `/api/owner/sites/${siteId}/pages`,
+    (r: { pages: Page[] }) => r.pages,
+  );
 }
 
 export function PageHead({ title, sub, actions }: { title: string; sub?: ReactNode; actions?: ReactNode }) {
