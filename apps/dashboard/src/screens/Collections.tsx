@@ -1,4 +1,5 @@
 /** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
+import { EditorForm } from "../components/EditorForm.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -313,10 +314,11 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
           </Link>
         }
       />
-      <form onSubmit={onSubmit} noValidate>
-        <ErrorNotice error={save.error} />
-        <div className="split">
-          <div>
+      <EditorForm
+        onSubmit={onSubmit}
+        error={save.error}
+        main={
+          <>
             <div className="card">
               <TextField label="Title" {...field("title")} />
               {kind === "events" ? (
@@ -361,8 +363,10 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
               hidden={f.seoHidden}
               onChange={set}
             />
-          </div>
-          <div>
+          </>
+        }
+        side={
+          <>
             <div className="card">
               <h2>Image</h2>
               {image ? (
@@ -411,16 +415,18 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
               />
               {item ? deleteItem.button : null}
             </div>
-          </div>
-        </div>
-        <DraftSaveBar
-          draft={form}
-          save={save}
-          saved="Saved. It is live on the site."
-          savedEarlier={params.get("saved") === "1"}
-          saveLabel={`Save ${noun}`}
-        />
-      </form>
+          </>
+        }
+        footer={
+          <DraftSaveBar
+            draft={form}
+            save={save}
+            saved="Saved. It is live on the site."
+            savedEarlier={params.get("saved") === "1"}
+            saveLabel={`Save ${noun}`}
+          />
+        }
+      />
       {picking ? (
         <MediaPicker
           value={f.mainImageId ? [f.mainImageId] : []}

@@ -1,4 +1,5 @@
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
+import { EditorForm } from "../components/EditorForm.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -176,10 +177,11 @@ function PageSettingsForm({
           </>
         }
       />
-      <form onSubmit={onSubmit} noValidate>
-        <ErrorNotice error={save.error} />
-        <div className="split">
-          <div>
+      <EditorForm
+        onSubmit={onSubmit}
+        error={save.error}
+        main={
+          <>
             <div className="card">
               <h2>General</h2>
               <TextField label="Page title" {...form.bind("title", save.error)} />
@@ -243,8 +245,10 @@ function PageSettingsForm({
                 />
               </div>
             ) : null}
-          </div>
-          <div>
+          </>
+        }
+        side={
+          <>
             <div className="card">
               <h2>Password</h2>
               {page.passwordProtected && !changingPassword ? (
@@ -307,19 +311,21 @@ function PageSettingsForm({
               </div>
               <ErrorNotice error={makeHome.error ?? removePassword.error} />
             </div>
-          </div>
-        </div>
-        <SaveBar
-          dirty={form.dirty}
-          pending={save.isPending}
-          saved={save.isSuccess && "Page settings saved."}
-          onDiscard={() => {
-            form.discard();
-            setChangingPassword(false);
-          }}
-          saveLabel="Save settings"
-        />
-      </form>
+          </>
+        }
+        footer={
+          <SaveBar
+            dirty={form.dirty}
+            pending={save.isPending}
+            saved={save.isSuccess && "Page settings saved."}
+            onDiscard={() => {
+              form.discard();
+              setChangingPassword(false);
+            }}
+            saveLabel="Save settings"
+          />
+        }
+      />
       {deletePage.dialog}
     </>
   );

@@ -1,4 +1,5 @@
 /** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
+import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -13,7 +14,7 @@ import {
   useDraft,
   binder,
 } from "../../components/form/index.js";
-import { ErrorNotice, Notice, PageHead, useSiteId } from "../../components/ui.js";
+import { Notice, PageHead, useSiteId } from "../../components/ui.js";
 import {
   type FieldDraft,
   type FieldTypeInfo,
@@ -188,10 +189,12 @@ export function FormEditor({
           </>
         }
       />
-      <form onSubmit={onSubmit} noValidate className="form-editor">
-        <ErrorNotice error={problem} />
-        <div className="split">
-          <div>
+      <EditorForm
+        onSubmit={onSubmit}
+        error={problem}
+        className="form-editor"
+        main={
+          <>
             <div className="card">
               <h2>Form</h2>
               <TextField
@@ -246,9 +249,10 @@ export function FormEditor({
                 </button>
               </div>
             </div>
-          </div>
-
-          <div>
+          </>
+        }
+        side={
+          <>
             <div className="card">
               <h2>After submitting</h2>
               <TextareaField
@@ -322,23 +326,25 @@ export function FormEditor({
                 {deleteForm.button}
               </DeleteCard>
             ) : null}
-          </div>
-        </div>
-        <SaveBar
-          dirty={draft.dirty}
-          pending={save.isPending}
-          saved={
-            (save.isSuccess || params.get("saved") === "1") &&
-            "Form saved. Pages that show it use the new version at once."
-          }
-          onDiscard={form ? draft.discard : undefined}
-          saveLabel={form ? "Save form" : "Create form"}
-        >
-          <Link className="btn ghost" to={`/sites/${siteId}/forms`}>
-            Cancel
-          </Link>
-        </SaveBar>
-      </form>
+          </>
+        }
+        footer={
+          <SaveBar
+            dirty={draft.dirty}
+            pending={save.isPending}
+            saved={
+              (save.isSuccess || params.get("saved") === "1") &&
+              "Form saved. Pages that show it use the new version at once."
+            }
+            onDiscard={form ? draft.discard : undefined}
+            saveLabel={form ? "Save form" : "Create form"}
+          >
+            <Link className="btn ghost" to={`/sites/${siteId}/forms`}>
+              Cancel
+            </Link>
+          </SaveBar>
+        }
+      />
       {form ? deleteForm.dialog : null}
     </>
   );

@@ -1,4 +1,5 @@
 /** The product editor: loads the product (or starts a new one) and lays out its sections. */
+import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect } from "react";
@@ -132,10 +133,11 @@ function ProductEditorForm({
           </Link>
         }
       />
-      <form onSubmit={onSubmit} noValidate>
-        <ErrorNotice error={save.error} />
-        <div className="split">
-          <div>
+      <EditorForm
+        onSubmit={onSubmit}
+        error={save.error}
+        main={
+          <>
             <div className="card">
               <h2>Details</h2>
               <TextField label="Product name" {...field("title")} />
@@ -164,20 +166,24 @@ function ProductEditorForm({
             <ImagesSection {...section} />
             {f.productType === 4 ? <GiftCardAmounts {...section} /> : <VariantsSection {...section} />}
             {physicalLike ? <SubscriptionSection {...section} /> : null}
-          </div>
-          <div>
+          </>
+        }
+        side={
+          <>
             <PublishingSection {...section} stores={stores} />
             {product ? <DeleteCard>{deleteProduct.button}</DeleteCard> : null}
-          </div>
-        </div>
-        <DraftSaveBar
-          draft={form}
-          save={save}
-          saved="Product saved. It is live in the shop."
-          savedEarlier={params.get("saved") === "1"}
-          saveLabel="Save product"
-        />
-      </form>
+          </>
+        }
+        footer={
+          <DraftSaveBar
+            draft={form}
+            save={save}
+            saved="Product saved. It is live in the shop."
+            savedEarlier={params.get("saved") === "1"}
+            saveLabel="Save product"
+          />
+        }
+      />
       {product ? deleteProduct.dialog : null}
     </>
   );
