@@ -55,28 +55,23 @@ export function SiteSettings() {
   );
 }
 
+/** The site's general settings, as the form edits them. */
+function generalOf({ title, tagline, timeZone, locale }: Site) {
+  return { title, tagline, timeZone, locale };
+}
+
 function GeneralForm({ site }: { site: Site }) {
   const siteId = useSiteId();
   const themes = useThemes();
   const queryClient = useQueryClient();
-  const form = useDraft({
-    title: site.title,
-    tagline: site.tagline,
-    timeZone: site.timeZone,
-    locale: site.locale,
-  });
+  const form = useDraft(generalOf(site));
   const { timeZone, locale } = form.values;
   const save = useMutation({
     mutationFn: () => patch<{ site: Site }>(`/api/owner/sites/${siteId}`, form.values),
     onSuccess: (r) => {
       queryClient.setQueryData(["site", siteId], r.site);
       void queryClient.invalidateQueries({ queryKey: ["sites"] });
-      form.reset({
-        title: r.site.title,
-        tagline: r.site.tagline,
-        timeZone: r.site.timeZone,
-        locale: r.site.locale,
-      });
+      form.reset(generalOf(r.site));
     },
   });
   const field = <K extends keyof typeof form.values & string>(key: K) => form.bind(key, save.error);

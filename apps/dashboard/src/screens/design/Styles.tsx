@@ -203,24 +203,21 @@ export function Styles() {
             saved={saved && "Styles saved."}
             saveLabel="Save styles"
           >
-            <button
-              type="button"
-              className="btn"
-              onClick={h.undo}
-              disabled={!h.canUndo}
-              aria-keyshortcuts="Control+Z"
-            >
-              Undo
-            </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={h.redo}
-              disabled={!h.canRedo}
-              aria-keyshortcuts="Control+Shift+Z"
-            >
-              Redo
-            </button>
+            {[
+              { label: "Undo", run: h.undo, can: h.canUndo, keys: "Control+Z" },
+              { label: "Redo", run: h.redo, can: h.canRedo, keys: "Control+Shift+Z" },
+            ].map((b) => (
+              <button
+                key={b.label}
+                type="button"
+                className="btn"
+                onClick={b.run}
+                disabled={!b.can}
+                aria-keyshortcuts={b.keys}
+              >
+                {b.label}
+              </button>
+            ))}
             <button type="button" className="btn" onClick={reset} disabled={save.isPending}>
               Reset to theme defaults
             </button>
