@@ -193,23 +193,20 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
     void queryClient.invalidateQueries({ queryKey: ["templates", siteId] });
     setFrameKey((k) => k + 1);
   };
+  /** After a save or a revert: the draft goes, the screen changes, the note says what happened. */
+  const changed = (note: string, then: () => void) => async (t: Template) => {
+    await del(`${url}/draft`).catch(() => {});
+    then();
+    setSavedNote(note);
+    afterChange(t);
+  };
   const save = useMutation({
     mutationFn: () => put<Template>(url, { source }),
-    onSuccess: async (t) => {
-      await del(`${url}/draft`).catch(() => {});
-      setPreviewing(true);
-      setSavedNote("Saved. The template is live on your site.");
-      afterChange(t);
-    },
+    onSuccess: changed("Saved. The template is live on your site.", () => setPreviewing(true)),
   });
   const revert = useMutation({
     mutationFn: () => del<Template>(url),
-    onSuccess: async (t) => {
-      await del(`${url}/draft`).catch(() => {});
-      setConfirmRevert(false);
-      setSavedNote("Reverted to the theme's version.");
-      afterChange(t);
-    },
+    onSuccess: changed("Reverted to the theme's version.", () => setConfirmRevert(false)),
   });
   const preview = useMutation({
     mutationFn: async () => {
