@@ -225,3 +225,12 @@ export interface ContentJson {
   body: string;
   excerpt: string;
 }
+
+/** `path?name=value&…` with the parameters that have a value (not "", undefined, null or false), in order. */
+export function withQuery(path: string, params: Record<string, string | number | false | null | undefined>) {
+  const query = Object.entries(params)
+    .filter(([, value]) => value !== "" && value !== undefined && value !== null && value !== false)
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
+    .join("&");
+  return query ? `${path}?${query}` : path;
+}

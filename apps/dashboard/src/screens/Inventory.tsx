@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { formatCents, get, patch, post } from "../api.js";
+import { formatCents, get, patch, post, withQuery } from "../api.js";
 import { ListTable, ErrorNotice, Loading, PageHead, Pager, useSiteId } from "../components/ui.js";
 import { SearchField, errorText } from "../components/form/index.js";
 import { type ProductList, type ProductRow, stockText } from "./Products.js";
@@ -110,7 +110,7 @@ export function Inventory() {
     queryKey: ["inventory", siteId, search, sort, dir, page],
     queryFn: () =>
       get<ProductList>(
-        `/api/owner/sites/${siteId}/products?sort=${sort}&dir=${dir}&page=${page}&pageSize=${PAGE_SIZE}${search ? `&q=${encodeURIComponent(search)}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/products`, { sort, dir, page, pageSize: PAGE_SIZE, q: search }),
       ),
     placeholderData: (prev) => prev,
   });

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { formatCents, get } from "../api.js";
+import { formatCents, get, withQuery } from "../api.js";
 import { ListTable, ErrorNotice, Loading, Notice, PageHead, usePages, useSiteId } from "../components/ui.js";
 import { SearchField, SelectField } from "../components/form/index.js";
 import { PRODUCT_TYPES, type VariantJson } from "./products/model.js";
@@ -50,7 +50,7 @@ export function Products() {
     queryKey: ["products", siteId, collectionId, q],
     queryFn: () =>
       get<ProductList>(
-        `/api/owner/sites/${siteId}/products?pageSize=200&sort=name${collectionId ? `&collectionId=${collectionId}` : ""}${q ? `&q=${encodeURIComponent(q)}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/products`, { pageSize: 200, sort: "name", collectionId, q }),
       ),
   });
   const newLink = `/sites/${siteId}/products/new${collectionId ? `?collection=${collectionId}` : ""}`;

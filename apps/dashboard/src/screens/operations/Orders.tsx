@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatCents, get } from "../../api.js";
+import { formatCents, get, withQuery } from "../../api.js";
 import { SearchField, SelectField } from "../../components/form/index.js";
 import { ListTable, Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
@@ -19,7 +19,7 @@ export function Orders() {
     queryKey: ["orders", siteId, q, status, offset],
     queryFn: () =>
       get<{ orders: Order[]; total: number }>(
-        `/api/owner/sites/${siteId}/orders?limit=${limit}&offset=${offset}${q ? `&q=${encodeURIComponent(q)}` : ""}${status ? `&status=${status}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/orders`, { limit, offset, q, status }),
       ),
     placeholderData: (p) => p,
   });

@@ -1,7 +1,7 @@
 /** Operations › Email outbox: what the site sent or will send. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { get } from "../../api.js";
+import { get, withQuery } from "../../api.js";
 import { SelectField } from "../../components/form/index.js";
 import { ListTable, Loading, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
@@ -27,7 +27,7 @@ export function Outbox() {
     queryKey: ["outbox", siteId, status],
     queryFn: () =>
       get<{ emails: Email[]; total: number }>(
-        `/api/owner/sites/${siteId}/outbox?limit=100${status ? `&status=${status}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/outbox`, { limit: 100, status }),
       ),
   });
   return (

@@ -3,7 +3,7 @@ import { fetchAllPages, sendRestockNotifications } from "@atelier/commerce";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { get, post } from "../../api.js";
+import { get, post, withQuery } from "../../api.js";
 import {
   ListTable,
   ErrorNotice,
@@ -44,7 +44,7 @@ function SignUps({ siteId, group }: { siteId: string; group: SignUpGroup }) {
       fetchAllPages(
         (cursor) =>
           get<{ signUps: SignUp[]; hasNextPage: boolean; nextPageCursor: string | null }>(
-            `${RESTOCK}?siteId=${siteId}&productId=${group.productId}&variantId=${group.variantId}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+            withQuery(RESTOCK, { siteId, productId: group.productId, variantId: group.variantId, cursor }),
           ),
         (p) => p.signUps,
       ),
@@ -75,7 +75,7 @@ export function Restock() {
       fetchAllPages(
         (cursor) =>
           get<{ signUpGroups: SignUpGroup[]; hasNextPage: boolean; nextPageCursor: string | null }>(
-            `${RESTOCK}/groups?siteId=${siteId}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+            withQuery(`${RESTOCK}/groups`, { siteId, cursor }),
           ),
         (p) => p.signUpGroups,
       ),

@@ -1,7 +1,7 @@
 /** Operations › Site users: the site's accounts. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { get } from "../../api.js";
+import { get, withQuery } from "../../api.js";
 import { ListTable, Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { SearchField } from "../../components/form/index.js";
 import { Unavailable } from "./shared.js";
@@ -26,7 +26,7 @@ export function SiteUsers() {
     queryKey: ["site-users", siteId, q, cursor],
     queryFn: () =>
       get<{ siteUsers: SiteUserRow[]; nextCursor: string | null }>(
-        `/api/owner/sites/${siteId}/site-users?limit=${limit}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/site-users`, { limit, q: q.trim(), cursor }),
       ),
     placeholderData: (p) => p,
   });

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { del, get } from "../../api.js";
+import { del, get, withQuery } from "../../api.js";
 import { SearchField, SelectField } from "../../components/form/index.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
@@ -33,7 +33,7 @@ export function FormSubmissions({ formId }: { formId?: string }) {
     queryKey: ["submissions", siteId, current, q],
     queryFn: () =>
       get<{ submissions: Submission[]; total: number }>(
-        `/api/owner/sites/${siteId}/forms/${current}/submissions?limit=100${q ? `&q=${encodeURIComponent(q)}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/forms/${current}/submissions`, { limit: 100, q }),
       ),
     enabled: Boolean(current),
   });
