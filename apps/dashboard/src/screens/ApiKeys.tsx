@@ -255,6 +255,11 @@ export function ApiKeys() {
       void queryClient.invalidateQueries({ queryKey: ["api-keys", siteId] });
     },
   });
+  /** A click that sends the panel's tracking event, then does what the button says. */
+  const tracked = (action: PanelAction, then: () => void) => () => {
+    track.panel(action);
+    then();
+  };
   return (
     <>
       <PageHead
@@ -264,10 +269,7 @@ export function ApiKeys() {
           <button
             type="button"
             className="btn primary"
-            onClick={() => {
-              track.panel("create_key");
-              setCreating(true);
-            }}
+            onClick={tracked("create_key", () => setCreating(true))}
           >
             Create API key
           </button>
@@ -289,10 +291,7 @@ export function ApiKeys() {
         <button
           type="button"
           className="btn ghost small"
-          onClick={() => {
-            track.panel("terms_of_use");
-            setTerms(true);
-          }}
+          onClick={tracked("terms_of_use", () => setTerms(true))}
         >
           Terms of use
         </button>

@@ -20,8 +20,7 @@ export function SubscriptionSection({ f, set, errors }: SectionProps) {
             label="Bill every"
             type="number"
             min={1}
-            value={f.billingValue}
-            onChange={(v) => set({ billingValue: v })}
+            {...plain("billingValue")}
             error={errors["subscriptionPlan.billingPeriod.value"]}
           />
           <SelectField
@@ -38,8 +37,7 @@ export function SubscriptionSection({ f, set, errors }: SectionProps) {
             label="Number of payments"
             type="number"
             min={0}
-            value={f.numBillingCycles}
-            onChange={(v) => set({ numBillingCycles: v })}
+            {...plain("numBillingCycles")}
             error={errors["subscriptionPlan.numBillingCycles"]}
             help="0 means until cancelled"
           />
