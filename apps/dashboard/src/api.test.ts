@@ -1,6 +1,6 @@
 import { SUPPORTED_CURRENCIES, fractionDigitsOf } from "@atelier/commerce";
 import { describe, expect, it } from "vitest";
-import { centsToText, formatCents, textToCents } from "./api.js";
+import { centsToText, formatCents, textToCents, withQuery } from "./api.js";
 
 describe("money in the dashboard", () => {
   it("reads and writes amounts with the SPEC's digits for every supported currency", () => {
@@ -15,5 +15,14 @@ describe("money in the dashboard", () => {
     }
     expect(textToCents("1,234.5", "USD")).toBe(123450);
     expect(textToCents("abc", "USD")).toBeUndefined();
+  });
+});
+
+describe("withQuery", () => {
+  it("keeps the parameters that have a value, in order, each encoded", () => {
+    expect(withQuery("/orders", { limit: 25, offset: 0, q: "a b&c", status: "" })).toBe(
+      "/orders?limit=25&offset=0&q=a%20b%26c",
+    );
+    expect(withQuery("/groups", { cursor: undefined, more: null, all: false })).toBe("/groups");
   });
 });

@@ -214,3 +214,23 @@ export function formatCents(cents: number, currency = "USD"): string {
     return `${centsToText(cents, currency)} ${currency}`;
   }
 }
+
+/** What collection items and products share, as the owner API answers them. */
+export interface ContentJson {
+  id: string;
+  title: string;
+  urlId: string;
+  fullUrl: string;
+  status: string;
+  body: string;
+  excerpt: string;
+}
+
+/** `path?name=value&…` with the parameters that have a value (not "", undefined, null or false), in order. */
+export function withQuery(path: string, params: Record<string, string | number | false | null | undefined>) {
+  const query = Object.entries(params)
+    .filter(([, value]) => value !== "" && value !== undefined && value !== null && value !== false)
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
+    .join("&");
+  return query ? `${path}?${query}` : path;
+}

@@ -1,6 +1,6 @@
 /** The dialog that asks before something is deleted for good: Cancel, or the danger button. */
-import type { ReactNode } from "react";
-import { ErrorNotice, Modal } from "./ui.js";
+import { type ReactNode, useState } from "react";
+import { DialogButtons, ErrorNotice, Modal } from "./ui.js";
 
 export function ConfirmDelete({
   title,
@@ -27,18 +27,58 @@ export function ConfirmDelete({
       title={title}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn danger" onClick={onConfirm} disabled={pending}>
-            {action}
-          </button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          action={action}
+          onAction={onConfirm}
+          kind="danger"
+          disabled={pending}
+        />
       }
     >
       <ErrorNotice error={error} />
       {children}
     </Modal>
+  );
+}
+
+/**
+ * The danger button that opens the dialog above, and the dialog itself, as two pieces a screen places
+ * where it wants them (the button in the form, the dialog after it).
+ */
+export function useDeleteConfirm({
+  onClose,
+  ...dialog
+}: Omit<Parameters<typeof ConfirmDelete>[0], "onClose"> & {
+  /** Runs as the dialog closes, after it is hidden. */
+  onClose?: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return {
+    button: (
+      <button type="button" className="btn small danger" onClick={() => setOpen(true)}>
+        {dialog.action}
+      </button>
+    ),
+    dialog: open ? (
+      <ConfirmDelete
+        {...dialog}
+        onClose={() => {
+          setOpen(false);
+          onClose?.();
+        }}
+      />
+    ) : null,
+  };
+}
+
+/** The Delete card at the foot of an editor's side column. */
+export function DeleteCard({ note, children }: { note?: string; children: ReactNode }) {
+  return (
+    <div className="card">
+      <h2>Delete</h2>
+      {note ? <p className="muted small">{note}</p> : null}
+      {children}
+    </div>
   );
 }

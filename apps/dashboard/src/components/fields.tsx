@@ -21,30 +21,27 @@ import { usePages, useSiteId } from "./ui.js";
 
 const htmlLanguage = html();
 
-function DefImageField({
-  def,
-  value,
-  onChange,
-}: {
+/** What every input made from a definition takes. */
+interface DefProps {
   def: FieldDef;
   value: unknown;
   onChange: (v: unknown) => void;
-}) {
-  if (def.type === "images") {
-    return (
-      <ImageField
-        label={def.label}
-        help={def.help}
-        multiple
-        value={Array.isArray(value) ? (value as string[]) : []}
-        onChange={onChange}
-      />
-    );
-  }
-  return (
+}
+
+/** The label and help a definition gives its input. */
+const labelOf = (def: FieldDef) => ({ label: def.label, help: def.help });
+
+function DefImageField({ def, value, onChange }: DefProps) {
+  return def.type === "images" ? (
     <ImageField
-      label={def.label}
-      help={def.help}
+      {...labelOf(def)}
+      multiple
+      value={Array.isArray(value) ? (value as string[]) : []}
+      onChange={onChange}
+    />
+  ) : (
+    <ImageField
+      {...labelOf(def)}
       value={typeof value === "string" && value ? value : undefined}
       onChange={onChange}
     />
@@ -57,18 +54,14 @@ function RefSelect({
   onChange,
   options,
   loading,
-}: {
-  def: FieldDef;
-  value: unknown;
-  onChange: (v: unknown) => void;
+}: DefProps & {
   options: Option[];
   loading: boolean;
 }) {
   const none = { value: "", label: loading ? "Loading…" : def.required ? "Choose…" : "None" };
   return (
     <SelectField
-      label={def.label}
-      help={def.help}
+      {...labelOf(def)}
       value={typeof value === "string" ? value : ""}
       onChange={(v) => onChange(v || undefined)}
       options={[none, ...options]}
@@ -76,7 +69,7 @@ function RefSelect({
   );
 }
 
-function CollectionField(props: { def: FieldDef; value: unknown; onChange: (v: unknown) => void }) {
+function CollectionField(props: DefProps) {
   const pages = usePages();
   const options = (pages.data ?? [])
     .filter((p) => !props.def.kinds || props.def.kinds.includes(p.kind))
@@ -84,7 +77,7 @@ function CollectionField(props: { def: FieldDef; value: unknown; onChange: (v: u
   return <RefSelect {...props} options={options} loading={pages.isLoading} />;
 }
 
-function FormField(props: { def: FieldDef; value: unknown; onChange: (v: unknown) => void }) {
+function FormField(props: DefProps) {
   const siteId = useSiteId();
   const forms = useQuery({
     queryKey: ["forms", siteId],
@@ -119,7 +112,7 @@ function FormField(props: { def: FieldDef; value: unknown; onChange: (v: unknown
   );
 }
 
-function ProductField(props: { def: FieldDef; value: unknown; onChange: (v: unknown) => void }) {
+function ProductField(props: DefProps) {
   const siteId = useSiteId();
   const products = useQuery({
     queryKey: ["product-options", siteId],
@@ -137,15 +130,7 @@ function ProductField(props: { def: FieldDef; value: unknown; onChange: (v: unkn
   );
 }
 
-function DefNumberField({
-  def,
-  value,
-  onChange,
-}: {
-  def: FieldDef;
-  value: unknown;
-  onChange: (v: unknown) => void;
-}) {
+function DefNumberField({ def, value, onChange }: DefProps) {
   const out =
     typeof value === "number" &&
     ((def.min !== undefined && value < def.min) || (def.max !== undefined && value > def.max));
@@ -165,15 +150,43 @@ function DefNumberField({
   );
 }
 
-export function FieldInput({
-  def,
-  value,
-  onChange,
-}: {
-  def: FieldDef;
-  value: unknown;
-  onChange: (v: unknown) => void;
-}) {
+/** The address fields of a location, then its map point. */
+function LocationField({ def, value, onChange }: DefProps) {
+  const loc = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  const set = (k: string, v: unknown) => onChange({ ...loc, [k]: v === "" ? undefined : v });
+  return (
+    <fieldset>
+      <legend>{def.label}</legend>
+      {ADDRESS_PARTS.map(([k, label]) => (
+        <TextField key={k} label={label} value={String(loc[k] ?? "")} onChange={(v) => set(k, v)} />
+      ))}
+      <div className="grid-2">
+        {MAP_POINT.map(([k, label]) => (
+          <NumberField
+            key={k}
+            label={label}
+            step="any"
+            value={loc[k] as number | undefined}
+            onChange={(v) => set(k, v ?? "")}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const ADDRESS_PARTS = [
+  ["addressTitle", "Place name"],
+  ["addressLine1", "Address line 1"],
+  ["addressLine2", "Address line 2"],
+  ["addressCountry", "Country"],
+] as const;
+const MAP_POINT = [
+  ["mapLat", "Latitude"],
+  ["mapLng", "Longitude"],
+] as const;
+
+export function FieldInput({ def, value, onChange }: DefProps) {
   const id = useId();
   const str =
     typeof value === "string"
@@ -192,32 +205,15 @@ export function FieldInput({
         </div>
       );
     case "textarea":
-      return (
-        <TextareaField
-          label={def.label}
-          help={def.help}
-          value={str}
-          maxLength={def.maxLength}
-          onChange={onChange}
-        />
-      );
+      return <TextareaField {...labelOf(def)} value={str} maxLength={def.maxLength} onChange={onChange} />;
     case "code":
-      return (
-        <CodeField
-          label={def.label}
-          help={def.help}
-          value={str}
-          onChange={onChange}
-          language={htmlLanguage}
-        />
-      );
+      return <CodeField {...labelOf(def)} value={str} onChange={onChange} language={htmlLanguage} />;
     case "number":
       return <DefNumberField def={def} value={value} onChange={onChange} />;
     case "boolean":
       return (
         <CheckboxField
-          label={def.label}
-          help={def.help}
+          {...labelOf(def)}
           value={typeof value === "boolean" ? value : Boolean(def.default)}
           onChange={onChange}
         />
@@ -225,8 +221,7 @@ export function FieldInput({
     case "select":
       return (
         <SelectField
-          label={def.label}
-          help={def.help}
+          {...labelOf(def)}
           value={str || String(def.default ?? "")}
           onChange={onChange}
           options={def.options ?? []}
@@ -241,46 +236,8 @@ export function FieldInput({
       return <FormField def={def} value={value} onChange={onChange} />;
     case "product":
       return <ProductField def={def} value={value} onChange={onChange} />;
-    case "location": {
-      const loc = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
-      const set = (k: string, v: unknown) => onChange({ ...loc, [k]: v === "" ? undefined : v });
-      const keys: [string, string][] = [
-        ["addressTitle", "Place name"],
-        ["addressLine1", "Address line 1"],
-        ["addressLine2", "Address line 2"],
-        ["addressCountry", "Country"],
-      ];
-      return (
-        <fieldset>
-          <legend>{def.label}</legend>
-          {keys.map(([k, label]) => (
-            <div className="field" key={k}>
-              <label htmlFor={`${id}-${k}`}>{label}</label>
-              <input
-                id={`${id}-${k}`}
-                type="text"
-                value={String(loc[k] ?? "")}
-                onChange={(e) => set(k, e.target.value)}
-              />
-            </div>
-          ))}
-          <div className="grid-2">
-            {(["mapLat", "mapLng"] as const).map((k) => (
-              <div className="field" key={k}>
-                <label htmlFor={`${id}-${k}`}>{k === "mapLat" ? "Latitude" : "Longitude"}</label>
-                <input
-                  id={`${id}-${k}`}
-                  type="number"
-                  step="any"
-                  value={loc[k] === undefined ? "" : String(loc[k])}
-                  onChange={(e) => set(k, e.target.value === "" ? "" : Number(e.target.value))}
-                />
-              </div>
-            ))}
-          </div>
-        </fieldset>
-      );
-    }
+    case "location":
+      return <LocationField def={def} value={value} onChange={onChange} />;
     case "gallery":
       return (
         <GallerySettings
@@ -292,8 +249,7 @@ export function FieldInput({
     default:
       return (
         <TextField
-          label={def.label}
-          help={def.help}
+          {...labelOf(def)}
           value={str}
           maxLength={def.maxLength}
           placeholder={def.type === "url" ? "/page, https://… or mailto:…" : undefined}

@@ -1,17 +1,16 @@
 /** The site's media library: the list, uploads, and the picker dialog that chooses images from it. */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { type MediaItem, api, get } from "../api.js";
+import { type MediaItem, api } from "../api.js";
 import { errorText } from "./form/errors.js";
-import { ErrorNotice, Modal, useSiteId } from "./ui.js";
+import { DialogButtons, ErrorNotice, Modal, useSiteId, useSiteQuery } from "./ui.js";
 
 export function useMedia() {
-  const siteId = useSiteId();
-  return useQuery({
-    queryKey: ["media", siteId],
-    queryFn: () => get<{ media: MediaItem[] }>(`/api/owner/websites/${siteId}/media`).then((r) => r.media),
-    enabled: Boolean(siteId),
-  });
+  return useSiteQuery(
+    "media",
+    (siteId) => `/api/owner/websites/${siteId}/media`,
+    (r: { media: MediaItem[] }) => r.media,
+  );
 }
 
 export function useUpload() {
@@ -94,23 +93,17 @@ export function MediaPicker({
       onClose={onClose}
       wide
       footer={
-        <>
+        <DialogButtons
+          onCancel={onClose}
+          action={`Use ${multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}`}
+          onAction={() => {
+            onChange(chosen);
+            onClose();
+          }}
+        >
           <UploadButton onUploaded={(m) => toggle(m.id)} />
           <span style={{ flex: 1 }} />
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            onClick={() => {
-              onChange(chosen);
-              onClose();
-            }}
-          >
-            Use {multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}
-          </button>
-        </>
+        </DialogButtons>
       }
     >
       <ErrorNotice error={media.error} />

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
 import { useParams } from "react-router";
 import { type Page, type Site, get } from "../api.js";
 import { errorText } from "./form/errors.js";
@@ -102,6 +102,186 @@ export function Modal({
   );
 }
 
+/**
+ * A dialog's footer buttons: Cancel (or another way back), then its action. With `form`, the action
+ * submits that form; otherwise it runs `onAction`.
+ */
+export function DialogButtons({
+  onCancel,
+  cancelLabel = "Cancel",
+  action,
+  onAction,
+  form,
+  kind = "primary",
+  disabled,
+  children,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  action: ReactNode;
+  onAction?: () => void;
+  form?: string;
+  kind?: "primary" | "danger";
+  disabled?: boolean;
+  /** Anything shown before the two buttons. */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {children}
+      <button type="button" className="btn" onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button
+        type={form ? "submit" : "button"}
+        form={form}
+        className={`btn ${kind}`}
+        onClick={onAction}
+        disabled={disabled}
+      >
+        {action}
+      </button>
+    </>
+  );
+}
+
+/** A dialog around one form: Cancel, and the action that submits it; the form's error comes first. */
+export function FormDialog({
+  id,
+  title,
+  onClose,
+  onSubmit,
+  action,
+  disabled,
+  error,
+  wide,
+  children,
+}: {
+  /** The form's id, which the footer's action submits. */
+  id: string;
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  action: ReactNode;
+  disabled?: boolean;
+  error: unknown;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      wide={wide}
+      footer={<DialogButtons onCancel={onClose} action={action} form={id} disabled={disabled} />}
+    >
+      <form
+        id={id}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <ErrorNotice error={error} />
+        {children}
+      </form>
+    </Modal>
+  );
+}
+
+/** The foot of a paged table: where the list is, then Previous page and Next page. */
+export function Pager({
+  status,
+  canPrev,
+  canNext,
+  onPrev,
+  onNext,
+}: {
+  status: ReactNode;
+  canPrev: boolean;
+  canNext: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <div className="pager" style={{ padding: "0.6rem 0.9rem" }}>
+      <span className="muted small">{status}</span>
+      <span className="btn-row">
+        <button type="button" className="btn small" disabled={!canPrev} onClick={onPrev}>
+          Previous page
+        </button>
+        <button type="button" className="btn small" disabled={!canNext} onClick={onNext}>
+          Next page
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/** A column of a DataTable: its heading, the class of its cells (num, hide-phone), shown to screen readers only. */
+export interface Column {
+  label: string;
+  className?: string;
+  srOnly?: boolean;
+  /** What the heading shows in place of the label, e.g. a sort button. */
+  content?: ReactNode;
+}
+
+/** A table of one of the dashboard's lists: a heading row from `columns`, then the rows. */
+export function DataTable({
+  columns,
+  scope,
+  children,
+}: {
+  columns: Column[];
+  scope?: "col";
+  children: ReactNode;
+}) {
+  return (
+    <table className="data">
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.label} className={c.className} scope={scope}>
+              {c.srOnly ? <span className="sr-only">{c.label}</span> : (c.content ?? c.label)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/**
+ * A list screen's table in its scrolling frame: a row for each item, the `empty` line when there are
+ * none (an element stands as it is, text goes in a paragraph), then `footer` (a pager).
+ */
+export function ListTable<T>({
+  columns,
+  rows,
+  row,
+  empty,
+  footer,
+  style,
+}: {
+  columns: Column[];
+  rows: T[] | undefined;
+  /** The row, or rows, of one item, each with its key. */
+  row: (item: T) => ReactNode;
+  empty: ReactNode;
+  footer?: ReactNode;
+  style?: CSSProperties;
+}) {
+  return (
+    <div className="table-wrap" style={style}>
+      <DataTable columns={columns}>{rows?.map(row)}</DataTable>
+      {rows && !rows.length ? typeof empty === "string" ? <p className="empty">{empty}</p> : empty : null}
+      {footer}
+    </div>
+  );
+}
+
 export function Loading({ what = "Loading" }: { what?: string }) {
   return (
     <p className="muted" role="status">
@@ -115,22 +295,37 @@ export function useSiteId(): string {
   return useParams().siteId ?? "";
 }
 
-export function useSite() {
+/**
+ * A GET of the owner API about the current site, cached under [key, siteId]; `url` makes the address
+ * from the site's id and `pick` takes what the screen wants from the answer.
+ */
+export function useSiteQuery<Answer, T>(
+  key: string,
+  url: (siteId: string) => string,
+  pick: (answer: Answer) => T,
+) {
   const siteId = useSiteId();
   return useQuery({
-    queryKey: ["site", siteId],
-    queryFn: () => get<{ site: Site }>(`/api/owner/sites/${siteId}`).then((r) => r.site),
+    queryKey: [key, siteId],
+    queryFn: () => get<Answer>(url(siteId)).then(pick),
     enabled: Boolean(siteId),
   });
 }
 
+export function useSite() {
+  return useSiteQuery(
+    "site",
+    (siteId) => `/api/owner/sites/${siteId}`,
+    (r: { site: Site }) => r.site,
+  );
+}
+
 export function usePages() {
-  const siteId = useSiteId();
-  return useQuery({
-    queryKey: ["pages", siteId],
-    queryFn: () => get<{ pages: Page[] }>(`/api/owner/sites/${siteId}/pages`).then((r) => r.pages),
-    enabled: Boolean(siteId),
-  });
+  return useSiteQuery(
+    "pages",
+    (siteId) => `/api/owner/sites/${siteId}/pages`,
+    (r: { pages: Page[] }) => r.pages,
+  );
 }
 
 export function PageHead({ title, sub, actions }: { title: string; sub?: ReactNode; actions?: ReactNode }) {

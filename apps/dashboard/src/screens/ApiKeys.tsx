@@ -8,7 +8,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { del, get, post } from "../api.js";
 import { CopyField } from "../components/CopyField.js";
-import { ErrorNotice, Loading, Modal, PageHead, formatDate, useSiteId } from "../components/ui.js";
+import {
+  ListTable,
+  DialogButtons,
+  ErrorNotice,
+  Loading,
+  Modal,
+  PageHead,
+  formatDate,
+  useSiteId,
+} from "../components/ui.js";
 import { CheckboxField, TextField, errorText, fieldErrors } from "../components/form/index.js";
 
 const SESSION = Math.random().toString(36).slice(2, 12);
@@ -163,21 +172,14 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
         title="Your new API key"
         onClose={cancel}
         footer={
-          <>
-            <button type="button" className="btn" onClick={cancel}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn primary"
-              onClick={() => {
-                track.modal("complete");
-                onClose();
-              }}
-            >
-              Complete
-            </button>
-          </>
+          <DialogButtons
+            onCancel={cancel}
+            action="Complete"
+            onAction={() => {
+              track.modal("complete");
+              onClose();
+            }}
+          />
         }
       >
         <p>
@@ -193,19 +195,12 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
       title="Create API key"
       onClose={cancel}
       footer={
-        <>
-          <button type="button" className="btn" onClick={cancel}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-api-key"
-            className="btn primary"
-            disabled={create.isPending || !name.trim() || !scopes.length}
-          >
-            Next
-          </button>
-        </>
+        <DialogButtons
+          onCancel={cancel}
+          action="Next"
+          form="create-api-key"
+          disabled={create.isPending || !name.trim() || !scopes.length}
+        />
       }
     >
       <form
@@ -260,6 +255,11 @@ export function ApiKeys() {
       void queryClient.invalidateQueries({ queryKey: ["api-keys", siteId] });
     },
   });
+  /** A click that sends the panel's tracking event, then does what the button says. */
+  const tracked = (action: PanelAction, then: () => void) => () => {
+    track.panel(action);
+    then();
+  };
   return (
     <>
       <PageHead
@@ -269,10 +269,7 @@ export function ApiKeys() {
           <button
             type="button"
             className="btn primary"
-            onClick={() => {
-              track.panel("create_key");
-              setCreating(true);
-            }}
+            onClick={tracked("create_key", () => setCreating(true))}
           >
             Create API key
           </button>
@@ -294,10 +291,7 @@ export function ApiKeys() {
         <button
           type="button"
           className="btn ghost small"
-          onClick={() => {
-            track.panel("terms_of_use");
-            setTerms(true);
-          }}
+          onClick={tracked("terms_of_use", () => setTerms(true))}
         >
           Terms of use
         </button>
@@ -306,61 +300,51 @@ export function ApiKeys() {
       <ErrorNotice error={list.error} />
       {list.isLoading ? <Loading /> : null}
       {list.data ? (
-        <div className="table-wrap" style={{ position: "relative" }}>
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Key</th>
-                <th>Scopes</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((k) => (
-                <tr key={k.id}>
-                  <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
-                  <td>
-                    <code>{k.prefix}…</code>
-                  </td>
-                  <td>
-                    <span className="btn-row" style={{ gap: "0.25rem" }}>
-                      {k.scopes.map((s) => (
-                        <span key={s} className="badge" title={scopeLabel(s)}>
-                          {s}
-                        </span>
-                      ))}
+        <ListTable
+          columns={[
+            { label: "Name" },
+            { label: "Key" },
+            { label: "Scopes" },
+            { label: "Created" },
+            { label: "Last used" },
+            { label: "Actions", srOnly: true },
+          ]}
+          rows={list.data}
+          empty="No API keys yet. Create one to connect another tool to your store."
+          style={{ position: "relative" }}
+          row={(k) => (
+            <tr key={k.id}>
+              <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
+              <td>
+                <code>{k.prefix}…</code>
+              </td>
+              <td>
+                <span className="btn-row" style={{ gap: "0.25rem" }}>
+                  {k.scopes.map((s) => (
+                    <span key={s} className="badge" title={scopeLabel(s)}>
+                      {s}
                     </span>
-                  </td>
-                  <td>{formatDate(k.createdOn)}</td>
-                  <td>
-                    {k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}
-                  </td>
-                  <td className="num">
-                    <button
-                      type="button"
-                      className="btn small danger"
-                      onClick={() => {
-                        track.panel("delete_key");
-                        remove.reset();
-                        setDeleting(k);
-                      }}
-                    >
-                      Delete<span className="sr-only"> {k.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {!list.data.length ? (
-            <p className="empty">No API keys yet. Create one to connect another tool to your store.</p>
-          ) : null}
-        </div>
+                  ))}
+                </span>
+              </td>
+              <td>{formatDate(k.createdOn)}</td>
+              <td>{k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}</td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="btn small danger"
+                  onClick={() => {
+                    track.panel("delete_key");
+                    remove.reset();
+                    setDeleting(k);
+                  }}
+                >
+                  Delete<span className="sr-only"> {k.name}</span>
+                </button>
+              </td>
+            </tr>
+          )}
+        />
       ) : null}
       {terms ? <Terms onClose={() => setTerms(false)} /> : null}
       {creating ? <CreateKey siteId={siteId} onClose={() => setCreating(false)} /> : null}
@@ -369,22 +353,16 @@ export function ApiKeys() {
           title={`Delete ${deleting.name}?`}
           onClose={() => setDeleting(null)}
           footer={
-            <>
-              <button type="button" className="btn" onClick={() => setDeleting(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn danger"
-                disabled={remove.isPending}
-                onClick={() => {
-                  track.panel("delete_confirm");
-                  remove.mutate(deleting.id);
-                }}
-              >
-                Delete key
-              </button>
-            </>
+            <DialogButtons
+              onCancel={() => setDeleting(null)}
+              action="Delete key"
+              kind="danger"
+              disabled={remove.isPending}
+              onAction={() => {
+                track.panel("delete_confirm");
+                remove.mutate(deleting.id);
+              }}
+            />
           }
         >
           <p>Tools using this key will stop working at once. This cannot be undone.</p>

@@ -1,30 +1,25 @@
 /** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
-import { ConfirmDelete } from "../components/ConfirmDelete.js";
+import { EditorForm } from "../components/EditorForm.js";
+import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { del, get, post, put } from "../api.js";
+import { type ContentJson, del, get, post, put } from "../api.js";
 import { RichTextEditor } from "../components/RichText.js";
 import { MediaPicker, useMedia } from "../components/media.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
 import {
   CheckboxField,
-  SaveBar,
+  DraftSaveBar,
   TextField,
   TextareaField,
   fieldErrors,
   useDraft,
+  binder,
 } from "../components/form/index.js";
 import { SeoFields } from "../components/SeoFields.js";
 
-interface Item {
-  id: string;
-  title: string;
-  urlId: string;
-  fullUrl: string;
-  status: string;
-  body: string;
-  excerpt: string;
+interface Item extends ContentJson {
   seoTitle?: string;
   seoDescription?: string;
   seoHidden?: boolean;
@@ -240,7 +235,6 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
   const { values: f, set } = form;
   const [picking, setPicking] = useState(false);
   const [params] = useSearchParams();
-  const [confirm, setConfirm] = useState(false);
   const split = (s: string) =>
     s
       .split(",")
@@ -294,7 +288,16 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
       navigate(`/sites/${siteId}/collections/${pageId}`);
     },
   });
+  const deleteItem = useDeleteConfirm({
+    title: `Delete ${item?.title}?`,
+    action: `Delete ${noun}`,
+    error: remove.error,
+    onConfirm: () => remove.mutate(),
+    children: <p>This cannot be undone.</p>,
+  });
   const errors = fieldErrors(save.error);
+  const field = binder(f, set, errors);
+  const plain = binder(f, set);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
@@ -311,41 +314,23 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
           </Link>
         }
       />
-      <form onSubmit={onSubmit} noValidate>
-        <ErrorNotice error={save.error} />
-        <div className="split">
-          <div>
+      <EditorForm
+        onSubmit={onSubmit}
+        error={save.error}
+        main={
+          <>
             <div className="card">
-              <TextField
-                label="Title"
-                value={f.title}
-                onChange={(v) => set({ title: v })}
-                error={errors.title}
-              />
+              <TextField label="Title" {...field("title")} />
               {kind === "events" ? (
                 <div className="grid-2">
-                  <TextField
-                    label="Starts"
-                    type="datetime-local"
-                    value={f.startDate}
-                    onChange={(v) => set({ startDate: v })}
-                    error={errors.startDate}
-                  />
-                  <TextField
-                    label="Ends"
-                    type="datetime-local"
-                    value={f.endDate}
-                    onChange={(v) => set({ endDate: v })}
-                    error={errors.endDate}
-                  />
+                  <TextField label="Starts" type="datetime-local" {...field("startDate")} />
+                  <TextField label="Ends" type="datetime-local" {...field("endDate")} />
                 </div>
               ) : null}
               {kind === "album" ? (
                 <TextField
                   label="Audio file address"
-                  value={f.audioUrl}
-                  onChange={(v) => set({ audioUrl: v })}
-                  error={errors.audioUrl}
+                  {...field("audioUrl")}
                   help="An MP3 or M4A file, starting with https:// or /"
                 />
               ) : null}
@@ -355,36 +340,14 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                 </span>
                 <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="item-body" />
               </div>
-              <TextareaField
-                label="Excerpt"
-                value={f.excerpt}
-                onChange={(v) => set({ excerpt: v })}
-                error={errors.excerpt}
-                help="Shown in lists and summaries"
-              />
+              <TextareaField label="Excerpt" {...field("excerpt")} help="Shown in lists and summaries" />
               {kind === "events" ? (
                 <fieldset>
                   <legend>Location</legend>
-                  <TextField
-                    label="Place name"
-                    value={f.addressTitle}
-                    onChange={(v) => set({ addressTitle: v })}
-                  />
-                  <TextField
-                    label="Address line 1"
-                    value={f.addressLine1}
-                    onChange={(v) => set({ addressLine1: v })}
-                  />
-                  <TextField
-                    label="Address line 2"
-                    value={f.addressLine2}
-                    onChange={(v) => set({ addressLine2: v })}
-                  />
-                  <TextField
-                    label="Country"
-                    value={f.addressCountry}
-                    onChange={(v) => set({ addressCountry: v })}
-                  />
+                  <TextField label="Place name" {...plain("addressTitle")} />
+                  <TextField label="Address line 1" {...plain("addressLine1")} />
+                  <TextField label="Address line 2" {...plain("addressLine2")} />
+                  <TextField label="Country" {...plain("addressCountry")} />
                 </fieldset>
               ) : null}
             </div>
@@ -400,8 +363,10 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
               hidden={f.seoHidden}
               onChange={set}
             />
-          </div>
-          <div>
+          </>
+        }
+        side={
+          <>
             <div className="card">
               <h2>Image</h2>
               {image ? (
@@ -428,57 +393,40 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
               <CheckboxField label="Published" value={f.visible} onChange={(visible) => set({ visible })} />
               {kind === "blog" ? (
                 <>
-                  <TextField
-                    label="Publish on"
-                    type="datetime-local"
-                    value={f.publishOn}
-                    onChange={(v) => set({ publishOn: v })}
-                  />
+                  <TextField label="Publish on" type="datetime-local" {...plain("publishOn")} />
                   <TextField label="Author" value={f.authorName} onChange={(v) => set({ authorName: v })} />
-                  <CheckboxField
-                    label="Comments on"
-                    value={f.commentsOn}
-                    onChange={(commentsOn) => set({ commentsOn })}
-                  />
+                  <CheckboxField label="Comments on" {...plain("commentsOn")} />
                 </>
               ) : null}
               <TextField
                 label="URL slug"
-                value={f.urlId}
-                onChange={(v) => set({ urlId: v })}
-                error={errors.urlId}
+                {...field("urlId")}
                 help={f.urlId ? undefined : "Made from the title when empty"}
               />
               <TextField
                 label="Categories"
-                value={f.categories}
-                onChange={(v) => set({ categories: v })}
-                error={errors.categories}
+                {...field("categories")}
                 help="Separated by commas (25 characters each at most)"
               />
               <TextField
                 label="Tags"
-                value={f.tags}
-                onChange={(v) => set({ tags: v })}
-                error={errors.tags}
+                {...field("tags")}
                 help="Separated by commas (50 characters each at most)"
               />
-              {item ? (
-                <button type="button" className="btn small danger" onClick={() => setConfirm(true)}>
-                  Delete {noun}
-                </button>
-              ) : null}
+              {item ? deleteItem.button : null}
             </div>
-          </div>
-        </div>
-        <SaveBar
-          dirty={form.dirty}
-          pending={save.isPending}
-          saved={(save.isSuccess || params.get("saved") === "1") && "Saved. It is live on the site."}
-          onDiscard={form.discard}
-          saveLabel={`Save ${noun}`}
-        />
-      </form>
+          </>
+        }
+        footer={
+          <DraftSaveBar
+            draft={form}
+            save={save}
+            saved="Saved. It is live on the site."
+            savedEarlier={params.get("saved") === "1"}
+            saveLabel={`Save ${noun}`}
+          />
+        }
+      />
       {picking ? (
         <MediaPicker
           value={f.mainImageId ? [f.mainImageId] : []}
@@ -486,17 +434,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
           onClose={() => setPicking(false)}
         />
       ) : null}
-      {confirm && item ? (
-        <ConfirmDelete
-          title={`Delete ${item.title}?`}
-          action={`Delete ${noun}`}
-          error={remove.error}
-          onConfirm={() => remove.mutate()}
-          onClose={() => setConfirm(false)}
-        >
-          <p>This cannot be undone.</p>
-        </ConfirmDelete>
-      ) : null}
+      {item ? deleteItem.dialog : null}
     </>
   );
 }

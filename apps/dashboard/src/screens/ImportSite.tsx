@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { type Site, api } from "../api.js";
-import { ErrorNotice, Modal, Notice } from "../components/ui.js";
+import { DialogButtons, ErrorNotice, Modal, Notice } from "../components/ui.js";
 
 interface ImportReport {
   imported: Record<string, number>;
@@ -48,19 +48,12 @@ export function ImportSite({ onClose }: { onClose: () => void }) {
             Open {done.site.title}
           </Link>
         ) : (
-          <>
-            <button type="button" className="btn" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              form="import-site"
-              className="btn primary"
-              disabled={!file || upload.isPending}
-            >
-              {upload.isPending ? "Importing…" : "Import site"}
-            </button>
-          </>
+          <DialogButtons
+            onCancel={onClose}
+            action={upload.isPending ? "Importing…" : "Import site"}
+            form="import-site"
+            disabled={!file || upload.isPending}
+          />
         )
       }
     >

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MediaItem, patch } from "../api.js";
 import { UploadButton, useMedia } from "../components/media.js";
-import { ErrorNotice, Loading, Modal, Notice, PageHead, useSiteId } from "../components/ui.js";
+import { DialogButtons, ErrorNotice, Loading, Modal, Notice, PageHead, useSiteId } from "../components/ui.js";
 import { TextField } from "../components/form/index.js";
 
 /** The media library: every uploaded image, upload, title and focal point. */
@@ -58,19 +58,12 @@ function MediaDetails({ item, onClose }: { item: MediaItem; onClose: () => void 
       title={item.title || item.filename}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            onClick={() => save.mutate()}
-            disabled={save.isPending}
-          >
-            Save image
-          </button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          action="Save image"
+          onAction={() => save.mutate()}
+          disabled={save.isPending}
+        />
       }
     >
       <ErrorNotice error={save.error} />

@@ -1,4 +1,5 @@
-import { ConfirmDelete } from "../components/ConfirmDelete.js";
+import { useDeleteConfirm } from "../components/ConfirmDelete.js";
+import { EditorForm } from "../components/EditorForm.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -84,7 +85,6 @@ function PageSettingsForm({
   const { values: v, set } = form;
   const { title, urlSlug, description, options, password, folderId } = v;
   const [changingPassword, setChangingPassword] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: ["pages", siteId] });
   const save = useMutation({
@@ -128,6 +128,22 @@ function PageSettingsForm({
       navigate(`/sites/${siteId}/pages`);
     },
   });
+  const deletePage = useDeleteConfirm({
+    title: `Delete ${page.title}?`,
+    action: "Delete page",
+    pending: remove.isPending,
+    error: remove.error,
+    onConfirm: () => remove.mutate(),
+    children: (
+      <p>
+        {page.kind === "folder"
+          ? "The folder is removed; its pages move to the top of the navigation."
+          : page.itemCount
+            ? `The page and its ${page.itemCount} items are deleted. This cannot be undone.`
+            : "The page is deleted. This cannot be undone."}
+      </p>
+    ),
+  });
   const errors = fieldErrors(save.error);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -161,10 +177,11 @@ function PageSettingsForm({
           </>
         }
       />
-      <form onSubmit={onSubmit} noValidate>
-        <ErrorNotice error={save.error} />
-        <div className="split">
-          <div>
+      <EditorForm
+        onSubmit={onSubmit}
+        error={save.error}
+        main={
+          <>
             <div className="card">
               <h2>General</h2>
               <TextField label="Page title" {...form.bind("title", save.error)} />
@@ -228,8 +245,10 @@ function PageSettingsForm({
                 />
               </div>
             ) : null}
-          </div>
-          <div>
+          </>
+        }
+        side={
+          <>
             <div className="card">
               <h2>Password</h2>
               {page.passwordProtected && !changingPassword ? (
@@ -288,45 +307,26 @@ function PageSettingsForm({
                     Make home page
                   </button>
                 ) : null}
-                {!page.isHome ? (
-                  <button type="button" className="btn small danger" onClick={() => setConfirmDelete(true)}>
-                    Delete page
-                  </button>
-                ) : null}
+                {!page.isHome ? deletePage.button : null}
               </div>
               <ErrorNotice error={makeHome.error ?? removePassword.error} />
             </div>
-          </div>
-        </div>
-        <SaveBar
-          dirty={form.dirty}
-          pending={save.isPending}
-          saved={save.isSuccess && "Page settings saved."}
-          onDiscard={() => {
-            form.discard();
-            setChangingPassword(false);
-          }}
-          saveLabel="Save settings"
-        />
-      </form>
-      {confirmDelete ? (
-        <ConfirmDelete
-          title={`Delete ${page.title}?`}
-          action="Delete page"
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate()}
-          onClose={() => setConfirmDelete(false)}
-        >
-          <p>
-            {page.kind === "folder"
-              ? "The folder is removed; its pages move to the top of the navigation."
-              : page.itemCount
-                ? `The page and its ${page.itemCount} items are deleted. This cannot be undone.`
-                : "The page is deleted. This cannot be undone."}
-          </p>
-        </ConfirmDelete>
-      ) : null}
+          </>
+        }
+        footer={
+          <SaveBar
+            dirty={form.dirty}
+            pending={save.isPending}
+            saved={save.isSuccess && "Page settings saved."}
+            onDiscard={() => {
+              form.discard();
+              setChangingPassword(false);
+            }}
+            saveLabel="Save settings"
+          />
+        }
+      />
+      {deletePage.dialog}
     </>
   );
 }

@@ -15,10 +15,18 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { KIND_LABELS, type Page, post, put } from "../api.js";
-import { ErrorNotice, Loading, Modal, PageHead, usePages, useSite, useSiteId } from "../components/ui.js";
+import {
+  ErrorNotice,
+  FormDialog,
+  Loading,
+  PageHead,
+  usePages,
+  useSite,
+  useSiteId,
+} from "../components/ui.js";
 import { SelectField, TextField, fieldErrors } from "../components/form/index.js";
 
 const KIND_HELP: Record<string, string> = {
@@ -220,58 +228,46 @@ export function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void
     },
   });
   const errors = fieldErrors(add.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    add.mutate();
-  };
   return (
-    <Modal
+    <FormDialog
+      id="add-page"
       title="Add a page"
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="add-page" className="btn primary" disabled={add.isPending}>
-            {add.isPending ? "Adding…" : "Add page"}
-          </button>
-        </>
-      }
+      onSubmit={() => add.mutate()}
+      action={add.isPending ? "Adding…" : "Add page"}
+      disabled={add.isPending}
+      error={add.error}
     >
-      <form id="add-page" onSubmit={onSubmit}>
-        <ErrorNotice error={add.error} />
-        <TextField
-          label="Page title"
-          value={title}
-          onChange={(v) => setTitle(v)}
-          error={errors.title}
-          required
+      <TextField
+        label="Page title"
+        value={title}
+        onChange={(v) => setTitle(v)}
+        error={errors.title}
+        required
+      />
+      <fieldset>
+        <legend>Type of page</legend>
+        {Object.entries(KIND_HELP).map(([k, help]) => (
+          <label className="check" key={k}>
+            <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} />
+            <span>
+              {KIND_LABELS[k]}
+              <span className="help">{help}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {folders.length && kind !== "folder" ? (
+        <SelectField
+          label="Folder"
+          value={folderId}
+          onChange={(v) => setFolderId(v)}
+          options={[
+            { value: "", label: "Not in a folder" },
+            ...folders.map((f) => ({ value: f.id, label: f.title })),
+          ]}
         />
-        <fieldset>
-          <legend>Type of page</legend>
-          {Object.entries(KIND_HELP).map(([k, help]) => (
-            <label className="check" key={k}>
-              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} />
-              <span>
-                {KIND_LABELS[k]}
-                <span className="help">{help}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {folders.length && kind !== "folder" ? (
-          <SelectField
-            label="Folder"
-            value={folderId}
-            onChange={(v) => setFolderId(v)}
-            options={[
-              { value: "", label: "Not in a folder" },
-              ...folders.map((f) => ({ value: f.id, label: f.title })),
-            ]}
-          />
-        ) : null}
-      </form>
-    </Modal>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { formatCents, get } from "../api.js";
-import { ErrorNotice, Loading, Notice, PageHead, usePages, useSiteId } from "../components/ui.js";
-import { SelectField } from "../components/form/index.js";
-import { PRODUCT_TYPES } from "./products/model.js";
+import { formatCents, get, withQuery } from "../api.js";
+import { ListTable, ErrorNotice, Loading, Notice, PageHead, usePages, useSiteId } from "../components/ui.js";
+import { SearchField, SelectField } from "../components/form/index.js";
+import { PRODUCT_TYPES, type VariantJson } from "./products/model.js";
 import { useStoreCurrency } from "./store/useStore.js";
 
 export interface ProductRow {
@@ -20,16 +20,7 @@ export interface ProductRow {
   stock: number;
   unlimited: boolean;
   variantCount: number;
-  variants: {
-    id: string;
-    sku: string;
-    attributes: Record<string, string>;
-    priceCents: number;
-    salePriceCents: number;
-    onSale: boolean;
-    qtyInStock: number;
-    unlimited: boolean;
-  }[];
+  variants: VariantJson[];
 }
 
 export interface ProductList {
@@ -59,7 +50,7 @@ export function Products() {
     queryKey: ["products", siteId, collectionId, q],
     queryFn: () =>
       get<ProductList>(
-        `/api/owner/sites/${siteId}/products?pageSize=200&sort=name${collectionId ? `&collectionId=${collectionId}` : ""}${q ? `&q=${encodeURIComponent(q)}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/products`, { pageSize: 200, sort: "name", collectionId, q }),
       ),
   });
   const newLink = `/sites/${siteId}/products/new${collectionId ? `?collection=${collectionId}` : ""}`;
@@ -82,16 +73,7 @@ export function Products() {
         </Notice>
       ) : null}
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="product-search">Search products</label>
-          <input
-            id="product-search"
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Name or SKU"
-          />
-        </div>
+        <SearchField label="Search products" value={q} onChange={setQ} placeholder="Name or SKU" />
         {stores.length > 1 ? (
           <SelectField
             label="Store page"
@@ -107,48 +89,41 @@ export function Products() {
       <ErrorNotice error={list.error} />
       {list.isLoading ? <Loading /> : null}
       {list.data ? (
-        <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>
-                  <span className="sr-only">Image</span>
-                </th>
-                <th>Product</th>
-                <th className="hide-phone">Type</th>
-                <th className="num">Price</th>
-                <th className="num">Stock</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.products.map((p) => (
-                <tr key={p.id}>
-                  <td style={{ width: 56 }}>
-                    {p.imageUrl ? (
-                      <img className="thumb" src={`${p.imageUrl}?format=100w`} alt="" />
-                    ) : (
-                      <span className="thumb" />
-                    )}
-                  </td>
-                  <td>
-                    <Link to={`/sites/${siteId}/products/${p.id}`}>{p.title}</Link>
-                    <div className="muted small">
-                      {p.collectionTitle}
-                      {p.status === "draft" ? " · Hidden" : ""}
-                      {p.variantCount > 1 ? ` · ${p.variantCount} variants` : ""}
-                    </div>
-                  </td>
-                  <td className="hide-phone">
-                    {PRODUCT_TYPES.find((t) => t.value === String(p.productType))?.label}
-                  </td>
-                  <td className="num">{p.priceCents === null ? "—" : formatCents(p.priceCents, currency)}</td>
-                  <td className="num">{stockText(p)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {!list.data.products.length ? <p className="empty">No products yet.</p> : null}
-        </div>
+        <ListTable
+          columns={[
+            { label: "Image", srOnly: true },
+            { label: "Product" },
+            { label: "Type", className: "hide-phone" },
+            { label: "Price", className: "num" },
+            { label: "Stock", className: "num" },
+          ]}
+          rows={list.data.products}
+          empty="No products yet."
+          row={(p) => (
+            <tr key={p.id}>
+              <td style={{ width: 56 }}>
+                {p.imageUrl ? (
+                  <img className="thumb" src={`${p.imageUrl}?format=100w`} alt="" />
+                ) : (
+                  <span className="thumb" />
+                )}
+              </td>
+              <td>
+                <Link to={`/sites/${siteId}/products/${p.id}`}>{p.title}</Link>
+                <div className="muted small">
+                  {p.collectionTitle}
+                  {p.status === "draft" ? " · Hidden" : ""}
+                  {p.variantCount > 1 ? ` · ${p.variantCount} variants` : ""}
+                </div>
+              </td>
+              <td className="hide-phone">
+                {PRODUCT_TYPES.find((t) => t.value === String(p.productType))?.label}
+              </td>
+              <td className="num">{p.priceCents === null ? "—" : formatCents(p.priceCents, currency)}</td>
+              <td className="num">{stockText(p)}</td>
+            </tr>
+          )}
+        />
       ) : null}
     </>
   );

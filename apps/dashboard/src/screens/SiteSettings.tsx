@@ -6,7 +6,7 @@ import { type Site, del, get, patch, post, put } from "../api.js";
 import { ErrorNotice, Loading, PageHead, useSite, useSiteId } from "../components/ui.js";
 import {
   CheckboxField,
-  SaveBar,
+  DraftSaveBar,
   SelectField,
   TextField,
   fieldErrors,
@@ -55,28 +55,23 @@ export function SiteSettings() {
   );
 }
 
+/** The site's general settings, as the form edits them. */
+function generalOf({ title, tagline, timeZone, locale }: Site) {
+  return { title, tagline, timeZone, locale };
+}
+
 function GeneralForm({ site }: { site: Site }) {
   const siteId = useSiteId();
   const themes = useThemes();
   const queryClient = useQueryClient();
-  const form = useDraft({
-    title: site.title,
-    tagline: site.tagline,
-    timeZone: site.timeZone,
-    locale: site.locale,
-  });
+  const form = useDraft(generalOf(site));
   const { timeZone, locale } = form.values;
   const save = useMutation({
     mutationFn: () => patch<{ site: Site }>(`/api/owner/sites/${siteId}`, form.values),
     onSuccess: (r) => {
       queryClient.setQueryData(["site", siteId], r.site);
       void queryClient.invalidateQueries({ queryKey: ["sites"] });
-      form.reset({
-        title: r.site.title,
-        tagline: r.site.tagline,
-        timeZone: r.site.timeZone,
-        locale: r.site.locale,
-      });
+      form.reset(generalOf(r.site));
     },
   });
   const field = <K extends keyof typeof form.values & string>(key: K) => form.bind(key, save.error);
@@ -106,13 +101,7 @@ function GeneralForm({ site }: { site: Site }) {
           options={(themes.data?.locales ?? [locale]).map((l) => ({ value: l, label: l }))}
         />
       </div>
-      <SaveBar
-        dirty={form.dirty}
-        pending={save.isPending}
-        saved={save.isSuccess && "Saved."}
-        onDiscard={form.discard}
-        saveLabel="Save general settings"
-      />
+      <DraftSaveBar draft={form} save={save} saved="Saved." saveLabel="Save general settings" />
     </form>
   );
 }
@@ -220,6 +209,7 @@ function SettingsForm({
     },
   });
   const errors = fieldErrors(save.error);
+  const field = <K extends keyof Settings & string>(key: K) => form.bind(key, save.error);
   const setLink = (i: number, p: Partial<Settings["socialLinks"][number]>) =>
     set({ socialLinks: s.socialLinks.map((l, j) => (j === i ? { ...l, ...p } : l)) });
   return (
@@ -232,30 +222,14 @@ function SettingsForm({
       <ErrorNotice error={save.error} />
       <div className="card">
         <h2>Comments and likes</h2>
-        <CheckboxField
-          label="Allow comments on blog posts"
-          value={s.commentsEnabled}
-          onChange={(commentsEnabled) => set({ commentsEnabled })}
-        />
+        <CheckboxField label="Allow comments on blog posts" {...field("commentsEnabled")} />
         <TextField
           label="Disqus short name"
-          value={s.disqusShortName}
-          onChange={(v) => set({ disqusShortName: v })}
-          error={errors.disqusShortName}
+          {...field("disqusShortName")}
           help="Use Disqus for comments instead of the built-in comments. Leave empty for built-in."
         />
-        <CheckboxField
-          label="Simple liking (a heart on posts)"
-          value={s.simpleLikingEnabled}
-          onChange={(simpleLikingEnabled) => set({ simpleLikingEnabled })}
-        />
-        <TextField
-          label="Contact email"
-          type="email"
-          value={s.contactEmail}
-          onChange={(v) => set({ contactEmail: v })}
-          error={errors.contactEmail}
-        />
+        <CheckboxField label="Simple liking (a heart on posts)" {...field("simpleLikingEnabled")} />
+        <TextField label="Contact email" type="email" {...field("contactEmail")} />
       </div>
       <div className="card">
         <h2>Share buttons</h2>
@@ -275,21 +249,18 @@ function SettingsForm({
         <CheckboxField
           label="Show the cookie banner"
           help="Visitors accept or decline cookies before any are set."
-          value={s.cookieBannerEnabled}
-          onChange={(cookieBannerEnabled) => set({ cookieBannerEnabled })}
+          {...field("cookieBannerEnabled")}
         />
         <CheckboxField
           label="Restrictive cookie policy"
           help="Visitor statistics cookies are cleared until a visitor accepts them."
-          value={s.restrictiveCookiePolicy}
-          onChange={(restrictiveCookiePolicy) => set({ restrictiveCookiePolicy })}
+          {...field("restrictiveCookiePolicy")}
         />
         <CheckboxField
           label="Always restrictive"
           help="Apply the restrictive policy even after a visitor accepts."
-          value={s.restrictiveCookiePolicyAbsolute}
+          {...field("restrictiveCookiePolicyAbsolute")}
           disabled={!s.restrictiveCookiePolicy}
-          onChange={(restrictiveCookiePolicyAbsolute) => set({ restrictiveCookiePolicyAbsolute })}
         />
       </div>
       <div className="card">
@@ -297,8 +268,7 @@ function SettingsForm({
         <CheckboxField
           label="Hide this site from search engines"
           help="robots.txt asks every crawler to stay away and each page says noindex. Visitors with the address still see the site."
-          value={s.hideFromSearchEngines}
-          onChange={(hideFromSearchEngines) => set({ hideFromSearchEngines })}
+          {...field("hideFromSearchEngines")}
         />
         <p className="help">
           Search engines find your pages through <a href={`${siteOrigin}/sitemap.xml`}>sitemap.xml</a> and{" "}
@@ -310,9 +280,7 @@ function SettingsForm({
         <h2>Ads</h2>
         <TextField
           label="Meta pixel id"
-          value={s.adPixelId}
-          onChange={(v) => set({ adPixelId: v })}
-          error={errors.adPixelId}
+          {...field("adPixelId")}
           inputMode="numeric"
           help="Counts visits for your Meta (Facebook and Instagram) ads. It loads only where visitors allow cookies."
         />
@@ -367,13 +335,7 @@ function SettingsForm({
           Add social link
         </button>
       </div>
-      <SaveBar
-        dirty={form.dirty}
-        pending={save.isPending}
-        saved={save.isSuccess && "Site settings saved."}
-        onDiscard={form.discard}
-        saveLabel="Save site settings"
-      />
+      <DraftSaveBar draft={form} save={save} saved="Site settings saved." saveLabel="Save site settings" />
     </form>
   );
 }

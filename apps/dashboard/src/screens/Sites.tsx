@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type Site, get, post } from "../api.js";
 import { useSites } from "../components/Shell.js";
-import { ErrorNotice, Loading, Modal, PageHead } from "../components/ui.js";
+import { ErrorNotice, FormDialog, Loading, PageHead } from "../components/ui.js";
 import { SelectField, TextField, fieldErrors } from "../components/form/index.js";
 import { ImportSite } from "./ImportSite.js";
 
@@ -95,64 +95,52 @@ function CreateSite({ onClose }: { onClose: () => void }) {
     },
   });
   const errors = fieldErrors(create.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate();
-  };
   const zones = themes.data?.timeZones ?? [timeZone];
   return (
-    <Modal
+    <FormDialog
+      id="create-site"
       title="Create a site"
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="create-site" className="btn primary" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create site"}
-          </button>
-        </>
-      }
+      onSubmit={() => create.mutate()}
+      action={create.isPending ? "Creating…" : "Create site"}
+      disabled={create.isPending}
+      error={create.error}
     >
-      <form id="create-site" onSubmit={onSubmit}>
-        <ErrorNotice error={create.error} />
-        <TextField
-          label="Site title"
-          value={title}
-          onChange={(v) => setTitle(v)}
-          error={errors.title}
-          required
-        />
-        <fieldset>
-          <legend>Start from</legend>
-          <div className="theme-choice">
-            {(themes.data?.themes ?? []).map((t) => (
-              <label key={t.id}>
-                <input
-                  type="radio"
-                  name="theme"
-                  value={t.id}
-                  checked={theme === t.id}
-                  onChange={() => setTheme(t.id)}
-                />
-                <strong>{t.name}</strong>
-                <div className="muted small">{t.description}</div>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <SelectField
-          label="Time zone"
-          value={timeZone}
-          onChange={(v) => setTimeZone(v)}
-          options={(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((z) => ({
-            value: z,
-            label: z,
-          }))}
-          error={errors.timeZone}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Site title"
+        value={title}
+        onChange={(v) => setTitle(v)}
+        error={errors.title}
+        required
+      />
+      <fieldset>
+        <legend>Start from</legend>
+        <div className="theme-choice">
+          {(themes.data?.themes ?? []).map((t) => (
+            <label key={t.id}>
+              <input
+                type="radio"
+                name="theme"
+                value={t.id}
+                checked={theme === t.id}
+                onChange={() => setTheme(t.id)}
+              />
+              <strong>{t.name}</strong>
+              <div className="muted small">{t.description}</div>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <SelectField
+        label="Time zone"
+        value={timeZone}
+        onChange={(v) => setTimeZone(v)}
+        options={(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((z) => ({
+          value: z,
+          label: z,
+        }))}
+        error={errors.timeZone}
+      />
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { NavLink, useParams } from "react-router";
 import { patch } from "../api.js";
-import { CheckboxField, SaveBar, SelectField, TextField, useDraft } from "../components/form/index.js";
+import { CheckboxField, DraftSaveBar, SelectField, TextField, useDraft } from "../components/form/index.js";
 import { ErrorNotice, Loading, PageHead, useSiteId } from "../components/ui.js";
 import { ProductFeeds } from "./ProductFeeds.js";
 import { Coupons } from "./store/Coupons.js";
@@ -131,11 +131,10 @@ function GeneralForm({
           />
           <TextField label="Sign-up success message" {...field("restockNotificationsSuccessText")} />
         </div>
-        <SaveBar
-          dirty={form.dirty}
-          pending={save.isPending}
-          saved={save.isSuccess && "Store settings saved."}
-          onDiscard={form.discard}
+        <DraftSaveBar
+          draft={form}
+          save={save}
+          saved="Store settings saved."
           saveLabel="Save store settings"
         />
       </form>

@@ -6,8 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { del, get, post } from "../api.js";
-import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../components/ui.js";
-import { SelectField, TextField, fieldErrors } from "../components/form/index.js";
+import { DataTable, ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../components/ui.js";
+import { SelectField, TextField, binder, fieldErrors } from "../components/form/index.js";
 
 interface Redirect {
   id: string;
@@ -42,6 +42,7 @@ export function UrlMappings() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
   });
   const errors = fieldErrors(add.error);
+  const field = binder(form, (patch) => setForm({ ...form, ...patch }), errors);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate();
@@ -57,25 +58,11 @@ export function UrlMappings() {
         {add.isSuccess ? <Notice kind="ok">Mapping added.</Notice> : null}
         <ErrorNotice error={add.error} />
         <div className="grid-3">
-          <TextField
-            label="Old address"
-            placeholder="/old-page or /old-shop/*"
-            value={form.from}
-            onChange={(v) => setForm({ ...form, from: v })}
-            error={errors.from}
-          />
-          <TextField
-            label="New address"
-            placeholder="/new-page, /shop/* or https://…"
-            value={form.to}
-            onChange={(v) => setForm({ ...form, to: v })}
-            error={errors.to}
-          />
+          <TextField label="Old address" placeholder="/old-page or /old-shop/*" {...field("from")} />
+          <TextField label="New address" placeholder="/new-page, /shop/* or https://…" {...field("to")} />
           <SelectField
             label="Kind"
-            value={form.status}
-            onChange={(v) => setForm({ ...form, status: v })}
-            error={errors.status}
+            {...field("status")}
             options={[
               { value: "301", label: "301 · moved for good" },
               { value: "302", label: "302 · for now" },
@@ -93,45 +80,41 @@ export function UrlMappings() {
         {list.data?.length === 0 ? <p className="muted">No mappings yet.</p> : null}
         {list.data?.length ? (
           <div className="table-wrap">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th scope="col">Old address</th>
-                  <th scope="col">New address</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+            <DataTable
+              scope="col"
+              columns={[
+                { label: "Old address" },
+                { label: "New address" },
+                { label: "Kind" },
+                { label: "Actions", srOnly: true },
+              ]}
+            >
+              {list.data.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <code>{r.from}</code>
+                  </td>
+                  <td>
+                    <code>{r.to}</code>
+                  </td>
+                  <td>
+                    {r.status}
+                    {r.automatic ? <span className="muted"> · address changed</span> : null}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn small"
+                      aria-label={`Remove the mapping from ${r.from}`}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(r.id)}
+                    >
+                      Remove
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.data.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      <code>{r.from}</code>
-                    </td>
-                    <td>
-                      <code>{r.to}</code>
-                    </td>
-                    <td>
-                      {r.status}
-                      {r.automatic ? <span className="muted"> · address changed</span> : null}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn small"
-                        aria-label={`Remove the mapping from ${r.from}`}
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate(r.id)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         ) : null}
       </section>

@@ -2,7 +2,7 @@
  * The frame every dashboard input sits in: a visible label, then the input, then either the field's
  * error (from the API's `fields`) or its help, linked to the input by aria-describedby.
  */
-import { type ReactNode, useId } from "react";
+import { type CSSProperties, type ReactNode, useId } from "react";
 
 export interface FieldProps {
   label: string;
@@ -28,11 +28,13 @@ export function Field({
   error,
   labelFor = true,
   className,
+  style,
   children,
 }: FieldProps & {
   /** False where the label names a group of controls rather than one input. */
   labelFor?: boolean;
   className?: string;
+  style?: CSSProperties;
   children: (ids: FieldIds) => ReactNode;
 }) {
   const id = useId();
@@ -40,7 +42,7 @@ export function Field({
   const noteId = `${id}-d`;
   const describedBy = error || help ? noteId : undefined;
   return (
-    <div className={`field${error ? " invalid" : ""}${className ? ` ${className}` : ""}`}>
+    <div className={`field${error ? " invalid" : ""}${className ? ` ${className}` : ""}`} style={style}>
       {labelFor ? (
         <label htmlFor={id} id={labelId}>
           {label}

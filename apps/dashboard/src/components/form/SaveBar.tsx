@@ -54,3 +54,29 @@ export function SaveBar({
     </div>
   );
 }
+
+/** The SaveBar of a form kept in useDraft and saved by one mutation: Discard puts the draft back. */
+export function DraftSaveBar({
+  draft,
+  save,
+  saved,
+  savedEarlier = false,
+  saveLabel,
+}: {
+  draft: { dirty: boolean; discard: () => void };
+  save: { isPending: boolean; isSuccess: boolean };
+  /** What to say once the mutation (or, with savedEarlier, an earlier screen) saved, e.g. "Saved." */
+  saved: string;
+  savedEarlier?: boolean;
+  saveLabel: string;
+}) {
+  return (
+    <SaveBar
+      dirty={draft.dirty}
+      pending={save.isPending}
+      saved={(save.isSuccess || savedEarlier) && saved}
+      onDiscard={draft.discard}
+      saveLabel={saveLabel}
+    />
+  );
+}

@@ -1,10 +1,18 @@
 /** The dashboard form kit: one set of labelled fields, API field errors, and the save bar. */
-export { CheckboxField, NumberField, type Option, SelectField, TextareaField, TextField } from "./inputs.js";
+export {
+  CheckboxField,
+  NumberField,
+  type Option,
+  SearchField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "./inputs.js";
 export { CodeField } from "./CodeField.js";
 export { ColorField } from "./ColorField.js";
 export { errorText, fieldErrors } from "./errors.js";
 export { Field, type FieldProps } from "./Field.js";
 export { ImageField } from "./ImageField.js";
 export { MoneyField, type MoneyValue, amountHint } from "./MoneyField.js";
-export { SaveBar } from "./SaveBar.js";
-export { type Draft, useDraft } from "./useDraft.js";
+export { DraftSaveBar, SaveBar } from "./SaveBar.js";
+export { binder, type Draft, useDraft } from "./useDraft.js";

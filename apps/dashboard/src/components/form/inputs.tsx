@@ -29,6 +29,34 @@ export function TextField({
   );
 }
 
+/** The search box of a list's toolbar; minWidth widens its frame. */
+export function SearchField({
+  label,
+  value,
+  onChange,
+  minWidth,
+  ...rest
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  minWidth?: number;
+} & Without<InputHTMLAttributes<HTMLInputElement>>) {
+  return (
+    <Field label={label} style={minWidth ? { minWidth } : undefined}>
+      {({ control }) => (
+        <input
+          {...control}
+          type="search"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          {...rest}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** A whole or decimal number; empty gives undefined. */
 export function NumberField({
   label,

@@ -19,6 +19,22 @@ export interface Draft<T extends object> {
   ) => { value: T[K]; onChange: (value: T[K]) => void; error: string | undefined };
 }
 
+/**
+ * `{value, onChange, error}` for a field of `values`, for a form or a part of one that is given its
+ * values, its setter and (optionally) its errors by field name.
+ */
+export function binder<T extends object>(
+  values: T,
+  set: (patch: Partial<T>) => void,
+  errors: Record<string, string | undefined> = {},
+) {
+  return <K extends keyof T & string>(key: K) => ({
+    value: values[key],
+    onChange: (value: T[K]) => set({ [key]: value } as unknown as Partial<T>),
+    error: errors[key],
+  });
+}
+
 export function useDraft<T extends object>(initial: T): Draft<T> {
   const [saved, setSaved] = useState(initial);
   const [values, setValues] = useState(initial);
@@ -33,10 +49,6 @@ export function useDraft<T extends object>(initial: T): Draft<T> {
       setSaved(next);
       setValues(next);
     },
-    bind: (key, error) => ({
-      value: values[key],
-      onChange: (value) => set({ [key]: value } as unknown as Partial<T>),
-      error: fieldErrors(error)[key],
-    }),
+    bind: (key, error) => binder(values, set, fieldErrors(error))(key),
   };
 }

@@ -1,7 +1,7 @@
 /** The site's invoices with their status and a link to each. */
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../api.js";
-import { ErrorNotice, Loading, formatDate } from "../../components/ui.js";
+import { DataTable, ErrorNotice, Loading, formatDate } from "../../components/ui.js";
 import { INVOICE_BADGE, INVOICE_CSS, type Invoice, formatMoney } from "./model.js";
 
 export function Invoices({ base }: { base: string }) {
@@ -19,38 +19,35 @@ export function Invoices({ base }: { base: string }) {
         <div className="table-wrap billing-invoices">
           {/* On phones the date goes under the description, so the totals stay in view. */}
           <style>{INVOICE_CSS}</style>
-          <table className="data">
-            <thead>
-              <tr>
-                <th className="hide-phone">Date</th>
-                <th>Description</th>
-                <th>Status</th>
-                <th className="num hide-phone">Tax</th>
-                <th className="num">Total</th>
+          <DataTable
+            columns={[
+              { label: "Date", className: "hide-phone" },
+              { label: "Description" },
+              { label: "Status" },
+              { label: "Tax", className: "num hide-phone" },
+              { label: "Total", className: "num" },
+            ]}
+          >
+            {invoices.data.map((i) => (
+              <tr key={i.id}>
+                <td className="nowrap hide-phone">{formatDate(i.issuedAt)}</td>
+                <td>
+                  <span className="muted small show-phone">{formatDate(i.issuedAt)}</span>
+                  {i.description}
+                  {i.cardLast4 ? (
+                    <span className="muted small hide-phone"> · card •••• {i.cardLast4}</span>
+                  ) : null}
+                </td>
+                <td>
+                  <span className={`badge ${INVOICE_BADGE[i.status] ?? ""}`}>
+                    {i.status.charAt(0).toUpperCase() + i.status.slice(1)}
+                  </span>
+                </td>
+                <td className="num hide-phone">{formatMoney(i.tax)}</td>
+                <td className="num nowrap">{formatMoney(i.total)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {invoices.data.map((i) => (
-                <tr key={i.id}>
-                  <td className="nowrap hide-phone">{formatDate(i.issuedAt)}</td>
-                  <td>
-                    <span className="muted small show-phone">{formatDate(i.issuedAt)}</span>
-                    {i.description}
-                    {i.cardLast4 ? (
-                      <span className="muted small hide-phone"> · card •••• {i.cardLast4}</span>
-                    ) : null}
-                  </td>
-                  <td>
-                    <span className={`badge ${INVOICE_BADGE[i.status] ?? ""}`}>
-                      {i.status.charAt(0).toUpperCase() + i.status.slice(1)}
-                    </span>
-                  </td>
-                  <td className="num hide-phone">{formatMoney(i.tax)}</td>
-                  <td className="num nowrap">{formatMoney(i.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       ) : null}
     </section>

@@ -29,6 +29,31 @@ interface SaveAnswer {
 
 const EMPTY = { cardNumber: "", expMonth: "", expYear: "", cvc: "", country: "" };
 
+/** The card's own inputs, all numeric, in the order they are shown. */
+const CARD_FIELDS: {
+  key: "cardNumber" | "cvc" | "expMonth" | "expYear";
+  label: string;
+  placeholder?: string;
+  autoComplete: string;
+  help?: string;
+}[] = [
+  {
+    key: "cardNumber",
+    label: "Card number",
+    autoComplete: "cc-number",
+    help: "Test cards: 4242 4242 4242 4242 is accepted, 4000 0025 0000 3155 asks for 3-D Secure, 4000 0000 0000 0002 is declined.",
+  },
+  { key: "cvc", label: "Security code (CVC)", autoComplete: "cc-csc" },
+  { key: "expMonth", label: "Expiry month", placeholder: "MM", autoComplete: "cc-exp-month" },
+  { key: "expYear", label: "Expiry year", placeholder: "YYYY", autoComplete: "cc-exp-year" },
+];
+
+/** The test bank's two answers to a 3-D Secure challenge. */
+const OUTCOMES = [
+  { outcome: "succeed", label: "Complete authentication", className: "btn primary" },
+  { outcome: "fail", label: "Fail authentication", className: "btn" },
+] as const;
+
 function useCountries() {
   return useMemo(() => {
     const names = new Intl.DisplayNames(["en"], { type: "region" });
@@ -130,41 +155,16 @@ export function PaymentInfoCard({ base }: { base: string }) {
         <form onSubmit={onSubmit}>
           <ErrorNotice error={save.error} />
           <div className="grid-2">
-            <TextField
-              label="Card number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              value={form.cardNumber}
-              onChange={set("cardNumber")}
-              error={errors.cardNumber}
-              help="Test cards: 4242 4242 4242 4242 is accepted, 4000 0025 0000 3155 asks for 3-D Secure, 4000 0000 0000 0002 is declined."
-            />
-            <TextField
-              label="Security code (CVC)"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              value={form.cvc}
-              onChange={set("cvc")}
-              error={errors.cvc}
-            />
-            <TextField
-              label="Expiry month"
-              inputMode="numeric"
-              placeholder="MM"
-              autoComplete="cc-exp-month"
-              value={form.expMonth}
-              onChange={set("expMonth")}
-              error={errors.expMonth}
-            />
-            <TextField
-              label="Expiry year"
-              inputMode="numeric"
-              placeholder="YYYY"
-              autoComplete="cc-exp-year"
-              value={form.expYear}
-              onChange={set("expYear")}
-              error={errors.expYear}
-            />
+            {CARD_FIELDS.map(({ key, ...field }) => (
+              <TextField
+                key={key}
+                inputMode="numeric"
+                {...field}
+                value={form[key]}
+                onChange={set(key)}
+                error={errors[key]}
+              />
+            ))}
             <SelectField
               label="Billing country"
               autoComplete="country"
@@ -197,22 +197,17 @@ export function PaymentInfoCard({ base }: { base: string }) {
             pay for your plan automatically.
           </p>
           <div className="btn-row">
-            <button
-              type="button"
-              className="btn primary"
-              disabled={answer.isPending}
-              onClick={() => answer.mutate("succeed")}
-            >
-              Complete authentication
-            </button>
-            <button
-              type="button"
-              className="btn"
-              disabled={answer.isPending}
-              onClick={() => answer.mutate("fail")}
-            >
-              Fail authentication
-            </button>
+            {OUTCOMES.map((o) => (
+              <button
+                key={o.outcome}
+                type="button"
+                className={o.className}
+                disabled={answer.isPending}
+                onClick={() => answer.mutate(o.outcome)}
+              >
+                {o.label}
+              </button>
+            ))}
           </div>
         </Modal>
       ) : null}

@@ -1,7 +1,7 @@
 /** Design → Site identity: the header logo, the site icon (favicon) and the default sharing image. */
 import { useState } from "react";
 import { ApiError } from "../../api.js";
-import { ImageField, SaveBar, TextField, useDraft } from "../../components/form/index.js";
+import { ImageField, SaveBar, TextField, useDraft, binder } from "../../components/form/index.js";
 import { useMedia } from "../../components/media.js";
 import { ErrorNotice, Loading, PageHead, useSite } from "../../components/ui.js";
 import { RangeField } from "./controls.js";
@@ -51,6 +51,7 @@ function IdentityForm({ design }: { design: Design }) {
     setSaved(false);
     form.set(patch);
   };
+  const field = binder(v, set, errors);
 
   return (
     <div className="design-screen">
@@ -88,9 +89,7 @@ function IdentityForm({ design }: { design: Design }) {
           <ImageField
             label="Logo"
             help="Shown in the header instead of the site title."
-            value={v.logoMediaId}
-            error={errors.logoMediaId}
-            onChange={(id) => set({ logoMediaId: id })}
+            {...field("logoMediaId")}
           />
           <TextField
             label="Logo alt text"
@@ -106,9 +105,7 @@ function IdentityForm({ design }: { design: Design }) {
             min={24}
             max={200}
             step={1}
-            value={v.logoMaxHeight}
-            error={errors.logoMaxHeight}
-            onChange={(logoMaxHeight) => set({ logoMaxHeight })}
+            {...field("logoMaxHeight")}
           />
           <p className="preview-caption">Header preview</p>
           <div className="identity-preview header-mock">
@@ -126,9 +123,7 @@ function IdentityForm({ design }: { design: Design }) {
           <ImageField
             label="Site icon"
             help="A square image of at least 180 × 180 pixels: the browser tab icon and the phone home-screen icon."
-            value={v.siteIconMediaId}
-            error={errors.siteIconMediaId}
-            onChange={(id) => set({ siteIconMediaId: id })}
+            {...field("siteIconMediaId")}
           />
           {iconUrl ? (
             <>
@@ -148,9 +143,7 @@ function IdentityForm({ design }: { design: Design }) {
           <ImageField
             label="Social sharing image"
             help="Shown when a page without its own image is shared; 1200 × 630 pixels works best."
-            value={v.socialImageMediaId}
-            error={errors.socialImageMediaId}
-            onChange={(id) => set({ socialImageMediaId: id })}
+            {...field("socialImageMediaId")}
           />
           {socialUrl ? (
             <>

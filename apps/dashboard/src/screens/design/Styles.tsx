@@ -1,5 +1,5 @@
 /** Design → Styles: palette, fonts, sizes, spacing and buttons, previewed live in the site frame. */
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../api.js";
 import { ColorField, SaveBar } from "../../components/form/index.js";
 import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../../components/ui.js";
@@ -27,6 +27,20 @@ const COLORS: { key: ColorKey; label: string }[] = [
   { key: "muted", label: "Muted text" },
   { key: "border", label: "Borders" },
 ];
+
+const FONTS: { key: keyof StyleSet["fonts"]; label: string }[] = [
+  { key: "heading", label: "Heading font" },
+  { key: "body", label: "Body font" },
+];
+
+/** The sliders' bounds, by the style they set. */
+const RANGES = {
+  fontSizeBase: { label: "Base font size", unit: "px", min: 14, max: 22, step: 1 },
+  headingScale: { label: "Heading scale", min: 1.1, max: 1.6, step: 0.05 },
+  contentWidth: { label: "Content width", unit: "px", min: 720, max: 1600, step: 10 },
+} as const;
+type RangeKey = keyof typeof RANGES;
+type ChoiceKey = "spacing" | "buttonShape" | "buttonStyle";
 
 export function Styles() {
   const siteId = useSiteId();
@@ -78,6 +92,28 @@ export function Styles() {
     save.mutate({ styles: RESET_STYLES }, { onSuccess: (d) => h.replace(d.styles) });
   };
   const family = (id: string) => fontStack(id, fonts);
+  const range = (key: RangeKey) => (
+    <RangeField {...RANGES[key]} value={styles[key]} error={errors[key]} onChange={(v) => set(key, v)} />
+  );
+  /** One radio group of cards, one card a value, each labelled with its value and a preview. */
+  const choice = <K extends ChoiceKey>(
+    key: K,
+    legend: string,
+    values: readonly StyleSet[K][],
+    preview: (value: StyleSet[K], index: number) => ReactNode,
+  ) => (
+    <OptionCards
+      legend={legend}
+      value={styles[key]}
+      error={errors[key]}
+      onChange={(v) => set(key, v)}
+      options={values.map((v, i) => ({
+        value: v,
+        label: v[0]!.toUpperCase() + v.slice(1),
+        preview: preview(v, i),
+      }))}
+    />
+  );
 
   return (
     <div className="design-screen">
@@ -124,98 +160,41 @@ export function Styles() {
 
           <section className="card">
             <h2>Fonts</h2>
-            <FontSelect
-              label="Heading font"
-              error={errors["fonts.heading"]}
-              value={styles.fonts.heading}
-              fonts={fonts}
-              family={family}
-              onChange={(v) => set("fonts", { ...styles.fonts, heading: v })}
-            />
-            <FontSelect
-              label="Body font"
-              error={errors["fonts.body"]}
-              value={styles.fonts.body}
-              fonts={fonts}
-              family={family}
-              onChange={(v) => set("fonts", { ...styles.fonts, body: v })}
-            />
-            <RangeField
-              label="Base font size"
-              unit="px"
-              min={14}
-              max={22}
-              step={1}
-              value={styles.fontSizeBase}
-              error={errors.fontSizeBase}
-              onChange={(v) => set("fontSizeBase", v)}
-            />
-            <RangeField
-              label="Heading scale"
-              min={1.1}
-              max={1.6}
-              step={0.05}
-              value={styles.headingScale}
-              error={errors.headingScale}
-              onChange={(v) => set("headingScale", v)}
-            />
+            {FONTS.map((f) => (
+              <FontSelect
+                key={f.key}
+                label={f.label}
+                error={errors[`fonts.${f.key}`]}
+                value={styles.fonts[f.key]}
+                fonts={fonts}
+                family={family}
+                onChange={(v) => set("fonts", { ...styles.fonts, [f.key]: v })}
+              />
+            ))}
+            {range("fontSizeBase")}
+            {range("headingScale")}
           </section>
 
           <section className="card">
             <h2>Layout</h2>
-            <RangeField
-              label="Content width"
-              unit="px"
-              min={720}
-              max={1600}
-              step={10}
-              value={styles.contentWidth}
-              error={errors.contentWidth}
-              onChange={(v) => set("contentWidth", v)}
-            />
-            <OptionCards
-              legend="Spacing"
-              value={styles.spacing}
-              error={errors.spacing}
-              onChange={(v) => set("spacing", v)}
-              options={(["compact", "comfortable", "spacious"] as const).map((v, i) => ({
-                value: v,
-                label: v[0]!.toUpperCase() + v.slice(1),
-                preview: (
-                  <span className="spacing-sample" style={{ gap: 2 + i * 4 }}>
-                    <i />
-                    <i />
-                    <i />
-                  </span>
-                ),
-              }))}
-            />
+            {range("contentWidth")}
+            {choice("spacing", "Spacing", ["compact", "comfortable", "spacious"], (_, i) => (
+              <span className="spacing-sample" style={{ gap: 2 + i * 4 }}>
+                <i />
+                <i />
+                <i />
+              </span>
+            ))}
           </section>
 
           <section className="card">
             <h2>Buttons</h2>
-            <OptionCards
-              legend="Button shape"
-              value={styles.buttonShape}
-              error={errors.buttonShape}
-              onChange={(v) => set("buttonShape", v)}
-              options={(["square", "rounded", "pill"] as const).map((v) => ({
-                value: v,
-                label: v[0]!.toUpperCase() + v.slice(1),
-                preview: <ButtonSample styles={{ ...styles, buttonShape: v }} />,
-              }))}
-            />
-            <OptionCards
-              legend="Button style"
-              value={styles.buttonStyle}
-              error={errors.buttonStyle}
-              onChange={(v) => set("buttonStyle", v)}
-              options={(["solid", "outline"] as const).map((v) => ({
-                value: v,
-                label: v[0]!.toUpperCase() + v.slice(1),
-                preview: <ButtonSample styles={{ ...styles, buttonStyle: v }} />,
-              }))}
-            />
+            {choice("buttonShape", "Button shape", ["square", "rounded", "pill"], (v) => (
+              <ButtonSample styles={{ ...styles, buttonShape: v }} />
+            ))}
+            {choice("buttonStyle", "Button style", ["solid", "outline"], (v) => (
+              <ButtonSample styles={{ ...styles, buttonStyle: v }} />
+            ))}
           </section>
 
           <SaveBar
@@ -224,24 +203,21 @@ export function Styles() {
             saved={saved && "Styles saved."}
             saveLabel="Save styles"
           >
-            <button
-              type="button"
-              className="btn"
-              onClick={h.undo}
-              disabled={!h.canUndo}
-              aria-keyshortcuts="Control+Z"
-            >
-              Undo
-            </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={h.redo}
-              disabled={!h.canRedo}
-              aria-keyshortcuts="Control+Shift+Z"
-            >
-              Redo
-            </button>
+            {[
+              { label: "Undo", run: h.undo, can: h.canUndo, keys: "Control+Z" },
+              { label: "Redo", run: h.redo, can: h.canRedo, keys: "Control+Shift+Z" },
+            ].map((b) => (
+              <button
+                key={b.label}
+                type="button"
+                className="btn"
+                onClick={b.run}
+                disabled={!b.can}
+                aria-keyshortcuts={b.keys}
+              >
+                {b.label}
+              </button>
+            ))}
             <button type="button" className="btn" onClick={reset} disabled={save.isPending}>
               Reset to theme defaults
             </button>

@@ -10,7 +10,15 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError, del, get, put } from "../../api.js";
-import { ErrorNotice, Loading, Modal, Notice, PageHead, useSiteId } from "../../components/ui.js";
+import {
+  DialogButtons,
+  ErrorNotice,
+  Loading,
+  Modal,
+  Notice,
+  PageHead,
+  useSiteId,
+} from "../../components/ui.js";
 import { inOrder } from "../../editor/in-order.js";
 import { editorExtensions, syntaxErrors } from "./jsont-editor.js";
 import "./templates.css";
@@ -185,23 +193,20 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
     void queryClient.invalidateQueries({ queryKey: ["templates", siteId] });
     setFrameKey((k) => k + 1);
   };
+  /** After a save or a revert: the draft goes, the screen changes, the note says what happened. */
+  const changed = (note: string, then: () => void) => async (t: Template) => {
+    await del(`${url}/draft`).catch(() => {});
+    then();
+    setSavedNote(note);
+    afterChange(t);
+  };
   const save = useMutation({
     mutationFn: () => put<Template>(url, { source }),
-    onSuccess: async (t) => {
-      await del(`${url}/draft`).catch(() => {});
-      setPreviewing(true);
-      setSavedNote("Saved. The template is live on your site.");
-      afterChange(t);
-    },
+    onSuccess: changed("Saved. The template is live on your site.", () => setPreviewing(true)),
   });
   const revert = useMutation({
     mutationFn: () => del<Template>(url),
-    onSuccess: async (t) => {
-      await del(`${url}/draft`).catch(() => {});
-      setConfirmRevert(false);
-      setSavedNote("Reverted to the theme's version.");
-      afterChange(t);
-    },
+    onSuccess: changed("Reverted to the theme's version.", () => setConfirmRevert(false)),
   });
   const preview = useMutation({
     mutationFn: async () => {
@@ -334,19 +339,13 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
           title={`Revert ${name}?`}
           onClose={() => setConfirmRevert(false)}
           footer={
-            <>
-              <button type="button" className="btn" onClick={() => setConfirmRevert(false)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn danger"
-                onClick={() => revert.mutate()}
-                disabled={revert.isPending}
-              >
-                Revert
-              </button>
-            </>
+            <DialogButtons
+              onCancel={() => setConfirmRevert(false)}
+              action="Revert"
+              onAction={() => revert.mutate()}
+              kind="danger"
+              disabled={revert.isPending}
+            />
           }
         >
           <p>

@@ -1,6 +1,14 @@
 /** Design → Themes: the gallery of built-in themes; switching keeps content and the styles it supports. */
 import { useState } from "react";
-import { ErrorNotice, Loading, Modal, Notice, PageHead, useSite } from "../../components/ui.js";
+import {
+  DialogButtons,
+  ErrorNotice,
+  Loading,
+  Modal,
+  Notice,
+  PageHead,
+  useSite,
+} from "../../components/ui.js";
 import { type ThemeInfo, useDesign, useSaveDesign } from "./design-api.js";
 import "./design.css";
 
@@ -73,29 +81,22 @@ export function Themes() {
           title={`Use ${asking.name}?`}
           onClose={() => setAsking(undefined)}
           footer={
-            <>
-              <button type="button" className="btn" onClick={() => setAsking(undefined)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn primary"
-                disabled={save.isPending}
-                onClick={() =>
-                  save.mutate(
-                    { theme: asking.id },
-                    {
-                      onSuccess: () => {
-                        setSwitched(asking.name);
-                        setAsking(undefined);
-                      },
+            <DialogButtons
+              onCancel={() => setAsking(undefined)}
+              action={save.isPending ? "Switching…" : `Switch to ${asking.name}`}
+              disabled={save.isPending}
+              onAction={() =>
+                save.mutate(
+                  { theme: asking.id },
+                  {
+                    onSuccess: () => {
+                      setSwitched(asking.name);
+                      setAsking(undefined);
                     },
-                  )
-                }
-              >
-                {save.isPending ? "Switching…" : `Switch to ${asking.name}`}
-              </button>
-            </>
+                  },
+                )
+              }
+            />
           }
         >
           <p>

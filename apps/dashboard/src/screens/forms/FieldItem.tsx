@@ -1,6 +1,6 @@
 /** One field of a form in the editor: a header to open, move or remove it, and its settings. */
 import { useEffect, useId, useRef } from "react";
-import { CheckboxField, SelectField, TextField, TextareaField } from "../../components/form/index.js";
+import { CheckboxField, SelectField, TextField, TextareaField, binder } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
 import { type FieldDraft, type FieldTypeInfo, WITH_PLACEHOLDER } from "./model.js";
 
@@ -38,6 +38,8 @@ export function FieldItem({
   const name = f.title.trim() || `field ${index + 1}`;
   const typeTitle = info?.title ?? f.type;
   const hasErrors = Object.keys(errors).length > 0;
+  const field = binder(f, onChange, errors);
+  const plain = binder(f, onChange);
   useEffect(() => {
     if (focus && open) titleRef.current?.querySelector("input")?.focus();
   }, [focus, open]);
@@ -100,52 +102,35 @@ export function FieldItem({
             <div ref={titleRef}>
               <TextField
                 label={isSection ? "Section title" : f.type === "hidden" ? "Name" : "Label"}
-                value={f.title}
-                onChange={(v) => onChange({ title: v })}
-                error={errors.title}
+                {...field("title")}
                 help={f.type === "hidden" ? "Optional: the column name in submissions." : undefined}
                 maxLength={500}
               />
             </div>
             <SelectField
               label="Field type"
-              value={f.type}
-              onChange={(v) => onChange({ type: v })}
-              error={errors.type}
+              {...field("type")}
               options={fieldTypes.map((t) => ({ value: t.type, label: t.title }))}
             />
           </div>
           {f.type === "hidden" ? (
             <TextField
               label="Value"
-              value={f.value}
-              onChange={(v) => onChange({ value: v })}
-              error={errors.value}
+              {...field("value")}
               help="Sent with every submission; visitors do not see it."
             />
           ) : (
             <TextField
               label="Description"
-              value={f.description}
-              onChange={(v) => onChange({ description: v })}
-              error={errors.description}
+              {...field("description")}
               help={isSection ? "Text under the section title." : "Help text under the label."}
             />
           )}
-          {WITH_PLACEHOLDER.has(f.type) ? (
-            <TextField
-              label="Placeholder"
-              value={f.placeholder}
-              onChange={(v) => onChange({ placeholder: v })}
-              error={errors.placeholder}
-            />
-          ) : null}
+          {WITH_PLACEHOLDER.has(f.type) ? <TextField label="Placeholder" {...field("placeholder")} /> : null}
           {info?.hasOptions ? (
             <TextareaField
               label="Options"
-              value={f.options}
-              onChange={(v) => onChange({ options: v })}
-              error={errors.options}
+              {...field("options")}
               help="One option per line, in the order visitors see them."
               rows={4}
             />
@@ -153,9 +138,7 @@ export function FieldItem({
           {info?.hasQuestions ? (
             <TextareaField
               label="Statements to rate"
-              value={f.questions}
-              onChange={(v) => onChange({ questions: v })}
-              error={errors.questions}
+              {...field("questions")}
               help="One per line. Visitors rate each from Strongly Disagree to Strongly Agree."
               rows={4}
             />
@@ -164,9 +147,7 @@ export function FieldItem({
             <TextField
               label="Character limit"
               inputMode="numeric"
-              value={f.maxLength}
-              onChange={(v) => onChange({ maxLength: v })}
-              error={errors.maxLength}
+              {...field("maxLength")}
               help="Optional. Visitors see a counter when the site's character limit is on."
             />
           ) : errors.maxLength ? (
@@ -176,8 +157,7 @@ export function FieldItem({
             <CheckboxField
               label="Required"
               help="Visitors cannot send the form without answering."
-              value={f.required}
-              onChange={(required) => onChange({ required })}
+              {...plain("required")}
             />
           ) : null}
           {errors.id ? <Notice kind="error">{errors.id}</Notice> : null}

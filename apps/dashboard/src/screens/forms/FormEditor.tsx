@@ -1,5 +1,6 @@
 /** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
-import { ConfirmDelete } from "../../components/ConfirmDelete.js";
+import { EditorForm } from "../../components/EditorForm.js";
+import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -11,8 +12,9 @@ import {
   TextField,
   TextareaField,
   useDraft,
+  binder,
 } from "../../components/form/index.js";
-import { ErrorNotice, Notice, PageHead, useSiteId } from "../../components/ui.js";
+import { Notice, PageHead, useSiteId } from "../../components/ui.js";
 import {
   type FieldDraft,
   type FieldTypeInfo,
@@ -47,7 +49,6 @@ export function FormEditor({
   const [open, setOpen] = useState<Set<string>>(() => new Set(form ? [] : initial.fields.map((f) => f.id)));
   const [focusId, setFocusId] = useState<string | undefined>();
   const [newType, setNewType] = useState("text");
-  const [confirmDelete, setConfirmDelete] = useState(false);
   /** Problems with the form's settings, by property; field problems by field id then property. */
   const [errors, setErrors] = useState<Errors>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, Errors>>({});
@@ -55,6 +56,8 @@ export function FormEditor({
   const typeInfo = new Map<string, FieldTypeInfo>(fieldTypes.map((t) => [t.type, t]));
 
   const set = draft.set;
+  const field = binder(d, set, errors);
+  const plain = binder(d, set);
   const setField = (id: string, p: Partial<FieldDraft>) =>
     set({ fields: d.fields.map((f) => (f.id === id ? { ...f, ...p } : f)) });
   const move = (i: number, by: -1 | 1) => {
@@ -149,6 +152,20 @@ export function FormEditor({
       navigate(`/sites/${siteId}/forms?deleted=${encodeURIComponent(form!.name)}`);
     },
   });
+  const deleteForm = useDeleteConfirm({
+    title: `Delete ${form?.name}?`,
+    action: "Delete form",
+    pending: removeForm.isPending,
+    error: removeForm.error,
+    onConfirm: () => removeForm.mutate(),
+    onClose: () => removeForm.reset(),
+    children: (
+      <p>
+        The form and its {form?.submissions} {form?.submissions === 1 ? "submission" : "submissions"} are
+        deleted for good. Download the submissions first if you want to keep them.
+      </p>
+    ),
+  });
 
   return (
     <>
@@ -172,17 +189,17 @@ export function FormEditor({
           </>
         }
       />
-      <form onSubmit={onSubmit} noValidate className="form-editor">
-        <ErrorNotice error={problem} />
-        <div className="split">
-          <div>
+      <EditorForm
+        onSubmit={onSubmit}
+        error={problem}
+        className="form-editor"
+        main={
+          <>
             <div className="card">
               <h2>Form</h2>
               <TextField
                 label="Form name"
-                value={d.name}
-                onChange={(v) => set({ name: v })}
-                error={errors.name}
+                {...field("name")}
                 help="Only you see it: in block settings, submissions and notification emails."
                 maxLength={200}
               />
@@ -232,50 +249,41 @@ export function FormEditor({
                 </button>
               </div>
             </div>
-          </div>
-
-          <div>
+          </>
+        }
+        side={
+          <>
             <div className="card">
               <h2>After submitting</h2>
               <TextareaField
                 label="Submission message"
-                value={d.submissionMessage}
-                onChange={(v) => set({ submissionMessage: v })}
-                error={errors.submissionMessage}
+                {...field("submissionMessage")}
                 help="Shown in place of the form once it is sent."
                 rows={3}
               />
               <TextareaField
                 label="Submission HTML"
                 className="code"
-                value={d.submissionHtml}
-                onChange={(v) => set({ submissionHtml: v })}
-                error={errors.submissionHtml}
+                {...field("submissionHtml")}
                 help="Optional extra content under the message, such as a download link."
                 rows={3}
               />
               <TextField
                 label="Success redirect"
-                value={d.successRedirect}
-                onChange={(v) => set({ successRedirect: v })}
-                error={errors.successRedirect}
+                {...field("successRedirect")}
                 placeholder="/thank-you"
                 help="Optional: send visitors to this page instead of showing the message."
               />
               <TextField
                 label="Notify email"
                 type="email"
-                value={d.notifyEmail}
-                onChange={(v) => set({ notifyEmail: v })}
-                error={errors.notifyEmail}
+                {...field("notifyEmail")}
                 placeholder="you@example.com"
                 help="Each submission is emailed here. Empty: the site's contact email."
               />
               <TextareaField
                 label="Disclaimer"
-                value={d.disclaimerMessage}
-                onChange={(v) => set({ disclaimerMessage: v })}
-                error={errors.disclaimerMessage}
+                {...field("disclaimerMessage")}
                 help="Optional small print above the submit button."
                 rows={2}
               />
@@ -285,8 +293,7 @@ export function FormEditor({
               <CheckboxField
                 label="Require a captcha"
                 help="Visitors complete the site's captcha before the form is sent."
-                value={d.captchaEnabled}
-                onChange={(captchaEnabled) => set({ captchaEnabled })}
+                {...plain("captchaEnabled")}
               />
               {d.captchaEnabled ? (
                 <div className="grid-2">
@@ -315,51 +322,30 @@ export function FormEditor({
               ) : null}
             </div>
             {form ? (
-              <div className="card">
-                <h2>Delete</h2>
-                <p className="muted small">
-                  A form used by a page or a product cannot be deleted: remove it there first.
-                </p>
-                <button type="button" className="btn small danger" onClick={() => setConfirmDelete(true)}>
-                  Delete form
-                </button>
-              </div>
+              <DeleteCard note="A form used by a page or a product cannot be deleted: remove it there first.">
+                {deleteForm.button}
+              </DeleteCard>
             ) : null}
-          </div>
-        </div>
-        <SaveBar
-          dirty={draft.dirty}
-          pending={save.isPending}
-          saved={
-            (save.isSuccess || params.get("saved") === "1") &&
-            "Form saved. Pages that show it use the new version at once."
-          }
-          onDiscard={form ? draft.discard : undefined}
-          saveLabel={form ? "Save form" : "Create form"}
-        >
-          <Link className="btn ghost" to={`/sites/${siteId}/forms`}>
-            Cancel
-          </Link>
-        </SaveBar>
-      </form>
-      {confirmDelete && form ? (
-        <ConfirmDelete
-          title={`Delete ${form.name}?`}
-          action="Delete form"
-          pending={removeForm.isPending}
-          error={removeForm.error}
-          onConfirm={() => removeForm.mutate()}
-          onClose={() => {
-            setConfirmDelete(false);
-            removeForm.reset();
-          }}
-        >
-          <p>
-            The form and its {form.submissions} {form.submissions === 1 ? "submission" : "submissions"} are
-            deleted for good. Download the submissions first if you want to keep them.
-          </p>
-        </ConfirmDelete>
-      ) : null}
+          </>
+        }
+        footer={
+          <SaveBar
+            dirty={draft.dirty}
+            pending={save.isPending}
+            saved={
+              (save.isSuccess || params.get("saved") === "1") &&
+              "Form saved. Pages that show it use the new version at once."
+            }
+            onDiscard={form ? draft.discard : undefined}
+            saveLabel={form ? "Save form" : "Create form"}
+          >
+            <Link className="btn ghost" to={`/sites/${siteId}/forms`}>
+              Cancel
+            </Link>
+          </SaveBar>
+        }
+      />
+      {form ? deleteForm.dialog : null}
     </>
   );
 }

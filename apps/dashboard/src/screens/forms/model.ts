@@ -2,7 +2,7 @@
 import type { FieldTypeSchema, FormField, FormTemplateSchema } from "@atelier/forms";
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../api.js";
-import { useSiteId } from "../../components/ui.js";
+import { useSiteQuery } from "../../components/ui.js";
 
 /** A field as the API sends it; the editor lets its type change, so the type is any name. */
 export type FormFieldJson = Omit<FormField, "type"> & { type: string };
@@ -67,12 +67,11 @@ export const WITH_PLACEHOLDER = new Set([
 export const MSG_MAX_LENGTH = "Enter a whole number of characters, like 500, or leave it empty.";
 
 export function useForms() {
-  const siteId = useSiteId();
-  return useQuery({
-    queryKey: ["forms", siteId],
-    queryFn: () => get<{ forms: OwnerForm[] }>(`/api/owner/sites/${siteId}/forms`).then((r) => r.forms),
-    enabled: Boolean(siteId),
-  });
+  return useSiteQuery(
+    "forms",
+    (siteId) => `/api/owner/sites/${siteId}/forms`,
+    (r: { forms: OwnerForm[] }) => r.forms,
+  );
 }
 
 export function useTemplate() {

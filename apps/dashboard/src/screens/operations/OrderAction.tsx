@@ -8,7 +8,7 @@ import {
   TextField,
   useDraft,
 } from "../../components/form/index.js";
-import { ErrorNotice, Modal } from "../../components/ui.js";
+import { DialogButtons, ErrorNotice, Modal } from "../../components/ui.js";
 import type { Order } from "./order-types.js";
 
 export function OrderAction({
@@ -66,19 +66,14 @@ export function OrderAction({
       title={`${title} #${order.orderNumber}`}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Back
-          </button>
-          <button
-            type="button"
-            className={`btn ${kind === "fulfil" ? "primary" : "danger"}`}
-            onClick={() => act.mutate()}
-            disabled={act.isPending}
-          >
-            {title}
-          </button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          cancelLabel="Back"
+          action={title}
+          onAction={() => act.mutate()}
+          kind={kind === "fulfil" ? "primary" : "danger"}
+          disabled={act.isPending}
+        />
       }
     >
       <ErrorNotice error={act.error} />

@@ -25,6 +25,15 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   if (!detail.data) return <Unavailable what="Orders" error={detail.error} />;
   const o = detail.data.order;
   const money = (c: number) => formatCents(c, o.currency);
+  /** The order's totals, a discount and a refund only when there is one. */
+  const totals = [
+    { label: "Subtotal", amount: money(o.subtotalCents) },
+    ...(o.discountCents ? [{ label: "Discount", amount: `−${money(o.discountCents)}` }] : []),
+    { label: "Shipping", amount: money(o.shippingCents) },
+    { label: "Tax", amount: money(o.taxCents) },
+    { label: "Total", amount: money(o.grandTotalCents), strong: true },
+    ...(o.refundedCents ? [{ label: "Refunded", amount: `−${money(o.refundedCents)}` }] : []),
+  ];
   const addr = o.shippingAddress;
   return (
     <>
@@ -87,38 +96,12 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           </table>
           <table className="data" style={{ marginTop: "0.8rem" }}>
             <tbody>
-              <tr>
-                <td>Subtotal</td>
-                <td className="num">{money(o.subtotalCents)}</td>
-              </tr>
-              {o.discountCents ? (
-                <tr>
-                  <td>Discount</td>
-                  <td className="num">−{money(o.discountCents)}</td>
+              {totals.map((t) => (
+                <tr key={t.label}>
+                  <td>{t.strong ? <strong>{t.label}</strong> : t.label}</td>
+                  <td className="num">{t.strong ? <strong>{t.amount}</strong> : t.amount}</td>
                 </tr>
-              ) : null}
-              <tr>
-                <td>Shipping</td>
-                <td className="num">{money(o.shippingCents)}</td>
-              </tr>
-              <tr>
-                <td>Tax</td>
-                <td className="num">{money(o.taxCents)}</td>
-              </tr>
-              <tr>
-                <td>
-                  <strong>Total</strong>
-                </td>
-                <td className="num">
-                  <strong>{money(o.grandTotalCents)}</strong>
-                </td>
-              </tr>
-              {o.refundedCents ? (
-                <tr>
-                  <td>Refunded</td>
-                  <td className="num">−{money(o.refundedCents)}</td>
-                </tr>
-              ) : null}
+              ))}
             </tbody>
           </table>
         </div>

@@ -2,9 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { formatCents, get } from "../../api.js";
-import { SelectField } from "../../components/form/index.js";
-import { Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { formatCents, get, withQuery } from "../../api.js";
+import { SearchField, SelectField } from "../../components/form/index.js";
+import { ListTable, Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 import { type Order, STATUS_BADGE, statusText } from "./order-types.js";
 
@@ -19,7 +19,7 @@ export function Orders() {
     queryKey: ["orders", siteId, q, status, offset],
     queryFn: () =>
       get<{ orders: Order[]; total: number }>(
-        `/api/owner/sites/${siteId}/orders?limit=${limit}&offset=${offset}${q ? `&q=${encodeURIComponent(q)}` : ""}${status ? `&status=${status}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/orders`, { limit, offset, q, status }),
       ),
     placeholderData: (p) => p,
   });
@@ -27,19 +27,15 @@ export function Orders() {
     <>
       <PageHead title="Orders" sub="Orders from your store, newest first." />
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="order-search">Search orders</label>
-          <input
-            id="order-search"
-            type="search"
-            value={q}
-            placeholder="Number, email, product or SKU"
-            onChange={(e) => {
-              setQ(e.target.value);
-              setOffset(0);
-            }}
-          />
-        </div>
+        <SearchField
+          label="Search orders"
+          value={q}
+          placeholder="Number, email, product or SKU"
+          onChange={(v) => {
+            setQ(v);
+            setOffset(0);
+          }}
+        />
         <SelectField
           label="Status"
           value={status}
@@ -59,63 +55,46 @@ export function Orders() {
       {orders.error ? <Unavailable what="Orders" error={orders.error} /> : null}
       {orders.isLoading ? <Loading /> : null}
       {orders.data ? (
-        <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Order</th>
-                <th className="hide-phone">Date</th>
-                <th className="hide-phone">Customer</th>
-                <th>Status</th>
-                <th className="num">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.orders.map((o) => (
-                <tr
-                  key={o.id}
-                  className="clickable"
-                  onClick={() => navigate(`/sites/${siteId}/ops/orders/${o.id}`)}
-                >
-                  <td>
-                    <Link to={`/sites/${siteId}/ops/orders/${o.id}`} onClick={(e) => e.stopPropagation()}>
-                      #{o.orderNumber}
-                    </Link>
-                    {o.testMode ? <span className="badge"> Test</span> : null}
-                  </td>
-                  <td className="hide-phone">{formatDate(o.createdOn, true)}</td>
-                  <td className="hide-phone">{o.email}</td>
-                  <td>
-                    <span className={`badge ${STATUS_BADGE[o.status] ?? ""}`}>{statusText(o.status)}</span>
-                  </td>
-                  <td className="num">{formatCents(o.grandTotalCents, o.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {!orders.data.orders.length ? <p className="empty">No orders yet.</p> : null}
-          <div className="pager" style={{ padding: "0.6rem 0.9rem" }}>
-            <span className="muted small">{orders.data.total} orders</span>
-            <span className="btn-row">
-              <button
-                type="button"
-                className="btn small"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - limit))}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                className="btn small"
-                disabled={offset + limit >= orders.data.total}
-                onClick={() => setOffset(offset + limit)}
-              >
-                Next page
-              </button>
-            </span>
-          </div>
-        </div>
+        <ListTable
+          columns={[
+            { label: "Order" },
+            { label: "Date", className: "hide-phone" },
+            { label: "Customer", className: "hide-phone" },
+            { label: "Status" },
+            { label: "Total", className: "num" },
+          ]}
+          rows={orders.data.orders}
+          empty="No orders yet."
+          footer={
+            <Pager
+              status={`${orders.data.total} orders`}
+              canPrev={offset !== 0}
+              canNext={offset + limit < orders.data.total}
+              onPrev={() => setOffset(Math.max(0, offset - limit))}
+              onNext={() => setOffset(offset + limit)}
+            />
+          }
+          row={(o) => (
+            <tr
+              key={o.id}
+              className="clickable"
+              onClick={() => navigate(`/sites/${siteId}/ops/orders/${o.id}`)}
+            >
+              <td>
+                <Link to={`/sites/${siteId}/ops/orders/${o.id}`} onClick={(e) => e.stopPropagation()}>
+                  #{o.orderNumber}
+                </Link>
+                {o.testMode ? <span className="badge"> Test</span> : null}
+              </td>
+              <td className="hide-phone">{formatDate(o.createdOn, true)}</td>
+              <td className="hide-phone">{o.email}</td>
+              <td>
+                <span className={`badge ${STATUS_BADGE[o.status] ?? ""}`}>{statusText(o.status)}</span>
+              </td>
+              <td className="num">{formatCents(o.grandTotalCents, o.currency)}</td>
+            </tr>
+          )}
+        />
       ) : null}
     </>
   );

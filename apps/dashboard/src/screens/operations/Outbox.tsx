@@ -1,9 +1,9 @@
 /** Operations › Email outbox: what the site sent or will send. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { get } from "../../api.js";
+import { get, withQuery } from "../../api.js";
 import { SelectField } from "../../components/form/index.js";
-import { Loading, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { ListTable, Loading, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 
 interface Email {
@@ -27,7 +27,7 @@ export function Outbox() {
     queryKey: ["outbox", siteId, status],
     queryFn: () =>
       get<{ emails: Email[]; total: number }>(
-        `/api/owner/sites/${siteId}/outbox?limit=100${status ? `&status=${status}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/outbox`, { limit: 100, status }),
       ),
   });
   return (
@@ -53,44 +53,39 @@ export function Outbox() {
       {emails.error ? <Unavailable what="The outbox" error={emails.error} /> : null}
       {emails.isLoading ? <Loading /> : null}
       {emails.data ? (
-        <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Subject</th>
-                <th className="hide-phone">To</th>
-                <th>Status</th>
-                <th className="hide-phone">When</th>
-              </tr>
-            </thead>
-            <tbody>
-              {emails.data.emails.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn ghost small"
-                      style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
-                      onClick={() => setOpen(e)}
-                    >
-                      {e.subject}
-                    </button>
-                  </td>
-                  <td className="hide-phone">{e.to}</td>
-                  <td>
-                    <span
-                      className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}
-                    >
-                      {e.status}
-                    </span>
-                  </td>
-                  <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {!emails.data.emails.length ? <p className="empty">No emails yet.</p> : null}
-        </div>
+        <ListTable
+          columns={[
+            { label: "Subject" },
+            { label: "To", className: "hide-phone" },
+            { label: "Status" },
+            { label: "When", className: "hide-phone" },
+          ]}
+          rows={emails.data.emails}
+          empty="No emails yet."
+          row={(e) => (
+            <tr key={e.id}>
+              <td>
+                <button
+                  type="button"
+                  className="btn ghost small"
+                  style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
+                  onClick={() => setOpen(e)}
+                >
+                  {e.subject}
+                </button>
+              </td>
+              <td className="hide-phone">{e.to}</td>
+              <td>
+                <span
+                  className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}
+                >
+                  {e.status}
+                </span>
+              </td>
+              <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
+            </tr>
+          )}
+        />
       ) : null}
       {open ? (
         <Modal title={open.subject} onClose={() => setOpen(undefined)} wide>

@@ -3,8 +3,16 @@ import { fetchAllPages, sendRestockNotifications } from "@atelier/commerce";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { get, post } from "../../api.js";
-import { ErrorNotice, Loading, Notice, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { get, post, withQuery } from "../../api.js";
+import {
+  ListTable,
+  ErrorNotice,
+  Loading,
+  Notice,
+  PageHead,
+  formatDate,
+  useSiteId,
+} from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 
 interface SignUpGroup {
@@ -36,7 +44,7 @@ function SignUps({ siteId, group }: { siteId: string; group: SignUpGroup }) {
       fetchAllPages(
         (cursor) =>
           get<{ signUps: SignUp[]; hasNextPage: boolean; nextPageCursor: string | null }>(
-            `${RESTOCK}?siteId=${siteId}&productId=${group.productId}&variantId=${group.variantId}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+            withQuery(RESTOCK, { siteId, productId: group.productId, variantId: group.variantId, cursor }),
           ),
         (p) => p.signUps,
       ),
@@ -67,7 +75,7 @@ export function Restock() {
       fetchAllPages(
         (cursor) =>
           get<{ signUpGroups: SignUpGroup[]; hasNextPage: boolean; nextPageCursor: string | null }>(
-            `${RESTOCK}/groups?siteId=${siteId}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+            withQuery(`${RESTOCK}/groups`, { siteId, cursor }),
           ),
         (p) => p.signUpGroups,
       ),
@@ -121,61 +129,54 @@ export function Restock() {
       {groups.error ? <Unavailable what="Restock requests" error={groups.error} /> : null}
       {groups.isLoading ? <Loading /> : null}
       {groups.data ? (
-        <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Product and variant</th>
-                <th className="num">Waiting</th>
-                <th className="num">Stock</th>
-                <th>
-                  <span className="sr-only">Send</span>
-                </th>
+        <ListTable
+          columns={[
+            { label: "Product and variant" },
+            { label: "Waiting", className: "num" },
+            { label: "Stock", className: "num" },
+            { label: "Send", srOnly: true },
+          ]}
+          rows={groups.data}
+          empty="Nobody is waiting for a restock."
+          row={(g) => [
+            <tr key={g.variantId}>
+              <td>
+                <Link to={`/sites/${siteId}/products/${g.productId}`}>{g.productTitle}</Link>
+                <div className="muted small">
+                  {Object.values(g.attributes).join(" / ") || "Default"} · {g.sku}
+                </div>
+              </td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="btn ghost small"
+                  aria-expanded={open === g.variantId}
+                  onClick={() => setOpen(open === g.variantId ? undefined : g.variantId)}
+                >
+                  {g.signUpCount} waiting
+                </button>
+              </td>
+              <td className="num">{g.unlimited ? "Unlimited" : g.qtyInStock}</td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="btn small"
+                  disabled={!g.inStock || sendOne.isPending}
+                  onClick={() => sendOne.mutate(g)}
+                >
+                  Send to {g.signUpCount}
+                </button>
+              </td>
+            </tr>,
+            open === g.variantId ? (
+              <tr key={`${g.variantId}-list`}>
+                <td colSpan={4}>
+                  <SignUps siteId={siteId} group={g} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {groups.data.map((g) => [
-                <tr key={g.variantId}>
-                  <td>
-                    <Link to={`/sites/${siteId}/products/${g.productId}`}>{g.productTitle}</Link>
-                    <div className="muted small">
-                      {Object.values(g.attributes).join(" / ") || "Default"} · {g.sku}
-                    </div>
-                  </td>
-                  <td className="num">
-                    <button
-                      type="button"
-                      className="btn ghost small"
-                      aria-expanded={open === g.variantId}
-                      onClick={() => setOpen(open === g.variantId ? undefined : g.variantId)}
-                    >
-                      {g.signUpCount} waiting
-                    </button>
-                  </td>
-                  <td className="num">{g.unlimited ? "Unlimited" : g.qtyInStock}</td>
-                  <td className="num">
-                    <button
-                      type="button"
-                      className="btn small"
-                      disabled={!g.inStock || sendOne.isPending}
-                      onClick={() => sendOne.mutate(g)}
-                    >
-                      Send to {g.signUpCount}
-                    </button>
-                  </td>
-                </tr>,
-                open === g.variantId ? (
-                  <tr key={`${g.variantId}-list`}>
-                    <td colSpan={4}>
-                      <SignUps siteId={siteId} group={g} />
-                    </td>
-                  </tr>
-                ) : null,
-              ])}
-            </tbody>
-          </table>
-          {!groups.data.length ? <p className="empty">Nobody is waiting for a restock.</p> : null}
-        </div>
+            ) : null,
+          ]}
+        />
       ) : null}
       <p className="muted small" style={{ marginTop: "0.8rem" }}>
         Emails go only for variants back in stock. Restock a variant in{" "}

@@ -1,8 +1,9 @@
 /** Operations › Site users: the site's accounts. */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { get } from "../../api.js";
-import { Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { get, withQuery } from "../../api.js";
+import { ListTable, Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
+import { SearchField } from "../../components/form/index.js";
 import { Unavailable } from "./shared.js";
 
 interface SiteUserRow {
@@ -25,7 +26,7 @@ export function SiteUsers() {
     queryKey: ["site-users", siteId, q, cursor],
     queryFn: () =>
       get<{ siteUsers: SiteUserRow[]; nextCursor: string | null }>(
-        `/api/owner/sites/${siteId}/site-users?limit=${limit}${q.trim() ? `&q=${encodeURIComponent(q.trim())}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/site-users`, { limit, q: q.trim(), cursor }),
       ),
     placeholderData: (p) => p,
   });
@@ -34,82 +35,59 @@ export function SiteUsers() {
     <>
       <PageHead title="Site users" sub="Visitors who created an account on your site, newest first." />
       <div className="toolbar">
-        <div className="field">
-          <label htmlFor="site-user-search">Search site users</label>
-          <input
-            id="site-user-search"
-            type="search"
-            value={q}
-            maxLength={200}
-            placeholder="Email or name"
-            onChange={(e) => {
-              setQ(e.target.value);
-              setCursor("");
-              setCursors([]);
-            }}
-          />
-        </div>
+        <SearchField
+          label="Search site users"
+          value={q}
+          maxLength={200}
+          placeholder="Email or name"
+          onChange={(v) => {
+            setQ(v);
+            setCursor("");
+            setCursors([]);
+          }}
+        />
       </div>
       {users.error ? <Unavailable what="Site users" error={users.error} /> : null}
       {users.isLoading ? <Loading /> : null}
       {users.data ? (
-        <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Email</th>
-                <th className="num">Orders</th>
-                <th className="hide-phone">Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.siteUsers.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    {u.firstName} {u.lastName}
-                  </td>
-                  <td>{u.email}</td>
-                  <td className="num">{u.orderCount}</td>
-                  <td className="hide-phone">{formatDate(u.createdOn)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {!users.data.siteUsers.length ? (
-            <p className="empty">{q.trim() ? "No site users match this search." : "No site users yet."}</p>
-          ) : null}
-          {cursors.length || nextCursor ? (
-            <div className="pager" style={{ padding: "0.6rem 0.9rem" }}>
-              <span className="muted small">Page {cursors.length + 1}</span>
-              <span className="btn-row">
-                <button
-                  type="button"
-                  className="btn small"
-                  disabled={!cursors.length}
-                  onClick={() => {
-                    setCursor(cursors[cursors.length - 1] ?? "");
-                    setCursors(cursors.slice(0, -1));
-                  }}
-                >
-                  Previous page
-                </button>
-                <button
-                  type="button"
-                  className="btn small"
-                  disabled={!nextCursor}
-                  onClick={() => {
-                    if (!nextCursor) return;
-                    setCursors([...cursors, cursor]);
-                    setCursor(nextCursor);
-                  }}
-                >
-                  Next page
-                </button>
-              </span>
-            </div>
-          ) : null}
-        </div>
+        <ListTable
+          columns={[
+            { label: "Name" },
+            { label: "Email" },
+            { label: "Orders", className: "num" },
+            { label: "Joined", className: "hide-phone" },
+          ]}
+          rows={users.data.siteUsers}
+          empty={q.trim() ? "No site users match this search." : "No site users yet."}
+          footer={
+            cursors.length || nextCursor ? (
+              <Pager
+                status={`Page ${cursors.length + 1}`}
+                canPrev={cursors.length > 0}
+                canNext={Boolean(nextCursor)}
+                onPrev={() => {
+                  setCursor(cursors[cursors.length - 1] ?? "");
+                  setCursors(cursors.slice(0, -1));
+                }}
+                onNext={() => {
+                  if (!nextCursor) return;
+                  setCursors([...cursors, cursor]);
+                  setCursor(nextCursor);
+                }}
+              />
+            ) : null
+          }
+          row={(u) => (
+            <tr key={u.id}>
+              <td>
+                {u.firstName} {u.lastName}
+              </td>
+              <td>{u.email}</td>
+              <td className="num">{u.orderCount}</td>
+              <td className="hide-phone">{formatDate(u.createdOn)}</td>
+            </tr>
+          )}
+        />
       ) : null}
     </>
   );

@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { del, get } from "../../api.js";
-import { SelectField } from "../../components/form/index.js";
+import { del, get, withQuery } from "../../api.js";
+import { SearchField, SelectField } from "../../components/form/index.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 
@@ -33,7 +33,7 @@ export function FormSubmissions({ formId }: { formId?: string }) {
     queryKey: ["submissions", siteId, current, q],
     queryFn: () =>
       get<{ submissions: Submission[]; total: number }>(
-        `/api/owner/sites/${siteId}/forms/${current}/submissions?limit=100${q ? `&q=${encodeURIComponent(q)}` : ""}`,
+        withQuery(`/api/owner/sites/${siteId}/forms/${current}/submissions`, { limit: 100, q }),
       ),
     enabled: Boolean(current),
   });
@@ -67,10 +67,7 @@ export function FormSubmissions({ formId }: { formId?: string }) {
           onChange={(v) => navigate(`/sites/${siteId}/ops/forms/${v}`)}
           options={forms.data.map((f) => ({ value: f.id, label: `${f.name} (${f.submissions})` }))}
         />
-        <div className="field">
-          <label htmlFor="submission-search">Search answers</label>
-          <input id="submission-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        </div>
+        <SearchField label="Search answers" value={q} onChange={setQ} />
       </div>
       <ErrorNotice error={subs.error ?? remove.error} />
       {subs.data ? (

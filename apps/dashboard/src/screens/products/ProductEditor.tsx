@@ -1,12 +1,20 @@
 /** The product editor: loads the product (or starts a new one) and lays out its sections. */
-import { ConfirmDelete } from "../../components/ConfirmDelete.js";
+import { EditorForm } from "../../components/EditorForm.js";
+import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { del, get, post, put } from "../../api.js";
 import { RichTextEditor } from "../../components/RichText.js";
 import { SeoFields } from "../../components/SeoFields.js";
-import { SaveBar, TextField, TextareaField, fieldErrors, useDraft } from "../../components/form/index.js";
+import {
+  DraftSaveBar,
+  TextField,
+  TextareaField,
+  fieldErrors,
+  useDraft,
+  binder,
+} from "../../components/form/index.js";
 import { useMedia } from "../../components/media.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite, useSiteId } from "../../components/ui.js";
 import { useStoreCurrency } from "../store/useStore.js";
@@ -60,7 +68,6 @@ function ProductEditorForm({
   const queryClient = useQueryClient();
   const form = useDraft<ProductForm>(initial);
   const { values: f, set } = form;
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [params] = useSearchParams();
   const stores = (pages.data ?? []).filter((p) => p.kind === "products");
   const firstStore = stores[0]?.id;
@@ -90,7 +97,15 @@ function ProductEditorForm({
       navigate(`/sites/${siteId}/products`);
     },
   });
+  const deleteProduct = useDeleteConfirm({
+    title: `Delete ${product?.title}?`,
+    action: "Delete product",
+    error: remove.error,
+    onConfirm: () => remove.mutate(),
+    children: <p>The product disappears from the shop. Past orders keep their lines.</p>,
+  });
   const errors = save.error instanceof FormProblem ? save.error.fields : fieldErrors(save.error);
+  const field = binder(f, set, errors);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
@@ -98,7 +113,6 @@ function ProductEditorForm({
   const mediaById = new Map(media.data?.map((m) => [m.id, m]));
   const physicalLike = f.productType === 1 || f.productType === 3;
   const section = { f, set, errors, currency };
-  const saved = (save.isSuccess || params.get("saved") === "1") && "Product saved. It is live in the shop.";
 
   return (
     <>
@@ -119,30 +133,21 @@ function ProductEditorForm({
           </Link>
         }
       />
-      <form onSubmit={onSubmit} noValidate>
-        <ErrorNotice error={save.error} />
-        <div className="split">
-          <div>
+      <EditorForm
+        onSubmit={onSubmit}
+        error={save.error}
+        main={
+          <>
             <div className="card">
               <h2>Details</h2>
-              <TextField
-                label="Product name"
-                value={f.title}
-                onChange={(v) => set({ title: v })}
-                error={errors.title}
-              />
+              <TextField label="Product name" {...field("title")} />
               <div className="field">
                 <span className="label" id="desc-label">
                   Description
                 </span>
                 <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="desc-label" />
               </div>
-              <TextareaField
-                label="Short description"
-                value={f.excerpt}
-                onChange={(v) => set({ excerpt: v })}
-                error={errors.excerpt}
-              />
+              <TextareaField label="Short description" {...field("excerpt")} />
             </div>
 
             <SeoFields
@@ -161,38 +166,25 @@ function ProductEditorForm({
             <ImagesSection {...section} />
             {f.productType === 4 ? <GiftCardAmounts {...section} /> : <VariantsSection {...section} />}
             {physicalLike ? <SubscriptionSection {...section} /> : null}
-          </div>
-          <div>
+          </>
+        }
+        side={
+          <>
             <PublishingSection {...section} stores={stores} />
-            {product ? (
-              <div className="card">
-                <h2>Delete</h2>
-                <button type="button" className="btn small danger" onClick={() => setConfirmDelete(true)}>
-                  Delete product
-                </button>
-              </div>
-            ) : null}
-          </div>
-        </div>
-        <SaveBar
-          dirty={form.dirty}
-          pending={save.isPending}
-          saved={saved}
-          onDiscard={form.discard}
-          saveLabel="Save product"
-        />
-      </form>
-      {confirmDelete && product ? (
-        <ConfirmDelete
-          title={`Delete ${product.title}?`}
-          action="Delete product"
-          error={remove.error}
-          onConfirm={() => remove.mutate()}
-          onClose={() => setConfirmDelete(false)}
-        >
-          <p>The product disappears from the shop. Past orders keep their lines.</p>
-        </ConfirmDelete>
-      ) : null}
+            {product ? <DeleteCard>{deleteProduct.button}</DeleteCard> : null}
+          </>
+        }
+        footer={
+          <DraftSaveBar
+            draft={form}
+            save={save}
+            saved="Product saved. It is live in the shop."
+            savedEarlier={params.get("saved") === "1"}
+            saveLabel="Save product"
+          />
+        }
+      />
+      {product ? deleteProduct.dialog : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 /** The editor's side column: type, store page and visibility; categories and tags; product page options. */
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../api.js";
-import { CheckboxField, SelectField, TextField } from "../../components/form/index.js";
+import { CheckboxField, SelectField, TextField, binder } from "../../components/form/index.js";
 import { useSiteId } from "../../components/ui.js";
 import { PRODUCT_TYPES, type SectionProps } from "./model.js";
 
@@ -11,6 +11,8 @@ export function PublishingSection({
   errors,
   stores,
 }: SectionProps & { stores: { id: string; title: string }[] }) {
+  const field = binder(f, set, errors);
+  const plain = binder(f, set);
   const siteId = useSiteId();
   const forms = useQuery({
     queryKey: ["forms", siteId],
@@ -30,21 +32,14 @@ export function PublishingSection({
         />
         <SelectField
           label="Store page"
-          value={f.collectionId}
-          onChange={(v) => set({ collectionId: v })}
+          {...plain("collectionId")}
           options={stores.map((s) => ({ value: s.id, label: s.title }))}
           error={errors.collectionId}
         />
-        <CheckboxField
-          label="Visible in the shop"
-          value={f.visible}
-          onChange={(visible) => set({ visible })}
-        />
+        <CheckboxField label="Visible in the shop" {...plain("visible")} />
         <TextField
           label="URL slug"
-          value={f.urlId}
-          onChange={(v) => set({ urlId: v })}
-          error={errors.urlId}
+          {...field("urlId")}
           help={f.urlId ? undefined : "Made from the name when empty"}
         />
       </div>
@@ -52,45 +47,25 @@ export function PublishingSection({
         <h2>Organization</h2>
         <TextField
           label="Categories"
-          value={f.categories}
-          onChange={(v) => set({ categories: v })}
-          error={errors.categories}
+          {...field("categories")}
           help="Separated by commas, 25 characters each at most"
         />
-        <TextField
-          label="Tags"
-          value={f.tags}
-          onChange={(v) => set({ tags: v })}
-          error={errors.tags}
-          help="Separated by commas, 50 characters each at most"
-        />
+        <TextField label="Tags" {...field("tags")} help="Separated by commas, 50 characters each at most" />
       </div>
       <div className="card">
         <h2>Product page</h2>
         <TextField
           label="Scarcity text"
-          value={f.scarcityText}
-          onChange={(v) => set({ scarcityText: v })}
-          error={errors.scarcityText}
+          {...field("scarcityText")}
           help="Shown when stock is low, e.g. Only {qtyInStock} left"
         />
-        <CheckboxField
-          label="Custom add-to-cart button text"
-          value={f.useCustomAddButtonText}
-          onChange={(useCustomAddButtonText) => set({ useCustomAddButtonText })}
-        />
+        <CheckboxField label="Custom add-to-cart button text" {...plain("useCustomAddButtonText")} />
         {f.useCustomAddButtonText ? (
-          <TextField
-            label="Button text"
-            value={f.customAddButtonText}
-            onChange={(v) => set({ customAddButtonText: v })}
-            error={errors.customAddButtonText}
-          />
+          <TextField label="Button text" {...field("customAddButtonText")} />
         ) : null}
         <SelectField
           label="Additional fields form"
-          value={f.additionalFieldsFormId}
-          onChange={(v) => set({ additionalFieldsFormId: v })}
+          {...plain("additionalFieldsFormId")}
           options={[
             { value: "", label: "None" },
             ...(forms.data ?? []).map((x) => ({ value: x.id, label: x.name })),

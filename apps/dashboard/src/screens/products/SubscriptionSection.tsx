@@ -1,17 +1,17 @@
 /** Selling a physical or service product as a subscription: the billing period and the number of payments. */
-import { CheckboxField, SelectField, TextField } from "../../components/form/index.js";
+import { CheckboxField, SelectField, TextField, binder } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
 import type { ProductForm, SectionProps } from "./model.js";
 
 export function SubscriptionSection({ f, set, errors }: SectionProps) {
+  const plain = binder(f, set);
   return (
     <div className="card">
       <h2>Subscription</h2>
       <CheckboxField
         label="Sell as a subscription"
         help="Shoppers pay again every period until the number of payments is reached."
-        value={f.isSubscribable}
-        onChange={(isSubscribable) => set({ isSubscribable })}
+        {...plain("isSubscribable")}
       />
       {errors.isSubscribable ? <Notice kind="warn">{errors.isSubscribable}</Notice> : null}
       {f.isSubscribable ? (
@@ -20,8 +20,7 @@ export function SubscriptionSection({ f, set, errors }: SectionProps) {
             label="Bill every"
             type="number"
             min={1}
-            value={f.billingValue}
-            onChange={(v) => set({ billingValue: v })}
+            {...plain("billingValue")}
             error={errors["subscriptionPlan.billingPeriod.value"]}
           />
           <SelectField
@@ -38,8 +37,7 @@ export function SubscriptionSection({ f, set, errors }: SectionProps) {
             label="Number of payments"
             type="number"
             min={0}
-            value={f.numBillingCycles}
-            onChange={(v) => set({ numBillingCycles: v })}
+            {...plain("numBillingCycles")}
             error={errors["subscriptionPlan.numBillingCycles"]}
             help="0 means until cancelled"
           />

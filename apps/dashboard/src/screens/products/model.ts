@@ -2,6 +2,7 @@
  * The product editor's model: the product as the API sends it, the form the owner edits (amounts in
  * minor units, lists as comma-separated text), and the request body made from it, checked first.
  */
+import type { ContentJson } from "../../api.js";
 import { type MoneyValue, amountHint } from "../../components/form/index.js";
 
 export const PRODUCT_TYPES = [
@@ -50,15 +51,20 @@ export interface ProductForm {
   additionalFieldsFormId: string;
 }
 
-export interface ProductJson {
+/** A variant as the owner API lists it with its product. */
+export interface VariantJson {
   id: string;
+  sku: string;
+  attributes: Record<string, string>;
+  priceCents: number;
+  salePriceCents: number;
+  onSale: boolean;
+  qtyInStock: number;
+  unlimited: boolean;
+}
+
+export interface ProductJson extends ContentJson {
   collectionId: string;
-  title: string;
-  urlId: string;
-  fullUrl: string;
-  status: string;
-  body: string;
-  excerpt: string;
   seoTitle: string;
   seoDescription: string;
   seoHidden?: boolean;
@@ -77,17 +83,7 @@ export interface ProductJson {
   useCustomAddButtonText: boolean;
   customAddButtonText: string;
   additionalFieldsFormId: string | null;
-  variants: {
-    id: string;
-    sku: string;
-    attributes: Record<string, string>;
-    priceCents: number;
-    salePriceCents: number;
-    onSale: boolean;
-    qtyInStock: number;
-    unlimited: boolean;
-    weightGrams: number;
-  }[];
+  variants: (VariantJson & { weightGrams: number })[];
 }
 
 export const emptyVariant = (options: string[]): VariantForm => ({

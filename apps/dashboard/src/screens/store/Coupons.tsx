@@ -33,14 +33,12 @@ export function Coupons() {
     <RuleList<Coupon>
       path="coupons"
       addLabel="Add coupon"
-      head={
-        <>
-          <th>Code</th>
-          <th>Discount</th>
-          <th className="hide-phone">Valid</th>
-          <th className="num">Used</th>
-        </>
-      }
+      head={[
+        { label: "Code" },
+        { label: "Discount" },
+        { label: "Valid", className: "hide-phone" },
+        { label: "Used", className: "num" },
+      ]}
       row={(c) => (
         <>
           <td>

@@ -32,13 +32,7 @@ export function Shipping() {
     <RuleList<ShippingRule>
       path="shipping-rules"
       addLabel="Add shipping rule"
-      head={
-        <>
-          <th>Name</th>
-          <th>Rate</th>
-          <th className="hide-phone">Countries</th>
-        </>
-      }
+      head={[{ label: "Name" }, { label: "Rate" }, { label: "Countries", className: "hide-phone" }]}
       row={(r) => (
         <>
           <td>{r.name}</td>

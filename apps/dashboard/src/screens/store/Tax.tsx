@@ -16,13 +16,7 @@ export function Tax() {
     <RuleList<TaxRule>
       path="tax-rules"
       addLabel="Add tax rule"
-      head={
-        <>
-          <th>Name</th>
-          <th>Where</th>
-          <th className="num">Rate</th>
-        </>
-      }
+      head={[{ label: "Name" }, { label: "Where" }, { label: "Rate", className: "num" }]}
       row={(r) => (
         <>
           <td>{r.name}</td>

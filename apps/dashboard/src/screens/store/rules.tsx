@@ -5,7 +5,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { del, get, post, put } from "../../api.js";
-import { ErrorNotice, Modal, Notice, useSiteId } from "../../components/ui.js";
+import {
+  type Column,
+  ListTable,
+  DialogButtons,
+  ErrorNotice,
+  Modal,
+  Notice,
+  useSiteId,
+} from "../../components/ui.js";
 
 export interface RuleFormProps<T> {
   rule?: T;
@@ -26,8 +34,8 @@ export function RuleList<T extends { id: string }>({
   /** Below /api/owner/sites/:site/store/, e.g. "tax-rules". */
   path: string;
   addLabel: string;
-  /** The header cells before the edit column. */
-  head: ReactNode;
+  /** The columns before the edit column. */
+  head: Column[];
   row: (rule: T) => ReactNode;
   editLabel: (rule: T) => string;
   empty: string;
@@ -49,31 +57,21 @@ export function RuleList<T extends { id: string }>({
         </button>
       </div>
       <ErrorNotice error={query.error} />
-      <div className="table-wrap">
-        <table className="data">
-          <thead>
-            <tr>
-              {head}
-              <th>
-                <span className="sr-only">Edit</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data?.map((r) => (
-              <tr key={r.id}>
-                {row(r)}
-                <td className="num">
-                  <button type="button" className="btn small" onClick={() => setEditing(r)}>
-                    Edit {editLabel(r)}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {query.data && !query.data.length ? <p className="empty">{empty}</p> : null}
-      </div>
+      <ListTable
+        columns={[...head, { label: "Edit", srOnly: true }]}
+        rows={query.data}
+        empty={empty}
+        row={(r) => (
+          <tr key={r.id}>
+            {row(r)}
+            <td className="num">
+              <button type="button" className="btn small" onClick={() => setEditing(r)}>
+                Edit {editLabel(r)}
+              </button>
+            </td>
+          </tr>
+        )}
+      />
       {editing ? (
         <Form
           rule={editing === "new" ? undefined : editing}
@@ -121,7 +119,12 @@ export function RuleModal({
       title={title}
       onClose={onClose}
       footer={
-        <>
+        <DialogButtons
+          onCancel={onClose}
+          action="Save"
+          form="rule-form"
+          disabled={save.isPending || Boolean(localError)}
+        >
           {id ? (
             <button
               type="button"
@@ -132,18 +135,7 @@ export function RuleModal({
               Delete
             </button>
           ) : null}
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="rule-form"
-            className="btn primary"
-            disabled={save.isPending || Boolean(localError)}
-          >
-            Save
-          </button>
-        </>
+        </DialogButtons>
       }
     >
       <form

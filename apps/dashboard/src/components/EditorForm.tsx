@@ -1,0 +1,34 @@
+/**
+ * The form of an editor screen (an item, a product, a form, a page's settings): the save's error, a
+ * main column and a side column, then the save bar.
+ */
+import type { FormEvent, ReactNode } from "react";
+import { ErrorNotice } from "./ui.js";
+
+export function EditorForm({
+  onSubmit,
+  error,
+  className,
+  main,
+  side,
+  footer,
+}: {
+  onSubmit: (e: FormEvent) => void;
+  error: unknown;
+  className?: string;
+  main: ReactNode;
+  side: ReactNode;
+  /** The save bar. */
+  footer: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className={className}>
+      <ErrorNotice error={error} />
+      <div className="split">
+        <div>{main}</div>
+        <div>{side}</div>
+      </div>
+      {footer}
+    </form>
+  );
+}
