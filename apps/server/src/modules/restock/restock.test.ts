@@ -10,7 +10,7 @@ import {
   websites,
 } from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { Browser, createTestApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
 import { TEST_CAPTCHA_PASS } from "../captcha/service.js";
 import { runDueJobs } from "../jobs/service.js";
 import { RESTOCK_SIGNUP_LIMIT } from "./routes.js";
@@ -229,13 +229,7 @@ describe("owner calls", () => {
   it("need an owner session, of an owner of this website", async () => {
     const b = await visitor();
     expect((await b.request({ url: `${BASE}/groups` })).statusCode).toBe(401);
-    const stranger = await visitor();
-    const made = await stranger.request({
-      method: "POST",
-      url: "/api/owner/account",
-      payload: { email: "stranger@example.com", password: "correct horse battery", displayName: "S" },
-    });
-    expect(made.statusCode).toBe(201);
+    const stranger = await signedUpOwner(t, "stranger@example.com", await visitor());
     const res = await stranger.request({ url: `${BASE}/groups` });
     expect(res.statusCode).toBe(404);
     const send = await stranger.request({

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { Browser, createTestApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 import { MSG_BAD_CURSOR } from "./owner-service.js";
@@ -130,13 +130,7 @@ describe("GET /api/owner/sites/:siteId/site-users", () => {
   it("answers 401 without an owner session and 404 on another owner's site", async () => {
     const anon = await browser();
     expect((await anon.request({ url: url() })).statusCode).toBe(401);
-    const stranger = await browser();
-    const made = await stranger.request({
-      method: "POST",
-      url: "/api/owner/account",
-      payload: { email: "stranger-su@example.com", password: "correct horse battery", displayName: "S" },
-    });
-    expect(made.statusCode).toBe(201);
+    const stranger = await signedUpOwner(t, "stranger-su@example.com", await browser());
     const res = await stranger.request({ url: url() });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe("No such site.");
