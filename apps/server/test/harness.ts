@@ -204,3 +204,15 @@ export function fromAddress<B extends Browser>(b: B, remoteAddress: string): B {
   b.request = (opts) => request({ remoteAddress, ...opts });
   return b;
 }
+
+/** A visitor on the given site (host) who has seen a page (so has the crumb), every call from one address. */
+export async function visitorFrom(
+  t: TestApp,
+  address: string,
+  host = "localhost",
+  page = "/",
+): Promise<Browser> {
+  const b = fromAddress(new Browser(t.app, host), address);
+  await b.visit(page);
+  return b;
+}
