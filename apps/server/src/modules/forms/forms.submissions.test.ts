@@ -1,8 +1,11 @@
-/** Form schemas, validation, submission keys and SaveFormSubmission as a visitor uses them. */
+/**
+ * Form schemas, validation, submission keys and SaveFormSubmission as a visitor uses them, newsletter
+ * sign-ups, and the owner's view of what was sent (the owner API's tests read the submissions above).
+ */
 import { MSG_FORM_INVALID, MSG_PARSE_ERROR, MSG_STATUS_401, MSG_STATUS_404 } from "@atelier/forms";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { Browser } from "../../../test/harness.js";
+import { Browser, signedUpOwner } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import {
@@ -11,6 +14,8 @@ import {
   contactId,
   goodContact,
   key,
+  newsletterId,
+  owner,
   save,
   submissions,
   t,
@@ -18,7 +23,7 @@ import {
   visitor,
   websiteId,
 } from "./forms.test-helper.js";
-import { SUBMISSION_KEY_TTL_MS } from "./service.js";
+import { SUBMISSION_KEY_TTL_MS, addToMailingList, csvCell } from "./service.js";
 
 useFormsApp();
 
@@ -294,5 +299,125 @@ describe("a double submit with one key", () => {
     for (const r of answers.filter((a) => a.statusCode === 401))
       expect(r.json().error.message).toBe(MSG_STATUS_401);
     expect(await submissions()).toHaveLength(before + 1);
+  });
+});
+
+describe("newsletter sign-ups", () => {
+  it("adds the address to the site's mailing list once", async () => {
+    const b = await visitor();
+    for (let i = 0; i < 2; i++) {
+      const res = await save(b, {
+        key: await key(b),
+        formId: newsletterId,
+        form: JSON.stringify({ email: "Reader@Example.com" }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().submissionMessage).toBe("You are on the list. Thank you for signing up!");
+    }
+    const list = await t.database.db
+      .select()
+      .from(s.mailingListSubscribers)
+      .where(
+        and(
+          eq(s.mailingListSubscribers.websiteId, websiteId),
+          eq(s.mailingListSubscribers.email, "reader@example.com"),
+        ),
+      );
+    expect(list).toHaveLength(1);
+    expect(list[0]!.source).toBe(`form:${newsletterId}`);
+  });
+
+  it("contact form answers do not join the mailing list; other modules add through the service", async () => {
+    const emails = (await t.database.db.select().from(s.mailingListSubscribers)).map((r) => r.email);
+    expect(emails).not.toContain("ada@example.com");
+    expect(await addToMailingList(t.database.db, websiteId, "restock@example.com", "restock")).toBe(true);
+    expect(await addToMailingList(t.database.db, websiteId, "RESTOCK@example.com", "restock")).toBe(false);
+    expect(await addToMailingList(t.database.db, websiteId, "not-an-email", "restock")).toBe(false);
+  });
+});
+
+describe("owner API", () => {
+  it("lists forms with counts, lists and searches submissions", async () => {
+    const b = await owner();
+    const forms = await b.request({ url: `/api/owner/sites/${websiteId}/forms` });
+    expect(forms.statusCode).toBe(200);
+    const contact = forms.json().forms.find((f: { id: string }) => f.id === contactId);
+    expect(contact.submissions).toBe((await submissions()).length);
+    expect(contact.notifyEmail).toBe("owner@atelier.test");
+
+    const list = await b.request({
+      url: `/api/owner/sites/${websiteId}/forms/${contactId}/submissions?limit=2`,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().submissions).toHaveLength(2);
+    expect(list.json().total).toBe((await submissions()).length);
+
+    const found = await b.request({
+      url: `/api/owner/sites/${websiteId}/forms/${contactId}/submissions?q=GRACE@`,
+    });
+    expect(found.json().total).toBe(1);
+    expect(found.json().submissions[0].summary[1]).toEqual({ title: "Email", value: "grace@example.com" });
+    const none = await b.request({
+      url: `/api/owner/sites/${websiteId}/forms/${contactId}/submissions?q=%25`,
+    });
+    expect(none.json().total).toBe(0);
+  });
+
+  it("exports CSV with one column per field", async () => {
+    const b = await owner();
+    const res = await b.request({
+      url: `/api/owner/sites/${websiteId}/forms/${contactId}/submissions.csv`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="Contact submissions.csv"');
+    const lines = res.body
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("Submitted On,Page,Name,Email,Phone,Subject,Message");
+    expect(lines).toHaveLength((await submissions()).length + 1);
+    expect(
+      lines.some((l) =>
+        l.endsWith(",Ada Lovelace,ada@example.com,212-555-0100,Wholesale,Do you sell to shops?"),
+      ),
+    ).toBe(true);
+    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell("a\nb")).toBe('"a\nb"');
+  });
+
+  it("deletes a submission", async () => {
+    const b = await owner();
+    const [row] = await submissions();
+    const url = `/api/owner/sites/${websiteId}/forms/${contactId}/submissions/${row!.id}`;
+    expect((await b.request({ method: "DELETE", url })).statusCode).toBe(200);
+    expect((await b.request({ method: "DELETE", url })).statusCode).toBe(404);
+  });
+
+  it("shows the mailing list and the outbox", async () => {
+    const b = await owner();
+    const list = await b.request({ url: `/api/owner/sites/${websiteId}/mailing-list` });
+    expect(list.json().subscribers.map((x: { email: string }) => x.email)).toContain("reader@example.com");
+    const outbox = await b.request({ url: `/api/owner/sites/${websiteId}/outbox?status=kept` });
+    expect(outbox.statusCode).toBe(200);
+    expect(outbox.json().emails[0]).toMatchObject({
+      to: "owner@atelier.test",
+      subject: "Form Submission - Contact",
+    });
+  });
+
+  it("keeps other owners and visitors out", async () => {
+    const stranger = await signedUpOwner(t, "stranger@example.com");
+    for (const url of [
+      `/api/owner/sites/${websiteId}/forms`,
+      `/api/owner/sites/${websiteId}/forms/${contactId}/submissions`,
+      `/api/owner/sites/${websiteId}/forms/${contactId}/submissions.csv`,
+      `/api/owner/sites/${websiteId}/mailing-list`,
+      `/api/owner/sites/${websiteId}/outbox`,
+    ]) {
+      expect((await stranger.request({ url })).statusCode, url).toBe(404);
+      expect((await (await visitor()).request({ url })).statusCode, url).toBe(401);
+    }
   });
 });
