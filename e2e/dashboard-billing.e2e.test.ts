@@ -1,21 +1,9 @@
-/**
- * The billing panel in a browser: the demo's plan, price and next charge, auto-renew off and on
- * again (the demo is left as it was); then, on a site of our own made for this test, the trial
- * notice, a declined and an accepted test card, the trial upgrade, a prorated plan change
- * previewed and confirmed, the invoices, and the cancellation with its confirm dialog.
- * Screens are photographed on a laptop and on a phone.
- */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 describe("the dashboard's billing panel", () => {
   it("shows the demo's plan and toggles auto-renew off and back on", async () => {
