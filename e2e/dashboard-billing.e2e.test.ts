@@ -1,3 +1,10 @@
+/**
+ * The billing panel in a browser: the demo's plan, price and next charge, auto-renew off and on
+ * again (the demo is left as it was); then, on a site of our own made for this test, the trial
+ * notice, a declined and an accepted test card, the trial upgrade, a prorated plan change
+ * previewed and confirmed, the invoices, and the cancellation with its confirm dialog.
+ * Screens are photographed on a laptop and on a phone.
+ */
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";

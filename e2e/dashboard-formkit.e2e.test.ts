@@ -1,3 +1,7 @@
+/**
+ * The dashboard form kit on a real screen: the save bar tracks unsaved changes, Discard puts the
+ * saved values back, Ctrl+S saves, and a field the API refuses shows the API's message under it.
+ */
 import { describe, expect, inject, it } from "vitest";
 import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";

@@ -1,3 +1,8 @@
+/**
+ * Being found, from the dashboard: an owner gives a product an SEO title and sees it in the
+ * search preview and on the page, changes its address and the old one answers 301, adds a URL
+ * mapping (a loop is refused with the server's message), and hides the site from search engines.
+ */
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";

@@ -1,3 +1,8 @@
+/**
+ * Developer mode in a browser: Design → Templates, the footer edited with a deliberate syntax
+ * error (the error shows with its line and column, Save stays off), fixed, previewed in the frame
+ * (not yet public), saved and seen on the published site at once, then reverted.
+ */
 import { describe, expect, inject, it } from "vitest";
 import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";

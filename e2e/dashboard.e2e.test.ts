@@ -1,3 +1,8 @@
+/**
+ * The owner dashboard in a browser: log in, build a page in the visual editor and publish it,
+ * add a product and find it in the shop, reorder blocks by dragging, and look at every screen
+ * on a laptop and on a phone.
+ */
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";

@@ -1,3 +1,10 @@
+/**
+ * A site's design in Chromium, under the published pages' Content-Security-Policy: the chosen
+ * self-hosted fonts load, the :root tokens reach the buttons (pill, outline), the custom CSS
+ * applies, the logo and the site icon show, with no policy violation; every theme at 1280 and
+ * 432 px carries its data-theme. Served by an app started here on its own embedded database with
+ * the demo, so the shared server's demo is untouched. Screenshots: e2e/screenshots/design-*.png.
+ */
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import sharp from "sharp";

@@ -1,3 +1,9 @@
+/**
+ * The classic and cover themes in Chromium, on sites made for the renderer's tests (every block
+ * type, galleries in every design, an album, a password-protected page, a cover page): served by
+ * an app started in this test on its own embedded database, at classic.localhost and
+ * cover.localhost. Screenshots go to e2e/screenshots/themes-*.png.
+ */
 import { describe, expect, it } from "vitest";
 import { FIXTURE_PAGE_PASSWORD, seedRenderFixtures } from "../apps/server/src/render/fixtures.js";
 import { DESKTOP, PHONE, openPage, screenshot, settle } from "./browser.js";

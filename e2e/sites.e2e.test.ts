@@ -1,3 +1,10 @@
+/**
+ * The demo site's published pages in Chromium, on a desktop and a phone-sized window: every page
+ * type renders from the commerce theme with its status, without script errors or sideways
+ * scrolling, images load, and the pieces that need a browser work: the phone menu, the gallery
+ * lightbox (Escape, close button, click outside, focus trap, scroll lock), search, the like
+ * button and the header's cart count. Screenshots go to e2e/screenshots/sites-*.png.
+ */
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, useBrowser, openPage, settle } from "./browser.js";
 

@@ -1,3 +1,7 @@
+/**
+ * Product feeds: the owner copies the Instagram and dynamic ads feed addresses from the store
+ * settings, and each address answers the catalog of the live store.
+ */
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerLogIn } from "./owner.js";

@@ -1,3 +1,4 @@
+/** Gift cards and digital products bought through the checkout. */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { giftCards } from "../../db/schema.js";
