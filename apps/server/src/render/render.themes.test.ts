@@ -180,5 +180,6 @@ describe("the error page (101)", () => {
     } finally {
       await t1.close();
     }
-  });
+    // It starts a second seeded app of its own, which takes a while on a busy machine.
+  }, 90_000);
 });
