@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type Page, chromium } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const PHONE = { width: 432, height: 900 };
@@ -24,6 +25,37 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** The test file's Chromium, launched by useBrowser. */
+export let browser: Browser;
+
+/** Launches Chromium before the file's tests and closes it after them. */
+export function useBrowser(): void {
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+}
+
+/** A new page of the file's Chromium that collects its uncaught errors (tests expect none). */
+export async function openPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+/** Scrolls through the page so lazy images and islands load, then back to the top. */
+export async function settle(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
+}
+
 const shotsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
 
 /** Saves a full-page screenshot under e2e/screenshots (ignored by git) for people to look at. */
@@ -32,4 +64,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(shotsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** A full-page screenshot from the top (a sticky header would otherwise land mid-page). */
+export async function screenshotFromTop(page: Page, name: string): Promise<string> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return screenshot(page, name);
 }

@@ -4,17 +4,13 @@
  * 3-D Secure test card walks through its challenge (completed, then failed); the page sends
  * the checkout-page-loaded event with the browser's performance metrics. Desktop and phone.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { addCandle, fillCheckout } from "./shopper.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 const LABELS = [
   "Email",

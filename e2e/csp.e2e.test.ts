@@ -3,17 +3,13 @@
  * dashboard does not run, while the storefront (islands, cart, checkout), the dashboard and its
  * editing frame work with no policy violation at all.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, launch } from "./browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 /** Policy violations the browser reports on the console. */
 function violationsOf(page: Page): string[] {

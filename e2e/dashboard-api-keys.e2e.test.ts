@@ -3,17 +3,13 @@
  * against the public commerce API, delete it in the panel and see it refused; every step sends
  * its tracking event.
  */
-import type { Browser, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PHONE, launch, screenshot } from "./browser.js";
+import type { Request } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 

@@ -5,17 +5,12 @@
  * previewed and confirmed, the invoices, and the cancellation with its confirm dialog.
  * Screens are photographed on a laptop and on a phone.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 describe("the dashboard's billing panel", () => {
   it("shows the demo's plan and toggles auto-renew off and back on", async () => {

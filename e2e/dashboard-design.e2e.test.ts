@@ -4,17 +4,13 @@
  * redoes; a bad colour shows the server's message; switches theme (data-theme changes, content and
  * styles kept); sets a logo; adds custom CSS, and CSS that would break out of its stylesheet is refused.
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import type { FrameLocator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 /** A computed value in the preview frame's document. */
 function inFrame(frame: FrameLocator, fn: string) {

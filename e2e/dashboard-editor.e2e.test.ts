@@ -4,17 +4,13 @@
  * 60-block limit; the cart pill drop zone; the gallery settings panel with the SPEC §9 ranges and
  * defaults; safe mode and the other editing cookies; undo and redo.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 const logIn = (viewport = DESKTOP) => ownerLogIn(browser, base, viewport);
 

@@ -2,18 +2,13 @@
  * The dashboard form kit on a real screen: the save bar tracks unsaved changes, Discard puts the
  * saved values back, Ctrl+S saves, and a field the API refuses shows the API's message under it.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PHONE, launch, screenshot } from "./browser.js";
+import { describe, expect, inject, it } from "vitest";
+import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 import { addCandle, fillCheckout } from "./shopper.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 describe("dashboard form kit", () => {
   it("tracks unsaved changes, discards them, saves with Ctrl+S and shows the API's field errors", async () => {

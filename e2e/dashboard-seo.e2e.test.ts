@@ -3,17 +3,12 @@
  * search preview and on the page, changes its address and the old one answers 301, adds a URL
  * mapping (a loop is refused with the server's message), and hides the site from search engines.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 describe("search engines, from the dashboard", () => {
   it("edits a product's SEO title with a live preview, and a changed address redirects with 301", async () => {

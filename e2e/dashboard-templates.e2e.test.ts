@@ -3,17 +3,12 @@
  * error (the error shows with its line and column, Save stays off), fixed, previewed in the frame
  * (not yet public), saved and seen on the published site at once, then reverted.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PHONE, launch, screenshot } from "./browser.js";
+import { describe, expect, inject, it } from "vitest";
+import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 const BROKEN = `<footer class="site-footer">
   <div class="footer-inner">

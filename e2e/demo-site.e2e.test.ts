@@ -1,13 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 describe("the demo site in a browser", () => {
   for (const [name, viewport] of [

@@ -5,53 +5,25 @@
  * 432 px carries its data-theme. Served by an app started here on its own embedded database with
  * the demo, so the shared server's demo is untouched. Screenshots: e2e/screenshots/design-*.png.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../apps/server/src/app.js";
-import { loadConfig } from "../apps/server/src/config.js";
-import { type Database, openDatabase } from "../apps/server/src/db/client.js";
+import { describe, expect, it } from "vitest";
 import { websites } from "../apps/server/src/db/schema.js";
 import { updateDesign } from "../apps/server/src/modules/design/service.js";
 import { uploadImage } from "../apps/server/src/modules/media/service.js";
 import { THEME_NAMES } from "../apps/server/src/render/themes.js";
 import { seedDemoIfEmpty } from "../apps/server/src/seed/demo.js";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { DESKTOP, PHONE, browser, screenshot } from "./browser.js";
+import { useOwnServer } from "./own-server.js";
 
-let browser: Browser;
-let app: FastifyInstance;
-let database: Database;
-let dataDir: string;
-let base = "";
+const server = useOwnServer("design", (database, config) =>
+  seedDemoIfEmpty(database.db, config, { now: () => new Date() }),
+);
+const base = () => `http://localhost:${server.port}`;
 
-const site = async () => (await database.db.select().from(websites).where(eq(websites.isDefault, true)))[0]!;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-e2e-design-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PORT: "0",
-    PUBLIC_URL: "http://localhost",
-  });
-  database = await openDatabase({ dataDir: "memory://" });
-  app = await buildApp({ config, database, logger: false });
-  await seedDemoIfEmpty(database.db, config, { now: () => new Date() });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://localhost:${(app.server.address() as { port: number }).port}`;
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const site = async () =>
+  (await server.database.db.select().from(websites).where(eq(websites.isDefault, true)))[0]!;
 
 async function open(viewport: { width: number; height: number }) {
   const page = await browser.newPage({ viewport });
@@ -76,15 +48,15 @@ describe("a site's design in the browser", () => {
       sharp({ create: { width: 480, height: 160, channels: 3, background: color } })
         .png()
         .toBuffer();
-    const logo = await uploadImage(database.db, app.deps.media, s.id, {
+    const logo = await uploadImage(server.database.db, server.app.deps.media, s.id, {
       filename: "logo.png",
       bytes: await png("#1b3a5c"),
     });
-    const icon = await uploadImage(database.db, app.deps.media, s.id, {
+    const icon = await uploadImage(server.database.db, server.app.deps.media, s.id, {
       filename: "icon.png",
       bytes: await png("#c0392b"),
     });
-    await updateDesign(database.db, s, {
+    await updateDesign(server.database.db, s, {
       styles: {
         colors: { accent: "#0b6e4f" },
         fonts: { heading: "playfair-display", body: "lora" },
@@ -99,7 +71,7 @@ describe("a site's design in the browser", () => {
     });
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, problems } = await open(viewport);
-      await page.goto(`${base}/`);
+      await page.goto(`${base()}/`);
       await page.waitForLoadState("networkidle");
       await page.evaluate(() => document.fonts.ready);
       const fonts = await page.evaluate(() =>
@@ -119,12 +91,12 @@ describe("a site's design in the browser", () => {
       expect(box!.height).toBeLessThanOrEqual(40.5);
       expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
       const iconHref = await page.locator('link[rel="icon"][sizes="32x32"]').getAttribute("href");
-      expect((await page.request.get(`${base}${iconHref}`)).status()).toBe(200);
+      expect((await page.request.get(`${base()}${iconHref}`)).status()).toBe(200);
       expect(problems).toEqual([]);
       await screenshot(page, `design-custom-${viewport.width}`);
       await page.close();
     }
-    await updateDesign(database.db, await site(), {
+    await updateDesign(server.database.db, await site(), {
       styles: null,
       customCss: "",
       logoMediaId: null,
@@ -134,10 +106,10 @@ describe("a site's design in the browser", () => {
 
   it("renders every theme at 1280 and 432 px with its data-theme and its own stylesheet", async () => {
     for (const theme of THEME_NAMES) {
-      await updateDesign(database.db, await site(), { theme });
+      await updateDesign(server.database.db, await site(), { theme });
       for (const viewport of [DESKTOP, PHONE]) {
         const { page, problems } = await open(viewport);
-        await page.goto(`${base}/shop`);
+        await page.goto(`${base()}/shop`);
         await page.waitForLoadState("networkidle");
         expect(await page.locator("body").getAttribute("data-theme")).toBe(theme);
         const sheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");

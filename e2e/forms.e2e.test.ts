@@ -3,22 +3,13 @@
  * field titles, the email message, the character counter), then a successful submission that
  * shows the form's submission text, and the owner API lists it.
  */
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot as fullPage } from "./browser.js";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshotFromTop as screenshot, browser, useBrowser } from "./browser.js";
 
 const base = inject("baseUrl");
 
-/** A full-page screenshot from the top (a sticky header would otherwise land mid-page). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return fullPage(page, name);
-}
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 const BANNER_DOWN = "Your form has encountered a problem. Please scroll down to review.";
 const BANNER_UP = "Your form has encountered a problem. Please scroll up to review.";

@@ -3,17 +3,13 @@
  * (the header is as tall as with two pages) and the links that do not fit are in the "More" menu;
  * on a phone every link is in the menu panel. Screenshots go to e2e/screenshots/header-*.png.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 const THEMES = ["classic", "cover", "commerce"] as const;
 const TITLES = [

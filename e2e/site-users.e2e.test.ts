@@ -2,22 +2,13 @@
  * A visitor's account in a browser: sign up (with an error first), see the orders placed from
  * their cart, sign out, sign in again (a wrong password first), and keep an address book.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot as fullPage } from "./browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshotFromTop as screenshot, browser, useBrowser } from "./browser.js";
 
 const base = inject("baseUrl");
 
-/** A full-page screenshot from the top (a sticky header would otherwise land mid-page). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return fullPage(page, name);
-}
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+useBrowser();
 
 /** A call from the page, with the crumb as the storefront sends it. */
 async function call(page: Page, path: string, method: string, body?: unknown) {

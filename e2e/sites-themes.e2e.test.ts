@@ -4,65 +4,16 @@
  * an app started in this test on its own embedded database, at classic.localhost and
  * cover.localhost. Screenshots go to e2e/screenshots/themes-*.png.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../apps/server/src/app.js";
-import { loadConfig } from "../apps/server/src/config.js";
-import { type Database, openDatabase } from "../apps/server/src/db/client.js";
+import { describe, expect, it } from "vitest";
 import { FIXTURE_PAGE_PASSWORD, seedRenderFixtures } from "../apps/server/src/render/fixtures.js";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { DESKTOP, PHONE, openPage, screenshot, settle } from "./browser.js";
+import { useOwnServer } from "./own-server.js";
 
-let browser: Browser;
-let app: FastifyInstance;
-let database: Database;
-let dataDir: string;
-let port = 0;
-const classic = () => `http://classic.localhost:${port}`;
-const cover = () => `http://cover.localhost:${port}`;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-e2e-themes-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PORT: "0",
-    PUBLIC_URL: "http://localhost",
-  });
-  database = await openDatabase({ dataDir: "memory://" });
-  app = await buildApp({ config, database, logger: false });
-  await seedRenderFixtures(database.db, dataDir);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  port = (app.server.address() as { port: number }).port;
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { page, errors };
-}
-
-async function settle(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 40));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState("networkidle");
-}
+const server = useOwnServer("themes", (database, _config, dataDir) =>
+  seedRenderFixtures(database.db, dataDir),
+);
+const classic = () => `http://classic.localhost:${server.port}`;
+const cover = () => `http://cover.localhost:${server.port}`;
 
 const CLASSIC_PAGES: [string, string, number][] = [
   ["home", "/", 2],
@@ -86,7 +37,7 @@ describe("the classic and cover themes in a browser", () => {
     ["phone", PHONE],
   ] as const) {
     it(`renders the classic theme's pages on ${device}`, async () => {
-      const { page, errors } = await open(viewport);
+      const { page, errors } = await openPage(viewport);
       for (const [name, url, pageType] of CLASSIC_PAGES) {
         await page.goto(classic() + url, { waitUntil: "networkidle" });
         await expect(page.locator("body").getAttribute("data-page-type"), url).resolves.toBe(
@@ -103,7 +54,7 @@ describe("the classic and cover themes in a browser", () => {
     });
 
     it(`renders the cover page on ${device}`, async () => {
-      const { page, errors } = await open(viewport);
+      const { page, errors } = await openPage(viewport);
       await page.goto(cover(), { waitUntil: "networkidle" });
       await expect(page.locator("body").getAttribute("data-page-type")).resolves.toBe("3");
       await expect(page.getByRole("heading", { name: "Nova Quartet", level: 1 }).isVisible()).resolves.toBe(
@@ -121,7 +72,7 @@ describe("the classic and cover themes in a browser", () => {
   }
 
   it("unlocks a password-protected page from its lock screen", async () => {
-    const { page, errors } = await open(PHONE);
+    const { page, errors } = await openPage(PHONE);
     await page.goto(`${classic()}/archive`);
     await page.getByLabel("Password").fill("wrong");
     await page.getByRole("button", { name: "Unlock" }).click();
@@ -136,7 +87,7 @@ describe("the classic and cover themes in a browser", () => {
   });
 
   it("moves a slideshow with its controls and thumbnails", async () => {
-    const { page, errors } = await open(DESKTOP);
+    const { page, errors } = await openPage(DESKTOP);
     await page.goto(`${classic()}/slideshow`, { waitUntil: "networkidle" });
     const counter = page.locator("[data-gallery-counter]");
     await expect(counter.textContent()).resolves.toBe("1 / 6");
@@ -151,7 +102,7 @@ describe("the classic and cover themes in a browser", () => {
   });
 
   it("plays an album's tracks with the audio player", async () => {
-    const { page, errors } = await open(DESKTOP);
+    const { page, errors } = await openPage(DESKTOP);
     await page.goto(`${classic()}/sounds`, { waitUntil: "networkidle" });
     const tracks = page.getByRole("list", { name: "Tracks of Harbour Sounds" }).getByRole("button");
     await expect(tracks.count()).resolves.toBe(60);

@@ -5,35 +5,11 @@
  * lightbox (Escape, close button, click outside, focus trap, scroll lock), search, the like
  * button and the header's cart count. Screenshots go to e2e/screenshots/sites-*.png.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { describe, expect, inject, it } from "vitest";
+import { DESKTOP, PHONE, screenshot, useBrowser, openPage, settle } from "./browser.js";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
-
-async function open(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { page, errors };
-}
-
-/** Scrolls through the page so lazy images load, then back to the top. */
-async function settle(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 40));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState("networkidle");
-}
+useBrowser();
 
 const PAGES: [name: string, path: string, status: number, pageType: number][] = [
   ["home", "/", 200, 2],
@@ -61,7 +37,7 @@ describe("the demo site's pages in a browser", () => {
     ["phone", PHONE],
   ] as const) {
     it(`renders every page type on ${device}`, async () => {
-      const { page, errors } = await open(viewport);
+      const { page, errors } = await openPage(viewport);
       for (const [name, path, status, pageType] of PAGES) {
         errors.length = 0;
         const res = await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
@@ -87,7 +63,7 @@ describe("the demo site's pages in a browser", () => {
   }
 
   it("opens the phone menu with its button and navigates from it", async () => {
-    const { page, errors } = await open(PHONE);
+    const { page, errors } = await openPage(PHONE);
     await page.goto(`${base}/`);
     const nav = page.locator("#site-nav");
     await expect(nav.isVisible()).resolves.toBe(false);
@@ -105,7 +81,7 @@ describe("the demo site's pages in a browser", () => {
   });
 
   it("opens gallery images in a lightbox that closes on Escape, its button and a click outside", async () => {
-    const { page, errors } = await open(DESKTOP);
+    const { page, errors } = await openPage(DESKTOP);
     await page.goto(`${base}/gallery`, { waitUntil: "networkidle" });
     const links = page.locator(".gallery-link");
     await expect(links.count()).resolves.toBe(8);
@@ -141,7 +117,7 @@ describe("the demo site's pages in a browser", () => {
   });
 
   it("searches from the search page", async () => {
-    const { page, errors } = await open(PHONE);
+    const { page, errors } = await openPage(PHONE);
     await page.goto(`${base}/search`);
     await page.getByRole("searchbox", { name: /Search/ }).fill("walnut");
     await page.getByRole("button", { name: "Search" }).click();
@@ -154,7 +130,7 @@ describe("the demo site's pages in a browser", () => {
   });
 
   it("likes a post with the like button", async () => {
-    const { page, errors } = await open(DESKTOP);
+    const { page, errors } = await openPage(DESKTOP);
     await page.goto(`${base}/blog/caring-for-linen`, { waitUntil: "networkidle" });
     // Islands below the fold start as they come near the viewport, as a visitor scrolls.
     await page.locator(".like-island").scrollIntoViewIfNeeded();
@@ -178,7 +154,7 @@ describe("the demo site's pages in a browser", () => {
   });
 
   it("shows the visitor's cart count in the header", async () => {
-    const { page, errors } = await open(DESKTOP);
+    const { page, errors } = await openPage(DESKTOP);
     await page.goto(`${base}/shop`, { waitUntil: "networkidle" });
     const added = await page.evaluate(async () => {
       const shop = await (await fetch("/shop?format=json")).json();

@@ -4,7 +4,7 @@
  * whatever its content type, and a present but malformed JSON body still gets the clear 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "./harness.js";
+import { type Browser, createTestApp, signedInOwner, type TestApp } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,13 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signedInBrowser(): Promise<{ b: Browser; xsrf: Record<string, string> }> {
-  const b = new Browser(t.app);
-  await b.visit("/");
-  await b.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
+  const b = await signedInOwner(t);
   const siteUser = await b.request({
     method: "POST",
     url: "/api/site-users/account",

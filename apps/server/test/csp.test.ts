@@ -6,14 +6,13 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loaderScriptFor } from "../src/render/storefront-assets.js";
-import { type Browser, type TestApp, createTestApp, demoOwner } from "./harness.js";
+import { type Browser, demoApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
 let owner: Browser;
 let siteId: string;
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  ({ owner, siteId } = await demoOwner(t));
+  ({ t, owner, siteId } = await demoApp());
 });
 afterAll(() => t.close());
 

@@ -109,15 +109,110 @@ export class Browser {
   }
 }
 
+/** The seeded demo account (the owner of the demo site). */
+export const DEMO_OWNER = { email: "owner@atelier.test", password: "atelier-demo" } as const;
+
+/** Anything that makes a browser's calls (a Browser, or a wrapper that adds headers to them). */
+export type Requester = Pick<Browser, "request">;
+
+/** Signs in as an owner, the demo's unless told; answers the sign-in response. */
+export function signIn(b: Requester, who: { email: string; password: string } = DEMO_OWNER) {
+  return b.request({ method: "POST", url: "/api/owner/session", payload: who });
+}
+
+/** Signs a new owner account up (and so in); answers the sign-up response. */
+export function signUp(b: Requester, email: string) {
+  return b.request({
+    method: "POST",
+    url: "/api/owner/account",
+    payload: { email, password: "long enough password" },
+  });
+}
+
+/** Makes a new site for the signed-in owner; answers the response. */
+export function addSite(
+  b: Requester,
+  site: { title: string; theme: string } = { title: "Eve's Shop", theme: "classic" },
+) {
+  return b.request({ method: "POST", url: "/api/owner/sites", payload: site });
+}
+
+/** A browser that has visited the site (for its crumb), or the given one, signed in as an owner. */
+export async function signedInOwner(
+  t: TestApp,
+  who: { email: string; password: string } = DEMO_OWNER,
+  b: Browser = new Browser(t.app),
+): Promise<Browser> {
+  await b.visit("/");
+  const res = await signIn(b, who);
+  if (res.statusCode !== 200) throw new Error(`sign-in as ${who.email} answered ${res.statusCode}`);
+  return b;
+}
+
 /** The demo's owner, logged in (the seeded account), and the demo site's id. */
 export async function demoOwner(t: TestApp): Promise<{ owner: Browser; siteId: string }> {
-  const owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
+  const owner = await signedInOwner(t);
   const siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id as string;
   return { owner, siteId };
+}
+
+/** A fresh seeded app (options as createTestApp's) with the demo owner signed in. */
+export async function demoApp(
+  opts: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ t: TestApp; owner: Browser; siteId: string }> {
+  const t = await createTestApp({ seed: true, ...opts });
+  return { t, ...(await demoOwner(t)) };
+}
+
+/** A new owner account, signed in on a new browser (or the given one) that has visited the site. */
+export async function signedUpOwner(
+  t: TestApp,
+  email: string,
+  b: Browser = new Browser(t.app),
+): Promise<Browser> {
+  await b.visit("/");
+  const res = await signUp(b, email);
+  if (res.statusCode !== 201) throw new Error(`sign-up of ${email} answered ${res.statusCode}`);
+  return b;
+}
+
+/** A new owner account (signed in on a new browser) with a site of its own. */
+export async function ownerWithSite(
+  t: TestApp,
+  email: string,
+  site?: { title: string; theme: string },
+): Promise<{ owner: Browser; siteId: string; host: string }> {
+  const owner = await signedUpOwner(t, email);
+  const res = await addSite(owner, site);
+  if (res.statusCode !== 201) throw new Error(`new site of ${email} answered ${res.statusCode}`);
+  return { owner, siteId: res.json().site.id, host: new URL(res.json().site.url).host };
+}
+
+/** Signs a new site user up on the browser's site; answers the XSRF header its calls carry (SPEC §6). */
+export async function siteUserXsrf(b: Browser, email: string): Promise<Record<string, string>> {
+  const res = await b.request({
+    method: "POST",
+    url: "/api/site-users/account",
+    payload: { email, password: "a long password", firstName: "Ada", lastName: "Bell" },
+  });
+  return { "x-xsrf-token": (res.json() as { xsrfToken: string }).xsrfToken };
+}
+
+/** Sends every call of the browser from the given address (for per-address rate limits). */
+export function fromAddress<B extends Browser>(b: B, remoteAddress: string): B {
+  const request = b.request.bind(b);
+  b.request = (opts) => request({ remoteAddress, ...opts });
+  return b;
+}
+
+/** A visitor on the given site (host) who has seen a page (so has the crumb), every call from one address. */
+export async function visitorFrom(
+  t: TestApp,
+  address: string,
+  host = "localhost",
+  page = "/",
+): Promise<Browser> {
+  const b = fromAddress(new Browser(t.app, host), address);
+  await b.visit(page);
+  return b;
 }

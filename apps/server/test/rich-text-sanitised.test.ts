@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../src/db/schema.js";
-import { type Browser, type TestApp, createTestApp, demoOwner } from "./harness.js";
+import { type Browser, demoApp, type TestApp } from "./harness.js";
 
 const PAYLOADS = [
   `<img src=x onerror=alert(1)>"><script>alert(2)</script>`,
@@ -41,8 +41,7 @@ let owner: Browser;
 let siteId: string;
 beforeAll(async () => {
   // Direct database writes below do not announce content changes: render every page afresh.
-  t = await createTestApp({ seed: true, env: { PAGE_CACHE: "false" } });
-  ({ owner, siteId } = await demoOwner(t));
+  ({ t, owner, siteId } = await demoApp({ env: { PAGE_CACHE: "false" } }));
 });
 afterAll(() => t.close());
 

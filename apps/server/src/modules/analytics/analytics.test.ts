@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { Browser, createTestApp, signedInOwner, type TestApp } from "../../../test/harness.js";
 import { analyticsHits, websites } from "../../db/schema.js";
 import { validVisitorRecord } from "./service.js";
 
@@ -105,14 +105,7 @@ describe("page-view hits (POST /api/census/RecordHit)", () => {
 
 describe("traffic for owners (GET /api/owner/sites/:siteId/analytics/traffic)", () => {
   it("sums page views and distinct visitors, with the top pages; only for the site's owner", async () => {
-    const owner = new Browser(t.app);
-    await owner.visit("/");
-    const login = await owner.request({
-      method: "POST",
-      url: "/api/owner/session",
-      payload: { email: "owner@atelier.test", password: "atelier-demo" },
-    });
-    expect(login.statusCode).toBe(200);
+    const owner = await signedInOwner(t);
     const visitor = new Browser(t.app);
     const other = "beef|1700000000000|1700000000000|1700000000000|1";
     await hit(visitor, { event: "view", data: '{"pagePath":"/shop"}', ss_cvr: other });
@@ -159,13 +152,7 @@ describe("script errors (POST /api/events/RecordJavascriptErrors)", () => {
   });
 
   async function owner() {
-    const b = new Browser(t.app);
-    await b.visit("/");
-    await b.request({
-      method: "POST",
-      url: "/api/owner/session",
-      payload: { email: "owner@atelier.test", password: "atelier-demo" },
-    });
+    const b = await signedInOwner(t);
     return b;
   }
 

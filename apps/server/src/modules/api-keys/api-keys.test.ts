@@ -1,6 +1,6 @@
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../../../test/harness.js";
+import { createTestApp, signIn, signUp, addSite, type TestApp } from "../../../test/harness.js";
 import { apiKeys, jobs } from "../../db/schema.js";
 import { hashToken } from "../../lib/ids.js";
 import { Shopper, demoSite, orderBody, product, setStock, stockOf } from "../checkout/test-helpers.js";
@@ -26,23 +26,10 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true });
   siteId = (await demoSite(db())).id;
   owner = await new Shopper(t).start();
-  const login = await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  expect(login.statusCode).toBe(200);
+  expect((await signIn(owner)).statusCode).toBe(200);
   eve = await new Shopper(t).start();
-  await eve.request({
-    method: "POST",
-    url: "/api/owner/account",
-    payload: { email: "eve@example.com", password: "long enough password" },
-  });
-  const site = await eve.request({
-    method: "POST",
-    url: "/api/owner/sites",
-    payload: { title: "Eve's Shop", theme: "classic" },
-  });
+  await signUp(eve, "eve@example.com");
+  const site = await addSite(eve);
   expect(site.statusCode).toBe(201);
   eveSiteId = site.json().site.id;
 });

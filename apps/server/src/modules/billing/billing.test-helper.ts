@@ -1,17 +1,9 @@
 /** Owners, sites and cards for the billing tests. */
 import { expect } from "vitest";
-import { Browser, type TestApp } from "../../../test/harness.js";
+import { type Browser, type TestApp, signedUpOwner } from "../../../test/harness.js";
 
-export async function newOwner(t: TestApp, email: string): Promise<Browser> {
-  const b = new Browser(t.app);
-  await b.visit("/");
-  await b.request({
-    method: "POST",
-    url: "/api/owner/account",
-    payload: { email, password: "long enough password" },
-  });
-  return b;
-}
+/** A new owner account, signed in. */
+export const newOwner = (t: TestApp, email: string): Promise<Browser> => signedUpOwner(t, email);
 
 export async function newSite(b: Browser, title: string, theme = "classic") {
   const res = await b.request({ method: "POST", url: "/api/owner/sites", payload: { title, theme } });

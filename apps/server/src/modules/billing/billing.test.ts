@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { Browser, demoApp, type TestApp } from "../../../test/harness.js";
 import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
 import { runHousekeeping } from "../jobs/plugin.js";
 import { card, newOwner as newOwnerOf, newSite } from "./billing.test-helper.js";
@@ -106,15 +106,7 @@ const subId = async (b: Browser, base: string) =>
   (await b.request({ url: `${base}/subscriptions` })).json().results[0].id as string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, clock });
-  owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  demoId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+  ({ t, owner, siteId: demoId } = await demoApp({ clock }));
   demo = `/api/owner/sites/${demoId}/billing`;
 });
 afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { type Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
 import { analyticsEvents, contentItems, jobs } from "../../db/schema.js";
 import { RESTOCK_JOB } from "../restock/service.js";
 import { newId } from "../../lib/ids.js";
@@ -14,15 +14,7 @@ let base: string;
 let shopId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+  ({ t, owner, siteId } = await demoApp());
   base = `/api/owner/sites/${siteId}`;
   const pages = (await owner.request({ url: `${base}/pages` })).json().pages;
   shopId = pages.find((p: { kind: string }) => p.kind === "products").id;
@@ -437,13 +429,7 @@ describe("products", () => {
   });
 
   it("deletes a product; another owner can neither read nor change products", async () => {
-    const mallory = new Browser(t.app);
-    await mallory.visit("/");
-    await mallory.request({
-      method: "POST",
-      url: "/api/owner/account",
-      payload: { email: "m@example.com", password: "long enough pw" },
-    });
+    const mallory = await signedUpOwner(t, "m@example.com");
     expect((await mallory.request({ url: `${base}/products` })).statusCode).toBe(404);
     expect((await mallory.request({ url: `${base}/products/${mugId}` })).statusCode).toBe(404);
     expect((await mallory.request({ method: "DELETE", url: `${base}/products/${mugId}` })).statusCode).toBe(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { type Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
 import { contentItems } from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 import { published } from "../owner-sites/published.test-helper.js";
@@ -10,15 +10,7 @@ let siteId: string;
 let pages: { id: string; kind: string; title: string }[];
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+  ({ t, owner, siteId } = await demoApp());
   pages = (await owner.request({ url: `/api/owner/sites/${siteId}/pages` })).json().pages;
 });
 afterAll(() => t.close());
@@ -255,13 +247,7 @@ describe("galleries and albums", () => {
     );
     const blog = of("blog");
     const post = (await owner.request({ url: items(blog.id) })).json().items[0];
-    const mallory = new Browser(t.app);
-    await mallory.visit("/");
-    await mallory.request({
-      method: "POST",
-      url: "/api/owner/account",
-      payload: { email: "m2@example.com", password: "long enough pw" },
-    });
+    const mallory = await signedUpOwner(t, "m2@example.com");
     expect((await mallory.request({ url: items(blog.id) })).statusCode).toBe(404);
     expect(
       (await mallory.request({ method: "DELETE", url: `${items(blog.id)}/${post.id}` })).statusCode,

@@ -6,7 +6,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { type Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
 import { CSS_MSG, customCssProblem, decodeCss } from "./css-guard.js";
 import { DESIGN_MSG, themeCatalog } from "./service.js";
 import { STYLE_MSG, applyStylePatch, contrastRatio, effectiveStyles } from "./styles.js";
@@ -18,8 +18,7 @@ let siteId: string;
 let url: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  ({ owner, siteId } = await demoOwner(t));
+  ({ t, owner, siteId } = await demoApp());
   url = `/api/owner/sites/${siteId}/design`;
 });
 afterAll(() => t.close());
@@ -253,14 +252,7 @@ describe("the design API", () => {
   });
 
   it("is not another owner's to read or change", async () => {
-    const eve = new Browser(t.app);
-    await eve.visit("/");
-    const made = await eve.request({
-      method: "POST",
-      url: "/api/owner/account",
-      payload: { email: "eve-design@example.com", password: "long enough password" },
-    });
-    expect(made.statusCode).toBe(201);
+    const eve = await signedUpOwner(t, "eve-design@example.com");
     const before = await get();
     const read = await eve.request({ url });
     expect(read.statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import { published } from "./published.test-helper.js";
 
@@ -7,31 +7,10 @@ let t: TestApp;
 let owner: Browser;
 let demoId: string;
 
-async function loggedIn(email = "owner@atelier.test", password = "atelier-demo"): Promise<Browser> {
-  const b = new Browser(t.app);
-  await b.visit("/");
-  const res = await b.request({ method: "POST", url: "/api/owner/session", payload: { email, password } });
-  expect(res.statusCode).toBe(200);
-  return b;
-}
-
-async function newOwner(email: string): Promise<Browser> {
-  const b = new Browser(t.app);
-  await b.visit("/");
-  const res = await b.request({
-    method: "POST",
-    url: "/api/owner/account",
-    payload: { email, password: "long enough password" },
-  });
-  expect(res.statusCode).toBe(201);
-  return b;
-}
+const newOwner = (email: string) => signedUpOwner(t, email);
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  owner = await loggedIn();
-  const res = await owner.request({ url: "/api/owner/sites" });
-  demoId = res.json().sites[0].id;
+  ({ t, owner, siteId: demoId } = await demoApp());
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
 import { published } from "../owner-sites/published.test-helper.js";
 import { sanitizeRichText } from "./rich-text.js";
 
@@ -19,15 +19,7 @@ type Page = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+  ({ t, owner, siteId } = await demoApp());
   base = `/api/owner/sites/${siteId}`;
 });
 afterAll(() => t.close());

@@ -4,7 +4,7 @@
  * answers 301 from the old one, also after moving back.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
 import { REDIRECT_MSG, followRedirects, matchRedirect } from "./service.js";
 
 let t: TestApp;
@@ -12,9 +12,8 @@ let owner: Browser;
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
   let siteId: string;
-  ({ owner, siteId } = await demoOwner(t));
+  ({ t, owner, siteId } = await demoApp());
   base = `/api/owner/sites/${siteId}`;
 });
 afterAll(() => t.close());

@@ -10,7 +10,15 @@ import {
   websites,
 } from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import {
+  type Browser,
+  createTestApp,
+  signedInOwner,
+  signedUpOwner,
+  DEMO_OWNER,
+  visitorFrom,
+  type TestApp,
+} from "../../../test/harness.js";
 import { TEST_CAPTCHA_PASS } from "../captcha/service.js";
 import { runDueJobs } from "../jobs/service.js";
 import { RESTOCK_SIGNUP_LIMIT } from "./routes.js";
@@ -45,24 +53,12 @@ async function product(slug: string): Promise<Product> {
   return { id: item.id, variants: item.structuredContent.variants };
 }
 
-async function visitor(): Promise<Browser> {
-  const b = new Browser(t.app);
-  const address = `10.2.0.${++addressN}`;
-  const original = b.request.bind(b);
-  b.request = (opts) => original({ remoteAddress: address, ...opts });
-  await b.visit("/");
-  return b;
+function visitor(): Promise<Browser> {
+  return visitorFrom(t, `10.2.0.${++addressN}`);
 }
 
 async function owner(): Promise<Browser> {
-  const b = await visitor();
-  const res = await b.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  expect(res.statusCode).toBe(200);
-  return b;
+  return signedInOwner(t, DEMO_OWNER, await visitor());
 }
 
 function signUp(b: Browser, payload: Record<string, unknown>) {
@@ -229,13 +225,7 @@ describe("owner calls", () => {
   it("need an owner session, of an owner of this website", async () => {
     const b = await visitor();
     expect((await b.request({ url: `${BASE}/groups` })).statusCode).toBe(401);
-    const stranger = await visitor();
-    const made = await stranger.request({
-      method: "POST",
-      url: "/api/owner/account",
-      payload: { email: "stranger@example.com", password: "correct horse battery", displayName: "S" },
-    });
-    expect(made.statusCode).toBe(201);
+    const stranger = await signedUpOwner(t, "stranger@example.com", await visitor());
     const res = await stranger.request({ url: `${BASE}/groups` });
     expect(res.statusCode).toBe(404);
     const send = await stranger.request({

@@ -5,7 +5,7 @@
  */
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
 import { type SitemapEntry, sitemapDocuments } from "./sitemap.js";
 
 let t: TestApp;
@@ -18,9 +18,8 @@ const parser = new XMLParser({
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
   let siteId: string;
-  ({ owner, siteId } = await demoOwner(t));
+  ({ t, owner, siteId } = await demoApp());
   base = `/api/owner/sites/${siteId}`;
 });
 afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
 import { runDueJobs } from "../jobs/service.js";
 import { importFile } from "./archive.test-helper.js";
 
@@ -7,8 +7,7 @@ let t: TestApp;
 let owner: Browser;
 let siteId: string;
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  ({ owner, siteId } = await demoOwner(t));
+  ({ t, owner, siteId } = await demoApp());
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yazl from "yazl";
-import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
 import { multipartFile } from "./archive.test-helper.js";
 import { csvRecords } from "./csv.js";
 
@@ -10,8 +10,7 @@ let owner: Browser;
 let siteId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  ({ owner, siteId } = await demoOwner(t));
+  ({ t, owner, siteId } = await demoApp());
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -2,9 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
 import { completeMedia } from "../media/service.js";
-import type { Browser } from "../../../test/harness.js";
 import { Shopper, orderBody, product } from "../checkout/test-helpers.js";
 import { importFile, normalise } from "./archive.test-helper.js";
 import { openZip } from "./zip-read.js";
@@ -17,8 +16,7 @@ let siteId: string;
 let archive: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  ({ owner, siteId } = await demoOwner(t));
+  ({ t, owner, siteId } = await demoApp());
   await visitorActivity();
   // The demo's colour data is filled in the background at start; finish it first, or the copy
   // would miss what the original gains after the export (seen on PostgreSQL, which is slower).

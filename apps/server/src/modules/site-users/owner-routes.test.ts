@@ -1,6 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import {
+  type Browser,
+  createTestApp,
+  signedInOwner,
+  signedUpOwner,
+  DEMO_OWNER,
+  visitorFrom,
+  type TestApp,
+} from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 import { MSG_BAD_CURSOR } from "./owner-service.js";
@@ -35,24 +43,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function browser(): Promise<Browser> {
-  const b = new Browser(t.app, "localhost");
-  const original = b.request.bind(b);
-  const address = `10.7.0.${++n}`;
-  b.request = (opts) => original({ remoteAddress: address, ...opts });
-  await b.visit("/");
-  return b;
+function browser(): Promise<Browser> {
+  return visitorFrom(t, `10.7.0.${++n}`);
 }
 
 async function owner(): Promise<Browser> {
-  const b = await browser();
-  const res = await b.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  expect(res.statusCode).toBe(200);
-  return b;
+  return signedInOwner(t, DEMO_OWNER, await browser());
 }
 
 const url = (query = "") => `/api/owner/sites/${websiteId}/site-users${query}`;
@@ -130,13 +126,7 @@ describe("GET /api/owner/sites/:siteId/site-users", () => {
   it("answers 401 without an owner session and 404 on another owner's site", async () => {
     const anon = await browser();
     expect((await anon.request({ url: url() })).statusCode).toBe(401);
-    const stranger = await browser();
-    const made = await stranger.request({
-      method: "POST",
-      url: "/api/owner/account",
-      payload: { email: "stranger-su@example.com", password: "correct horse battery", displayName: "S" },
-    });
-    expect(made.statusCode).toBe(201);
+    const stranger = await signedUpOwner(t, "stranger-su@example.com", await browser());
     const res = await stranger.request({ url: url() });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe("No such site.");

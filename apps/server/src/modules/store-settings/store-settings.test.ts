@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { type Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
 import { published } from "../owner-sites/published.test-helper.js";
 
 let t: TestApp;
@@ -7,15 +7,8 @@ let owner: Browser;
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  owner = new Browser(t.app);
-  await owner.visit("/");
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
-  const siteId = (await owner.request({ url: "/api/owner/sites" })).json().sites[0].id;
+  let siteId: string;
+  ({ t, owner, siteId } = await demoApp());
   base = `/api/owner/sites/${siteId}/store`;
 });
 afterAll(() => t.close());
@@ -206,13 +199,7 @@ describe("store settings", () => {
   });
 
   it("keeps other owners out", async () => {
-    const mallory = new Browser(t.app);
-    await mallory.visit("/");
-    await mallory.request({
-      method: "POST",
-      url: "/api/owner/account",
-      payload: { email: "m3@example.com", password: "long enough pw" },
-    });
+    const mallory = await signedUpOwner(t, "m3@example.com");
     expect((await mallory.request({ url: base })).statusCode).toBe(404);
     expect(
       (await mallory.request({ method: "PATCH", url: base, payload: { currency: "JPY" } })).statusCode,

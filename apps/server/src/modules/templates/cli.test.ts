@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
 const BIN = path.join(ROOT, "packages/jsont/bin/jsont.mjs");
@@ -38,8 +38,7 @@ const tempDir = () => {
 const home = async () => (await fetch(`${origin}/`)).text();
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  ({ owner, siteId } = await demoOwner(t));
+  ({ t, owner, siteId } = await demoApp());
   const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
   origin = address.replace("127.0.0.1", "localhost");
   const created = await owner.request({

@@ -6,7 +6,7 @@
  * takes a page down; API keys with the templates scopes open the same calls to the CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { Browser, demoApp, ownerWithSite, type TestApp } from "../../../test/harness.js";
 import { DRAFT_TTL_MS, MSG_NO_SUCH_TEMPLATE, MSG_TOO_LARGE } from "./service.js";
 
 let t: TestApp;
@@ -29,23 +29,8 @@ const footerWith = (mark: string) =>
   `<footer class="site-footer"><p>${mark}</p>\n{website.siteTitle|html}</footer>`;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, clock: { now: () => new Date(Date.now() + shift) } });
-  ({ owner, siteId } = await demoOwner(t));
-  eve = new Browser(t.app);
-  await eve.visit("/");
-  await eve.request({
-    method: "POST",
-    url: "/api/owner/account",
-    payload: { email: "eve@example.com", password: "long enough password" },
-  });
-  const site = await eve.request({
-    method: "POST",
-    url: "/api/owner/sites",
-    payload: { title: "Eve's Shop", theme: "classic" },
-  });
-  expect(site.statusCode).toBe(201);
-  eveSiteId = site.json().site.id;
-  eveHost = new URL(site.json().site.url).host;
+  ({ t, owner, siteId } = await demoApp({ clock: { now: () => new Date(Date.now() + shift) } }));
+  ({ owner: eve, siteId: eveSiteId, host: eveHost } = await ownerWithSite(t, "eve@example.com"));
 });
 afterAll(() => t.close());
 

@@ -1,0 +1,67 @@
+/**
+ * The forms tests' shared setup: the seeded demo on a clock the tests can move, its contact and
+ * newsletter forms, visitors with their own addresses, and the submission calls they make.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect } from "vitest";
+import { Browser, type TestApp, createTestApp, signedInOwner } from "../../../test/harness.js";
+import * as s from "../../db/schema.js";
+
+export const EMAIL_MSG = "Email is not valid. Email addresses should follow the format user@domain.com.";
+export const clock = { offset: 0, now: () => new Date(Date.now() + clock.offset) };
+
+export let t: TestApp;
+export let websiteId: string;
+export let contactId: string;
+export let newsletterId: string;
+let ipCounter = 0;
+
+/** Starts the file's app before its tests and closes it after them. */
+export function useFormsApp(): void {
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true, clock });
+    const db = t.database.db;
+    const [site] = await db.select().from(s.websites);
+    websiteId = site!.id;
+    const forms = await db.select().from(s.forms).where(eq(s.forms.websiteId, websiteId));
+    contactId = forms.find((f) => f.name === "Contact")!.id;
+    newsletterId = forms.find((f) => f.name === "Newsletter")!.id;
+  });
+  afterAll(() => t.close());
+}
+
+/** A visitor from their own address, so each test has its own rate-limit counters. */
+export async function visitor(): Promise<Browser & { ip: string }> {
+  const b = new Browser(t.app) as Browser & { ip: string };
+  b.ip = `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const request = b.request.bind(b);
+  b.request = (opts) =>
+    request({ ...opts, headers: { "x-forwarded-for": b.ip, ...(opts.headers as Record<string, string>) } });
+  await b.visit("/contact");
+  return b;
+}
+
+/** The demo's owner, signed in. */
+export const owner = (): Promise<Browser> => signedInOwner(t);
+
+export async function key(b: Browser): Promise<string> {
+  const res = await b.request({ method: "POST", url: "/api/form/FormSubmissionKey" });
+  expect(res.statusCode).toBe(200);
+  return res.json().key;
+}
+
+export const goodContact = {
+  name: ["Ada", "Lovelace"],
+  email: "ada@example.com",
+  phone: ["212", "555", "0100"],
+  subject: "Wholesale",
+  message: "Do you sell to shops?",
+};
+
+export function save(b: Browser, payload: Record<string, unknown>) {
+  return b.request({ method: "POST", url: "/api/form/SaveFormSubmission", payload });
+}
+
+export async function submissions(formId = contactId) {
+  return t.database.db.select().from(s.formSubmissions).where(eq(s.formSubmissions.formId, formId));
+}
