@@ -100,6 +100,38 @@ export function Register() {
   );
 }
 
+/** The form of the forgotten-password pair: an introduction, its alert, one input and the button. */
+function OneInputForm(props: {
+  state: ReturnType<typeof useBusy>;
+  onSubmit: (e: FormEvent) => void;
+  intro?: string;
+  input: AccountInput<string>;
+  value: string;
+  onChange: (v: string) => void;
+  disabled?: boolean;
+  busyText: string;
+  children: string;
+}) {
+  const { state: s, input } = props;
+  return (
+    <form className="account-form" onSubmit={props.onSubmit} noValidate>
+      {props.intro ? <p>{props.intro}</p> : null}
+      {s.message && <Alert>{s.message}</Alert>}
+      <TextInput
+        label={input.label}
+        type={input.type}
+        autoComplete={input.auto}
+        value={props.value}
+        onChange={props.onChange}
+        error={s.fields[input.key]}
+      />
+      <SubmitButton busy={s.busy} disabled={props.disabled} busyText={props.busyText}>
+        {props.children}
+      </SubmitButton>
+    </form>
+  );
+}
+
 export function ForgotPassword() {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState(false);
@@ -118,21 +150,17 @@ export function ForgotPassword() {
           If an account exists for {email}, we have emailed it a link to choose a new password.
         </Alert>
       ) : (
-        <form className="account-form" onSubmit={submit} noValidate>
-          <p>Enter the email of your account and we will send you a link to choose a new password.</p>
-          {s.message && <Alert>{s.message}</Alert>}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            error={s.fields.email}
-          />
-          <SubmitButton busy={s.busy} busyText="Sending…">
-            Send reset link
-          </SubmitButton>
-        </form>
+        <OneInputForm
+          state={s}
+          onSubmit={submit}
+          intro="Enter the email of your account and we will send you a link to choose a new password."
+          input={{ key: "email", label: "Email", type: "email", auto: "email" }}
+          value={email}
+          onChange={setEmail}
+          busyText="Sending…"
+        >
+          Send reset link
+        </OneInputForm>
       )}
       <p className="account-links">
         <a href="/account/login">Back to sign in</a>
@@ -164,20 +192,22 @@ export function ResetPassword({ token }: { token: string }) {
           </p>
         </>
       ) : (
-        <form className="account-form" onSubmit={submit} noValidate>
-          {s.message && <Alert>{s.message}</Alert>}
-          <TextInput
-            label="New password (8 or more characters)"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-            error={s.fields.password}
-          />
-          <SubmitButton busy={s.busy} disabled={!token} busyText="Saving…">
-            Save new password
-          </SubmitButton>
-        </form>
+        <OneInputForm
+          state={s}
+          onSubmit={submit}
+          input={{
+            key: "password",
+            label: "New password (8 or more characters)",
+            type: "password",
+            auto: "new-password",
+          }}
+          value={password}
+          onChange={setPassword}
+          disabled={!token}
+          busyText="Saving…"
+        >
+          Save new password
+        </OneInputForm>
       )}
     </Page>
   );
