@@ -1,6 +1,7 @@
 /** The order summary beside the checkout form: the cart's lines and its totals. */
 import { formatMoney } from "@atelier/commerce";
 import type { ReactNode } from "react";
+import { Totals, discountLabel } from "../../lib/totals.js";
 import type { CheckoutCart } from "./types.js";
 
 export function Summary({ cart, children }: { cart: CheckoutCart; children?: ReactNode }) {
@@ -29,68 +30,49 @@ export function Summary({ cart, children }: { cart: CheckoutCart; children?: Rea
         ))}
       </ul>
       {children}
-      <dl className="checkout-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{money(cart.subtotalCents)}</dd>
-        </div>
-        {cart.discountCents ? (
-          <div>
-            <dt>
-              Discount
-              {cart.validCoupons.some((c) => c.discountCents)
-                ? ` (${cart.validCoupons
-                    .filter((c) => c.discountCents)
-                    .map((c) => c.code)
-                    .join(", ")})`
-                : ""}
-            </dt>
-            <dd>−{money(cart.discountCents)}</dd>
-          </div>
-        ) : null}
-        {cart.requiresShipping ? (
-          <div>
-            <dt>Shipping{cart.selectedShippingOption ? "" : " (choose a country)"}</dt>
-            <dd>
-              {cart.shippingCostCents
-                ? money(cart.shippingCostCents)
-                : cart.selectedShippingOption || cart.validCoupons.some((c) => c.kind === "free_shipping")
-                  ? "Free"
-                  : "—"}
-            </dd>
-          </div>
-        ) : null}
-        {cart.applicableTaxRules.map((t) => (
-          <div key={t.name}>
-            <dt>
-              {t.name} ({t.ratePercent}%)
-            </dt>
-            <dd>{money(t.taxCents)}</dd>
-          </div>
-        ))}
-        {!cart.applicableTaxRules.length ? (
-          <div>
-            <dt>Tax</dt>
-            <dd>{money(0)}</dd>
-          </div>
-        ) : null}
-        <div className="checkout-grand-total">
-          <dt>Total</dt>
-          <dd>{money(cart.grandTotalCents)}</dd>
-        </div>
-        {cart.appliedGiftCards.map((g) => (
-          <div key={g.last4}>
-            <dt>Gift card ending {g.last4}</dt>
-            <dd>−{money(g.amountCents)}</dd>
-          </div>
-        ))}
-        {cart.giftCardCents ? (
-          <div className="checkout-grand-total">
-            <dt>To pay now</dt>
-            <dd>{money(cart.amountDueCents)}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <Totals
+        className="checkout-totals"
+        lines={[
+          { key: "subtotal", label: "Subtotal", amount: money(cart.subtotalCents) },
+          !!cart.discountCents && {
+            key: "discount",
+            label: discountLabel(cart.validCoupons.filter((c) => c.discountCents).map((c) => c.code)),
+            amount: `−${money(cart.discountCents)}`,
+          },
+          cart.requiresShipping && {
+            key: "shipping",
+            label: `Shipping${cart.selectedShippingOption ? "" : " (choose a country)"}`,
+            amount: cart.shippingCostCents
+              ? money(cart.shippingCostCents)
+              : cart.selectedShippingOption || cart.validCoupons.some((c) => c.kind === "free_shipping")
+                ? "Free"
+                : "—",
+          },
+          ...cart.applicableTaxRules.map((t) => ({
+            key: `tax:${t.name}`,
+            label: `${t.name} (${t.ratePercent}%)`,
+            amount: money(t.taxCents),
+          })),
+          !cart.applicableTaxRules.length && { key: "tax", label: "Tax", amount: money(0) },
+          {
+            key: "total",
+            label: "Total",
+            amount: money(cart.grandTotalCents),
+            className: "checkout-grand-total",
+          },
+          ...cart.appliedGiftCards.map((g) => ({
+            key: `gift:${g.last4}`,
+            label: `Gift card ending ${g.last4}`,
+            amount: `−${money(g.amountCents)}`,
+          })),
+          !!cart.giftCardCents && {
+            key: "due",
+            label: "To pay now",
+            amount: money(cart.amountDueCents),
+            className: "checkout-grand-total",
+          },
+        ]}
+      />
     </section>
   );
 }
