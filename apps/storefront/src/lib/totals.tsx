@@ -26,5 +26,22 @@ export function Totals({ className, lines }: { className: string; lines: (TotalL
 }
 
 /** "Discount", with the codes that gave it in brackets when there are any. */
-export const discountLabel = (codes: readonly string[]): string =>
+const discountLabel = (codes: readonly string[]): string =>
   codes.length ? `Discount (${codes.join(", ")})` : "Discount";
+
+/**
+ * The lines an order's totals open with: the subtotal, and the discount (the codes that gave it
+ * in brackets) when there is one.
+ */
+export const subtotalLines = (
+  amounts: { subtotalCents: number; discountCents: number },
+  codes: readonly string[],
+  money: (cents: number) => string,
+): (TotalLine | false)[] => [
+  { key: "subtotal", label: "Subtotal", amount: money(amounts.subtotalCents) },
+  !!amounts.discountCents && {
+    key: "discount",
+    label: discountLabel(codes),
+    amount: `−${money(amounts.discountCents)}`,
+  },
+];

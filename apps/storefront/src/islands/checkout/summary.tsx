@@ -1,7 +1,7 @@
 /** The order summary beside the checkout form: the cart's lines and its totals. */
 import { formatMoney } from "@atelier/commerce";
 import type { ReactNode } from "react";
-import { Totals, discountLabel } from "../../lib/totals.js";
+import { Totals, subtotalLines } from "../../lib/totals.js";
 import type { CheckoutCart } from "./types.js";
 
 export function Summary({ cart, children }: { cart: CheckoutCart; children?: ReactNode }) {
@@ -33,12 +33,11 @@ export function Summary({ cart, children }: { cart: CheckoutCart; children?: Rea
       <Totals
         className="checkout-totals"
         lines={[
-          { key: "subtotal", label: "Subtotal", amount: money(cart.subtotalCents) },
-          !!cart.discountCents && {
-            key: "discount",
-            label: discountLabel(cart.validCoupons.filter((c) => c.discountCents).map((c) => c.code)),
-            amount: `−${money(cart.discountCents)}`,
-          },
+          ...subtotalLines(
+            cart,
+            cart.validCoupons.filter((c) => c.discountCents).map((c) => c.code),
+            money,
+          ),
           cart.requiresShipping && {
             key: "shipping",
             label: `Shipping${cart.selectedShippingOption ? "" : " (choose a country)"}`,

@@ -9,7 +9,7 @@
 import { formatMoney } from "@atelier/commerce";
 import { useEffect, useState } from "react";
 import { apiCall } from "../../lib/api.js";
-import { Totals, discountLabel } from "../../lib/totals.js";
+import { Totals, subtotalLines } from "../../lib/totals.js";
 import { countryName } from "../checkout/countries.js";
 import "../../lib/ui.css";
 import "./order-confirmation.css";
@@ -201,12 +201,11 @@ export default function OrderConfirmation(props: OrderConfirmationProps) {
           <Totals
             className="order-totals"
             lines={[
-              { key: "subtotal", label: "Subtotal", amount: money(o.subtotalCents) },
-              !!o.discountCents && {
-                key: "discount",
-                label: discountLabel((o.coupons ?? []).map((c) => c.code)),
-                amount: `−${money(o.discountCents)}`,
-              },
+              ...subtotalLines(
+                o,
+                (o.coupons ?? []).map((c) => c.code),
+                money,
+              ),
               !!(o.shippingOption || o.shippingCents) && {
                 key: "shipping",
                 label: (
