@@ -189,20 +189,15 @@ export type BlockNode =
   | MacroNode
   | OrNode;
 
+/** An instruction of a template's body: any block but an `{.or}` branch, or a single instruction. */
 export type TemplateNode =
+  | Exclude<BlockNode, OrNode>
   | TextNode
   | CommentNode
   | VariableNode
   | LiteralNode
-  | SectionNode
-  | RepeatedNode
-  | PredicateNode
-  | IfNode
-  | IfPredicateNode
-  | IfExprNode
   | BindVarNode
   | CtxVarNode
-  | MacroNode
   | EvalNode
   | IncludeNode
   | InjectNode
