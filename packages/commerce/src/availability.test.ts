@@ -102,28 +102,33 @@ describe("availability", () => {
     expect(isSoldOut(product(2, [{ qtyInStock: 0 }]))).toBe(false);
     expect(isSoldOut(product(4, [{ qtyInStock: 0 }]))).toBe(false);
   });
-  it("detects varied prices", () => {
-    expect(hasVariedPrices(product(1, [{ price: 100 }, { price: 100 }]))).toBe(false);
-    expect(hasVariedPrices(product(1, [{ price: 100 }, { price: 200 }]))).toBe(true);
-    expect(hasVariedPrices(product(1, [{ price: 100, onSale: true }, { price: 100 }]))).toBe(true);
-    expect(
-      hasVariedPrices(
-        product(1, [
-          { price: 100, onSale: true, salePrice: 50 },
-          { price: 100, onSale: true, salePrice: 60 },
-        ]),
-      ),
-    ).toBe(true);
-    expect(
-      hasVariedPrices(
-        product(1, [
-          { price: 100, onSale: false, salePrice: 50 },
-          { price: 100, onSale: false, salePrice: 60 },
-        ]),
-      ),
-    ).toBe(false);
-    expect(hasVariedPrices(product(2, [{ price: 1 }, { price: 2 }]))).toBe(false);
-  });
+  it.each([
+    { type: 1, variants: [{ price: 100 }, { price: 100 }], varied: false },
+    { type: 1, variants: [{ price: 100 }, { price: 200 }], varied: true },
+    { type: 1, variants: [{ price: 100, onSale: true }, { price: 100 }], varied: true },
+    {
+      type: 1,
+      variants: [
+        { price: 100, onSale: true, salePrice: 50 },
+        { price: 100, onSale: true, salePrice: 60 },
+      ],
+      varied: true,
+    },
+    {
+      type: 1,
+      variants: [
+        { price: 100, onSale: false, salePrice: 50 },
+        { price: 100, onSale: false, salePrice: 60 },
+      ],
+      varied: false,
+    },
+    { type: 2, variants: [{ price: 1 }, { price: 2 }], varied: false },
+  ])(
+    "detects varied prices: type $type, $variants.length variants → $varied",
+    ({ type, variants, varied }) => {
+      expect(hasVariedPrices(product(type, variants))).toBe(varied);
+    },
+  );
   it("totals stock", () => {
     expect(totalStock(product(1, [{ qtyInStock: 2 }, { qtyInStock: 3 }]))).toBe(5);
     expect(totalStock(product(1, [{ qtyInStock: 2 }, { unlimited: true }]))).toBe(Number.POSITIVE_INFINITY);

@@ -242,10 +242,15 @@ export function effectivePriceMoney(variant: VariantLike): unknown {
 export const ZERO_MONEY = Object.freeze({ value: "0", currency: "USD" });
 
 /**
- * The lowest selling price among variants (sale price for variants on sale); the product's
- * price for digital products. Money nodes as found in the product.
+ * The money of the variant whose amount `wins` against every other's (`compareDecimal` of
+ * the two), each variant's money read with `priceOf`; the product's price for digital
+ * products, 0 USD for products with no variants or of other types.
  */
-export function lowestPriceMoney(product: unknown): unknown {
+function variantPriceMoney(
+  product: unknown,
+  priceOf: (variant: VariantLike) => unknown,
+  wins: (comparison: number) => boolean,
+): unknown {
   const type = productTypeOf(product);
   if (type === ProductType.DIGITAL) return contentOf(product).priceMoney ?? ZERO_MONEY;
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD) {
@@ -253,12 +258,12 @@ export function lowestPriceMoney(product: unknown): unknown {
   }
   const variants = variantsOf(product);
   if (variants.length === 0) return ZERO_MONEY;
-  let best = effectivePriceMoney(variants[0]);
+  let best = priceOf(variants[0]);
   let bestAmount = moneyAmount(best);
   for (const v of variants.slice(1)) {
-    const money = effectivePriceMoney(v);
+    const money = priceOf(v);
     const amount = moneyAmount(money);
-    if (compareDecimal(amount, bestAmount) < 0) {
+    if (wins(compareDecimal(amount, bestAmount))) {
       best = money;
       bestAmount = amount;
     }
@@ -266,25 +271,21 @@ export function lowestPriceMoney(product: unknown): unknown {
   return best;
 }
 
+/**
+ * The lowest selling price among variants (sale price for variants on sale); the product's
+ * price for digital products. Money nodes as found in the product.
+ */
+export function lowestPriceMoney(product: unknown): unknown {
+  return variantPriceMoney(product, effectivePriceMoney, (comparison) => comparison < 0);
+}
+
 /** The highest regular price among variants; the product's price for digital products. */
 export function highestPriceMoney(product: unknown): unknown {
-  const type = productTypeOf(product);
-  if (type === ProductType.DIGITAL) return contentOf(product).priceMoney ?? ZERO_MONEY;
-  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD) {
-    return ZERO_MONEY;
-  }
-  const variants = variantsOf(product);
-  if (variants.length === 0) return ZERO_MONEY;
-  let best = variants[0].priceMoney;
-  let bestAmount = moneyAmount(best);
-  for (const v of variants.slice(1)) {
-    const amount = moneyAmount(v.priceMoney);
-    if (compareDecimal(amount, bestAmount) > 0) {
-      best = v.priceMoney;
-      bestAmount = amount;
-    }
-  }
-  return best;
+  return variantPriceMoney(
+    product,
+    (v) => v.priceMoney,
+    (comparison) => comparison > 0,
+  );
 }
 
 /** The lowest sale price among variants on sale (physical, service); digital: its sale price. */

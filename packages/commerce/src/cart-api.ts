@@ -2,6 +2,7 @@
  * The shapes of the cart calls' answers (SPEC §3 shopping cart and cart entry), shared by the
  * server that builds them and the storefront that reads them. Amounts are integer minor units.
  */
+import type { CartTotals } from "./cart-math.js";
 
 export interface CartEntryJson {
   id: string;
@@ -35,7 +36,8 @@ export interface CartEntryJson {
   available: boolean;
 }
 
-export interface CartJson {
+/** A cart as the API answers it: its entries, shipping and coupons, and its {@link CartTotals}. */
+export interface CartJson extends CartTotals {
   id: string | null;
   websiteId: string;
   orderId: string | null;
@@ -50,15 +52,6 @@ export interface CartJson {
   coupons: string[];
   validCoupons: unknown[];
   invalidCoupons: unknown[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCostCents: number;
-  discountCents: number;
-  grandTotalCents: number;
-  totalQuantity: number;
-  hasDigital: boolean;
-  purelyDigital: boolean;
-  requiresShipping: boolean;
 }
 
 /** The answer of POST /api/commerce/shopping-cart/entries. */

@@ -51,76 +51,63 @@ export interface LiteralNode {
   loc: Loc;
 }
 
+/** A block an `{.or}` branch may follow: its body and the next branch. */
+interface BranchingBlock {
+  body: TemplateNode[];
+  alt: OrNode | null;
+  loc: Loc;
+}
+
+/** A predicate call: the predicate's name (with its `?`) and its arguments split on `delim`. */
+interface PredicateCall {
+  predicate: string;
+  args: string[];
+  delim: string;
+}
+
 /** The alternative branch of a block: `{.or}` or `{.or predicate? args}`. */
-export interface OrNode {
+export interface OrNode extends BranchingBlock {
   type: "or";
   /** Predicate name with its `?`, or null for a plain `{.or}`. */
   predicate: string | null;
   args: string[];
   delim: string;
-  body: TemplateNode[];
-  alt: OrNode | null;
-  loc: Loc;
 }
 
-export interface SectionNode {
+export interface SectionNode extends BranchingBlock {
   type: "section";
   path: Path;
-  body: TemplateNode[];
-  alt: OrNode | null;
-  loc: Loc;
 }
 
-export interface RepeatedNode {
+export interface RepeatedNode extends BranchingBlock {
   type: "repeated";
   path: Path;
-  body: TemplateNode[];
   /** `{.alternates with}` block, or null. */
   alternatesWith: TemplateNode[] | null;
-  alt: OrNode | null;
-  loc: Loc;
 }
 
 /** `{.name? args}` */
-export interface PredicateNode {
+export interface PredicateNode extends BranchingBlock, PredicateCall {
   type: "predicate";
-  predicate: string;
-  args: string[];
-  delim: string;
-  body: TemplateNode[];
-  alt: OrNode | null;
-  loc: Loc;
 }
 
 /** `{.if a || b && c}` (legacy variable chain, evaluated left to right). */
-export interface IfNode {
+export interface IfNode extends BranchingBlock {
   type: "if";
   vars: Path[];
   ops: ("&&" | "||")[];
-  body: TemplateNode[];
-  alt: OrNode | null;
-  loc: Loc;
 }
 
 /** `{.if predicate? args}` */
-export interface IfPredicateNode {
+export interface IfPredicateNode extends BranchingBlock, PredicateCall {
   type: "if-predicate";
-  predicate: string;
-  args: string[];
-  delim: string;
-  body: TemplateNode[];
-  alt: OrNode | null;
-  loc: Loc;
 }
 
 /** `{.if <expression>}` for anything that is not a variable chain or predicate. */
-export interface IfExprNode {
+export interface IfExprNode extends BranchingBlock {
   type: "if-expr";
   code: string;
   expr: ExprProgram;
-  body: TemplateNode[];
-  alt: OrNode | null;
-  loc: Loc;
 }
 
 /** `{.var @name a,b|fmt}` */
@@ -202,20 +189,15 @@ export type BlockNode =
   | MacroNode
   | OrNode;
 
+/** An instruction of a template's body: any block but an `{.or}` branch, or a single instruction. */
 export type TemplateNode =
+  | Exclude<BlockNode, OrNode>
   | TextNode
   | CommentNode
   | VariableNode
   | LiteralNode
-  | SectionNode
-  | RepeatedNode
-  | PredicateNode
-  | IfNode
-  | IfPredicateNode
-  | IfExprNode
   | BindVarNode
   | CtxVarNode
-  | MacroNode
   | EvalNode
   | IncludeNode
   | InjectNode
@@ -244,4 +226,27 @@ export function formatError(e: TemplateError): string {
 /** Joins the segments of a path back into its text form. */
 export function pathText(path: Path): string {
   return path.join(".");
+}
+
+/**
+ * What a block outputs, in order: each run of adjacent text and literals as one string, each
+ * other instruction as itself; comments output nothing and are left out.
+ */
+export function outputSteps(nodes: readonly TemplateNode[]): (string | TemplateNode)[] {
+  const steps: (string | TemplateNode)[] = [];
+  let text = "";
+  for (const n of nodes) {
+    if (n.type === "text" || n.type === "literal") {
+      text += n.type === "text" ? n.text : n.value;
+      continue;
+    }
+    if (n.type === "comment") continue;
+    if (text) {
+      steps.push(text);
+      text = "";
+    }
+    steps.push(n);
+  }
+  if (text) steps.push(text);
+  return steps;
 }

@@ -13,7 +13,7 @@
  * is not allowed (a Content-Security-Policy without 'unsafe-eval'), nothing is generated and
  * the closures are used.
  */
-import type { FormatterCall, OrNode, Path, TemplateNode } from "./ast.js";
+import { type FormatterCall, type OrNode, outputSteps, type Path, type TemplateNode } from "./ast.js";
 import { type Code, Ctx, descend, lookupName, prop } from "./context.js";
 import type { Formatter, FormatterTable, Predicate, PredicateTable } from "./types.js";
 import { isTruthy, JsonNumber, toDisplayString } from "./util/values.js";
@@ -95,21 +95,10 @@ class Generator {
       }
       code += statement;
     };
-    let text = "";
-    for (const n of nodes) {
-      // Adjacent static output is merged into one append.
-      if (n.type === "text" || n.type === "literal") {
-        text += n.type === "text" ? n.text : n.value;
-        continue;
-      }
-      if (n.type === "comment") continue;
-      if (text) {
-        add(`ctx.buf += ${this.k(text)};\n`);
-        text = "";
-      }
-      add(this.node(n));
+    // Adjacent static output is merged into one append.
+    for (const step of outputSteps(nodes)) {
+      add(typeof step === "string" ? `ctx.buf += ${this.k(step)};\n` : this.node(step));
     }
-    if (text) add(`ctx.buf += ${this.k(text)};\n`);
     if (pieces.length === 0 && code.length <= SPLIT_BLOCK_CHARS) return code;
     pieces.push(code);
     let calls = "";
@@ -122,41 +111,54 @@ class Generator {
   }
 
   /**
+   * The name of the generated function that `cache` holds for a member name: `prefix` and a
+   * number, written by `source(fn)` (and added to the module) the first time.
+   */
+  private generated(
+    cache: Map<string, string>,
+    prefix: string,
+    name: string,
+    source: (fn: string) => string,
+  ): string {
+    let fn = cache.get(name);
+    if (fn === undefined) {
+      fn = `${prefix}${cache.size}`;
+      cache.set(name, fn);
+      this.functions.push(source(fn));
+    }
+    return fn;
+  }
+
+  /**
    * The name of a generated function reading one member (as `prop` in context.ts does). Each
    * member name gets its own function, so its property load sees one name and the few
    * shapes of the objects that have it (a shared `prop` sees every name and shape).
    */
   getter(name: string): string {
-    let fn = this.getters.get(name);
-    if (fn === undefined) {
-      fn = `G${this.getters.size}`;
-      this.getters.set(name, fn);
-      const key = JSON.stringify(name);
-      this.functions.push(
+    const key = JSON.stringify(name);
+    return this.generated(
+      this.getters,
+      "G",
+      name,
+      (fn) =>
         `function ${fn}(n) {\n` +
-          `if (typeof n !== "object" || n === null || Array.isArray(n)) return undefined;\n` +
-          `const v = n[${key}];\n` +
-          `return v === undefined || typeof v === "function" || n instanceof rt_JsonNumber ? undefined : v;\n}`,
-      );
-    }
-    return fn;
+        `if (typeof n !== "object" || n === null || Array.isArray(n)) return undefined;\n` +
+        `const v = n[${key}];\n` +
+        `return v === undefined || typeof v === "function" || n instanceof rt_JsonNumber ? undefined : v;\n}`,
+    );
   }
 
   /** The name of a generated function searching a member from a frame up (as `lookupName`). */
   finder(name: string): string {
-    let fn = this.finders.get(name);
-    if (fn === undefined) {
-      fn = `L${this.finders.size}`;
-      this.finders.set(name, fn);
+    return this.generated(this.finders, "L", name, (fn) => {
       const get = this.getter(name);
-      this.functions.push(
+      return (
         `function ${fn}(f) {\nlet searched = NOTHING;\n` +
-          `for (; f !== null; f = f.parent) {\nconst n = f.node;\n` +
-          `if (n !== searched) {\nconst v = ${get}(n);\nif (v !== undefined) return v;\nsearched = n;\n}\n` +
-          `if (f.stop) break;\n}\nreturn undefined;\n}`,
+        `for (; f !== null; f = f.parent) {\nconst n = f.node;\n` +
+        `if (n !== searched) {\nconst v = ${get}(n);\nif (v !== undefined) return v;\nsearched = n;\n}\n` +
+        `if (f.stop) break;\n}\nreturn undefined;\n}`
       );
-    }
-    return fn;
+    });
   }
 
   /** Reads the rest of a path (from index `from`) below an expression's value (as `descend`). */

@@ -4,7 +4,15 @@
  * generator leaves to them, and of templates with `{.break}`). Rendering runs that code; no
  * tree is walked at render time.
  */
-import type { FormatterCall, Loc, OrNode, Path, TemplateAst, TemplateNode } from "./ast.js";
+import {
+  type FormatterCall,
+  type Loc,
+  type OrNode,
+  outputSteps,
+  type Path,
+  type TemplateAst,
+  type TemplateNode,
+} from "./ast.js";
 import { BreakSignal, type Code, Ctx, descend, lookupName, prop } from "./context.js";
 import { generateTemplate } from "./codegen.js";
 import { evalExpr } from "./expr.js";
@@ -61,22 +69,10 @@ function containsBreak(nodes: readonly TemplateNode[]): boolean {
 }
 
 function compileBlock(nodes: readonly TemplateNode[], tables: CompileTables): Code {
-  const codes: Code[] = [];
-  let text = "";
-  for (const n of nodes) {
-    // Adjacent static output is merged into one append.
-    if (n.type === "text" || n.type === "literal") {
-      text += n.type === "text" ? n.text : n.value;
-      continue;
-    }
-    if (n.type === "comment") continue;
-    if (text) {
-      codes.push(textCode(text));
-      text = "";
-    }
-    codes.push(compileNode(n, tables));
-  }
-  if (text) codes.push(textCode(text));
+  // Adjacent static output is merged into one append.
+  const codes = outputSteps(nodes).map((step) =>
+    typeof step === "string" ? textCode(step) : compileNode(step, tables),
+  );
   switch (codes.length) {
     case 0:
       return NOOP;

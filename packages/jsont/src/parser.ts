@@ -2,18 +2,15 @@
  * The JSON-T parser: template text to a syntax tree, plus every syntax error with its
  * line and column. It never throws: text that does not form a valid instruction is kept
  * as literal text (recording an error when it clearly tried to be an instruction).
+ *
+ *   parser/cursor.ts  reading an instruction's content    parser/tree.ts  the tree of blocks
  */
-import type {
-  FormatterCall,
-  Loc,
-  OrNode,
-  Path,
-  RepeatedNode,
-  TemplateAst,
-  TemplateError,
-  TemplateNode,
-} from "./ast.js";
+import type { FormatterCall, Path, TemplateAst, TemplateError } from "./ast.js";
 import { parseExpr, splitPath } from "./expr.js";
+import { DEFINITION, FILE_PATH, KEYWORD, PREDICATE, VARIABLE, WORD } from "./parser/cursor.js";
+import { TreeBuilder } from "./parser/tree.js";
+
+export { MAX_NESTING } from "./parser/tree.js";
 
 export interface ParseOptions {
   /** Known formatter names; an unknown formatter is reported (the call is skipped at render). */
@@ -27,18 +24,8 @@ export interface ParseResult {
   errors: TemplateError[];
 }
 
-const WORD = /[a-zA-Z][a-zA-Z0-9_-]*/y;
-const SEGMENT = "(?:\\d+|[@$]?[a-zA-Z][a-zA-Z0-9_-]*|@)";
-const VARIABLE = new RegExp(`${SEGMENT}(?:\\.${SEGMENT})*`, "y");
-const KEYWORD = /\.([a-zA-Z][a-zA-Z0-9_-]*)(\?)?/y;
-const PREDICATE = /[a-zA-Z][a-zA-Z0-9_-]*\?/y;
-const DEFINITION = /@[a-zA-Z][a-zA-Z0-9_-]*/y;
-const FILE_PATH = /[./a-zA-Z0-9_-]+/y;
-const WHITESPACE = /[ \t\n\u000b\f\r]+/y;
 const VAR_SEPARATOR = / *, */y;
 const IF_VARIABLE_LIMIT = 30;
-/** Blocks nested deeper than this are refused (kept as text), so compiling cannot overflow the stack. */
-export const MAX_NESTING = 500;
 
 const INSTRUCTIONS = new Set([
   "section",
@@ -70,16 +57,6 @@ const LITERALS: Record<string, string> = {
   tab: "\t",
 };
 
-/** An open block while assembling the tree. */
-interface Open {
-  node: TemplateNode | OrNode | null; // null for the root
-  /** Where the next instruction goes. */
-  target: TemplateNode[];
-  /** The block that was opened (the first in an `.or` chain), for error messages. */
-  opener: TemplateNode | null;
-  inAlternates: boolean;
-}
-
 /** Splits raw arguments on their first character. */
 function splitArgs(raw: string): { args: string[]; delim: string } {
   if (!raw) return { args: [], delim: "" };
@@ -92,45 +69,14 @@ export function parseTemplate(source: string, options: ParseOptions = {}): Parse
   return new Parser(String(source), options).run();
 }
 
-class Parser {
-  private readonly src: string;
+class Parser extends TreeBuilder {
   private readonly formatters?: { readonly [name: string]: unknown };
   private readonly predicates?: { readonly [name: string]: unknown };
-  private readonly lineStarts: number[] = [0];
-  private readonly errors: TemplateError[] = [];
-  private readonly root: TemplateAst = { type: "root", body: [] };
-  private cur: Open;
-  private readonly stack: Open[] = [];
-
-  // The instruction being parsed: [start, end) is its content between '{' and '}'.
-  private pos = 0;
-  private end = 0;
-  private tagLoc: Loc = { offset: 0, line: 1, column: 1 };
 
   constructor(src: string, options: ParseOptions) {
-    this.src = src;
+    super(src);
     this.formatters = options.formatters;
     this.predicates = options.predicates;
-    for (let i = 0; i < src.length; i++) {
-      if (src.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
-    }
-    this.cur = { node: null, target: this.root.body, opener: null, inAlternates: false };
-  }
-
-  loc(offset: number): Loc {
-    const ls = this.lineStarts;
-    let lo = 0;
-    let hi = ls.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (ls[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { offset, line: lo + 1, column: offset - ls[lo] + 1 };
-  }
-
-  private error(message: string, loc: Loc = this.tagLoc): void {
-    this.errors.push({ kind: "syntax", message, line: loc.line, column: loc.column });
   }
 
   run(): ParseResult {
@@ -175,148 +121,9 @@ class Parser {
       i++;
     }
     if (save < len) this.text(save, len);
-    // Close what is still open.
-    while (this.cur.node !== null) {
-      const opener = this.cur.opener!;
-      this.error(`unclosed block: ${describe(opener)} has no {.end}`, opener.loc);
-      this.cur = this.stack.pop()!;
-    }
+    this.closeAll();
     this.errors.sort((a, b) => a.line - b.line || a.column - b.column);
     return { ast: this.root, errors: this.errors };
-  }
-
-  private text(start: number, end: number): void {
-    if (start >= end) return;
-    const target = this.cur.target;
-    const last = target[target.length - 1];
-    if (last !== undefined && last.type === "text") {
-      last.text += this.src.slice(start, end);
-      return;
-    }
-    target.push({ type: "text", text: this.src.slice(start, end), loc: this.loc(start) });
-  }
-
-  /** Appends a finished instruction to the current block. */
-  private add(node: TemplateNode): void {
-    this.cur.target.push(node);
-  }
-
-  /** Appends a block instruction and makes it the current block. */
-  private open(node: TemplateNode & { body: TemplateNode[] }): boolean {
-    if (this.stack.length >= MAX_NESTING) {
-      this.error(`blocks are nested too deeply (limit ${MAX_NESTING})`);
-      return false;
-    }
-    this.cur.target.push(node);
-    this.stack.push(this.cur);
-    this.cur = { node, target: node.body, opener: node, inAlternates: false };
-    return true;
-  }
-
-  private closeBlock(): void {
-    if (this.cur.node === null) {
-      this.error("{.end} is not allowed at the root: there is no open block");
-      return;
-    }
-    this.cur = this.stack.pop()!;
-  }
-
-  private orBranch(node: OrNode): void {
-    const cur = this.cur.node;
-    if (cur === null) {
-      this.error(`${describe(node)} is not allowed at the root: there is no open block`);
-      return;
-    }
-    if (cur.type === "macro") {
-      this.error(`${describe(node)} is not allowed inside ${describe(cur)}`);
-      return;
-    }
-    if (cur.type === "or" && cur.predicate === null) {
-      this.error(`dead code: ${describe(node)} follows an {.or} without a predicate`);
-      return;
-    }
-    if (
-      cur.type !== "or" &&
-      cur.type !== "section" &&
-      cur.type !== "repeated" &&
-      cur.type !== "predicate" &&
-      cur.type !== "if" &&
-      cur.type !== "if-predicate" &&
-      cur.type !== "if-expr"
-    ) {
-      return;
-    }
-    cur.alt = node;
-    this.cur = { node, target: node.body, opener: this.cur.opener, inAlternates: false };
-  }
-
-  private alternatesWith(): void {
-    const cur = this.cur.node;
-    if (cur === null || cur.type !== "repeated" || this.cur.inAlternates) {
-      this.error(
-        cur === null
-          ? "{.alternates with} is not allowed at the root"
-          : `{.alternates with} is not allowed inside ${describe(cur)}`,
-      );
-      return;
-    }
-    const rep = cur as RepeatedNode;
-    rep.alternatesWith = [];
-    this.cur = { node: rep, target: rep.alternatesWith, opener: this.cur.opener, inAlternates: true };
-  }
-
-  // ---- low-level matching over [pos, end) ----
-
-  private match(re: RegExp): string | null {
-    re.lastIndex = this.pos;
-    const m = re.exec(this.src);
-    if (m === null || re.lastIndex > this.end) {
-      // A sticky match may not run past the tag end; retry on the bounded slice.
-      if (m !== null) {
-        const sub = this.src.slice(this.pos, this.end);
-        re.lastIndex = 0;
-        const m2 = re.exec(sub);
-        if (m2 === null) return null;
-        this.pos += m2[0].length;
-        return m2[0];
-      }
-      return null;
-    }
-    this.pos = re.lastIndex;
-    return m[0];
-  }
-
-  private finished(): boolean {
-    return this.pos >= this.end;
-  }
-
-  private remainder(): string {
-    return this.src.slice(this.pos, this.end);
-  }
-
-  private space(): boolean {
-    if (this.pos < this.end && this.src[this.pos] === " ") {
-      this.pos++;
-      return true;
-    }
-    return false;
-  }
-
-  private whitespace(): boolean {
-    return this.match(WHITESPACE) !== null;
-  }
-
-  /** Requires whitespace, recording an error when missing. */
-  private requireWhitespace(what: string): boolean {
-    if (this.whitespace()) return true;
-    this.error(`whitespace expected after ${what}, found '${this.remainder()}'`);
-    return false;
-  }
-
-  private rawArgs(): string {
-    const raw = this.src.slice(this.pos, this.end);
-    this.pos = this.end;
-    return raw;
   }
 
   // ---- instructions ----
@@ -375,10 +182,7 @@ class Parser {
       case "newline":
       case "space":
       case "tab":
-        if (!this.finished()) {
-          this.error(`extra characters after {.${kw}}: '${this.remainder()}'`);
-          return false;
-        }
+        if (!this.endOfTag(`{.${kw}}`)) return false;
         if (kw === "end") this.closeBlock();
         else this.add({ type: "literal", name: kw as "space", value: LITERALS[kw], loc });
         return true;
@@ -392,10 +196,7 @@ class Parser {
           this.error(`missing 'with' keyword in {.alternates with}: '${this.remainder()}'`);
           return false;
         }
-        if (!this.finished()) {
-          this.error(`extra characters after {.alternates with}: '${this.remainder()}'`);
-          return false;
-        }
+        if (!this.endOfTag("{.alternates with}")) return false;
         this.alternatesWith();
         return true;
 
@@ -436,22 +237,15 @@ class Parser {
           );
           return false;
         }
-        if (!this.finished()) {
-          this.error(`extra characters after {.${kw} ${v}}: '${this.remainder()}'`);
-          return false;
-        }
+        if (!this.endOfTag(`{.${kw} ${v}}`)) return false;
         const path = splitPath(v);
         if (kw === "section") return this.open({ type: "section", path, body: [], alt: null, loc });
         return this.open({ type: "repeated", path, body: [], alternatesWith: null, alt: null, loc });
       }
 
       case "var": {
-        if (!this.requireWhitespace(".var")) return false;
-        const name = this.match(DEFINITION);
-        if (name === null) {
-          this.error(`{.var} expects a variable name like @name, found '${this.remainder()}'`);
-          return false;
-        }
+        const name = this.argument(".var", DEFINITION, "{.var} expects a variable name like @name");
+        if (name === null) return false;
         if (!this.requireWhitespace(`.var ${name}`)) return false;
         const vars = this.variables();
         if (vars === null) {
@@ -465,12 +259,8 @@ class Parser {
       }
 
       case "ctx": {
-        if (!this.requireWhitespace(".ctx")) return false;
-        const name = this.match(DEFINITION);
-        if (name === null) {
-          this.error(`{.ctx} expects a variable name like @name, found '${this.remainder()}'`);
-          return false;
-        }
+        const name = this.argument(".ctx", DEFINITION, "{.ctx} expects a variable name like @name");
+        if (name === null) return false;
         if (!this.requireWhitespace(`.ctx ${name}`)) return false;
         const bindings: { key: string; path: Path }[] = [];
         while (!this.finished()) {
@@ -529,46 +319,26 @@ class Parser {
       }
 
       case "include": {
-        if (!this.requireWhitespace(".include")) return false;
-        const name = this.match(FILE_PATH);
-        if (name === null) {
-          this.error(`{.include} expects a name, found '${this.remainder()}'`);
-          return false;
-        }
+        const name = this.argument(".include", FILE_PATH, "{.include} expects a name");
+        if (name === null) return false;
         const { args, delim } = splitArgs(this.rawArgs());
         this.add({ type: "include", name, args, delim, loc });
         return true;
       }
 
       case "inject": {
-        if (!this.requireWhitespace(".inject")) return false;
-        const name = this.match(DEFINITION);
-        if (name === null) {
-          this.error(`{.inject} expects a variable name like @name, found '${this.remainder()}'`);
-          return false;
-        }
-        if (!this.requireWhitespace(`.inject ${name}`)) return false;
-        const path = this.match(FILE_PATH);
-        if (path === null) {
-          this.error(`{.inject ${name}} expects a path, found '${this.remainder()}'`);
-          return false;
-        }
+        const name = this.argument(".inject", DEFINITION, "{.inject} expects a variable name like @name");
+        if (name === null) return false;
+        const path = this.argument(`.inject ${name}`, FILE_PATH, `{.inject ${name}} expects a path`);
+        if (path === null) return false;
         const { args, delim } = splitArgs(this.rawArgs());
         this.add({ type: "inject", name, path, args, delim, loc });
         return true;
       }
 
       case "macro": {
-        if (!this.requireWhitespace(".macro")) return false;
-        const name = this.match(FILE_PATH);
-        if (name === null) {
-          this.error(`{.macro} expects a name, found '${this.remainder()}'`);
-          return false;
-        }
-        if (!this.finished()) {
-          this.error(`extra characters after {.macro ${name}}: '${this.remainder()}'`);
-          return false;
-        }
+        const name = this.argument(".macro", FILE_PATH, "{.macro} expects a name");
+        if (name === null || !this.endOfTag(`{.macro ${name}}`)) return false;
         return this.open({ type: "macro", name, body: [], loc });
       }
     }
@@ -678,27 +448,5 @@ class Parser {
     if (formatters === null) return false;
     this.add({ type: "variable", vars, formatters, loc: this.tagLoc });
     return true;
-  }
-}
-
-/** A short description of an instruction for error messages. */
-function describe(node: TemplateNode | OrNode): string {
-  switch (node.type) {
-    case "section":
-      return `{.section ${node.path.join(".")}}`;
-    case "repeated":
-      return `{.repeated section ${node.path.join(".")}}`;
-    case "predicate":
-      return `{.${node.predicate}}`;
-    case "if":
-    case "if-predicate":
-    case "if-expr":
-      return "{.if}";
-    case "macro":
-      return `{.macro ${node.name}}`;
-    case "or":
-      return node.predicate ? `{.or ${node.predicate}}` : "{.or}";
-    default:
-      return `{${node.type}}`;
   }
 }

@@ -87,6 +87,16 @@ function readStylesheet(file: string, assets: HashedAssets): string {
   return withHashedUrls(readIf(file), path.dirname(file), assets);
 }
 
+/** The shared stylesheet: `base/css/*.css` (one file per subject) in name order, a blank line between. */
+function readBaseStylesheet(dir: string, assets: HashedAssets): string {
+  const cssDir = path.join(dir, "base", "css");
+  const files = readdirSync(cssDir).filter((file) => file.endsWith(".css"));
+  return files
+    .sort()
+    .map((file) => readStylesheet(path.join(cssDir, file), assets))
+    .join("\n");
+}
+
 /**
  * The engine's audio-player formatter ends its markup with a loader script of the original
  * platform; pages here play audio with the audio-player island instead, so the script is cut.
@@ -130,7 +140,7 @@ export function loadTheme(name: string, dir = THEMES_DIR, assets = new HashedAss
   if (!templates.site) throw new Error(`theme ${name} has no site template`);
   // The theme's default styles as tokens, between the shared styles and the theme's own rules.
   const defaults = rootBlock({ ...allTokens(info.styles), "--heading-weight": String(info.headingWeight) });
-  const css = `${readStylesheet(path.join(dir, "base", "base.css"), assets)}\n${defaults}\n${readStylesheet(path.join(themeDir, "theme.css"), assets)}`;
+  const css = `${readBaseStylesheet(dir, assets)}\n${defaults}\n${readStylesheet(path.join(themeDir, "theme.css"), assets)}`;
   const cssHash = contentHash(css);
   return {
     ...info,

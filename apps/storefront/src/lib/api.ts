@@ -55,24 +55,37 @@ function cookiesEnabled(): boolean {
   return typeof navigator === "undefined" ? true : navigator.cookieEnabled !== false;
 }
 
-/** Calls the site's API; resolves with the JSON answer or rejects with an ApiCallError. */
-export async function apiCall<T>(path: string, opts: CallOptions = {}): Promise<T> {
-  const method = opts.method ?? "GET";
+/**
+ * The fetch options of a call to the site's API: JSON both ways, the site's cookies, the crumb
+ * sent back as `X-CSRF-Token` on all but GET, then `extraHeaders`.
+ */
+export function apiRequest(
+  method: string,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+  signal?: AbortSignal,
+): RequestInit {
   const headers: Record<string, string> = { accept: "application/json" };
   if (method !== "GET") {
     const crumb = readCookie(CRUMB_COOKIE);
     if (crumb) headers["x-csrf-token"] = crumb;
   }
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  Object.assign(headers, extraHeaders);
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+    signal,
+  };
+}
+
+/** Calls the site's API; resolves with the JSON answer or rejects with an ApiCallError. */
+export async function apiCall<T>(path: string, opts: CallOptions = {}): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      credentials: "same-origin",
-      signal: opts.signal,
-    });
+    res = await fetch(path, apiRequest(opts.method ?? "GET", opts.body, {}, opts.signal));
   } catch (err) {
     if ((err as Error).name === "AbortError") throw err;
     throw new ApiCallError(MSG_NETWORK, 0, "network");

@@ -19,7 +19,8 @@ export interface CaptchaWidget {
 /** The token the offline test provider's widget hands out when its box is ticked. */
 export const TEST_CAPTCHA_TOKEN = "test-captcha-pass";
 
-type ProviderApi = {
+/** What a provider's script puts on `window` (grecaptcha, hcaptcha, turnstile). */
+export type ProviderApi = {
   render(el: HTMLElement, opts: Record<string, unknown>): unknown;
   reset(id?: unknown): void;
   getResponse?(id?: unknown): string;
@@ -28,7 +29,11 @@ type ProviderApi = {
 
 const scripts = new Map<string, Promise<void>>();
 
-function loadScript(url: string): Promise<void> {
+/**
+ * Loads a provider's script once per address. With `retry`, a load that failed is forgotten,
+ * so that the next call tries again.
+ */
+export function loadScript(url: string, retry = false): Promise<void> {
   let p = scripts.get(url);
   if (!p) {
     p = new Promise<void>((resolve, reject) => {
@@ -36,7 +41,10 @@ function loadScript(url: string): Promise<void> {
       s.src = url;
       s.async = true;
       s.onload = () => resolve();
-      s.onerror = () => reject(new Error(`could not load ${url}`));
+      s.onerror = () => {
+        if (retry) scripts.delete(url);
+        reject(new Error(`could not load ${url}`));
+      };
       document.head.append(s);
     });
     scripts.set(url, p);
@@ -44,9 +52,29 @@ function loadScript(url: string): Promise<void> {
   return p;
 }
 
-function apiOf(provider: CaptchaSettings["provider"]): ProviderApi | undefined {
+/** The loaded provider's API, if its script has run. */
+export function apiOf(provider: CaptchaSettings["provider"]): ProviderApi | undefined {
   const w = window as unknown as Record<string, ProviderApi | undefined>;
   return provider === "recaptcha" ? w.grecaptcha : provider === "hcaptcha" ? w.hcaptcha : w.turnstile;
+}
+
+/**
+ * Renders a provider's widget into `slot` (answers its id): `onToken` hears each token the
+ * visitor earns, and undefined when it expires.
+ */
+export function renderWidget(
+  api: ProviderApi,
+  slot: HTMLElement,
+  siteKey: string,
+  onToken: (token: string | undefined) => void,
+  theme?: "dark" | "light",
+): unknown {
+  return api.render(slot, {
+    sitekey: siteKey,
+    ...(theme ? { theme } : {}),
+    callback: (t: string) => onToken(t),
+    "expired-callback": () => onToken(undefined),
+  });
 }
 
 let seq = 0;
@@ -81,14 +109,8 @@ export function renderCaptcha(container: HTMLElement, settings: CaptchaSettings)
       .then(() => {
         const api = apiOf(settings.provider);
         if (!api || destroyed) return;
-        widgetId = api.render(slot, {
-          sitekey: settings.siteKey,
-          callback: (t: string) => {
-            token = t;
-          },
-          "expired-callback": () => {
-            token = undefined;
-          },
+        widgetId = renderWidget(api, slot, settings.siteKey, (t) => {
+          token = t;
         });
       })
       .catch((err) => console.error(err));

@@ -13,42 +13,25 @@ import {
 
 const money = (value: string, currency = "USD") => ({ value, currency });
 
+/** A $98 shirt in a size and colour, its SKU made of their initials ("S-I"). */
+const shirtVariant = (id: string, size: string, color: string, qtyInStock: number) => ({
+  id,
+  sku: `${size}-${color[0]}`,
+  attributes: { Size: size, Color: color },
+  qtyInStock,
+  priceMoney: money("98.00"),
+});
+
 const shirt: ProductInfo = {
   itemId: "shirt",
   productType: 1,
   isSubscribable: false,
   optionNames: ["Size", "Color"],
   variants: [
-    {
-      id: "1",
-      sku: "S-I",
-      attributes: { Size: "S", Color: "Indigo" },
-      qtyInStock: 3,
-      priceMoney: money("98.00"),
-    },
-    {
-      id: "2",
-      sku: "S-S",
-      attributes: { Size: "S", Color: "Sand" },
-      qtyInStock: 0,
-      priceMoney: money("98.00"),
-    },
-    {
-      id: "3",
-      sku: "M-I",
-      attributes: { Size: "M", Color: "Indigo" },
-      qtyInStock: 0,
-      priceMoney: money("98.00"),
-    },
-    {
-      id: "4",
-      sku: "M-S",
-      attributes: { Size: "M", Color: "Sand" },
-      qtyInStock: 5,
-      onSale: true,
-      priceMoney: money("98.00"),
-      salePriceMoney: money("1234.50"),
-    },
+    shirtVariant("1", "S", "Indigo", 3),
+    shirtVariant("2", "S", "Sand", 0),
+    shirtVariant("3", "M", "Indigo", 0),
+    { ...shirtVariant("4", "M", "Sand", 5), onSale: true, salePriceMoney: money("1234.50") },
   ],
 };
 

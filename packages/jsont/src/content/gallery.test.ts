@@ -27,6 +27,23 @@ describe("gallery predicates", () => {
   });
 });
 
+/** The numeric gallery options, in the order they are given here. */
+const numbers = (
+  autoplayDuration: number,
+  stripHeight: number,
+  stripMargin: number,
+  perRow: number,
+  padding: number,
+  maxWidth: number,
+) => ({
+  "autoplay-duration": autoplayDuration,
+  "thumbnail-strip-height": stripHeight,
+  "thumbnail-strip-margin": stripMargin,
+  "thumbnails-per-row": perRow,
+  padding,
+  "max-width": maxWidth,
+});
+
 describe("gallery options", () => {
   it("fills in the defaults", () => {
     const o = galleryOptions({});
@@ -35,14 +52,7 @@ describe("gallery options", () => {
     expect(o["meta-position"]).toBe("bottom");
     expect(o["active-alignment"]).toBe("center");
     expect(o.lightboxTheme).toBe("dark");
-    expect(o.numbers).toEqual({
-      "autoplay-duration": 5,
-      "thumbnail-strip-height": 80,
-      "thumbnail-strip-margin": 20,
-      "thumbnails-per-row": 4,
-      padding: 20,
-      "max-width": 300,
-    });
+    expect(o.numbers).toEqual(numbers(5, 80, 20, 4, 20, 300));
     expect(o.flags.autoplay).toBe(false);
   });
 
@@ -58,14 +68,7 @@ describe("gallery options", () => {
       lightbox: true,
     });
     expect(o.design).toBe("grid");
-    expect(o.numbers).toEqual({
-      "autoplay-duration": 1,
-      "thumbnail-strip-height": 200,
-      "thumbnail-strip-margin": 30,
-      "thumbnails-per-row": 10,
-      padding: 0,
-      "max-width": 100,
-    });
+    expect(o.numbers).toEqual(numbers(1, 200, 30, 10, 0, 100));
     expect(o.flags.lightbox).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
  * They format with the CLDR data of the render locale, which must be loaded first
  * (`loadLocale` in ../i18n/cldr.ts); dates use the website's time zone.
  */
+import type { CLDR, Decimal } from "@phensley/cldr";
 import {
   cldrDateNames,
   compileStrftime,
@@ -96,17 +97,25 @@ const datetimeInterval: Formatter = (args, vars, ctx) => {
   first.value = formatInterval(cldr, start, end, zoneOf(ctx), intervalOptions(args));
 };
 
+/**
+ * A formatter of a number with the locale's CLDR data: `format` gives the text; the value is
+ * missing when it is not a number (or no locale is loaded).
+ */
+const amountFormatter =
+  (format: (cldr: CLDR, n: Decimal, args: readonly string[]) => string): Formatter =>
+  (args, vars, ctx) => {
+    const first = vars[0];
+    const n = toDecimal(first.value);
+    const cldr = n === undefined ? undefined : contextCldr(ctx);
+    if (n === undefined || cldr === undefined) {
+      first.value = undefined;
+      return;
+    }
+    first.value = format(cldr, n, args);
+  };
+
 /** `{n|decimal style:short maxfrac:1}`: CLDR decimal formatting; missing when not a number. */
-const decimal: Formatter = (args, vars, ctx) => {
-  const first = vars[0];
-  const n = toDecimal(first.value);
-  const cldr = n === undefined ? undefined : contextCldr(ctx);
-  if (n === undefined || cldr === undefined) {
-    first.value = undefined;
-    return;
-  }
-  first.value = formatDecimal(cldr, n, decimalFormatArgs(args));
-};
+const decimal = amountFormatter((cldr, n, args) => formatDecimal(cldr, n, decimalFormatArgs(args)));
 
 /** `{msg|message a b name=c}` (and the legacy alias `plural`): an ICU-style message. */
 const message: Formatter = (args, vars, ctx) => {
@@ -199,16 +208,7 @@ const humanize: Formatter = (_args, vars) => {
 };
 
 /** `{n|unit in:inch out:centimeter}`: unit conversion and CLDR unit formatting. */
-const unit: Formatter = (args, vars, ctx) => {
-  const first = vars[0];
-  const n = toDecimal(first.value);
-  const cldr = n === undefined ? undefined : contextCldr(ctx);
-  if (n === undefined || cldr === undefined) {
-    first.value = undefined;
-    return;
-  }
-  first.value = formatUnits(cldr, n, unitArgs(args));
-};
+const unit = amountFormatter((cldr, n, args) => formatUnits(cldr, n, unitArgs(args)));
 
 export const i18nFormatters: FormatterTable = {
   date,

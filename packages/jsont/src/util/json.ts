@@ -94,6 +94,20 @@ export function parseJson(text: string): unknown {
     }
   };
 
+  /** After a member or element: true at the closing bracket (read), false after a comma (read). */
+  const endOfMember = (close: "}" | "]"): boolean => {
+    ws();
+    if (text[i] === ",") {
+      i++;
+      return false;
+    }
+    if (text[i] === close) {
+      i++;
+      return true;
+    }
+    return fail(`expected ',' or '${close}'`);
+  };
+
   const parseValue = (depth: number): unknown => {
     if (depth > 5000) fail("nesting too deep");
     ws();
@@ -121,16 +135,7 @@ export function parseJson(text: string): unknown {
           } else {
             obj[key] = value;
           }
-          ws();
-          if (text[i] === ",") {
-            i++;
-            continue;
-          }
-          if (text[i] === "}") {
-            i++;
-            return obj;
-          }
-          fail("expected ',' or '}'");
+          if (endOfMember("}")) return obj;
         }
       }
       case "[": {
@@ -143,16 +148,7 @@ export function parseJson(text: string): unknown {
         }
         for (;;) {
           arr.push(parseValue(depth + 1));
-          ws();
-          if (text[i] === ",") {
-            i++;
-            continue;
-          }
-          if (text[i] === "]") {
-            i++;
-            return arr;
-          }
-          fail("expected ',' or ']'");
+          if (endOfMember("]")) return arr;
         }
       }
       case '"':

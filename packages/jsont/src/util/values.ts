@@ -129,30 +129,14 @@ export function asString(v: unknown): string {
  * "," (an element prints like {@link asString}, except null prints "null").
  */
 export function toDisplayString(v: unknown): string {
-  switch (typeof v) {
-    case "string":
-      return v;
-    case "number":
-      return String(v);
-    case "boolean":
-      return v ? "true" : "false";
-    case "object": {
-      if (v === null) return "";
-      if (v instanceof JsonNumber) return v.text;
-      if (Array.isArray(v)) {
-        let out = "";
-        for (let i = 0; i < v.length; i++) {
-          if (i > 0) out += ",";
-          const e = v[i];
-          out += e === null ? "null" : asString(e);
-        }
-        return out;
-      }
-      return "";
-    }
-    default:
-      return "";
+  if (!Array.isArray(v)) return asString(v);
+  let out = "";
+  for (let i = 0; i < v.length; i++) {
+    if (i > 0) out += ",";
+    const e = v[i];
+    out += e === null ? "null" : asString(e);
   }
+  return out;
 }
 
 /**

@@ -15,17 +15,19 @@ import {
   parseExpiry,
 } from "./form.js";
 
+/** The buyer's shipping address (all but the country, which `emptyAddress` sets). */
+const ADA_ADDRESS = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  line1: "12 Mercer St",
+  city: "New York",
+  state: "NY",
+  postalCode: "10013",
+};
+
 const filled = () => ({
   email: "ada@example.com",
-  shipping: {
-    ...emptyAddress(),
-    firstName: "Ada",
-    lastName: "Lovelace",
-    line1: "12 Mercer St",
-    city: "New York",
-    state: "NY",
-    postalCode: "10013",
-  },
+  shipping: { ...emptyAddress(), ...ADA_ADDRESS },
   billingSameAsShipping: true,
   billing: emptyAddress(),
   shippingOptionId: "opt1",
@@ -104,15 +106,7 @@ describe("the checkout form", () => {
     });
     expect(body).toEqual({
       email: "ada@example.com",
-      shippingAddress: {
-        firstName: "Ada",
-        lastName: "Lovelace",
-        line1: "12 Mercer St",
-        city: "New York",
-        state: "NY",
-        postalCode: "10013",
-        country: "US",
-      },
+      shippingAddress: { ...ADA_ADDRESS, country: "US" },
       shippingOptionId: "opt1",
       couponCodes: ["WELCOME10"],
       payment: { method: "card", cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },

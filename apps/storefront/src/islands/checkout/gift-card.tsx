@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useId, useState } from "react";
 import { ApiCallError, apiCall } from "../../lib/api.js";
+import { SubmitButton } from "./fields.js";
 
 export const MSG_RECIPIENT_EMAIL = "Enter the email address the gift card goes to.";
 
@@ -100,14 +101,9 @@ export function GiftCardStep({ itemId, sku, onCart }: GiftCardStepProps) {
           />
         </div>
       </fieldset>
-      {error ? (
-        <p className="checkout-message" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="atelier-button checkout-pay" disabled={busy}>
+      <SubmitButton message={error} busy={busy}>
         Continue to payment
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -5,47 +5,14 @@
  */
 import { MSG_CAPTCHA_DESTROYED, MSG_CAPTCHA_NOT_SET_UP, TEST_CAPTCHA_TOKEN } from "@atelier/forms";
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
+import { type CaptchaSettings, apiOf, loadScript, renderWidget } from "../../lib/captcha.js";
 
-export interface CaptchaConfig {
-  provider: "recaptcha" | "hcaptcha" | "turnstile" | "test";
-  siteKey: string;
-  scriptUrl: string | null;
-}
+/** The site's captcha provider, as the form's settings give it. */
+export type CaptchaConfig = CaptchaSettings;
 
 export interface CaptchaHandle {
   token(): string | undefined;
   reset(): void;
-}
-
-type ProviderApi = {
-  render(el: HTMLElement, opts: Record<string, unknown>): unknown;
-  reset(id?: unknown): void;
-  remove?(id?: unknown): void;
-};
-
-const scripts = new Map<string, Promise<void>>();
-function loadScript(url: string): Promise<void> {
-  let p = scripts.get(url);
-  if (!p) {
-    p = new Promise<void>((resolve, reject) => {
-      const s = document.createElement("script");
-      s.src = url;
-      s.async = true;
-      s.onload = () => resolve();
-      s.onerror = () => {
-        scripts.delete(url);
-        reject(new Error(`could not load ${url}`));
-      };
-      document.head.append(s);
-    });
-    scripts.set(url, p);
-  }
-  return p;
-}
-
-function apiOf(provider: CaptchaConfig["provider"]): ProviderApi | undefined {
-  const w = window as unknown as Record<string, ProviderApi | undefined>;
-  return provider === "recaptcha" ? w.grecaptcha : provider === "hcaptcha" ? w.hcaptcha : w.turnstile;
 }
 
 interface Props {
@@ -78,22 +45,22 @@ export const Captcha = forwardRef<CaptchaHandle, Props>(function Captcha({ confi
   useEffect(() => {
     if (!config || config.provider === "test" || !config.scriptUrl) return;
     let live = true;
-    loadScript(config.scriptUrl)
+    loadScript(config.scriptUrl, true)
       .then(() => {
         const api = apiOf(config.provider);
         // The form went away while the script loaded.
         if (!live || !slot.current?.isConnected) throw new Error(MSG_CAPTCHA_DESTROYED);
         if (!api) throw new Error(`${config.provider} did not load`);
-        widget.current = api.render(slot.current, {
-          sitekey: config.siteKey,
-          theme: theme === 2 ? "dark" : "light",
-          callback: (t: string) => {
-            token.current = t;
-          },
-          "expired-callback": () => {
-            token.current = undefined;
-          },
-        });
+        const onToken = (t: string | undefined) => {
+          token.current = t;
+        };
+        widget.current = renderWidget(
+          api,
+          slot.current,
+          config.siteKey,
+          onToken,
+          theme === 2 ? "dark" : "light",
+        );
       })
       .catch((err: Error) => {
         if (err.message === MSG_CAPTCHA_DESTROYED) return;

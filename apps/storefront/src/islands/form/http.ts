@@ -3,7 +3,7 @@
  * crumb sent back as `X-CSRF-Token` and, after sign-in, the site user's `X-XSRF-Token`.
  */
 import type { HttpAnswer } from "@atelier/forms";
-import { CRUMB_COOKIE, readCookie } from "../../lib/cookies.js";
+import { apiRequest } from "../../lib/api.js";
 
 export interface SendOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -13,22 +13,10 @@ export interface SendOptions {
 
 /** Sends a request; status 0 when no answer came (network failure). */
 export async function send(path: string, opts: SendOptions = {}): Promise<HttpAnswer> {
-  const method = opts.method ?? "GET";
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (method !== "GET") {
-    const crumb = readCookie(CRUMB_COOKIE);
-    if (crumb) headers["x-csrf-token"] = crumb;
-  }
-  if (opts.xsrfToken) headers["x-xsrf-token"] = opts.xsrfToken;
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const extra: Record<string, string> = opts.xsrfToken ? { "x-xsrf-token": opts.xsrfToken } : {};
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      credentials: "same-origin",
-    });
+    res = await fetch(path, apiRequest(opts.method ?? "GET", opts.body, extra));
   } catch {
     return { status: 0, body: undefined };
   }

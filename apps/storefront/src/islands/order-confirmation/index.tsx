@@ -9,6 +9,7 @@
 import { formatMoney } from "@atelier/commerce";
 import { useEffect, useState } from "react";
 import { apiCall } from "../../lib/api.js";
+import { Totals, subtotalLines } from "../../lib/totals.js";
 import { countryName } from "../checkout/countries.js";
 import "../../lib/ui.css";
 import "./order-confirmation.css";
@@ -197,55 +198,41 @@ export default function OrderConfirmation(props: OrderConfirmationProps) {
               </li>
             ))}
           </ul>
-          <dl className="order-totals">
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{money(o.subtotalCents)}</dd>
-            </div>
-            {o.discountCents ? (
-              <div>
-                <dt>
-                  Discount
-                  {o.coupons?.length ? ` (${o.coupons.map((c) => c.code).join(", ")})` : ""}
-                </dt>
-                <dd>−{money(o.discountCents)}</dd>
-              </div>
-            ) : null}
-            {o.shippingOption || o.shippingCents ? (
-              <div>
-                <dt>
-                  Shipping
-                  {o.shippingOption ? <span className="order-muted"> · {o.shippingOption.name}</span> : null}
-                </dt>
-                <dd>{o.shippingCents ? money(o.shippingCents) : "Free"}</dd>
-              </div>
-            ) : null}
-            {o.taxRules?.length ? (
-              o.taxRules.map((t) => (
-                <div key={t.name}>
-                  <dt>
-                    {t.name} ({t.ratePercent}%)
-                  </dt>
-                  <dd>{money(t.taxCents)}</dd>
-                </div>
-              ))
-            ) : (
-              <div>
-                <dt>Tax</dt>
-                <dd>{money(o.taxCents)}</dd>
-              </div>
-            )}
-            <div className="order-total">
-              <dt>Total</dt>
-              <dd>{money(o.grandTotalCents)}</dd>
-            </div>
-            {o.giftCardCents ? (
-              <div>
-                <dt>Paid with gift cards</dt>
-                <dd>{money(o.giftCardCents)}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <Totals
+            className="order-totals"
+            lines={[
+              ...subtotalLines(
+                o,
+                (o.coupons ?? []).map((c) => c.code),
+                money,
+              ),
+              !!(o.shippingOption || o.shippingCents) && {
+                key: "shipping",
+                label: (
+                  <>
+                    Shipping
+                    {o.shippingOption ? (
+                      <span className="order-muted"> · {o.shippingOption.name}</span>
+                    ) : null}
+                  </>
+                ),
+                amount: o.shippingCents ? money(o.shippingCents) : "Free",
+              },
+              ...(o.taxRules?.length
+                ? o.taxRules.map((t) => ({
+                    key: `tax:${t.name}`,
+                    label: `${t.name} (${t.ratePercent}%)`,
+                    amount: money(t.taxCents),
+                  }))
+                : [{ key: "tax", label: "Tax", amount: money(o.taxCents) }]),
+              { key: "total", label: "Total", amount: money(o.grandTotalCents), className: "order-total" },
+              !!o.giftCardCents && {
+                key: "gift-cards",
+                label: "Paid with gift cards",
+                amount: money(o.giftCardCents),
+              },
+            ]}
+          />
           {view?.downloads.length ? (
             <div className="order-downloads">
               <h3>Your downloads</h3>

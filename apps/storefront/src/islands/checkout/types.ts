@@ -1,0 +1,64 @@
+/** What the checkout calls answer: the quote (cart with totals and options) and the order. */
+import type { CheckoutForm } from "./form.js";
+
+export interface Option {
+  id: string;
+  name: string;
+  costCents: number;
+}
+export interface Line {
+  id: string;
+  title: string;
+  url: string;
+  imageUrl: string | null;
+  attributes: Record<string, string>;
+  quantity: number;
+  subTotal: number;
+  productType: number;
+  subscriptionText: string | null;
+}
+export interface CheckoutCart {
+  currencyCode: string;
+  entries: Line[];
+  hasSubscription: boolean;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCostCents: number;
+  taxCents: number;
+  grandTotalCents: number;
+  giftCardCents: number;
+  amountDueCents: number;
+  requiresShipping: boolean;
+  shippingOptions: Option[];
+  selectedShippingOption: Option | null;
+  applicableTaxRules: { name: string; ratePercent: string; taxCents: number }[];
+  validCoupons: { code: string; kind: string; discountCents: number }[];
+  invalidCoupons: { code: string; reason: string }[];
+  appliedGiftCards: { last4: string; amountCents: number; balanceCents: number }[];
+  shippingError?: string;
+}
+export interface Quote {
+  cart: CheckoutCart;
+  shippingCountries: string[] | null;
+  payment: { provider: "test" | "stripe"; testMode: boolean };
+}
+export type NextAction =
+  | { type: "test_challenge"; challengeId: string; amountCents: number; currency: string; cardLast4: string }
+  | { type: "redirect"; url: string };
+export interface Placed {
+  order: { id: string; orderNumber: number };
+  confirmationUrl: string;
+  subscriptionUrls: string[];
+}
+export interface NeedsAction {
+  requiresAction: true;
+  nextAction: NextAction;
+  order: { id: string; orderNumber: number; grandTotalCents: number; currency: string };
+  idempotencyKey: string;
+}
+
+/** A 3-D Secure challenge the test payment provider asks the buyer to answer. */
+export type TestChallenge = Extract<NextAction, { type: "test_challenge" }>;
+
+/** Sets one member of the checkout form. */
+export type SetFormField = <K extends keyof CheckoutForm>(k: K) => (v: CheckoutForm[K]) => void;
