@@ -11,17 +11,11 @@ import { websiteForHost } from "../sites/service.js";
 import { ownedWebsiteId } from "./owner-access.js";
 import { pruneCounters } from "./rate-limit.js";
 import {
-  FORM_MAX_FIELDS,
-  type FormInput,
   KEY_LIMIT,
   SUBMIT_LIMIT,
-  createForm,
-  deleteForm,
-  updateForm,
   VALIDATE_LIMIT,
   deleteSubmission,
   formNotConfigured,
-  formsWithCounts,
   issueSubmissionKey,
   limitByAddress,
   listSubmissions,
@@ -31,6 +25,14 @@ import {
   submissionsCsv,
   validateSubmission,
 } from "./service.js";
+import {
+  FORM_MAX_FIELDS,
+  type FormInput,
+  createForm,
+  deleteForm,
+  formsWithCounts,
+  updateForm,
+} from "./owner-forms.js";
 
 registerHousekeeping("form-submission-keys", (deps) => pruneSubmissionKeys(deps.db, deps.clock.now()));
 registerHousekeeping("rate-limit-counters", (deps) =>
