@@ -1,8 +1,20 @@
-/** API keys, feature sets, billing plans, subscriptions, redirects, payment methods and invoices. */
+/** The platform around the sites: API keys, plans and billing, redirects, analytics, jobs, email, single-use keys and counters. */
 import { sql } from "drizzle-orm";
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.js";
-import { websiteId, websites } from "./sites.js";
+import { siteUsers, websiteId, websites } from "./site.js";
+
+// ─── API keys, feature sets, billing plans, subscriptions, redirects, payment methods and invoices ───
 
 export const apiKeys = pgTable("api_keys", {
   id: text("id").primaryKey(),
@@ -139,4 +151,102 @@ export const invoices = pgTable("invoices", {
   subtotalCents: integer("subtotal_cents").notNull().default(0),
   cardLast4: text("card_last4"),
   providerRef: text("provider_ref"),
+});
+
+// ─── Analytics, background jobs and outbound email ───────────────────────────────────────────────────
+
+export const analyticsHits = pgTable(
+  "analytics_hits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    websiteId: websiteId(),
+    event: text("event").notNull(),
+    visitorCookie: text("visitor_cookie"),
+    url: text("url"),
+    pagePath: text("page_path"),
+    referrer: text("referrer"),
+    userAgent: text("user_agent"),
+    itemId: text("item_id"),
+    collectionId: text("collection_id"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_hits_website_idx").on(t.websiteId, t.createdAt)],
+);
+
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    websiteId: websiteId(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    objectType: text("object_type").notNull(),
+    pagePath: text("page_path"),
+    sessionId: text("session_id"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_website_idx").on(t.websiteId, t.createdAt)],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("jobs_due_idx").on(t.runAt)],
+);
+
+export const outboundEmails = pgTable("outbound_emails", {
+  id: text("id").primaryKey(),
+  websiteId: text("website_id"),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body"),
+  /** queued, sent, failed, or kept (no SMTP configured: the outbox is the record) */
+  status: text("status").notNull().default("queued"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  createdAt: createdAt(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});
+
+// ─── Single-use keys and shared counters ─────────────────────────────────────────────────────────────
+
+export const formSubmissionKeys = pgTable("form_submission_keys", {
+  keyHash: text("key_hash").primaryKey(),
+  websiteId: websiteId(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  websiteId: websiteId(),
+  siteUserId: text("site_user_id")
+    .notNull()
+    .references(() => siteUsers.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters for rate limits that must hold across server processes. */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 });
