@@ -23,6 +23,7 @@ import {
   stockOf,
   updateAdditionalFields,
 } from "./service.js";
+import { ErrorSchema, errorResponses } from "../../http/schemas.js";
 
 /** HttpOnly cookie holding the visitor's cart token. */
 export const CART_COOKIE = "atelier_cart";
@@ -100,17 +101,7 @@ export const CartSchema = Type.Object({
   requiresShipping: Type.Boolean(),
 });
 
-const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-    }),
-  },
-  { additionalProperties: true },
-);
-const errors = { 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
+const errors = errorResponses(400, 403, 404, 429);
 
 const AddBody = Type.Object(
   {

@@ -25,6 +25,7 @@ import {
 import { type CheckoutDeps, type PlaceOrderInput, placeOrder, quote } from "./service.js";
 import { verifyDownload, verifyOrderToken, verifySubscriptionToken } from "./signing.js";
 import type { DigitalFile } from "./store.js";
+import { Loose, errorResponses } from "../../http/schemas.js";
 
 const Str = (max: number) => Type.String({ maxLength: max });
 const Opt = (max: number) => Type.Optional(Str(max));
@@ -74,26 +75,7 @@ const OrderBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Loose = (description: string) => Type.Object({}, { additionalProperties: true, description });
-const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-    }),
-  },
-  { additionalProperties: true },
-);
-const errors = {
-  400: ErrorSchema,
-  402: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  429: ErrorSchema,
-  503: ErrorSchema,
-};
+const errors = errorResponses(400, 402, 403, 404, 409, 429, 503);
 
 const QuoteQuery = Type.Object(
   {

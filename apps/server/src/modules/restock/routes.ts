@@ -25,6 +25,7 @@ import {
   signUp,
   sweepRestocked,
 } from "./service.js";
+import { ErrorSchema, errorResponses } from "../../http/schemas.js";
 
 registerJobHandler(RESTOCK_JOB, async (deps, payload) => {
   await runRestockJob(deps.db, deps.clock, deps.config, payload);
@@ -38,17 +39,7 @@ const BASE = "/api/site-users/account/notifications/restock";
 export const RESTOCK_SIGNUP_LIMIT: RateLimit = { max: 10, windowMs: 60_000 };
 
 const Id = Type.String({ maxLength: 64 });
-const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-    }),
-  },
-  { additionalProperties: true },
-);
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 const SignUpBody = Type.Object(
   {
