@@ -8,9 +8,9 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
-import { ApiError, notFound } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import { websiteForHost } from "../sites/service.js";
-import { type RateLimit, hitRateLimit } from "./rate-limit.js";
+import { type RateLimit, addressLimiter } from "./rate-limit.js";
 import {
   CART_COOKIE_DAYS,
   type CartOwner,
@@ -158,14 +158,8 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
 
-  const limiter =
-    (name: string, limit: RateLimit) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const hit = await hitRateLimit(db, `${name}:${request.ip}`, limit, clock.now());
-      if (!hit.allowed) {
-        reply.header("retry-after", String(hit.retryAfterSeconds));
-        throw new ApiError(429, "rate_limited", RATE_LIMITED_MESSAGE);
-      }
-    };
+  const limiter = (name: string, limit: RateLimit) =>
+    addressLimiter({ db, clock }, name, limit, RATE_LIMITED_MESSAGE);
   const writeLimit = limiter("cart-write", CART_WRITE_LIMIT);
   const readLimit = limiter("cart-read", CART_READ_LIMIT);
 

@@ -12,7 +12,7 @@ import { clearCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
-import { type RateLimit, hitRateLimit } from "../cart/rate-limit.js";
+import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
 import { lineDetailsOf, linesOf, orderJson, orderRow, recordCommerceEvent } from "../orders/service.js";
 import { type Website, websiteForHost } from "../sites/service.js";
@@ -124,13 +124,12 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const deps = (): CheckoutDeps => ({ db, clock, config, payments: app.payments });
   const secure = config.publicUrl.startsWith("https:");
 
-  async function orderLimit(request: FastifyRequest, reply: FastifyReply) {
-    const hit = await hitRateLimit(db, `checkout-order:${request.ip}`, ORDER_ATTEMPT_LIMIT, clock.now());
-    if (!hit.allowed) {
-      reply.header("retry-after", String(hit.retryAfterSeconds));
-      throw new ApiError(429, "rate_limited", RATE_LIMITED_MESSAGE);
-    }
-  }
+  const orderLimit = addressLimiter(
+    { db, clock },
+    "checkout-order",
+    ORDER_ATTEMPT_LIMIT,
+    RATE_LIMITED_MESSAGE,
+  );
 
   async function siteOf(request: FastifyRequest): Promise<Website> {
     const site = await websiteForHost(db, request.headers.host);

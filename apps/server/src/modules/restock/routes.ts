@@ -5,12 +5,12 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { and, eq } from "drizzle-orm";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { memberships } from "../../db/schema.js";
 import { requireCrumb } from "../../http/crumb.js";
-import { ApiError, notFound } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
-import { type RateLimit, hitRateLimit } from "../cart/rate-limit.js";
+import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { registerJobHandler } from "../jobs/service.js";
 import { websiteForHost } from "../sites/service.js";
@@ -86,13 +86,12 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
     return siteId;
   }
 
-  const signUpLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const hit = await hitRateLimit(db, `restock:${request.ip}`, RESTOCK_SIGNUP_LIMIT, clock.now());
-    if (!hit.allowed) {
-      reply.header("retry-after", String(hit.retryAfterSeconds));
-      throw new ApiError(429, "rate_limited", "Please try again in a few seconds.");
-    }
-  };
+  const signUpLimit = addressLimiter(
+    { db, clock },
+    "restock",
+    RESTOCK_SIGNUP_LIMIT,
+    "Please try again in a few seconds.",
+  );
 
   app.post(
     BASE,
