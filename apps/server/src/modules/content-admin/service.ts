@@ -172,19 +172,25 @@ export async function listItems(
   };
 }
 
-export async function getItem(db: Db, websiteId: string, collectionId: string, itemId: string) {
-  const c = await collectionOf(db, websiteId, collectionId);
+/** The item of the site's collection; a 404 when there is none. */
+async function itemOfCollection(db: Db | Tx, websiteId: string, collectionId: string, itemId: string) {
   const [i] = await db
     .select()
     .from(contentItems)
     .where(
       and(
         eq(contentItems.websiteId, websiteId),
-        eq(contentItems.collectionId, c.id),
+        eq(contentItems.collectionId, collectionId),
         eq(contentItems.id, itemId),
       ),
     );
   if (!i) throw notFound(ITEM_NOT_FOUND);
+  return i;
+}
+
+export async function getItem(db: Db, websiteId: string, collectionId: string, itemId: string) {
+  const c = await collectionOf(db, websiteId, collectionId);
+  const i = await itemOfCollection(db, websiteId, c.id, itemId);
   return itemJson(c, i, await imageFiles(db, websiteId, [i]));
 }
 
@@ -289,17 +295,7 @@ export async function updateItem(
   const c = await collectionOf(db, websiteId, collectionId);
   throwFieldErrors(check(c, input));
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(contentItems)
-      .where(
-        and(
-          eq(contentItems.websiteId, websiteId),
-          eq(contentItems.collectionId, c.id),
-          eq(contentItems.id, itemId),
-        ),
-      );
-    if (!existing) throw notFound(ITEM_NOT_FOUND);
+    const existing = await itemOfCollection(tx, websiteId, c.id, itemId);
     await checkImagesInSite(tx, websiteId, [input.mainImageId, ...(input.imageIds ?? [])], "mainImageId");
     const v = values(
       c,
