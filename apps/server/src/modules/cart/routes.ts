@@ -154,6 +154,22 @@ const StockAnswer = Type.Object({
 });
 const EntryAnswer = Type.Object({ shoppingCart: CartSchema, updatedEntry: CartEntrySchema });
 
+/**
+ * Keeps the visitor's cart: its token in an HTTP-only cookie, and a cookie scripts may read that
+ * says a cart exists, both for CART_COOKIE_DAYS.
+ */
+export function keepCartCookie(reply: FastifyReply, token: string, secure: boolean) {
+  const maxAge = CART_COOKIE_DAYS * 86400;
+  setSessionCookie(reply, CART_COOKIE, token, secure, { maxAge });
+  reply.setCookie(CART_PRESENT_COOKIE, "1", {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: false,
+    secure,
+    maxAge,
+  });
+}
+
 export const cartRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
@@ -169,17 +185,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     return { websiteId: site.id, token: request.cookies[CART_COOKIE] };
   }
 
-  function keepCart(reply: FastifyReply, token: string) {
-    const maxAge = CART_COOKIE_DAYS * 86400;
-    setSessionCookie(reply, CART_COOKIE, token, secure, { maxAge });
-    reply.setCookie(CART_PRESENT_COOKIE, "1", {
-      path: "/",
-      sameSite: "lax",
-      httpOnly: false,
-      secure,
-      maxAge,
-    });
-  }
+  const keepCart = (reply: FastifyReply, token: string) => keepCartCookie(reply, token, secure);
 
   app.get(
     "/api/commerce/shopping-cart",
