@@ -31,6 +31,15 @@ export { MAX_PARTIAL_DEPTH } from "./context.js";
 export type * from "./types.js";
 export { printTemplate } from "./print.js";
 export { escapeAttr, escapeHtml } from "./util/html.js";
+/** The gallery option set (SPEC §3, §9): its choices and numeric ranges, for code that stores galleries. */
+export {
+  DEFAULT_SLIDER_ASPECT_RATIO,
+  GALLERY_ACTIVE_ALIGNMENTS,
+  GALLERY_DESIGNS,
+  GALLERY_LIGHTBOX_THEMES,
+  GALLERY_META_POSITIONS,
+  GALLERY_NUMBER_OPTIONS,
+} from "./content/gallery.js";
 export { parseJson, stringifyJson } from "./util/json.js";
 export { isTruthy, JsonNumber, toDisplayString } from "./util/values.js";
 

@@ -23,6 +23,12 @@ export const forbidden = (message = "You do not have access to this.") =>
   new ApiError(403, "forbidden", message);
 export const conflict = (message: string) => new ApiError(409, "conflict", message);
 
+/** Throws a 400 with every field error, its message the first one's; does nothing when there are none. */
+export function throwFieldErrors(fields: Record<string, string>): void {
+  const first = Object.values(fields)[0];
+  if (first !== undefined) throw badRequest(first, fields);
+}
+
 export function errorBody(code: string, message: string, fields?: Record<string, string>) {
   return { error: fields ? { code, message, fields } : { code, message } };
 }

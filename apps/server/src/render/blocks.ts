@@ -10,7 +10,8 @@ import { RecordType } from "../db/enums.js";
 import { contentItems, forms } from "../db/schema.js";
 import { type Collection, type Media, mediaByIds } from "../modules/content/service.js";
 import { galleryOptions } from "./gallery.js";
-import { TEXT_BLOCK_PLACEHOLDER, blockTypeByName } from "../modules/pages/blocks.js";
+import { TEXT_BLOCK_PLACEHOLDER, blockTypeByName } from "../modules/pages/block-types.js";
+import { parseMenuText } from "../modules/pages/blocks.js";
 import { blockAllowed } from "./features.js";
 import { htmlToText, richTextForPage, sanitizeHtml } from "./sanitize.js";
 import { collectionJson, imageJson } from "./serialize.js";
@@ -453,27 +454,7 @@ async function resolveBlock(
   }
 }
 
-/**
- * The menu block's text: a line starting with # starts a section, every other line is a dish,
- * "name | price | description".
- */
-export function parseMenuText(
-  text: string,
-): { title: string; sections: { title: string; items: Record<string, string>[] }[] }[] {
-  const sections: { title: string; items: Record<string, string>[] }[] = [];
-  for (const raw of text.slice(0, 20_000).split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
-    if (line.startsWith("#")) {
-      sections.push({ title: line.replace(/^#+\s*/, ""), items: [] });
-      continue;
-    }
-    if (!sections.length) sections.push({ title: "", items: [] });
-    const [name = "", price = "", ...rest] = line.split("|").map((p) => p.trim());
-    sections.at(-1)!.items.push({ name, price, description: rest.join(" | ") });
-  }
-  return [{ title: "", sections }];
-}
+export { parseMenuText };
 
 /** A class for a row by what it holds: a leading full-width image is a hero, a lone sign-up is a band. */
 function rowClass(columns: Column[], first: boolean): string {

@@ -2,19 +2,15 @@
  * The gallery option set (SPEC §3, §9): every option with its range and default, completed and
  * clamped, so themes and the lightbox island read one shape whatever an owner stored.
  */
+import {
+  DEFAULT_SLIDER_ASPECT_RATIO,
+  GALLERY_ACTIVE_ALIGNMENTS,
+  GALLERY_DESIGNS,
+  GALLERY_LIGHTBOX_THEMES,
+  GALLERY_META_POSITIONS,
+  GALLERY_NUMBER_OPTIONS,
+} from "@atelier/jsont";
 
-export const GALLERY_DESIGNS = ["grid", "slideshow", "slider", "stacked"] as const;
-export const META_POSITIONS = [
-  "top",
-  "top-left",
-  "top-right",
-  "center",
-  "bottom",
-  "bottom-left",
-  "bottom-right",
-] as const;
-export const ACTIVE_ALIGNMENTS = ["center", "left", "right"] as const;
-export const LIGHTBOX_THEMES = ["dark", "light"] as const;
 /** Aspect ratios offered for cropped thumbnails, as width:height. */
 export const ASPECT_RATIOS: Record<string, [number, number]> = {
   square: [1, 1],
@@ -27,17 +23,6 @@ export const ASPECT_RATIOS: Record<string, [number, number]> = {
   "2:3": [2, 3],
   "9:16": [9, 16],
 };
-export const NUMBER_OPTIONS = {
-  "autoplay-duration": { min: 1, max: 10, default: 5 },
-  "thumbnail-strip-height": { min: 0, max: 200, default: 80 },
-  "thumbnail-strip-margin": { min: 0, max: 60, default: 20 },
-  "thumbnails-per-row": { min: 1, max: 10, default: 4 },
-  padding: { min: 0, max: 50, default: 20 },
-  "max-width": { min: 100, max: 300, default: 300 },
-} as const;
-/** Default height of a slider as a percentage of its width (SPEC §9: default slider aspect ratio 50). */
-export const DEFAULT_SLIDER_ASPECT_RATIO = 50;
-
 const FLAGS = [
   "autoplay",
   "controls",
@@ -78,9 +63,9 @@ function clamp(v: unknown, range: { min: number; max: number; default: number })
 export type GalleryOptions = Record<string, string | number | boolean> & {
   design: (typeof GALLERY_DESIGNS)[number];
   "aspect-ratio": string;
-  "meta-position": (typeof META_POSITIONS)[number];
-  "active-alignment": (typeof ACTIVE_ALIGNMENTS)[number];
-  lightboxTheme: (typeof LIGHTBOX_THEMES)[number];
+  "meta-position": (typeof GALLERY_META_POSITIONS)[number];
+  "active-alignment": (typeof GALLERY_ACTIVE_ALIGNMENTS)[number];
+  lightboxTheme: (typeof GALLERY_LIGHTBOX_THEMES)[number];
 };
 
 /** Every option of a gallery, completed with the defaults and clamped to its range. */
@@ -92,12 +77,12 @@ export function galleryOptions(raw: Record<string, unknown> | undefined | null):
       typeof o["aspect-ratio"] === "string" && o["aspect-ratio"] in ASPECT_RATIOS
         ? o["aspect-ratio"]
         : "square",
-    "meta-position": oneOf(o["meta-position"], META_POSITIONS, "bottom"),
-    "active-alignment": oneOf(o["active-alignment"], ACTIVE_ALIGNMENTS, "center"),
-    lightboxTheme: oneOf(o.lightboxTheme, LIGHTBOX_THEMES, "dark"),
+    "meta-position": oneOf(o["meta-position"], GALLERY_META_POSITIONS, "bottom"),
+    "active-alignment": oneOf(o["active-alignment"], GALLERY_ACTIVE_ALIGNMENTS, "center"),
+    lightboxTheme: oneOf(o.lightboxTheme, GALLERY_LIGHTBOX_THEMES, "dark"),
   };
   for (const f of FLAGS) out[f] = flag(o[f], FLAG_DEFAULTS[f]);
-  for (const [name, range] of Object.entries(NUMBER_OPTIONS)) out[name] = clamp(o[name], range);
+  for (const [name, range] of Object.entries(GALLERY_NUMBER_OPTIONS)) out[name] = clamp(o[name], range);
   const [w, h] = ASPECT_RATIOS[out["aspect-ratio"] as string] ?? [1, 1];
   // Derived values themes use in inline styles.
   out.aspectRatioCss = `${w} / ${h}`;

@@ -5,7 +5,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { hashToken } from "../../lib/ids.js";
-import { listProducts } from "../catalog/admin.js";
+import { listProducts } from "../catalog/inventory.js";
 import { listOrders } from "../orders/service.js";
 import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
 import {
@@ -167,16 +167,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
             status: p.status,
             productType: p.productType,
             url: p.fullUrl,
-            variants: p.variants.map((v) => ({
-              id: v.id,
-              sku: v.sku,
-              attributes: v.attributes,
-              priceCents: v.priceCents,
-              salePriceCents: v.salePriceCents,
-              onSale: v.onSale,
-              qtyInStock: v.qtyInStock,
-              unlimited: v.unlimited,
-            })),
+            variants: p.variants,
           })),
           nextCursor: list.hasNextPage ? String(page + 1) : null,
         };

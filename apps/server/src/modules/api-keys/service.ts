@@ -8,7 +8,8 @@ import type { Db } from "../../db/client.js";
 import { apiKeys, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
-import { MAX_STOCK, setStock } from "../catalog/admin.js";
+import { setStock } from "../catalog/inventory.js";
+import { MAX_STOCK } from "../catalog/product-rules.js";
 
 export const API_SCOPES = [
   "orders.read",

@@ -1,55 +1,39 @@
 /**
- * Fixed-window rate limits kept in the database (`rate_limit_counters`), so every server process
- * sharing the database counts against the same limit. One atomic upsert per hit.
+ * Fixed-window rate limits of the store's public endpoints (cart, checkout, restock sign-ups)
+ * and of the HTTP rate-limit store: the database counters of forms/rate-limit.ts, shared by
+ * every server process on the database.
  */
-import { lt, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
-import { rateLimitCounters } from "../../db/schema.js";
+import { ApiError } from "../../http/errors.js";
+import type { Clock } from "../../lib/clock.js";
+import { type Count, type Window, countEvent } from "../forms/rate-limit.js";
 
-export interface RateLimit {
-  /** Requests allowed per window. */
-  max: number;
-  /** Window length in milliseconds. */
-  windowMs: number;
-}
+/** Requests allowed per window, and the window's length in milliseconds. */
+export type RateLimit = Window;
+/** Whether a request is within the limit, the requests counted so far and when the window resets. */
+export type RateLimitHit = Count;
 
-export interface RateLimitHit {
-  allowed: boolean;
-  /** Requests counted in the current window, this one included. */
-  count: number;
-  /** Seconds until the window resets (for Retry-After). */
-  retryAfterSeconds: number;
+/** Counts one request under `key` at `now` and says whether it is within the limit. */
+export function hitRateLimit(db: Db, key: string, limit: RateLimit, now: Date): Promise<RateLimitHit> {
+  return countEvent(db, key, limit, now);
 }
 
 /**
- * Counts one request under `key` at `now` and says whether it is within the limit. A window that
- * started `windowMs` or more before `now` restarts at `now` with a count of 1.
+ * A preHandler that counts each request under `name` and the visitor's address and, past `limit`,
+ * answers 429 with `message` and a Retry-After header.
  */
-export async function hitRateLimit(db: Db, key: string, limit: RateLimit, now: Date): Promise<RateLimitHit> {
-  const cutoff = new Date(now.getTime() - limit.windowMs);
-  const t = rateLimitCounters;
-  const [row] = await db
-    .insert(t)
-    .values({ key, count: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: t.key,
-      set: {
-        count: sql`case when ${t.windowStart} <= ${cutoff.toISOString()}::timestamptz then 1 else ${t.count} + 1 end`,
-        windowStart: sql`case when ${t.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${t.windowStart} end`,
-      },
-    })
-    .returning({ count: t.count, windowStart: t.windowStart });
-  const count = row?.count ?? 1;
-  const windowStart = row?.windowStart ?? now;
-  const resetMs = windowStart.getTime() + limit.windowMs - now.getTime();
-  return {
-    allowed: count <= limit.max,
-    count,
-    retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+export function addressLimiter(
+  deps: { db: Db; clock: Clock },
+  name: string,
+  limit: RateLimit,
+  message: string,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const hit = await hitRateLimit(deps.db, `${name}:${request.ip}`, limit, deps.clock.now());
+    if (!hit.allowed) {
+      reply.header("retry-after", String(hit.retryAfterSeconds));
+      throw new ApiError(429, "rate_limited", message);
+    }
   };
-}
-
-/** Deletes counters whose window ended long ago (housekeeping; safe to run from any process). */
-export async function pruneRateLimits(db: Db, olderThan: Date): Promise<void> {
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, olderThan));
 }

@@ -8,9 +8,9 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
-import { ApiError, notFound } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import { websiteForHost } from "../sites/service.js";
-import { type RateLimit, hitRateLimit } from "./rate-limit.js";
+import { type RateLimit, addressLimiter } from "./rate-limit.js";
 import {
   CART_COOKIE_DAYS,
   type CartOwner,
@@ -23,6 +23,7 @@ import {
   stockOf,
   updateAdditionalFields,
 } from "./service.js";
+import { ErrorSchema, errorResponses } from "../../http/schemas.js";
 
 /** HttpOnly cookie holding the visitor's cart token. */
 export const CART_COOKIE = "atelier_cart";
@@ -100,17 +101,7 @@ export const CartSchema = Type.Object({
   requiresShipping: Type.Boolean(),
 });
 
-const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-    }),
-  },
-  { additionalProperties: true },
-);
-const errors = { 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
+const errors = errorResponses(400, 403, 404, 429);
 
 const AddBody = Type.Object(
   {
@@ -163,18 +154,28 @@ const StockAnswer = Type.Object({
 });
 const EntryAnswer = Type.Object({ shoppingCart: CartSchema, updatedEntry: CartEntrySchema });
 
+/**
+ * Keeps the visitor's cart: its token in an HTTP-only cookie, and a cookie scripts may read that
+ * says a cart exists, both for CART_COOKIE_DAYS.
+ */
+export function keepCartCookie(reply: FastifyReply, token: string, secure: boolean) {
+  const maxAge = CART_COOKIE_DAYS * 86400;
+  setSessionCookie(reply, CART_COOKIE, token, secure, { maxAge });
+  reply.setCookie(CART_PRESENT_COOKIE, "1", {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: false,
+    secure,
+    maxAge,
+  });
+}
+
 export const cartRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
 
-  const limiter =
-    (name: string, limit: RateLimit) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const hit = await hitRateLimit(db, `${name}:${request.ip}`, limit, clock.now());
-      if (!hit.allowed) {
-        reply.header("retry-after", String(hit.retryAfterSeconds));
-        throw new ApiError(429, "rate_limited", RATE_LIMITED_MESSAGE);
-      }
-    };
+  const limiter = (name: string, limit: RateLimit) =>
+    addressLimiter({ db, clock }, name, limit, RATE_LIMITED_MESSAGE);
   const writeLimit = limiter("cart-write", CART_WRITE_LIMIT);
   const readLimit = limiter("cart-read", CART_READ_LIMIT);
 
@@ -184,17 +185,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     return { websiteId: site.id, token: request.cookies[CART_COOKIE] };
   }
 
-  function keepCart(reply: FastifyReply, token: string) {
-    const maxAge = CART_COOKIE_DAYS * 86400;
-    setSessionCookie(reply, CART_COOKIE, token, secure, { maxAge });
-    reply.setCookie(CART_PRESENT_COOKIE, "1", {
-      path: "/",
-      sameSite: "lax",
-      httpOnly: false,
-      secure,
-      maxAge,
-    });
-  }
+  const keepCart = (reply: FastifyReply, token: string) => keepCartCookie(reply, token, secure);
 
   app.get(
     "/api/commerce/shopping-cart",

@@ -2,18 +2,14 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { API_KEYS_PANEL_EVENTS, API_KEY_MODAL_EVENTS } from "../api-keys/service.js";
 import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
+import { type ProductInput, createProduct, deleteProduct, getProduct, updateProduct } from "./admin.js";
 import {
   INVENTORY_EVENTS,
-  type ProductInput,
   type ProductQuery,
-  createProduct,
-  deleteProduct,
-  getProduct,
   listProducts,
   recordPanelEvent,
   setStock,
-  updateProduct,
-} from "./admin.js";
+} from "./inventory.js";
 import { badRequest } from "../../http/errors.js";
 
 /** The actions each merchant panel may send (SPEC §2). */

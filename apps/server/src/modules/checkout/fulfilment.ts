@@ -17,11 +17,10 @@ import {
   linesOf,
   orderJson,
   orderRow,
-  queueGiftCardEmail,
-  queueOrderConfirmation,
   recordCommerceEvent,
   setLineDetails,
 } from "../orders/service.js";
+import { queueGiftCardEmail, queueOrderConfirmation } from "../orders/emails.js";
 import type { PaymentEvent } from "../payments/provider.js";
 import { createSubscriptionsForOrder, subscriptionIdsOf } from "../subscriptions/service.js";
 import { confirmationUrl, downloadLinks } from "../orders/links.js";

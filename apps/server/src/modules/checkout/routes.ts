@@ -12,7 +12,7 @@ import { clearCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
-import { type RateLimit, hitRateLimit } from "../cart/rate-limit.js";
+import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
 import { lineDetailsOf, linesOf, orderJson, orderRow, recordCommerceEvent } from "../orders/service.js";
 import { type Website, websiteForHost } from "../sites/service.js";
@@ -25,6 +25,7 @@ import {
 import { type CheckoutDeps, type PlaceOrderInput, placeOrder, quote } from "./service.js";
 import { verifyDownload, verifyOrderToken, verifySubscriptionToken } from "./signing.js";
 import type { DigitalFile } from "./store.js";
+import { Loose, errorResponses } from "../../http/schemas.js";
 
 const Str = (max: number) => Type.String({ maxLength: max });
 const Opt = (max: number) => Type.Optional(Str(max));
@@ -74,26 +75,7 @@ const OrderBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Loose = (description: string) => Type.Object({}, { additionalProperties: true, description });
-const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-    }),
-  },
-  { additionalProperties: true },
-);
-const errors = {
-  400: ErrorSchema,
-  402: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  429: ErrorSchema,
-  503: ErrorSchema,
-};
+const errors = errorResponses(400, 402, 403, 404, 409, 429, 503);
 
 const QuoteQuery = Type.Object(
   {
@@ -142,13 +124,12 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const deps = (): CheckoutDeps => ({ db, clock, config, payments: app.payments });
   const secure = config.publicUrl.startsWith("https:");
 
-  async function orderLimit(request: FastifyRequest, reply: FastifyReply) {
-    const hit = await hitRateLimit(db, `checkout-order:${request.ip}`, ORDER_ATTEMPT_LIMIT, clock.now());
-    if (!hit.allowed) {
-      reply.header("retry-after", String(hit.retryAfterSeconds));
-      throw new ApiError(429, "rate_limited", RATE_LIMITED_MESSAGE);
-    }
-  }
+  const orderLimit = addressLimiter(
+    { db, clock },
+    "checkout-order",
+    ORDER_ATTEMPT_LIMIT,
+    RATE_LIMITED_MESSAGE,
+  );
 
   async function siteOf(request: FastifyRequest): Promise<Website> {
     const site = await websiteForHost(db, request.headers.host);

@@ -4,27 +4,35 @@
  * with the SPEC §9 limits (250 items in a hand-ordered collection, 60 tracks per album, 10000
  * categories per collection, URLs under 2083 characters).
  */
-import { seoFieldErrors, seoValues } from "../seo/fields.js";
+import { seoFieldErrors } from "../seo/fields.js";
 import { recordMove } from "../redirects/service.js";
 import { itemUrl } from "../../render/serialize.js";
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { RecordType } from "../../db/enums.js";
 import { collections, contentItems, media } from "../../db/schema.js";
-import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
+import { badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { mediaUrl } from "../media/storage.js";
-import {
-  LIMIT_MESSAGES,
-  MAX_CATEGORY_LENGTH,
-  MAX_NESTED_CATEGORIES,
-  MAX_TAG_LENGTH,
-  itemLimitOf,
-  urlWithinLimit,
-} from "../pages/limits.js";
-import { sanitizeRichText } from "../pages/rich-text.js";
+import { LIMIT_MESSAGES, itemLimitOf, urlWithinLimit } from "../pages/limits.js";
 import { slugify } from "../pages/service.js";
+import { likePattern, pageInfo, pageWindow } from "../../lib/paging.js";
+import {
+  checkCategoryCount,
+  checkImagesInSite,
+  checkRoomFor,
+  checkUrlLength,
+  cleanList,
+  deleteItemRow,
+  firstFreeUrlId,
+  nextOrdering,
+  slugOf,
+  takenUrlIds,
+  taxonomyErrors,
+  textColumns,
+  urlTaken,
+} from "./item-store.js";
 
 /** The record type of the items each kind of collection holds. */
 export const RECORD_TYPE_OF: Record<string, number> = {
@@ -134,11 +142,9 @@ export async function listItems(
   query: { q?: string; page?: number; pageSize?: number },
 ) {
   const c = await collectionOf(db, websiteId, collectionId);
-  const pageSize = Math.min(250, Math.max(1, query.pageSize ?? 50));
-  const page = Math.max(1, query.page ?? 1);
+  const { page, pageSize, offset } = pageWindow(query, 50, 250);
   const conditions = [eq(contentItems.websiteId, websiteId), eq(contentItems.collectionId, c.id)];
-  if (query.q?.trim())
-    conditions.push(ilike(contentItems.title, `%${query.q.trim().replace(/[\\%_]/g, (x) => `\\${x}`)}%`));
+  if (query.q?.trim()) conditions.push(ilike(contentItems.title, likePattern(query.q.trim())));
   const order =
     c.kind === "blog"
       ? [desc(contentItems.publishOn), desc(contentItems.createdAt)]
@@ -153,7 +159,7 @@ export async function listItems(
       .where(where)
       .orderBy(...order)
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(offset),
     db.select({ n: count() }).from(contentItems).where(where),
   ]);
   const files = await imageFiles(db, websiteId, rows);
@@ -161,32 +167,31 @@ export async function listItems(
   return {
     collection: { id: c.id, title: c.title, kind: c.kind, urlSlug: c.urlSlug },
     items: rows.map((i) => itemJson(c, i, files)),
-    total,
-    page,
-    pageSize,
-    hasNextPage: page * pageSize < total,
+    ...pageInfo(total, page, pageSize),
     limit: itemLimitOf(c.kind)?.max ?? null,
   };
 }
 
-export async function getItem(db: Db, websiteId: string, collectionId: string, itemId: string) {
-  const c = await collectionOf(db, websiteId, collectionId);
+/** The item of the site's collection; a 404 when there is none. */
+async function itemOfCollection(db: Db | Tx, websiteId: string, collectionId: string, itemId: string) {
   const [i] = await db
     .select()
     .from(contentItems)
     .where(
       and(
         eq(contentItems.websiteId, websiteId),
-        eq(contentItems.collectionId, c.id),
+        eq(contentItems.collectionId, collectionId),
         eq(contentItems.id, itemId),
       ),
     );
   if (!i) throw notFound(ITEM_NOT_FOUND);
-  return itemJson(c, i, await imageFiles(db, websiteId, [i]));
+  return i;
 }
 
-function clean(list: string[] | undefined): string[] {
-  return [...new Set((list ?? []).map((s) => s.trim()).filter(Boolean))];
+export async function getItem(db: Db, websiteId: string, collectionId: string, itemId: string) {
+  const c = await collectionOf(db, websiteId, collectionId);
+  const i = await itemOfCollection(db, websiteId, c.id, itemId);
+  return itemJson(c, i, await imageFiles(db, websiteId, [i]));
 }
 
 function check(c: Collection, input: ItemInput): Record<string, string> {
@@ -196,9 +201,7 @@ function check(c: Collection, input: ItemInput): Record<string, string> {
   if ((input.excerpt ?? "").length > 5000) f.excerpt = "At most 5000 characters.";
   Object.assign(f, seoFieldErrors(input));
   if ((input.body ?? "").length > 200_000) f.body = "The text is too long.";
-  if (clean(input.categories).some((x) => x.length > MAX_CATEGORY_LENGTH))
-    f.categories = LIMIT_MESSAGES.category;
-  if (clean(input.tags).some((x) => x.length > MAX_TAG_LENGTH)) f.tags = LIMIT_MESSAGES.tag;
+  Object.assign(f, taxonomyErrors(cleanList(input.categories), cleanList(input.tags)));
   if (c.kind === "events") {
     if (input.startDate === undefined || input.startDate === null) f.startDate = "An event needs a start.";
     else if (input.endDate !== undefined && input.endDate !== null && input.endDate < input.startDate)
@@ -222,74 +225,19 @@ function check(c: Collection, input: ItemInput): Record<string, string> {
   return f;
 }
 
-async function checkImages(tx: Tx, websiteId: string, input: ItemInput) {
-  const ids = [
-    ...new Set([input.mainImageId, ...(input.imageIds ?? [])].filter((x): x is string => Boolean(x))),
-  ];
-  if (!ids.length) return;
-  const rows = await tx
-    .select({ id: media.id })
-    .from(media)
-    .where(and(eq(media.websiteId, websiteId), inArray(media.id, ids)));
-  if (rows.length !== ids.length)
-    throw badRequest("An image is not in this site's media library.", { mainImageId: "Unknown image" });
-}
-
-async function checkCategories(
-  tx: Tx,
-  websiteId: string,
-  collectionId: string,
-  itemId: string,
-  categories: string[],
-) {
-  if (!categories.length) return;
-  const rows = await tx
-    .select({ c: contentItems.categories })
-    .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.websiteId, websiteId),
-        eq(contentItems.collectionId, collectionId),
-        ne(contentItems.id, itemId),
-      ),
-    );
-  const all = new Set(rows.flatMap((r) => r.c));
-  for (const c of categories) all.add(c);
-  if (all.size > MAX_NESTED_CATEGORIES)
-    throw badRequest(LIMIT_MESSAGES.categories, { categories: LIMIT_MESSAGES.categories });
-}
-
 async function urlIdFor(tx: Tx, c: Collection, input: ItemInput, itemId: string): Promise<string> {
-  let urlId: string;
-  if (input.urlId?.trim()) {
-    urlId = input.urlId.trim().toLowerCase();
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(urlId))
-      throw badRequest("A URL slug can use only lowercase letters, digits and single hyphens.", {
-        urlId: "Invalid",
-      });
-  } else urlId = slugify(input.title);
-  if (!urlWithinLimit(`/${c.urlSlug}/${urlId}`))
-    throw badRequest(LIMIT_MESSAGES.url, { urlId: LIMIT_MESSAGES.url });
-  const rows = await tx
-    .select({ urlId: contentItems.urlId })
-    .from(contentItems)
-    .where(and(eq(contentItems.collectionId, c.id), ne(contentItems.id, itemId)));
-  const taken = new Set(rows.map((r) => r.urlId));
-  if (!taken.has(urlId)) return urlId;
-  if (input.urlId?.trim())
-    throw new ApiError(409, "conflict", `Another item already uses the URL /${c.urlSlug}/${urlId}.`, {
-      urlId: "Taken",
-    });
-  for (let n = 2; ; n++) if (!taken.has(`${urlId}-${n}`)) return `${urlId}-${n}`;
+  const urlId = input.urlId?.trim() ? slugOf(input.urlId) : slugify(input.title);
+  checkUrlLength(`/${c.urlSlug}/${urlId}`);
+  const taken = await takenUrlIds(tx, c.websiteId, c.id, itemId);
+  if (taken.has(urlId) && input.urlId?.trim())
+    throw urlTaken(`Another item already uses the URL /${c.urlSlug}/${urlId}.`);
+  return firstFreeUrlId(taken, urlId);
 }
 
 function values(c: Collection, input: ItemInput, now: Date) {
   const date = (ms: number | null | undefined) => (ms === undefined || ms === null ? null : new Date(ms));
   return {
-    title: input.title.trim(),
-    body: sanitizeRichText(input.body ?? ""),
-    excerpt: sanitizeRichText(input.excerpt ?? ""),
-    ...seoValues(input),
+    ...textColumns(input),
     authorName: input.authorName?.trim() || null,
     status: input.status ?? "published",
     publishOn:
@@ -298,9 +246,6 @@ function values(c: Collection, input: ItemInput, now: Date) {
     endDate: c.kind === "events" ? date(input.endDate) : null,
     location: c.kind === "events" && input.location ? input.location : null,
     mainImageId: input.mainImageId || null,
-    imageIds: input.imageIds ?? [],
-    categories: clean(input.categories),
-    tags: clean(input.tags),
     commentState: input.commentsOn === false ? 0 : 1,
     structuredContent: c.kind === "album" ? { audioAssetUrl: input.audioUrl?.trim() } : null,
   };
@@ -314,28 +259,15 @@ export async function createItem(
   input: ItemInput,
 ) {
   const c = await collectionOf(db, websiteId, collectionId);
-  const fields = check(c, input);
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  throwFieldErrors(check(c, input));
   return db.transaction(async (tx) => {
     const limit = itemLimitOf(c.kind);
-    if (limit) {
-      const [{ n }] = (await tx
-        .select({ n: count() })
-        .from(contentItems)
-        .where(and(eq(contentItems.websiteId, websiteId), eq(contentItems.collectionId, c.id)))) as [
-        { n: number },
-      ];
-      if (Number(n) >= limit.max) throw conflict(limit.message);
-    }
-    await checkImages(tx, websiteId, input);
+    if (limit) await checkRoomFor(tx, websiteId, c.id, limit);
+    await checkImagesInSite(tx, websiteId, [input.mainImageId, ...(input.imageIds ?? [])], "mainImageId");
     const id = newId();
     const v = values(c, input, clock.now());
-    await checkCategories(tx, websiteId, c.id, id, v.categories);
+    await checkCategoryCount(tx, websiteId, c.id, id, v.categories);
     const urlId = await urlIdFor(tx, c, input, id);
-    const [{ max }] = (await tx
-      .select({ max: sql<number>`coalesce(max(${contentItems.ordering}), -1)` })
-      .from(contentItems)
-      .where(eq(contentItems.collectionId, c.id))) as [{ max: number }];
     const [row] = await tx
       .insert(contentItems)
       .values({
@@ -344,7 +276,7 @@ export async function createItem(
         collectionId: c.id,
         recordType: RECORD_TYPE_OF[c.kind]!,
         urlId,
-        ordering: Number(max) + 1,
+        ordering: await nextOrdering(tx, c.id),
         ...v,
       })
       .returning();
@@ -361,27 +293,16 @@ export async function updateItem(
   input: ItemInput,
 ) {
   const c = await collectionOf(db, websiteId, collectionId);
-  const fields = check(c, input);
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  throwFieldErrors(check(c, input));
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(contentItems)
-      .where(
-        and(
-          eq(contentItems.websiteId, websiteId),
-          eq(contentItems.collectionId, c.id),
-          eq(contentItems.id, itemId),
-        ),
-      );
-    if (!existing) throw notFound(ITEM_NOT_FOUND);
-    await checkImages(tx, websiteId, input);
+    const existing = await itemOfCollection(tx, websiteId, c.id, itemId);
+    await checkImagesInSite(tx, websiteId, [input.mainImageId, ...(input.imageIds ?? [])], "mainImageId");
     const v = values(
       c,
       { ...input, publishOn: input.publishOn ?? existing.publishOn?.getTime() ?? null },
       clock.now(),
     );
-    await checkCategories(tx, websiteId, c.id, itemId, v.categories);
+    await checkCategoryCount(tx, websiteId, c.id, itemId, v.categories);
     const urlId =
       input.urlId?.trim() && input.urlId.trim() !== existing.urlId
         ? await urlIdFor(tx, c, input, itemId)
@@ -399,19 +320,7 @@ export async function updateItem(
 
 export async function deleteItem(db: Db, websiteId: string, collectionId: string, itemId: string) {
   const c = await collectionOf(db, websiteId, collectionId);
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(contentItems)
-      .where(
-        and(
-          eq(contentItems.websiteId, websiteId),
-          eq(contentItems.collectionId, c.id),
-          eq(contentItems.id, itemId),
-        ),
-      )
-      .returning({ id: contentItems.id });
-    if (!gone.length) throw notFound(ITEM_NOT_FOUND);
-  });
+  await deleteItemRow(db, websiteId, itemId, eq(contentItems.collectionId, c.id), ITEM_NOT_FOUND);
 }
 
 /** Hand-ordered collections (galleries, albums): every item, in the new order. */

@@ -23,11 +23,17 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
 
-  async function likeable(request: FastifyRequest) {
+  /**
+   * The site of the host and its published item named in the path; with `liking`, refused with
+   * 403 where the site has liking turned off.
+   */
+  async function siteItem(request: FastifyRequest, liking: boolean) {
     const site = await websiteForHost(db, request.headers.host);
     if (!site) throw notFound("There is no website at this address.");
-    const { site: settings } = await settingsOf(db, site.id);
-    if (!settings?.simpleLikingEnabled) throw forbidden(LIKING_OFF);
+    if (liking) {
+      const { site: settings } = await settingsOf(db, site.id);
+      if (!settings?.simpleLikingEnabled) throw forbidden(LIKING_OFF);
+    }
     const { itemId } = request.params as { itemId: string };
     const item = await itemById(db, site.id, itemId);
     if (!item) throw notFound("No such item.");
@@ -44,52 +50,32 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.post(
-    "/api/content/items/:itemId/like",
-    {
-      preHandler: requireCrumb,
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: { tags: ["site"], params: Params, response: { 200: LikeAnswer } },
-    },
-    async (request, reply) => {
-      const { site, item } = await likeable(request);
-      const liked = likedIds(request);
-      if (liked.includes(item.id)) return { itemId: item.id, likeCount: item.likeCount, liked: true };
-      const likeCount = (await changeLikeCount(db, site.id, item.id, 1)) ?? item.likeCount;
-      remember(reply, [...liked, item.id]);
-      return { itemId: item.id, likeCount, liked: true };
-    },
-  );
-
-  app.delete(
-    "/api/content/items/:itemId/like",
-    {
-      preHandler: requireCrumb,
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: { tags: ["site"], params: Params, response: { 200: LikeAnswer } },
-    },
-    async (request, reply) => {
-      const { site, item } = await likeable(request);
-      const liked = likedIds(request);
-      if (!liked.includes(item.id)) return { itemId: item.id, likeCount: item.likeCount, liked: false };
-      const likeCount = (await changeLikeCount(db, site.id, item.id, -1)) ?? item.likeCount;
-      remember(
-        reply,
-        liked.filter((id) => id !== item.id),
-      );
-      return { itemId: item.id, likeCount, liked: false };
-    },
-  );
+  /** Likes (`liked`) or unlikes an item, once per visitor: a second like or unlike changes nothing. */
+  const likeRoute = (method: "post" | "delete", liked: boolean) =>
+    app[method](
+      "/api/content/items/:itemId/like",
+      {
+        preHandler: requireCrumb,
+        config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+        schema: { tags: ["site"], params: Params, response: { 200: LikeAnswer } },
+      },
+      async (request, reply) => {
+        const { site, item } = await siteItem(request, true);
+        const ids = likedIds(request);
+        if (ids.includes(item.id) === liked) return { itemId: item.id, likeCount: item.likeCount, liked };
+        const likeCount = (await changeLikeCount(db, site.id, item.id, liked ? 1 : -1)) ?? item.likeCount;
+        remember(reply, liked ? [...ids, item.id] : ids.filter((id) => id !== item.id));
+        return { itemId: item.id, likeCount, liked };
+      },
+    );
+  likeRoute("post", true);
+  likeRoute("delete", false);
 
   app.get(
     "/api/content/items/:itemId/like",
     { schema: { tags: ["site"], params: Params, response: { 200: LikeAnswer } } },
     async (request) => {
-      const site = await websiteForHost(db, request.headers.host);
-      if (!site) throw notFound("There is no website at this address.");
-      const { itemId } = request.params as { itemId: string };
-      const item = await itemById(db, site.id, itemId);
-      if (!item) throw notFound("No such item.");
+      const { item } = await siteItem(request, false);
       return { itemId: item.id, likeCount: item.likeCount, liked: likedIds(request).includes(item.id) };
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { collections, comments, contentItems, media } from "../../db/schema.js";
 
@@ -26,14 +26,26 @@ export async function itemsOf(db: Db, websiteId: string, collection: Collection)
   return db
     .select()
     .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.websiteId, websiteId),
-        eq(contentItems.collectionId, collection.id),
-        eq(contentItems.status, "published"),
-      ),
-    )
+    .where(isPublished(websiteId, eq(contentItems.collectionId, collection.id)))
     .orderBy(...order);
+}
+
+/** The site's published items that also meet `conditions`. */
+function isPublished(websiteId: string, ...conditions: SQL[]) {
+  return and(eq(contentItems.websiteId, websiteId), ...conditions, eq(contentItems.status, "published"));
+}
+
+/** The site's published item that meets `conditions`, if any. */
+async function publishedItem(
+  db: Db,
+  websiteId: string,
+  ...conditions: SQL[]
+): Promise<ContentItem | undefined> {
+  const [row] = await db
+    .select()
+    .from(contentItems)
+    .where(isPublished(websiteId, ...conditions));
+  return row;
 }
 
 export async function itemBySlug(
@@ -42,18 +54,12 @@ export async function itemBySlug(
   collectionId: string,
   urlId: string,
 ): Promise<ContentItem | undefined> {
-  const [row] = await db
-    .select()
-    .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.websiteId, websiteId),
-        eq(contentItems.collectionId, collectionId),
-        eq(contentItems.urlId, urlId),
-        eq(contentItems.status, "published"),
-      ),
-    );
-  return row;
+  return publishedItem(
+    db,
+    websiteId,
+    eq(contentItems.collectionId, collectionId),
+    eq(contentItems.urlId, urlId),
+  );
 }
 
 export async function mediaByIds(db: Db, websiteId: string, ids: string[]): Promise<Map<string, Media>> {
@@ -106,28 +112,12 @@ export async function changeLikeCount(
     const [row] = await tx
       .update(contentItems)
       .set({ likeCount: sql`greatest(0, ${contentItems.likeCount} + ${delta})` })
-      .where(
-        and(
-          eq(contentItems.websiteId, websiteId),
-          eq(contentItems.id, itemId),
-          eq(contentItems.status, "published"),
-        ),
-      )
+      .where(isPublished(websiteId, eq(contentItems.id, itemId)))
       .returning({ likeCount: contentItems.likeCount });
     return row?.likeCount;
   });
 }
 
 export async function itemById(db: Db, websiteId: string, itemId: string): Promise<ContentItem | undefined> {
-  const [row] = await db
-    .select()
-    .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.websiteId, websiteId),
-        eq(contentItems.id, itemId),
-        eq(contentItems.status, "published"),
-      ),
-    );
-  return row;
+  return publishedItem(db, websiteId, eq(contentItems.id, itemId));
 }

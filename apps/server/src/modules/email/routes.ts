@@ -4,6 +4,7 @@ import { requireOwner } from "../../http/owner-auth.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { ownedWebsiteId } from "../forms/owner-access.js";
 import { OUTBOX_RETENTION_DAYS, listOutbox, pruneOutbox } from "./service.js";
+import { OffsetPaging, offsetPage } from "../../http/schemas.js";
 
 registerHousekeeping("outbox", (deps) =>
   pruneOutbox(deps.db, new Date(deps.clock.now().getTime() - OUTBOX_RETENTION_DAYS * 86400_000)),
@@ -35,8 +36,7 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
         params: Type.Object({ siteId: Type.String({ maxLength: 64 }) }),
         querystring: Type.Object(
           {
-            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-            offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+            ...OffsetPaging,
             status: Type.Optional(
               Type.Union([
                 Type.Literal("queued"),
@@ -55,7 +55,7 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
       const { siteId } = request.params as { siteId: string };
       const q = request.query as { limit?: number; offset?: number; status?: string };
       const websiteId = await ownedWebsiteId(request, siteId);
-      return listOutbox(db, websiteId, { limit: q.limit ?? 50, offset: q.offset ?? 0, status: q.status });
+      return listOutbox(db, websiteId, { ...offsetPage(q), status: q.status });
     },
   );
 };

@@ -11,17 +11,11 @@ import { websiteForHost } from "../sites/service.js";
 import { ownedWebsiteId } from "./owner-access.js";
 import { pruneCounters } from "./rate-limit.js";
 import {
-  FORM_MAX_FIELDS,
-  type FormInput,
   KEY_LIMIT,
   SUBMIT_LIMIT,
-  createForm,
-  deleteForm,
-  updateForm,
   VALIDATE_LIMIT,
   deleteSubmission,
   formNotConfigured,
-  formsWithCounts,
   issueSubmissionKey,
   limitByAddress,
   listSubmissions,
@@ -31,6 +25,15 @@ import {
   submissionsCsv,
   validateSubmission,
 } from "./service.js";
+import {
+  FORM_MAX_FIELDS,
+  type FormInput,
+  createForm,
+  deleteForm,
+  formsWithCounts,
+  updateForm,
+} from "./owner-forms.js";
+import { OffsetPaging, offsetPage } from "../../http/schemas.js";
 
 registerHousekeeping("form-submission-keys", (deps) => pruneSubmissionKeys(deps.db, deps.clock.now()));
 registerHousekeeping("rate-limit-counters", (deps) =>
@@ -106,11 +109,6 @@ const OwnerFormParams = Type.Object({
   siteId: Type.String({ maxLength: 64 }),
   formId: Type.String({ maxLength: 64 }),
 });
-const Paging = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-};
-
 async function siteOf(request: FastifyRequest) {
   const site = await websiteForHost(request.server.deps.db, request.headers.host);
   if (!site) throw formNotConfigured();
@@ -384,7 +382,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
         tags: ["owner"],
         summary: "A form's submissions, newest first; q searches the answers",
         params: OwnerFormParams,
-        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), ...Paging }),
+        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), ...OffsetPaging }),
         response: { 200: Type.Object({ submissions: Type.Array(Submission), total: Type.Integer() }) },
       },
     },
@@ -394,8 +392,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       const websiteId = await ownedWebsiteId(request, p.siteId);
       return listSubmissions(db, websiteId, p.formId, {
         q: q.q,
-        limit: q.limit ?? 50,
-        offset: q.offset ?? 0,
+        ...offsetPage(q),
       });
     },
   );
@@ -461,7 +458,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
         tags: ["owner"],
         summary: "The site's mailing list, newest first",
         params: OwnerParams,
-        querystring: Type.Object(Paging),
+        querystring: Type.Object(OffsetPaging),
         response: {
           200: Type.Object({
             subscribers: Type.Array(
@@ -480,7 +477,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
       const q = request.query as { limit?: number; offset?: number };
-      return mailingList(db, websiteId, { limit: q.limit ?? 50, offset: q.offset ?? 0 });
+      return mailingList(db, websiteId, offsetPage(q));
     },
   );
 };

@@ -2,34 +2,18 @@
  * The owner's orders API: list and search, detail, fulfil with tracking, refund (full or
  * partial, optionally restocking), cancel. Under /api/owner/sites/:siteId/orders.
  */
-import { type Static, Type } from "@sinclair/typebox";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { type OrderOpsDeps, cancelOrder, fulfilOrder, refundOrder } from "./operations.js";
 import { ownerReads, ownerSite, ownerWrites } from "./owner-access.js";
 import { listOrders, orderDetail } from "./service.js";
+import { Loose, OffsetPaging, errorResponses, offsetPage } from "../../http/schemas.js";
 
 const Id = Type.String({ pattern: "^[a-f0-9]{24}$" });
 const SiteParams = Type.Object({ siteId: Id });
 const OrderParams = Type.Object({ siteId: Id, orderId: Id });
-const Loose = (description: string) => Type.Object({}, { additionalProperties: true, description });
-const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-    }),
-  },
-  { additionalProperties: true },
-);
-const errors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  402: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-};
+type OwnerSite = ReturnType<typeof ownerSite>;
+const errors = errorResponses(400, 401, 402, 403, 404, 409);
 const Detail = Loose("{order, payments, refunds}");
 
 const ListQuery = Type.Object(
@@ -44,8 +28,7 @@ const ListQuery = Type.Object(
         ),
       ),
     ),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+    ...OffsetPaging,
   },
   { additionalProperties: false },
 );
@@ -112,8 +95,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       return listOrders(db, ownerSite(request).id, {
         q: q.q,
         status: q.status,
-        limit: q.limit ?? 50,
-        offset: q.offset ?? 0,
+        ...offsetPage(q),
       });
     },
   );
@@ -133,69 +115,50 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       orderDetail(db, ownerSite(request).id, (request.params as { orderId: string }).orderId),
   );
 
-  app.post(
-    "/api/owner/sites/:siteId/orders/:orderId/fulfil",
-    {
-      preHandler: ownerWrites,
-      schema: {
-        tags: ["owner", "orders"],
-        summary:
-          "Marks an order fulfilled, with carrier and tracking; emails the buyer unless notifyCustomer is false",
-        params: OrderParams,
-        body: FulfilBody,
-        response: { 200: Detail, ...errors },
+  /** An owner's action on one order: its body checked against `body`, answered with the order's detail. */
+  const orderAction = <B extends TSchema>(
+    name: string,
+    summary: string,
+    body: B,
+    run: (deps: OrderOpsDeps, site: OwnerSite, orderId: string, input: Static<B>) => Promise<unknown>,
+  ) =>
+    app.post(
+      `/api/owner/sites/:siteId/orders/:orderId/${name}`,
+      {
+        preHandler: ownerWrites,
+        schema: {
+          tags: ["owner", "orders"],
+          summary,
+          params: OrderParams,
+          body,
+          response: { 200: Detail, ...errors },
+        },
       },
-    },
-    async (request) =>
-      fulfilOrder(
-        deps(),
-        ownerSite(request),
-        (request.params as { orderId: string }).orderId,
-        request.body as Static<typeof FulfilBody>,
-      ),
-  );
+      async (request) =>
+        run(
+          deps(),
+          ownerSite(request),
+          (request.params as { orderId: string }).orderId,
+          request.body as Static<B>,
+        ),
+    );
 
-  app.post(
-    "/api/owner/sites/:siteId/orders/:orderId/refund",
-    {
-      preHandler: ownerWrites,
-      schema: {
-        tags: ["owner", "orders"],
-        summary:
-          "Refunds an order in full (no amount) or in part, restocking every line (restock) or some (restockLines)",
-        params: OrderParams,
-        body: RefundBody,
-        response: { 200: Detail, ...errors },
-      },
-    },
-    async (request) =>
-      refundOrder(
-        deps(),
-        ownerSite(request),
-        (request.params as { orderId: string }).orderId,
-        request.body as Static<typeof RefundBody>,
-      ),
+  orderAction(
+    "fulfil",
+    "Marks an order fulfilled, with carrier and tracking; emails the buyer unless notifyCustomer is false",
+    FulfilBody,
+    fulfilOrder,
   );
-
-  app.post(
-    "/api/owner/sites/:siteId/orders/:orderId/cancel",
-    {
-      preHandler: ownerWrites,
-      schema: {
-        tags: ["owner", "orders"],
-        summary:
-          "Cancels an unfulfilled order: refunds what is left, restocks (unless restock is false), stops its subscriptions",
-        params: OrderParams,
-        body: CancelBody,
-        response: { 200: Detail, ...errors },
-      },
-    },
-    async (request) =>
-      cancelOrder(
-        deps(),
-        ownerSite(request),
-        (request.params as { orderId: string }).orderId,
-        request.body as Static<typeof CancelBody>,
-      ),
+  orderAction(
+    "refund",
+    "Refunds an order in full (no amount) or in part, restocking every line (restock) or some (restockLines)",
+    RefundBody,
+    refundOrder,
+  );
+  orderAction(
+    "cancel",
+    "Cancels an unfulfilled order: refunds what is left, restocks (unless restock is false), stops its subscriptions",
+    CancelBody,
+    cancelOrder,
   );
 };

@@ -1,453 +1,11 @@
 /**
- * The block types a layout may hold (the published-sites blocks), with the fields owners edit.
- * The dashboard builds its block picker and property panels from these definitions
- * (`GET /api/owner/sites/:siteId/block-types`), and the server validates drafts with them.
+ * Page layouts as the editor sends them: rows of columns of blocks, checked against the block
+ * types (block-types.ts) and answered as a clean copy with the ids they refer to; and the values
+ * a published page reads that follow from what the owner typed (video and audio players, menus).
  */
-import { Feature } from "../../seed/billing-catalog.js";
+import { type FieldDef, GALLERY_OPTION_FIELDS, blockTypeByName } from "./block-types.js";
 import { LIMIT_MESSAGES, MAX_BLOCKS_PER_LAYOUT, urlWithinLimit } from "./limits.js";
 import { sanitizeRichText } from "./rich-text.js";
-
-export type FieldType =
-  | "text"
-  | "textarea"
-  | "richtext"
-  | "code"
-  | "url"
-  | "number"
-  | "boolean"
-  | "select"
-  | "image"
-  | "images"
-  | "form"
-  | "collection"
-  | "product"
-  | "location"
-  | "gallery";
-
-export interface FieldDef {
-  key: string;
-  label: string;
-  type: FieldType;
-  required?: boolean;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  default?: string | number | boolean;
-  options?: { value: string; label: string }[];
-  /** Shown under the input. */
-  help?: string;
-  /** Shown in the empty input (and in the editing frame for an empty text block), never saved. */
-  placeholder?: string;
-  /** For "collection": the kinds that may be chosen. */
-  kinds?: string[];
-  /** For "gallery": the options of the set. */
-  fields?: FieldDef[];
-}
-
-export interface BlockTypeDef {
-  type: string;
-  label: string;
-  description: string;
-  group: "Basic" | "Media" | "Commerce" | "Forms" | "Embeds" | "Premium";
-  fields: FieldDef[];
-  /** The feature the site's plan must enable (SPEC §6). */
-  feature?: number;
-  featureName?: string;
-}
-
-const opt = (...values: string[]) => values.map((v) => ({ value: v, label: v }));
-
-/** SPEC §4 gallery designs, meta positions and alignments; §9 ranges and defaults. */
-const GALLERY_DESIGNS = ["grid", "slideshow", "slider", "stacked"];
-const META_POSITIONS = ["top", "top-left", "top-right", "center", "bottom", "bottom-left", "bottom-right"];
-const ACTIVE_ALIGNMENTS = ["center", "left", "right"];
-const LIGHTBOX_THEMES = ["dark", "light"];
-const ASPECT_RATIOS = ["square", "4:3", "3:2", "16:9", "2:1", "3:4", "2:3", "9:16"];
-const NUMBER_OPTIONS = {
-  "autoplay-duration": { min: 1, max: 10, default: 5 },
-  "thumbnail-strip-height": { min: 0, max: 200, default: 80 },
-  "thumbnail-strip-margin": { min: 0, max: 60, default: 20 },
-  "thumbnails-per-row": { min: 1, max: 10, default: 4 },
-  padding: { min: 0, max: 50, default: 20 },
-  "max-width": { min: 100, max: 300, default: 300 },
-};
-
-const FLAG_LABELS: [string, string][] = [
-  ["autoplay", "Autoplay"],
-  ["controls", "Show controls"],
-  ["auto-crop", "Auto crop"],
-  ["square-thumbs", "Square thumbnails"],
-  ["thumbnails", "Show thumbnails"],
-  ["show-meta", "Show title and description"],
-  ["show-meta-basic", "Basic meta"],
-  ["show-meta-only-title", "Title only"],
-  ["show-meta-on-hover", "Meta on hover"],
-  ["lightbox", "Open images in a lightbox"],
-  ["newWindow", "Open links in a new window"],
-  ["transparentBackground", "Transparent background"],
-];
-const NUMBER_LABELS: Record<keyof typeof NUMBER_OPTIONS, string> = {
-  "autoplay-duration": "Autoplay delay (seconds)",
-  "thumbnail-strip-height": "Thumbnail strip height (px)",
-  "thumbnail-strip-margin": "Thumbnail strip margin (px)",
-  "thumbnails-per-row": "Thumbnails per row",
-  padding: "Padding (px)",
-  "max-width": "Slide max width (%)",
-};
-
-/** The gallery option set of SPEC §3 with the ranges and defaults of SPEC §9 (as published pages read it). */
-export const GALLERY_OPTION_FIELDS: FieldDef[] = [
-  { key: "design", label: "Design", type: "select", default: "grid", options: opt(...GALLERY_DESIGNS) },
-  {
-    key: "aspect-ratio",
-    label: "Aspect ratio",
-    type: "select",
-    default: "square",
-    options: opt(...ASPECT_RATIOS),
-  },
-  {
-    key: "meta-position",
-    label: "Meta position",
-    type: "select",
-    default: "bottom",
-    options: opt(...META_POSITIONS),
-  },
-  {
-    key: "active-alignment",
-    label: "Active slide alignment",
-    type: "select",
-    default: "center",
-    options: opt(...ACTIVE_ALIGNMENTS),
-  },
-  {
-    key: "lightboxTheme",
-    label: "Lightbox theme",
-    type: "select",
-    default: "dark",
-    options: opt(...LIGHTBOX_THEMES),
-  },
-  ...(
-    Object.entries(NUMBER_OPTIONS) as [
-      keyof typeof NUMBER_OPTIONS,
-      { min: number; max: number; default: number },
-    ][]
-  ).map(
-    ([key, r]): FieldDef => ({
-      key,
-      label: NUMBER_LABELS[key],
-      type: "number",
-      min: r.min,
-      max: r.max,
-      default: r.default,
-    }),
-  ),
-  ...FLAG_LABELS.map(([key, label]): FieldDef => ({ key, label, type: "boolean", default: false })),
-];
-
-/** What an empty text block says until the owner types: a placeholder, never content. */
-export const TEXT_BLOCK_PLACEHOLDER = "Write something here.";
-
-export const BLOCK_TYPES: BlockTypeDef[] = [
-  {
-    type: "text",
-    label: "Text",
-    description: "Headings, paragraphs, lists and links.",
-    group: "Basic",
-    fields: [
-      {
-        key: "html",
-        label: "Text",
-        type: "richtext",
-        maxLength: 100_000,
-        placeholder: TEXT_BLOCK_PLACEHOLDER,
-      },
-    ],
-  },
-  {
-    type: "image",
-    label: "Image",
-    description: "A picture from the media library.",
-    group: "Basic",
-    fields: [
-      { key: "imageId", label: "Image", type: "image" },
-      { key: "alt", label: "Alternative text", type: "text", maxLength: 500 },
-      { key: "caption", label: "Caption", type: "text", maxLength: 1000 },
-      { key: "href", label: "Link", type: "url" },
-    ],
-  },
-  {
-    type: "button",
-    label: "Button",
-    description: "A call to action that links somewhere.",
-    group: "Basic",
-    fields: [
-      { key: "label", label: "Label", type: "text", required: true, maxLength: 200, default: "Learn more" },
-      { key: "href", label: "Link", type: "url", required: true, default: "/" },
-      {
-        key: "style",
-        label: "Style",
-        type: "select",
-        default: "primary",
-        options: opt("primary", "secondary"),
-      },
-      {
-        key: "align",
-        label: "Alignment",
-        type: "select",
-        default: "left",
-        options: opt("left", "center", "right"),
-      },
-    ],
-  },
-  {
-    type: "quote",
-    label: "Quote",
-    description: "A pull quote with its source.",
-    group: "Basic",
-    fields: [
-      {
-        key: "text",
-        label: "Quote",
-        type: "textarea",
-        required: true,
-        maxLength: 5000,
-        default: "A few words worth repeating.",
-      },
-      { key: "source", label: "Source", type: "text", maxLength: 300 },
-    ],
-  },
-  {
-    type: "summary",
-    label: "Summary",
-    description: "The latest items of a blog, events, store or gallery page.",
-    group: "Basic",
-    fields: [
-      {
-        key: "collectionId",
-        label: "Collection",
-        type: "collection",
-        required: true,
-        kinds: ["blog", "events", "products", "gallery", "album"],
-      },
-      { key: "title", label: "Heading", type: "text", maxLength: 300 },
-      { key: "limit", label: "Number of items", type: "number", min: 1, max: 30, default: 4 },
-      {
-        key: "design",
-        label: "Design",
-        type: "select",
-        default: "grid",
-        options: opt("grid", "list", "carousel"),
-      },
-    ],
-  },
-  {
-    type: "spacer",
-    label: "Spacer",
-    description: "Empty space between blocks.",
-    group: "Basic",
-    fields: [{ key: "height", label: "Height (px)", type: "number", min: 8, max: 400, default: 48 }],
-  },
-  {
-    type: "line",
-    label: "Line",
-    description: "A horizontal divider.",
-    group: "Basic",
-    fields: [],
-  },
-  {
-    type: "gallery",
-    label: "Gallery",
-    description: "Several images as a grid, slideshow, slider or stack.",
-    group: "Media",
-    fields: [
-      { key: "title", label: "Heading", type: "text", maxLength: 300 },
-      { key: "imageIds", label: "Images", type: "images" },
-      {
-        key: "collectionId",
-        label: "Or the images of a gallery page",
-        type: "collection",
-        kinds: ["gallery"],
-      },
-      { key: "options", label: "Gallery settings", type: "gallery", fields: GALLERY_OPTION_FIELDS },
-    ],
-  },
-  {
-    type: "video",
-    label: "Video",
-    description: "A video from YouTube, Vimeo, or a video file.",
-    group: "Media",
-    fields: [
-      { key: "url", label: "Video URL", type: "url", required: true },
-      { key: "title", label: "Title", type: "text", maxLength: 300 },
-      { key: "caption", label: "Caption", type: "text", maxLength: 1000 },
-    ],
-  },
-  {
-    type: "audio",
-    label: "Audio",
-    description: "A track to play on the page (an audio file or a SoundCloud link).",
-    group: "Media",
-    fields: [
-      { key: "url", label: "Audio URL", type: "url", required: true },
-      { key: "title", label: "Title", type: "text", maxLength: 300 },
-      { key: "artist", label: "Artist", type: "text", maxLength: 300 },
-    ],
-  },
-  {
-    type: "map",
-    label: "Map",
-    description: "A location with a map link.",
-    group: "Media",
-    fields: [{ key: "location", label: "Location", type: "location" }],
-  },
-  {
-    type: "product",
-    label: "Product",
-    description: "One product with its price and add-to-cart button.",
-    group: "Commerce",
-    fields: [
-      { key: "productId", label: "Product", type: "product", required: true },
-      { key: "showVariantImages", label: "Show variant images", type: "boolean", default: true },
-    ],
-  },
-  {
-    type: "form",
-    label: "Form",
-    description: "A form visitors fill in.",
-    group: "Forms",
-    fields: [
-      { key: "formId", label: "Form", type: "form", required: true },
-      { key: "title", label: "Heading", type: "text", maxLength: 300 },
-      { key: "submitLabel", label: "Submit button label", type: "text", maxLength: 100 },
-    ],
-  },
-  {
-    type: "newsletter",
-    label: "Newsletter",
-    description: "An email sign-up for the mailing list.",
-    group: "Forms",
-    fields: [
-      { key: "formId", label: "Form", type: "form", required: true },
-      { key: "title", label: "Heading", type: "text", maxLength: 300 },
-      { key: "description", label: "Description", type: "textarea", maxLength: 2000 },
-      { key: "submitLabel", label: "Submit button label", type: "text", maxLength: 100 },
-    ],
-  },
-  {
-    type: "code",
-    label: "Code",
-    description: "HTML of your own (scripts are removed; nothing custom runs in safe mode).",
-    group: "Embeds",
-    fields: [
-      { key: "html", label: "HTML", type: "code", maxLength: 50_000, default: "" },
-      { key: "displaySource", label: "Show the code as text", type: "boolean", default: false },
-    ],
-  },
-  {
-    type: "embed",
-    label: "Embed",
-    description: "Content from another site by its embed code.",
-    group: "Embeds",
-    fields: [
-      { key: "html", label: "Embed code", type: "code", maxLength: 50_000 },
-      { key: "caption", label: "Caption", type: "text", maxLength: 1000 },
-    ],
-  },
-  {
-    type: "amazon",
-    label: "Amazon",
-    description: "A product from Amazon.",
-    group: "Premium",
-    feature: Feature.AMAZON_BLOCK,
-    featureName: "Amazon block",
-    fields: [
-      { key: "asin", label: "ASIN", type: "text", required: true, maxLength: 20 },
-      { key: "title", label: "Title", type: "text", maxLength: 300 },
-      { key: "description", label: "Description", type: "textarea", maxLength: 1000 },
-      { key: "imageId", label: "Image", type: "image" },
-    ],
-  },
-  {
-    type: "donation",
-    label: "Donation",
-    description: "A button that takes donations.",
-    group: "Premium",
-    feature: Feature.DONATION_BLOCK,
-    featureName: "Donation block",
-    fields: [
-      { key: "title", label: "Title", type: "text", maxLength: 300, default: "Support our work" },
-      { key: "description", label: "Description", type: "textarea", maxLength: 2000 },
-      { key: "label", label: "Button label", type: "text", maxLength: 100, default: "Donate" },
-    ],
-  },
-  {
-    type: "menu",
-    label: "Menu",
-    description: "A restaurant menu.",
-    group: "Premium",
-    feature: Feature.MENU_BLOCK,
-    featureName: "Menu block",
-    fields: [
-      { key: "title", label: "Title", type: "text", maxLength: 300 },
-      {
-        key: "menuText",
-        label: "Menu",
-        type: "textarea",
-        maxLength: 20_000,
-        help: "A line starting with # starts a section. Then one dish a line: name | price | description.",
-      },
-    ],
-  },
-  {
-    type: "opentable",
-    label: "OpenTable",
-    description: "Restaurant reservations.",
-    group: "Premium",
-    feature: Feature.OPENTABLE_BLOCK,
-    featureName: "OpenTable block",
-    fields: [
-      { key: "restaurantId", label: "Restaurant ID", type: "text", required: true, maxLength: 20 },
-      { key: "name", label: "Name", type: "text", maxLength: 200 },
-    ],
-  },
-  {
-    type: "member-area",
-    label: "Member area",
-    description: "A sign-up for a member area.",
-    group: "Premium",
-    feature: Feature.MEMBER_AREAS,
-    featureName: "Member areas",
-    fields: [
-      { key: "title", label: "Title", type: "text", maxLength: 300, default: "Members only" },
-      { key: "description", label: "Description", type: "textarea", maxLength: 2000 },
-      { key: "label", label: "Button label", type: "text", maxLength: 100, default: "Join now" },
-      { key: "href", label: "Link", type: "url" },
-    ],
-  },
-];
-
-/** Options of collection pages by kind (the gallery option set for galleries). */
-export const COLLECTION_OPTION_FIELDS: Record<string, FieldDef[]> = {
-  blog: [{ key: "pageSize", label: "Posts per page", type: "number", min: 1, max: 100, default: 10 }],
-  products: [{ key: "pageSize", label: "Products per page", type: "number", min: 1, max: 200, default: 24 }],
-  events: [
-    {
-      key: "showPastOrUpcomingEvents",
-      label: "Events shown",
-      type: "select",
-      default: "upcoming",
-      options: [
-        { value: "upcoming", label: "Upcoming events" },
-        { value: "past", label: "Past events" },
-      ],
-    },
-    { key: "calendarView", label: "Show a calendar", type: "boolean", default: false },
-  ],
-  gallery: GALLERY_OPTION_FIELDS,
-  album: [],
-  page: [],
-  folder: [],
-};
 
 export function emptyRefs(): LayoutRefs {
   return { media: new Set(), forms: new Set(), collections: new Set(), products: new Set() };
@@ -467,8 +25,6 @@ export function validateFields(
   }
   return out;
 }
-
-export const blockTypeByName = new Map(BLOCK_TYPES.map((b) => [b.type, b]));
 
 export interface Block {
   id: string;
@@ -531,15 +87,11 @@ export function fieldValue(block: string, f: FieldDef, value: unknown, refs: Lay
   switch (f.type) {
     case "text":
     case "textarea":
-    case "code": {
-      if (typeof value !== "string") throw bad("must be text.");
-      if (f.maxLength && value.length > f.maxLength) throw bad(`at most ${f.maxLength} characters.`);
-      return value;
-    }
+    case "code":
     case "richtext": {
       if (typeof value !== "string") throw bad("must be text.");
       if (f.maxLength && value.length > f.maxLength) throw bad(`at most ${f.maxLength} characters.`);
-      return sanitizeRichText(value);
+      return f.type === "richtext" ? sanitizeRichText(value) : value;
     }
     case "url": {
       if (typeof value !== "string") throw bad("must be a link.");
@@ -659,10 +211,15 @@ export function oembedFor(
   return undefined;
 }
 
-/** A menu written as text: "# Section" lines, then "name | price | description" lines. */
-export function parseMenuText(text: string) {
-  const sections: { title: string; items: { name: string; price: string; description: string }[] }[] = [];
-  for (const raw of text.split(/\r?\n/)) {
+/**
+ * The menu block's text: a line starting with # starts a section, every other line is a dish,
+ * "name | price | description".
+ */
+export function parseMenuText(
+  text: string,
+): { title: string; sections: { title: string; items: Record<string, string>[] }[] }[] {
+  const sections: { title: string; items: Record<string, string>[] }[] = [];
+  for (const raw of text.slice(0, 20_000).split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
     if (line.startsWith("#")) {
@@ -671,7 +228,7 @@ export function parseMenuText(text: string) {
     }
     if (!sections.length) sections.push({ title: "", items: [] });
     const [name = "", price = "", ...rest] = line.split("|").map((p) => p.trim());
-    sections[sections.length - 1]!.items.push({ name, price, description: rest.join(" | ") });
+    sections.at(-1)!.items.push({ name, price, description: rest.join(" | ") });
   }
   return [{ title: "", sections }];
 }
@@ -699,12 +256,7 @@ export function validateLayout(
   input: unknown,
   opts: { draft?: boolean } = {},
 ): { layout: Layout; refs: LayoutRefs } {
-  const refs: LayoutRefs = {
-    media: new Set(),
-    forms: new Set(),
-    collections: new Set(),
-    products: new Set(),
-  };
+  const refs = emptyRefs();
   if (!isRecord(input) || !Array.isArray(input.rows)) throw new LayoutError("A layout is a list of rows.");
   const seen = new Set<string>();
   let blocks = 0;
@@ -749,12 +301,4 @@ export function validateLayout(
     rows.push({ columns });
   }
   return { layout: { rows }, refs };
-}
-
-/** Block types the site's plan enables (SPEC §6), given its enabled features. */
-export function blockTypesFor(enabled: ReadonlySet<number>) {
-  return BLOCK_TYPES.map((b) => ({
-    ...b,
-    available: b.feature === undefined || enabled.has(b.feature),
-  }));
 }

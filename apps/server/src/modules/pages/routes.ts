@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { collectionKinds, folderBehaviors } from "../../db/enums.js";
-import { COLLECTION_OPTION_FIELDS } from "./blocks.js";
+import { COLLECTION_OPTION_FIELDS } from "./block-types.js";
 import { type EditingMode, setEditingCookies } from "./preview.js";
 import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
 import {

@@ -12,14 +12,12 @@ import { collections, contentItems, featureSets, forms, media, websites } from "
 import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { hashPassword } from "../../lib/passwords.js";
+import { COLLECTION_OPTION_FIELDS, blockTypeByName, blockTypesFor } from "./block-types.js";
 import {
-  COLLECTION_OPTION_FIELDS,
   type Layout,
   LayoutError,
   type LayoutRefs,
-  blockTypesFor,
   countBlocks,
-  blockTypeByName,
   validateFields,
   validateLayout,
 } from "./blocks.js";

@@ -5,12 +5,12 @@
  */
 import { type Static, Type } from "@sinclair/typebox";
 import { and, eq } from "drizzle-orm";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { memberships } from "../../db/schema.js";
 import { requireCrumb } from "../../http/crumb.js";
-import { ApiError, notFound } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
-import { type RateLimit, hitRateLimit } from "../cart/rate-limit.js";
+import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { registerJobHandler } from "../jobs/service.js";
 import { websiteForHost } from "../sites/service.js";
@@ -25,6 +25,7 @@ import {
   signUp,
   sweepRestocked,
 } from "./service.js";
+import { ErrorSchema, errorResponses } from "../../http/schemas.js";
 
 registerJobHandler(RESTOCK_JOB, async (deps, payload) => {
   await runRestockJob(deps.db, deps.clock, deps.config, payload);
@@ -38,17 +39,7 @@ const BASE = "/api/site-users/account/notifications/restock";
 export const RESTOCK_SIGNUP_LIMIT: RateLimit = { max: 10, windowMs: 60_000 };
 
 const Id = Type.String({ maxLength: 64 });
-const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-    }),
-  },
-  { additionalProperties: true },
-);
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 const SignUpBody = Type.Object(
   {
@@ -95,13 +86,12 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
     return siteId;
   }
 
-  const signUpLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const hit = await hitRateLimit(db, `restock:${request.ip}`, RESTOCK_SIGNUP_LIMIT, clock.now());
-    if (!hit.allowed) {
-      reply.header("retry-after", String(hit.retryAfterSeconds));
-      throw new ApiError(429, "rate_limited", "Please try again in a few seconds.");
-    }
-  };
+  const signUpLimit = addressLimiter(
+    { db, clock },
+    "restock",
+    RESTOCK_SIGNUP_LIMIT,
+    "Please try again in a few seconds.",
+  );
 
   app.post(
     BASE,

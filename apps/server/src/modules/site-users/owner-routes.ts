@@ -3,17 +3,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { ownerRead, SiteParams, siteOf } from "../owner-sites/access.js";
 import { listSiteUsersForOwner, SITE_USERS_PAGE_MAX, SITE_USERS_PAGE_SIZE } from "./owner-service.js";
-
-const ErrorSchema = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-    }),
-  },
-  { additionalProperties: true },
-);
+import { ErrorSchema } from "../../http/schemas.js";
 
 const ListQuery = Type.Object(
   {

@@ -2,6 +2,7 @@
  * The owner's list of a website's site users: newest first, searchable by email or name, paged
  * with an opaque cursor. Never exposes password hashes.
  */
+import { likePattern } from "../../lib/paging.js";
 import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { carts, orders, siteUsers } from "../../db/schema.js";
@@ -42,11 +43,6 @@ function decodeCursor(cursor: string | undefined): { createdOn: number; id: stri
     // fall through to the 400
   }
   throw badRequest(MSG_BAD_CURSOR, { cursor: MSG_BAD_CURSOR });
-}
-
-/** `%`, `_` and `\` in a search are literal characters, not LIKE wildcards. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export async function listSiteUsersForOwner(

@@ -3,8 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { clearCookie, setSessionCookie } from "../../http/cookies.js";
 import { ensureCrumb, requireCrumb } from "../../http/crumb.js";
 import { ApiError, notFound } from "../../http/errors.js";
-import { CART_COOKIE, CART_PRESENT_COOKIE } from "../cart/routes.js";
-import { CART_COOKIE_DAYS } from "../cart/service.js";
+import { CART_COOKIE, CART_PRESENT_COOKIE, keepCartCookie } from "../cart/routes.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { type Website, websiteForHost } from "../sites/service.js";
 import {
@@ -146,15 +145,7 @@ export const siteUserRoutes: FastifyPluginAsync = async (app) => {
       clearCookie(reply, CART_PRESENT_COOKIE);
       return;
     }
-    const maxAge = CART_COOKIE_DAYS * 86400;
-    setSessionCookie(reply, CART_COOKIE, token, secure, { maxAge });
-    reply.setCookie(CART_PRESENT_COOKIE, "1", {
-      path: "/",
-      sameSite: "lax",
-      httpOnly: false,
-      secure,
-      maxAge,
-    });
+    keepCartCookie(reply, token, secure);
   }
 
   function signedIn(reply: FastifyReply, opened: SessionOpened) {

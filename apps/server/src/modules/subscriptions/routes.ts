@@ -3,9 +3,9 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { ownerReads, ownerSite, ownerWrites } from "../orders/owner-access.js";
 import { cancelSubscription, listSubscriptions } from "./service.js";
+import { Loose, OffsetPaging, offsetPage } from "../../http/schemas.js";
 
 const Id = Type.String({ pattern: "^[a-f0-9]{24}$" });
-const Loose = (description: string) => Type.Object({}, { additionalProperties: true, description });
 const ErrorSchema = Type.Object(
   { error: Type.Object({ code: Type.String(), message: Type.String() }) },
   { additionalProperties: true },
@@ -28,8 +28,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
             status: Type.Optional(
               Type.Union(["active", "past_due", "cancelled", "completed"].map((s) => Type.Literal(s))),
             ),
-            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-            offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+            ...OffsetPaging,
           },
           { additionalProperties: false },
         ),
@@ -43,8 +42,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
       const q = request.query as { status?: string; limit?: number; offset?: number };
       return listSubscriptions(db, ownerSite(request).id, {
         status: q.status,
-        limit: q.limit ?? 50,
-        offset: q.offset ?? 0,
+        ...offsetPage(q),
       });
     },
   );

@@ -41,10 +41,10 @@ import {
   lineDetailsOf,
   markOrderPaid,
   orderByIdempotencyKey,
-  queueOrderConfirmation,
   recordCommerceEvent,
   setLineDetails,
 } from "../orders/service.js";
+import { queueOrderConfirmation } from "../orders/emails.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { ProviderUnavailableError } from "../payments/provider.js";
 

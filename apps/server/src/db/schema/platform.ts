@@ -1,0 +1,252 @@
+/** The platform around the sites: API keys, plans and billing, redirects, analytics, jobs, email, single-use keys and counters. */
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.js";
+import { siteUsers, websiteId, websites } from "./site.js";
+
+// ─── API keys, feature sets, billing plans, subscriptions, redirects, payment methods and invoices ───
+
+export const apiKeys = pgTable("api_keys", {
+  id: text("id").primaryKey(),
+  websiteId: websiteId(),
+  name: text("name").notNull(),
+  /** First characters of the key, shown in the panel; the key itself is only stored hashed. */
+  prefix: text("prefix").notNull(),
+  keyHash: text("key_hash").notNull().unique(),
+  scopes: text("scopes").array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+});
+
+export const featureSets = pgTable("feature_sets", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  productLine: text("product_line").notNull(),
+  enabledFeatures: integer("enabled_features").array().notNull().default(sql`'{}'::integer[]`),
+  /** Feature limits by name; a missing limit means unlimited. */
+  limits: jsonb("limits").$type<Record<string, number>>().notNull().default({}),
+});
+
+export const billingPlans = pgTable("billing_plans", {
+  id: text("id").primaryKey(),
+  planDisplayName: text("plan_display_name").notNull(),
+  productLine: text("product_line").notNull(),
+  featureSetId: text("feature_set_id")
+    .notNull()
+    .references(() => featureSets.id),
+  priceCents: integer("price_cents").notNull(),
+  basePriceCents: integer("base_price_cents").notNull(),
+  currency: text("currency").notNull().default("USD"),
+  billingPeriodUnit: text("billing_period_unit").notNull(),
+  billingPeriodValue: integer("billing_period_value").notNull().default(1),
+});
+
+export const billingSubscriptions = pgTable(
+  "billing_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    websiteId: websiteId(),
+    /** website, resold, or another product line */
+    type: text("type").notNull(),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => billingPlans.id),
+    pastDue: boolean("past_due").notNull().default(false),
+    autoRenew: boolean("auto_renew").notNull().default(true),
+    nextChargeAt: timestamp("next_charge_at", { withTimezone: true }),
+    nextChargeAmountCents: integer("next_charge_amount_cents").notNull().default(0),
+    nextChargeTaxCents: integer("next_charge_tax_cents").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    /** Start of the period paid for; the period ends at nextChargeAt. */
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    /** When a trial ends (the site expires then unless upgraded). */
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    /** A plan change staged by PUT …/plan-change/{planId}, applied by its confirm. */
+    pendingPlanId: text("pending_plan_id").references(() => billingPlans.id),
+    /** Credit left from a downgrade, taken off the next charges. */
+    creditCents: integer("credit_cents").notNull().default(0),
+    /** Failed charges of the renewal now due (reset when one succeeds). */
+    renewalAttempts: integer("renewal_attempts").notNull().default(0),
+    /** When the renewal is tried again after a failure; also a short lease while one is in flight. */
+    renewalRetryAt: timestamp("renewal_retry_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("billing_subscriptions_site_type_idx").on(t.websiteId, t.type)],
+);
+
+/**
+ * URL mappings (Settings → URL mappings): `from` is an exact path or a prefix ending in "/*";
+ * `to` a path (ending in "/*" to carry the rest of a prefix) or an absolute URL. Checked before a
+ * page answers 404; a changed page or product address adds one automatically.
+ */
+export const urlRedirects = pgTable(
+  "url_redirects",
+  {
+    id: text("id").primaryKey(),
+    websiteId: websiteId(),
+    fromPath: text("from_path").notNull(),
+    toPath: text("to_path").notNull(),
+    /** 301 (moved for good) or 302 (for now). */
+    status: integer("status").notNull().default(301),
+    /** Added by a slug change rather than by the owner. */
+    automatic: boolean("automatic").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("url_redirects_from_idx").on(t.websiteId, t.fromPath)],
+);
+
+/** The card an owner pays the site's plan with: only the provider's reference and what may be shown. */
+export const billingPaymentMethods = pgTable("billing_payment_methods", {
+  websiteId: text("website_id")
+    .primaryKey()
+    .references(() => websites.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  savedMethod: text("saved_method").notNull(),
+  cardLast4: text("card_last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  /** ISO 3166 country of the card's billing address: the tax on plan charges follows it. */
+  billingCountry: text("billing_country"),
+  updatedAt: updatedAt(),
+});
+
+/** A card being saved that waits for its holder's authentication (3-D Secure). */
+export const billingCardSetups = pgTable("billing_card_setups", {
+  websiteId: text("website_id")
+    .primaryKey()
+    .references(() => websites.id, { onDelete: "cascade" }),
+  /** The provider's idempotency key of the verification charge, to look it up afterwards. */
+  chargeKey: text("charge_key").notNull(),
+  providerRef: text("provider_ref").notNull(),
+  cardLast4: text("card_last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  billingCountry: text("billing_country"),
+  createdAt: createdAt(),
+});
+
+export const invoices = pgTable("invoices", {
+  id: text("id").primaryKey(),
+  websiteId: websiteId(),
+  subscriptionId: text("subscription_id").references(() => billingSubscriptions.id, { onDelete: "set null" }),
+  totalCents: integer("total_cents").notNull(),
+  taxCents: integer("tax_cents").notNull().default(0),
+  currency: text("currency").notNull().default("USD"),
+  status: text("status").notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+  /** What the invoice is for, e.g. "Plan change: Personal → Business". */
+  description: text("description").notNull().default(""),
+  subtotalCents: integer("subtotal_cents").notNull().default(0),
+  cardLast4: text("card_last4"),
+  providerRef: text("provider_ref"),
+});
+
+// ─── Analytics, background jobs and outbound email ───────────────────────────────────────────────────
+
+export const analyticsHits = pgTable(
+  "analytics_hits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    websiteId: websiteId(),
+    event: text("event").notNull(),
+    visitorCookie: text("visitor_cookie"),
+    url: text("url"),
+    pagePath: text("page_path"),
+    referrer: text("referrer"),
+    userAgent: text("user_agent"),
+    itemId: text("item_id"),
+    collectionId: text("collection_id"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_hits_website_idx").on(t.websiteId, t.createdAt)],
+);
+
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    websiteId: websiteId(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    objectType: text("object_type").notNull(),
+    pagePath: text("page_path"),
+    sessionId: text("session_id"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_website_idx").on(t.websiteId, t.createdAt)],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("jobs_due_idx").on(t.runAt)],
+);
+
+export const outboundEmails = pgTable("outbound_emails", {
+  id: text("id").primaryKey(),
+  websiteId: text("website_id"),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body"),
+  /** queued, sent, failed, or kept (no SMTP configured: the outbox is the record) */
+  status: text("status").notNull().default("queued"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  createdAt: createdAt(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});
+
+// ─── Single-use keys and shared counters ─────────────────────────────────────────────────────────────
+
+export const formSubmissionKeys = pgTable("form_submission_keys", {
+  keyHash: text("key_hash").primaryKey(),
+  websiteId: websiteId(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  websiteId: websiteId(),
+  siteUserId: text("site_user_id")
+    .notNull()
+    .references(() => siteUsers.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters for rate limits that must hold across server processes. */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+});
