@@ -29,7 +29,7 @@ import autocannon from "autocannon";
 // @ts-expect-error a plain ES module script without declarations
 import { SERVER_BUILD, buildServer } from "../scripts/build-server.mjs";
 
-import { root, startServer } from "./server.js";
+import { root, startServer, waitIdle } from "./server.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -138,6 +138,7 @@ async function main() {
   );
   const warmServer = await startPagesServer({});
   const coldServer = await startPagesServer({ PAGE_CACHE: "false" });
+  await waitIdle([warmServer.proc.pid!, coldServer.proc.pid!]);
   const staticDir = path.join(root, "apps/storefront/dist/bench");
   mkdirSync(staticDir, { recursive: true });
   const rows: string[] = [];
@@ -173,7 +174,11 @@ async function main() {
         }
         ceiling = mean(ceilings);
         warm = mean(warms);
-        ratio = median(warms.map((w, i) => w.rps / ceilings[i]!.rps));
+        const ratios = warms.map((w, i) => w.rps / ceilings[i]!.rps);
+        ratio = median(ratios);
+        console.log(
+          `${page.path.padEnd(28)} warm / ceiling by round: ${ratios.map((r) => r.toFixed(2)).join(", ")}`,
+        );
       } finally {
         await ceilingServer.stop();
       }

@@ -82,3 +82,23 @@ export function rssMb(pid: number): number {
   const line = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return line ? Number(line[1]) / 1024 : Number.NaN;
 }
+
+/** CPU time a process has used, in clock ticks (Linux). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until the processes are idle (under 5% of a core for a whole second), so that their
+ * start-up work — migrations, the demo's image variants made in the background — is not measured.
+ */
+export async function waitIdle(pids: number[], maxMs = 180_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    const before = pids.map(cpuTicks);
+    await new Promise((r) => setTimeout(r, 1000));
+    // Clock ticks are hundredths of a second: 5 ticks in a second is 5% of a core.
+    if (pids.every((pid, i) => cpuTicks(pid) - before[i]! < 5)) return;
+  }
+}
