@@ -95,6 +95,10 @@ async function main() {
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
         const lhr = result.lhr;
+        if (lhr.runtimeError)
+          console.log(
+            `    Lighthouse could not measure: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+          );
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const items = (lhr.audits["resource-summary"]?.details as { items?: Record<string, unknown>[] })
