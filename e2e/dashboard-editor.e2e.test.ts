@@ -4,6 +4,7 @@
  * 60-block limit; the cart pill drop zone; the gallery settings panel with the SPEC §9 ranges and
  * defaults; safe mode and the other editing cookies; undo and redo.
  */
+import { CART_PILL_POSITIONS, cartPillPlaceWords } from "@atelier/commerce";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
@@ -227,20 +228,9 @@ describe("the visual editor", () => {
     try {
       await page.goto(`${base}/config/sites/${siteId}/pages/${created.id}/edit`);
       await page.getByRole("heading", { name: "Cart pill" }).waitFor();
-      const zones = [
-        "top-left",
-        "top-center",
-        "top-right",
-        "center-left",
-        "center-center",
-        "center-right",
-        "bottom-left",
-        "bottom-center",
-        "bottom-right",
-      ];
-      for (const zone of zones) {
+      for (const zone of CART_PILL_POSITIONS) {
         if (zone === original) continue;
-        const words = zone === "center-center" ? "center" : zone.replace("-", " ");
+        const words = cartPillPlaceWords(zone);
         await page.getByRole("button", { name: `Put the cart pill ${words}`, exact: true }).click();
         await page.locator(".pill-zones").getByText(`(now ${words})`).waitFor();
         await expect

@@ -1,6 +1,7 @@
 export * from "./availability.js";
 export * from "./cart-api.js";
 export * from "./cart-math.js";
+export * from "./cart-pill.js";
 export * from "./cart-validation.js";
 export * from "./currencies.js";
 export * from "./decimal.js";

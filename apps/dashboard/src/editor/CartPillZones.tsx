@@ -11,23 +11,10 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
+import { CART_PILL_POSITIONS, cartPillPlaceWords, DEFAULT_CART_PILL_POSITION } from "@atelier/commerce";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { get, patch } from "../api.js";
 import { errorText } from "../components/form/index.js";
-
-const PLACES = [
-  "top-left",
-  "top-center",
-  "top-right",
-  "center-left",
-  "center-center",
-  "center-right",
-  "bottom-left",
-  "bottom-center",
-  "bottom-right",
-] as const;
-
-const words = (p: string) => p.replace("center-center", "center").replace("-", " ");
 
 function Pill() {
   const drag = useDraggable({ id: "cart-pill" });
@@ -60,7 +47,7 @@ function Place({ place, current, onPick }: { place: string; current: string; onP
           type="button"
           className="pill-place"
           onClick={() => onPick(place)}
-          aria-label={`Put the cart pill ${words(place)}`}
+          aria-label={`Put the cart pill ${cartPillPlaceWords(place)}`}
         />
       )}
     </div>
@@ -85,7 +72,7 @@ export function CartPillZones({ siteId, onChanged }: { siteId: string; onChanged
   const current =
     save.isPending && save.variables
       ? save.variables
-      : (settings.data?.settings.cartPillPosition ?? "bottom-right");
+      : (settings.data?.settings.cartPillPosition ?? DEFAULT_CART_PILL_POSITION);
   const onDragEnd = (e: DragEndEvent) => {
     if (e.over && e.over.id !== current) save.mutate(String(e.over.id));
   };
@@ -93,12 +80,12 @@ export function CartPillZones({ siteId, onChanged }: { siteId: string; onChanged
     <section className="pill-zones" aria-labelledby="pill-zones-title">
       <h3 id="pill-zones-title">Cart pill</h3>
       <p className="muted small">
-        Drag the pill to where shoppers see their cart on every page (now {words(current)}). It hides while
-        the cart is empty.
+        Drag the pill to where shoppers see their cart on every page (now {cartPillPlaceWords(current)}). It
+        hides while the cart is empty.
       </p>
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
         <div className="pill-grid">
-          {PLACES.map((p) => (
+          {CART_PILL_POSITIONS.map((p) => (
             <Place key={p} place={p} current={current} onPick={(x) => save.mutate(x)} />
           ))}
         </div>

@@ -1,3 +1,4 @@
+import { CART_PILL_POSITIONS } from "@atelier/commerce";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
@@ -5,7 +6,6 @@ import { requireOwner } from "../../http/owner-auth.js";
 import { SiteParams, ownerRead, ownerWrite, siteOf } from "./access.js";
 import {
   BUILT_IN_THEMES,
-  CART_PILL_POSITIONS,
   LOCALES,
   SHARE_SERVICES,
   SOCIAL_SERVICES,

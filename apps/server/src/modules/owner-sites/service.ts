@@ -4,6 +4,7 @@
  * (comments, Disqus, liking, share buttons, cookie banner and policy, social links).
  */
 import { htmlToText } from "../../lib/sanitize-html.js";
+import { isCartPillPosition } from "@atelier/commerce";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
@@ -381,19 +382,6 @@ export const SOCIAL_SERVICES = [
   "email",
 ] as const;
 
-/** The nine drop zones of the floating cart pill (SPEC §3 position grid). */
-export const CART_PILL_POSITIONS = [
-  "top-left",
-  "top-center",
-  "top-right",
-  "center-left",
-  "center-center",
-  "center-right",
-  "bottom-left",
-  "bottom-center",
-  "bottom-right",
-] as const;
-
 export function settingsJson(s: typeof websiteSettings.$inferSelect) {
   return {
     commentsEnabled: s.commentsEnabled,
@@ -456,7 +444,7 @@ export async function updateSiteSettings(db: Db, websiteId: string, patch: Setti
   }
   if (patch.useCLDRMoneyFormat !== undefined) set.useCldrMoneyFormat = patch.useCLDRMoneyFormat;
   if (patch.cartPillPosition !== undefined) {
-    if (!(CART_PILL_POSITIONS as readonly string[]).includes(patch.cartPillPosition))
+    if (!isCartPillPosition(patch.cartPillPosition))
       fields.cartPillPosition = "Choose one of the nine places for the cart pill.";
     else set.cartPillPosition = patch.cartPillPosition;
   }

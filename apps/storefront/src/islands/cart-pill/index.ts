@@ -6,22 +6,17 @@
  * Props: { totalQuantity, position? } — position is one of the nine drop-zone positions
  * ("bottom-right" by default). A plain script (no React): it is on every page of a store.
  */
-import { cartCountLabel, isCartPillVisible } from "@atelier/commerce";
+import {
+  type CartPillPosition,
+  cartCountLabel,
+  DEFAULT_CART_PILL_POSITION,
+  isCartPillPosition,
+  isCartPillVisible,
+} from "@atelier/commerce";
 import { cartQuantity, loadCartAtStart, seedQuantity, subscribeCart } from "../../lib/cart.js";
 import "./cart-pill.css";
 
-export const POSITIONS = [
-  "top-left",
-  "top-center",
-  "top-right",
-  "center-left",
-  "center-center",
-  "center-right",
-  "bottom-left",
-  "bottom-center",
-  "bottom-right",
-] as const;
-export type PillPosition = (typeof POSITIONS)[number];
+export type PillPosition = CartPillPosition;
 
 /** The message the editor's frame listens for to follow the pill. */
 export const SET_FRAME_URL_MESSAGE = "atelier:set-frame-url";
@@ -58,14 +53,14 @@ const ICON =
 
 export function mount(
   host: HTMLElement,
-  { totalQuantity = 0, position = "bottom-right" }: CartPillProps,
+  { totalQuantity = 0, position = DEFAULT_CART_PILL_POSITION }: CartPillProps,
 ): void {
   seedQuantity(totalQuantity);
   if (!pillAllowedHere(window.location.pathname, document)) {
     loadCartAtStart();
     return;
   }
-  const place = (POSITIONS as readonly string[]).includes(position) ? position : "bottom-right";
+  const place = isCartPillPosition(position) ? position : DEFAULT_CART_PILL_POSITION;
   const pill = document.createElement("a");
   pill.href = "/cart";
   pill.innerHTML = `${ICON}<span class="cart-pill-count"></span>`;
