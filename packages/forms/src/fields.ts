@@ -4,7 +4,8 @@
  * of the names the form summary values use.
  */
 
-export const FIELD_TYPES = [
+/** The text-like field types: one input the visitor types into, which may show a placeholder. */
+export const TEXT_INPUT_TYPES = [
   "text",
   "textarea",
   "email",
@@ -13,6 +14,10 @@ export const FIELD_TYPES = [
   "website",
   "password",
   "twitter",
+] as const;
+
+export const FIELD_TYPES = [
+  ...TEXT_INPUT_TYPES,
   "date",
   "time",
   "name",

@@ -1,5 +1,11 @@
 /** Forms as the owner API sends them, the editor's draft of one, and the request body made from it. */
-import type { FieldTypeSchema, FormField, FormTemplateSchema } from "@atelier/forms";
+import {
+  type FieldTypeSchema,
+  type FormDefinition,
+  type FormField,
+  type FormTemplateSchema,
+  TEXT_INPUT_TYPES,
+} from "@atelier/forms";
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../api.js";
 import { useSiteQuery } from "../../components/ui.js";
@@ -7,17 +13,9 @@ import { useSiteQuery } from "../../components/ui.js";
 /** A field as the API sends it; the editor lets its type change, so the type is any name. */
 export type FormFieldJson = Omit<FormField, "type"> & { type: string };
 
-export interface OwnerForm {
-  id: string;
-  name: string;
+/** A form as the owner API sends it: the definition plus where answers go and how many came. */
+export interface OwnerForm extends Omit<FormDefinition, "fields"> {
   fields: FormFieldJson[];
-  submissionMessage?: string;
-  submissionHtml?: string;
-  successRedirect?: string | null;
-  disclaimerMessage?: string | null;
-  captchaEnabled?: boolean;
-  captchaTheme?: number;
-  captchaAlignment?: number;
   notifyEmail: string | null;
   submissions: number;
 }
@@ -53,16 +51,7 @@ export interface FormDraft {
 }
 
 /** Field types whose single input shows a placeholder. */
-export const WITH_PLACEHOLDER = new Set([
-  "text",
-  "textarea",
-  "email",
-  "currency",
-  "number",
-  "website",
-  "password",
-  "twitter",
-]);
+export const WITH_PLACEHOLDER: ReadonlySet<string> = new Set(TEXT_INPUT_TYPES);
 
 export const MSG_MAX_LENGTH = "Enter a whole number of characters, like 500, or leave it empty.";
 
