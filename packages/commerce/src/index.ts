@@ -14,3 +14,4 @@ export * from "./renewals.js";
 export * from "./shipping.js";
 export * from "./tax.js";
 export * from "./restock-client.js";
+export * from "./saved-address.js";

@@ -1,3 +1,4 @@
+import { ADDRESS_FIELDS } from "@atelier/commerce";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { clearCookie, setSessionCookie } from "../../http/cookies.js";
@@ -7,7 +8,6 @@ import { CART_COOKIE, CART_PRESENT_COOKIE, keepCartCookie } from "../cart/routes
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { type Website, websiteForHost } from "../sites/service.js";
 import {
-  ADDRESS_FIELDS,
   MSG_SIGN_IN_REQUIRED,
   MSG_XSRF_FAIL,
   REMEMBER_ME_DAYS,

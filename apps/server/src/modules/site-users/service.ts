@@ -4,6 +4,7 @@
  * orders, addresses, subscriptions), throttled sign-in attempts, and password reset by an
  * emailed, expiring, single-use token.
  */
+import { ADDRESS_FIELDS, REQUIRED_ADDRESS_FIELDS, type SavedAddress } from "@atelier/commerce";
 import { timingSafeEqual } from "node:crypto";
 import { emailInvalidMessage, isValidEmail, MSG_REQUIRED } from "@atelier/forms";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
@@ -272,38 +273,7 @@ export async function signOut(
 
 // ─── The account ─────────────────────────────────────────────────────────────────────────────
 
-export interface Address {
-  id: string;
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-}
-
-export const ADDRESS_FIELDS = [
-  "firstName",
-  "lastName",
-  "address1",
-  "address2",
-  "city",
-  "state",
-  "postalCode",
-  "country",
-  "phone",
-] as const;
-const REQUIRED_ADDRESS_FIELDS = [
-  "firstName",
-  "lastName",
-  "address1",
-  "city",
-  "postalCode",
-  "country",
-] as const;
+export type Address = SavedAddress;
 
 function addressOf(raw: Record<string, string>): Address {
   const a = { id: String(raw.id ?? "") } as Address;

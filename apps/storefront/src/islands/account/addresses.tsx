@@ -1,4 +1,5 @@
 /** The signed-in visitor's saved addresses: the list, and the form to add or edit one. */
+import { emptyAddress } from "@atelier/commerce";
 import { type FormEvent, useState } from "react";
 import { userCall } from "./session.js";
 import type { Address } from "./types.js";
@@ -15,18 +16,6 @@ const ADDRESS_INPUTS: AccountInput<keyof Omit<Address, "id">>[] = [
   { key: "country", label: "Country", auto: "country-name", required: true },
   { key: "phone", label: "Phone", auto: "tel" },
 ];
-
-const emptyAddress = (): Omit<Address, "id"> => ({
-  firstName: "",
-  lastName: "",
-  address1: "",
-  address2: "",
-  city: "",
-  state: "",
-  postalCode: "",
-  country: "",
-  phone: "",
-});
 
 export function Addresses({
   list,

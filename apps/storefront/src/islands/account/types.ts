@@ -1,4 +1,5 @@
 /** The account pages and what the site-user account calls answer. */
+import type { SavedAddress } from "@atelier/commerce";
 
 /** An account page. */
 export type View =
@@ -10,18 +11,7 @@ export type View =
   | "orders"
   | "addresses";
 
-export interface Address {
-  id: string;
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-}
+export type Address = SavedAddress;
 
 export interface Order {
   id: string;
