@@ -27,6 +27,15 @@ async function signedInBrowser(): Promise<{ b: Browser; xsrf: Record<string, str
   return { b, xsrf: { "x-xsrf-token": (siteUser.json() as { xsrfToken: string }).xsrfToken } };
 }
 
+/** Asks for a form submission key with the given content type and raw body. */
+const askFormKey = (b: Browser, contentType: string, payload?: string) =>
+  b.request({
+    method: "POST",
+    url: "/api/form/FormSubmissionKey",
+    headers: { "content-type": contentType },
+    payload,
+  });
+
 const junkId = "000000000000000000000000";
 const contentTypes = [
   "application/json",
@@ -71,34 +80,20 @@ describe("routes that take no body", () => {
     expect(out.statusCode).toBe(200);
     expect((await b.request({ url: "/api/site-users/account", headers: xsrf })).statusCode).toBe(401);
 
-    const key = await b.request({
-      method: "POST",
-      url: "/api/form/FormSubmissionKey",
-      headers: { "content-type": "application/json" },
-    });
+    const key = await askFormKey(b, "application/json");
     expect(key.statusCode).toBe(200);
     expect(typeof key.json().key).toBe("string");
   });
 
   it("still refuses a malformed JSON body with the clear 400", async () => {
     const { b } = await signedInBrowser();
-    const res = await b.request({
-      method: "POST",
-      url: "/api/form/FormSubmissionKey",
-      headers: { "content-type": "application/json" },
-      payload: "{not json",
-    });
+    const res = await askFormKey(b, "application/json", "{not json");
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: "invalid_json",
       message: "The request body is not valid JSON.",
     });
-    const unknownType = await b.request({
-      method: "POST",
-      url: "/api/form/FormSubmissionKey",
-      headers: { "content-type": "application/x-nonsense" },
-      payload: "\u0000binary",
-    });
+    const unknownType = await askFormKey(b, "application/x-nonsense", "\u0000binary");
     expect(unknownType.statusCode).toBe(415);
     expect(unknownType.json().error.code).toBe("unsupported_media_type");
   });

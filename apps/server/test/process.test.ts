@@ -2,51 +2,21 @@
  * The real server process: starts on an embedded database, seeds the demo once, finishes
  * in-flight requests on SIGTERM, closes the database cleanly and keeps every row.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { exited, startServer, waitHealthy } from "./server-process.js";
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-proc-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function start(port: number): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-}
-
-async function waitHealthy(port: number): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not become healthy");
-}
-
-const exited = (p: ChildProcess) =>
-  new Promise<number | null>((resolve) => p.on("exit", (code) => resolve(code)));
+const start = (port: number) => startServer(port, dataDir);
 
 describe("server process", () => {
   it("shuts down gracefully on SIGTERM and keeps its data", async () => {
     const port = 41000 + Math.floor(Math.random() * 2000);
     const first = start(port);
-    await waitHealthy(port);
+    await waitHealthy(`http://127.0.0.1:${port}`);
     const shop = (await (await fetch(`http://127.0.0.1:${port}/shop?format=json`)).json()) as {
       website: { id: string };
     };
@@ -62,7 +32,7 @@ describe("server process", () => {
     expect(await exited(first)).toBe(0);
 
     const second = start(port);
-    await waitHealthy(port);
+    await waitHealthy(`http://127.0.0.1:${port}`);
     const again = (await (await fetch(`http://127.0.0.1:${port}/shop?format=json`)).json()) as {
       website: { id: string };
     };

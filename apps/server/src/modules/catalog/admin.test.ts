@@ -405,25 +405,19 @@ describe("products", () => {
         categories: i === 0 ? Array.from({ length: 10000 }, (_, j) => `c${j}`) : [],
       })),
     );
+    /** A mug on the store page with no categories and a single variant. */
+    const oneVariantMug = (title: string, sku: string) =>
+      mug({
+        collectionId: store,
+        title,
+        categories: [],
+        variants: [{ attributes: { Size: "S", Glaze: "W" }, priceCents: 100, sku }],
+      });
     const tooMany = await create(mug({ collectionId: store, title: "One more", categories: ["new"] }));
     expect(tooMany.json().error.message).toBe("A collection can have at most 10000 categories.");
-    const fine = await create(
-      mug({
-        collectionId: store,
-        title: "Two hundredth",
-        categories: [],
-        variants: [{ attributes: { Size: "S", Glaze: "W" }, priceCents: 100, sku: "X-200" }],
-      }),
-    );
+    const fine = await create(oneVariantMug("Two hundredth", "X-200"));
     expect(fine.statusCode).toBe(201);
-    const full = await create(
-      mug({
-        collectionId: store,
-        title: "Too many",
-        categories: [],
-        variants: [{ attributes: { Size: "S", Glaze: "W" }, priceCents: 100, sku: "X-201" }],
-      }),
-    );
+    const full = await create(oneVariantMug("Too many", "X-201"));
     expect(full.statusCode).toBe(409);
     expect(full.json().error.message).toBe("A store page can have at most 200 products.");
   });

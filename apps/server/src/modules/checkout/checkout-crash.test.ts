@@ -5,17 +5,15 @@
  * After a restart the reconciler settles it from the provider's ledger, the buyer sending the
  * same request again gets that same order, and there is exactly one charge.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exited, startServer, waitHealthy } from "../../../test/server-process.js";
 import { newId } from "../../lib/ids.js";
 import { address, card } from "./test-helpers.js";
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-crash-"));
 const admin = process.env.TEST_DATABASE_URL;
 let databaseUrl = "";
@@ -42,36 +40,13 @@ afterAll(async () => {
   }
 });
 
-function start(port: number): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      STRIPE_SECRET_KEY: "",
-      ATELIER_TEST_PAYMENT_LATENCY_MS: "4000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+const start = (port: number) =>
+  startServer(port, dataDir, {
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    STRIPE_SECRET_KEY: "",
+    ATELIER_TEST_PAYMENT_LATENCY_MS: "4000",
   });
-}
-
-async function waitHealthy(base: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not become healthy");
-}
-
-const exited = (p: ChildProcess) =>
-  new Promise<void>((resolve) => (p.exitCode !== null ? resolve() : p.on("exit", () => resolve())));
 
 /** A cookie jar over fetch that sends the crumb back. */
 class Client {

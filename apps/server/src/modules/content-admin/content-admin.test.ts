@@ -18,6 +18,9 @@ afterAll(() => t.close());
 const of = (kind: string) => pages.find((p) => p.kind === kind)!;
 const items = (c: string) => `/api/owner/sites/${siteId}/collections/${c}/items`;
 const DAY = 86400_000;
+/** Adds an item to collection `c` as the owner; answers the response. */
+const addItem = (c: string, payload: Record<string, unknown>) =>
+  owner.request({ method: "POST", url: items(c), payload });
 
 describe("blog posts", () => {
   it("lists posts newest first and writes a post that is live at once", async () => {
@@ -27,18 +30,14 @@ describe("blog posts", () => {
     expect(list.items.length).toBeGreaterThan(0);
     const dates = list.items.map((i: { publishOn: number }) => i.publishOn);
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    const res = await owner.request({
-      method: "POST",
-      url: items(blog.id),
-      payload: {
-        title: "Firing the Big Kiln",
-        body: "<p>It took <strong>three</strong> days.</p><script>alert(1)</script>",
-        excerpt: "Notes from a long weekend.",
-        authorName: "Maya",
-        categories: ["Process"],
-        tags: ["kiln", "glaze"],
-        publishOn: Date.now() - DAY,
-      },
+    const res = await addItem(blog.id, {
+      title: "Firing the Big Kiln",
+      body: "<p>It took <strong>three</strong> days.</p><script>alert(1)</script>",
+      excerpt: "Notes from a long weekend.",
+      authorName: "Maya",
+      categories: ["Process"],
+      tags: ["kiln", "glaze"],
+      publishOn: Date.now() - DAY,
     });
     expect(res.statusCode).toBe(201);
     const post = res.json().item;
@@ -94,17 +93,9 @@ describe("blog posts", () => {
       title: "Many",
       categories: Array.from({ length: 10000 - have.size }, (_, i) => `c${i}`),
     });
-    const res = await owner.request({
-      method: "POST",
-      url: items(blog.id),
-      payload: { title: "One more", categories: ["brand new"] },
-    });
+    const res = await addItem(blog.id, { title: "One more", categories: ["brand new"] });
     expect(res.json().error.message).toBe("A collection can have at most 10000 categories.");
-    const reuse = await owner.request({
-      method: "POST",
-      url: items(blog.id),
-      payload: { title: "Reuse", categories: ["c1"] },
-    });
+    const reuse = await addItem(blog.id, { title: "Reuse", categories: ["c1"] });
     expect(reuse.statusCode).toBe(201);
   });
 });
@@ -113,42 +104,30 @@ describe("events", () => {
   it("needs a start, an end after it; stores the location", async () => {
     const events = of("events");
     const start = Date.now() + 10 * DAY;
-    const bad = await owner.request({
-      method: "POST",
-      url: items(events.id),
-      payload: { title: "Open Studio" },
-    });
+    const bad = await addItem(events.id, { title: "Open Studio" });
     expect(bad.json().error.message).toBe("An event needs a start.");
-    const backwards = await owner.request({
-      method: "POST",
-      url: items(events.id),
-      payload: { title: "Open Studio", startDate: start, endDate: start - 1000 },
+    const backwards = await addItem(events.id, {
+      title: "Open Studio",
+      startDate: start,
+      endDate: start - 1000,
     });
     expect(backwards.json().error.message).toBe("The end must be after the start.");
-    const ok = await owner.request({
-      method: "POST",
-      url: items(events.id),
-      payload: {
-        title: "Winter Open Studio",
-        startDate: start,
-        endDate: start + 3 * 3600_000,
-        location: {
-          addressTitle: "Atelier Studio",
-          addressLine1: "214 Mercer Street",
-          mapLat: 40.7,
-          mapLng: -73.99,
-        },
+    const ok = await addItem(events.id, {
+      title: "Winter Open Studio",
+      startDate: start,
+      endDate: start + 3 * 3600_000,
+      location: {
+        addressTitle: "Atelier Studio",
+        addressLine1: "214 Mercer Street",
+        mapLat: 40.7,
+        mapLng: -73.99,
       },
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().item).toMatchObject({ startDate: start, location: { addressTitle: "Atelier Studio" } });
     const page = (await published(t.app, "/events/winter-open-studio", (r) => r.status === 200)).json;
     expect(page.item.startDate).toBe(start);
-    const badLat = await owner.request({
-      method: "POST",
-      url: items(events.id),
-      payload: { title: "Far", startDate: start, location: { mapLat: 91 } },
-    });
+    const badLat = await addItem(events.id, { title: "Far", startDate: start, location: { mapLat: 91 } });
     expect(badLat.json().error.message).toBe("Latitude is from -90 to 90.");
   });
 });
@@ -157,17 +136,9 @@ describe("galleries and albums", () => {
   it("adds gallery images, reorders them by hand, and stops at 250", async () => {
     const gallery = of("gallery");
     const media = (await owner.request({ url: `/api/owner/websites/${siteId}/media` })).json().media;
-    const noImage = await owner.request({
-      method: "POST",
-      url: items(gallery.id),
-      payload: { title: "Empty" },
-    });
+    const noImage = await addItem(gallery.id, { title: "Empty" });
     expect(noImage.json().error.message).toBe("Choose an image.");
-    const added = await owner.request({
-      method: "POST",
-      url: items(gallery.id),
-      payload: { title: "Kiln at dusk", mainImageId: media[0].id },
-    });
+    const added = await addItem(gallery.id, { title: "Kiln at dusk", mainImageId: media[0].id });
     expect(added.statusCode).toBe(201);
     expect(added.json().item.imageUrl).toContain(`/media/${media[0].id}/`);
     const list = (await owner.request({ url: items(gallery.id) })).json().items as { id: string }[];
@@ -201,11 +172,7 @@ describe("galleries and albums", () => {
         mainImageId: media[0].id,
       })),
     );
-    const full = await owner.request({
-      method: "POST",
-      url: items(gallery.id),
-      payload: { title: "One too many", mainImageId: media[0].id },
-    });
+    const full = await addItem(gallery.id, { title: "One too many", mainImageId: media[0].id });
     expect(full.statusCode).toBe(409);
     expect(full.json().error.message).toBe("A collection can have at most 250 items.");
   });
@@ -221,18 +188,13 @@ describe("galleries and albums", () => {
     const noUrl = await owner.request({ method: "POST", url: items(album.id), payload: { title: "Wheel" } });
     expect(noUrl.json().error.message).toBe("Enter the address of the audio file.");
     for (let i = 0; i < 60; i++) {
-      const res = await owner.request({
-        method: "POST",
-        url: items(album.id),
-        payload: { title: `Track ${i + 1}`, audioUrl: `https://cdn.example.com/t${i}.mp3` },
+      const res = await addItem(album.id, {
+        title: `Track ${i + 1}`,
+        audioUrl: `https://cdn.example.com/t${i}.mp3`,
       });
       expect(res.statusCode).toBe(201);
     }
-    const full = await owner.request({
-      method: "POST",
-      url: items(album.id),
-      payload: { title: "61", audioUrl: "https://x.example/61.mp3" },
-    });
+    const full = await addItem(album.id, { title: "61", audioUrl: "https://x.example/61.mp3" });
     expect(full.statusCode).toBe(409);
     expect(full.json().error.message).toBe("An album can have at most 60 tracks.");
   }, 60_000);

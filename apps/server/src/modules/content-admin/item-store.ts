@@ -79,6 +79,15 @@ export async function nextOrdering(tx: Tx, collectionId: string): Promise<number
   return Number(max) + 1;
 }
 
+/** The condition for the items of the collection other than `itemId`. */
+function otherItemsOf(websiteId: string, collectionId: string, itemId: string) {
+  return and(
+    eq(contentItems.websiteId, websiteId),
+    eq(contentItems.collectionId, collectionId),
+    ne(contentItems.id, itemId),
+  );
+}
+
 /** Refuses categories that would take the collection past its limit of distinct categories. */
 export async function checkCategoryCount(
   tx: Tx,
@@ -91,13 +100,7 @@ export async function checkCategoryCount(
   const rows = await tx
     .select({ c: contentItems.categories })
     .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.websiteId, websiteId),
-        eq(contentItems.collectionId, collectionId),
-        ne(contentItems.id, itemId),
-      ),
-    );
+    .where(otherItemsOf(websiteId, collectionId, itemId));
   const all = new Set(rows.flatMap((r) => r.c));
   for (const c of categories) all.add(c);
   if (all.size > MAX_NESTED_CATEGORIES)
@@ -141,13 +144,7 @@ export async function takenUrlIds(tx: Tx, websiteId: string, collectionId: strin
   const rows = await tx
     .select({ urlId: contentItems.urlId })
     .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.websiteId, websiteId),
-        eq(contentItems.collectionId, collectionId),
-        ne(contentItems.id, itemId),
-      ),
-    );
+    .where(otherItemsOf(websiteId, collectionId, itemId));
   return new Set(rows.map((r) => r.urlId));
 }
 

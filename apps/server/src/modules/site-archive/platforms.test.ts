@@ -17,6 +17,17 @@ afterAll(() => t?.close());
 const upload = (url: string, body: string | Buffer, filename: string) =>
   owner.request({ method: "POST", url, ...multipartFile(Buffer.from(body), filename) });
 
+const productsCsvUrl = (id: string) => `/api/owner/sites/${id}/imports/products-csv`;
+
+/** Imports a products CSV into site `id`, checks it was read as `source`'s format, answers the report. */
+async function importedProducts(id: string, csv: string, filename: string, source: string) {
+  const res = await upload(productsCsvUrl(id), csv, filename);
+  expect(res.statusCode, res.body).toBe(200);
+  const { report } = res.json();
+  expect(report.source).toBe(source);
+  return report;
+}
+
 async function newSite(title: string): Promise<{ id: string; identifier: string }> {
   const res = await owner.request({
     method: "POST",
@@ -129,10 +140,7 @@ describe("imports from other platforms", () => {
       "linen-apron,,,,,,,,,,,,,,,https://cdn.example.com/apron-2.jpg,",
       "broken-mug,Broken Mug,,,,true,Title,Default Title,MUG-1,0,shopify,3,cheap,,true,,active",
     ].join("\n");
-    const res = await upload(`/api/owner/sites/${site.id}/imports/products-csv`, csv, "products_export.csv");
-    expect(res.statusCode, res.body).toBe(200);
-    const { report } = res.json();
-    expect(report.source).toBe("shopify");
+    const report = await importedProducts(site.id, csv, "products_export.csv", "shopify");
     expect(report.lines).toEqual([
       { line: 2, status: "imported", message: "Linen Apron: 2 variant(s); 2 image(s) kept as links." },
       { line: 5, status: "skipped", message: 'Product broken-mug: "cheap" is not a price.' },
@@ -164,14 +172,7 @@ describe("imports from other platforms", () => {
       "15,variation,LOST-1,Lost,1,,,1,5,,,10.00,,,,NOPE,Colour,Red",
       "16,grouped,GROUP,Gift Set,1,,,1,,,,,,,,,,",
     ].join("\n");
-    const res = await upload(
-      `/api/owner/sites/${site.id}/imports/products-csv`,
-      csv,
-      "wc-product-export.csv",
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const { report } = res.json();
-    expect(report.source).toBe("woocommerce");
+    const report = await importedProducts(site.id, csv, "wc-product-export.csv", "woocommerce");
     expect(report.lines).toEqual([
       { line: 2, status: "imported", message: "Beeswax Candle: 1 variant(s); 1 image(s) kept as links." },
       { line: 3, status: "imported", message: "Wool Throw: 2 variant(s)." },
@@ -190,7 +191,7 @@ describe("imports from other platforms", () => {
     const shirt = records.find((r) => r.get("Title") === "Everyday Linen Shirt")!;
     expect(shirt.get("Variant Price")).toMatch(/^\d+\.\d\d$/);
     const site = await newSite("Shopify round trip");
-    const again = await upload(`/api/owner/sites/${site.id}/imports/products-csv`, res.body, "p.csv");
+    const again = await upload(productsCsvUrl(site.id), res.body, "p.csv");
     expect(again.statusCode, again.body).toBe(200);
     const imported = again.json().report.lines.filter((l: { status: string }) => l.status === "imported");
     expect(imported.length).toBeGreaterThan(0);
@@ -198,7 +199,7 @@ describe("imports from other platforms", () => {
   });
 
   it("refuses a CSV from an unknown shop", async () => {
-    const res = await upload(`/api/owner/sites/${siteId}/imports/products-csv`, "a,b\n1,2\n", "x.csv");
+    const res = await upload(productsCsvUrl(siteId), "a,b\n1,2\n", "x.csv");
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/neither a Shopify/);
   });

@@ -46,6 +46,9 @@ declare module "fastify" {
   }
 }
 
+/** The email and password fields of the sign-up, sign-in and password calls. */
+const Email = Type.String({ maxLength: 256 });
+const Password = Type.String({ maxLength: 1024 });
 const Account = Type.Object({
   id: Type.String(),
   email: Type.String(),
@@ -177,8 +180,8 @@ export const siteUserRoutes: FastifyPluginAsync = async (app) => {
         summary: "Signs a visitor up (password of 8 or more characters) and signs them in",
         body: Type.Object(
           {
-            email: Type.String({ maxLength: 256 }),
-            password: Type.String({ maxLength: 1024 }),
+            email: Email,
+            password: Password,
             firstName: Type.String({ maxLength: 100 }),
             lastName: Type.String({ maxLength: 100 }),
           },
@@ -204,8 +207,8 @@ export const siteUserRoutes: FastifyPluginAsync = async (app) => {
         summary: "Signs a site user in; answers the xsrfToken to send as X-XSRF-Token afterwards",
         body: Type.Object(
           {
-            email: Type.String({ maxLength: 256 }),
-            password: Type.String({ maxLength: 1024 }),
+            email: Email,
+            password: Password,
             rememberMe: Type.Optional(Type.Boolean()),
           },
           { additionalProperties: false },
@@ -343,7 +346,7 @@ export const siteUserRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ["site users"],
         summary: "Emails a password reset link if the address has an account (same answer either way)",
-        body: Type.Object({ email: Type.String({ maxLength: 256 }) }, { additionalProperties: false }),
+        body: Type.Object({ email: Email }, { additionalProperties: false }),
         response: { 200: Ok },
       },
     },
@@ -362,7 +365,7 @@ export const siteUserRoutes: FastifyPluginAsync = async (app) => {
         tags: ["site users"],
         summary: "Sets a new password with the emailed token; every session of the user ends",
         body: Type.Object(
-          { token: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 1024 }) },
+          { token: Type.String({ maxLength: 200 }), password: Password },
           { additionalProperties: false },
         ),
         response: { 200: Ok },

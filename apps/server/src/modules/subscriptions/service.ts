@@ -146,6 +146,16 @@ export async function subscriptionById(db: Db | Tx, id: string) {
   return row;
 }
 
+/** The subscription row, locked for update until the transaction ends. */
+async function lockedSubscription(tx: Tx, id: string) {
+  const [row] = await tx
+    .select()
+    .from(customerSubscriptions)
+    .where(eq(customerSubscriptions.id, id))
+    .for("update");
+  return row;
+}
+
 /** Subscriptions started by an order (its subscribed lines). */
 export function subscriptionIdsOf(lines: readonly OrderLineRow[]): string[] {
   return lines.map((l) => lineDetailsOf(l).subscriptionId).filter((x): x is string => Boolean(x));
@@ -234,11 +244,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
 
   if (result.status === "succeeded") {
     return db.transaction(async (tx): Promise<RenewalOutcome> => {
-      const [locked] = await tx
-        .select()
-        .from(customerSubscriptions)
-        .where(eq(customerSubscriptions.id, s.id))
-        .for("update");
+      const locked = await lockedSubscription(tx, s.id);
       const done = await orderByIdempotencyKey(tx, s.websiteId, key);
       if (!locked || locked.cyclesBilled !== s.cyclesBilled || done) {
         return done ? { status: "renewed", orderId: done.id } : { status: "skipped" };
@@ -346,11 +352,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
 
   const message = result.status === "failed" ? result.message : "The renewal payment needs the cardholder.";
   return db.transaction(async (tx): Promise<RenewalOutcome> => {
-    const [locked] = await tx
-      .select()
-      .from(customerSubscriptions)
-      .where(eq(customerSubscriptions.id, s.id))
-      .for("update");
+    const locked = await lockedSubscription(tx, s.id);
     if (!locked || locked.cyclesBilled !== s.cyclesBilled || locked.failedAttempts !== s.failedAttempts) {
       return { status: "skipped" };
     }
@@ -454,11 +456,7 @@ export async function productNames(db: Db | Tx, itemIds: string[]): Promise<Map<
 
 export async function cancelSubscription(db: Db, websiteId: string, id: string, now: Date) {
   return db.transaction(async (tx) => {
-    const [s] = await tx
-      .select()
-      .from(customerSubscriptions)
-      .where(eq(customerSubscriptions.id, id))
-      .for("update");
+    const s = await lockedSubscription(tx, id);
     if (!s || s.websiteId !== websiteId) throw notFound(MSG_SUBSCRIPTION_NOT_FOUND);
     if (s.status === "cancelled" || s.status === "completed")
       throw new ApiError(409, "conflict", MSG_SUBSCRIPTION_NOT_ACTIVE);

@@ -1,0 +1,44 @@
+/**
+ * Helpers for tests that run the real server as a child process (`src/main.ts` through tsx).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Starts the server on 127.0.0.1:`port` with its data in `dataDir`; `env` adds or overrides variables. */
+export function startServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+/** Waits until `base`/healthz answers OK (up to a minute). */
+export async function waitHealthy(base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not become healthy");
+}
+
+/** Resolves with the process's exit code once it has exited (at once if it already has). */
+export const exited = (p: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    p.exitCode !== null || p.signalCode !== null
+      ? resolve(p.exitCode)
+      : p.on("exit", (code) => resolve(code)),
+  );
