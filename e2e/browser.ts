@@ -44,6 +44,20 @@ export async function openPage(viewport = DESKTOP): Promise<{ page: Page; errors
   return { page, errors };
 }
 
+/**
+ * A new page for a visitor of their own, at a client address of their own (the server trusts
+ * X-Forwarded-For, as behind nginx). Per-address limits, such as ten form submissions in ten
+ * minutes, then count each test's visitor apart, as they would count real visitors.
+ */
+export async function visitorPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  const address = `198.51.${octet()}.${octet()}`;
+  const page = await browser.newPage({ viewport, extraHTTPHeaders: { "x-forwarded-for": address } });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { page, errors };
+}
+
 /** Scrolls through the page so lazy images and islands load, then back to the top. */
 export async function settle(page: Page) {
   await page.evaluate(async () => {

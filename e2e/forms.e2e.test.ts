@@ -5,7 +5,14 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, screenshotFromTop as screenshot, browser, useBrowser } from "./browser.js";
+import {
+  DESKTOP,
+  PHONE,
+  screenshotFromTop as screenshot,
+  browser,
+  useBrowser,
+  visitorPage,
+} from "./browser.js";
 
 const base = inject("baseUrl");
 
@@ -54,9 +61,7 @@ describe("the demo contact form", () => {
     ["phone", PHONE],
   ] as const) {
     it(`shows the SPEC's errors, then the submission text, on ${name}`, async () => {
-      const page = await browser.newPage({ viewport });
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
+      const { page, errors } = await visitorPage(viewport);
       await page.goto(`${base}/contact`);
       const form = await contactForm(page);
       await screenshot(page, `form-contact-${name}`);
@@ -103,6 +108,44 @@ describe("the demo contact form", () => {
     });
   }
 
+  it("keeps what a visitor typed before the form's script started", async () => {
+    const { page, errors } = await visitorPage(PHONE);
+    // Hold the storefront script back, as a slow phone connection would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/storefront-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${base}/contact`, { waitUntil: "commit" });
+    const fallback = page.locator("form.form-fallback");
+    await fallback.getByLabel("First name").fill("Ada");
+    await fallback.getByLabel("Last name").fill("Byron");
+    await fallback.getByLabel(/^Email/).fill("ada.early@example.com");
+    await fallback.getByLabel("Phone").fill("(212) 555-0100");
+    await fallback.getByLabel("Subject").selectOption("Wholesale");
+    await fallback.getByLabel(/^Message/).fill("Typed before the script came");
+    release();
+
+    const form = await contactForm(page);
+    await expect(form.getByLabel("First Name").inputValue()).resolves.toBe("Ada");
+    await expect(form.getByLabel("Last Name").inputValue()).resolves.toBe("Byron");
+    await expect(form.getByLabel("Email").inputValue()).resolves.toBe("ada.early@example.com");
+    await expect(form.getByLabel("Area code").inputValue()).resolves.toBe("212");
+    await expect(form.getByLabel("Prefix").inputValue()).resolves.toBe("555");
+    await expect(form.getByLabel("Line").inputValue()).resolves.toBe("0100");
+    await expect(form.getByLabel("Subject").inputValue()).resolves.toBe("Wholesale");
+    await expect(form.getByLabel("Message").inputValue()).resolves.toBe("Typed before the script came");
+    // The visitor was in the message: they still are, in the island's message field.
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("TEXTAREA");
+    await form.getByRole("button", { name: "Submit" }).click();
+    await page.getByText(THANKS).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("lists the submissions in the owner API", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -139,7 +182,7 @@ describe("the demo contact form", () => {
   });
 
   it("signs a visitor up for the newsletter", async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const { page } = await visitorPage(DESKTOP);
     await page.goto(`${base}/`);
     // Islands below the fold start as they come near the viewport, as a visitor scrolls.
     await page.locator(".block-newsletter .form-island").first().scrollIntoViewIfNeeded();
@@ -232,9 +275,7 @@ describe("a form with every field type", () => {
     ["phone", PHONE],
   ] as const) {
     it(`renders all 19 field types, applies the rules and sends it, on ${name}`, async () => {
-      const page = await browser.newPage({ viewport });
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
+      const { page, errors } = await visitorPage(viewport);
       await page.goto(`${base}${path}`);
       const form = page.getByRole("form", { name: "Workshop sign-up" });
       // A disabled copy of the form shows until its island has started.
@@ -397,7 +438,7 @@ describe("a form with every field type", () => {
     expect(changed.status()).toBe(200);
     await context.close();
 
-    const visitor = await browser.newPage({ viewport: DESKTOP });
+    const { page: visitor } = await visitorPage(DESKTOP);
     await visitor.goto(`${base}${path}`);
     const form = visitor.getByRole("form", { name: "Workshop sign-up" });
     await label(form, "Nickname").fill("Grace");

@@ -42,7 +42,7 @@ async function start(el: HTMLElement, load: () => Promise<IslandModule>): Promis
   }
   if (!island.default) throw new Error(`island ${el.dataset.island} exports nothing to start`);
   const { renderIsland } = await import("./lib/react-root.js");
-  renderIsland(el, island.default, props);
+  renderIsland(el, island.default, island.prepare ? island.prepare(el, props) : props);
 }
 
 const whenIdle = (run: () => void) =>

@@ -2,11 +2,13 @@ import type { ComponentType } from "react";
 
 /**
  * An island is a React component (`default`, rendered by lib/react-root.ts) or a plain script
- * (`mount`, which never loads React).
+ * (`mount`, which never loads React). `prepare`, when there, reads the server-rendered content
+ * just before the component replaces it and returns the props to render with.
  */
 export type IslandModule = {
   default?: ComponentType<any>;
   mount?: (el: HTMLElement, props: any) => void;
+  prepare?: (el: HTMLElement, props: any) => object;
 };
 
 /** Islands started when the browser is idle rather than when they scroll into view. */

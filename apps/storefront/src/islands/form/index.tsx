@@ -22,6 +22,7 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "rea
 import { Captcha, type CaptchaConfig, type CaptchaHandle } from "./captcha.js";
 import { Field, initialValue, type Value } from "./fields.js";
 import { send } from "./http.js";
+import { type TypedAnswers, typedAnswers } from "./typed-answers.js";
 import "./form.css";
 
 interface RawForm {
@@ -46,6 +47,8 @@ export interface FormIslandProps {
   newsletter?: boolean;
   /** The site's captcha settings when the page knows them; fetched otherwise. */
   captcha?: CaptchaConfig | null;
+  /** What the visitor typed into the server-rendered form before the island started. */
+  typed?: TypedAnswers;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
@@ -75,7 +78,18 @@ function safeRedirect(url: string): string | undefined {
   }
 }
 
+/** The first input, text area or list of a field in the island's form. */
+function inputOf(form: HTMLFormElement | null, fieldId: string): HTMLElement | null | undefined {
+  const field = `[data-field-id="${CSS.escape(fieldId)}"]`;
+  return form?.querySelector<HTMLElement>(`${field} input, ${field} textarea, ${field} select`);
+}
+
 type Phase = "editing" | "saving" | "done";
+
+/** Takes over what was typed into the server-rendered form (see main.ts). */
+export function prepare(el: HTMLElement, props: FormIslandProps): FormIslandProps {
+  return { ...props, typed: typedAnswers(el, definitionOf(props.form ?? {}).fields) };
+}
 
 export default function FormIsland(props: FormIslandProps) {
   const form = useMemo(() => definitionOf(props.form ?? {}), [props.form]);
@@ -86,7 +100,7 @@ export default function FormIsland(props: FormIslandProps) {
       const v = initialValue(f);
       if (v !== undefined) init[f.id] = v;
     }
-    return init;
+    return { ...init, ...props.typed?.values };
   });
   const [phase, setPhase] = useState<Phase>("editing");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -112,6 +126,12 @@ export default function FormIsland(props: FormIslandProps) {
   useEffect(() => {
     if (phase === "done") successRef.current?.focus();
   }, [phase]);
+
+  // The visitor was typing in the fallback form: keep them in the same field.
+  const focusedFieldId = props.typed?.focusedFieldId;
+  useEffect(() => {
+    if (focusedFieldId) inputOf(formRef.current, focusedFieldId)?.focus();
+  }, [focusedFieldId]);
 
   const fieldErrorCount = Object.keys(errors).length;
 
@@ -161,12 +181,7 @@ export default function FormIsland(props: FormIslandProps) {
     setMessage(outcome.message);
     setPhase("editing");
     const firstInvalid = form.fields.find((f) => outcome.fieldErrors[f.id]);
-    if (firstInvalid) {
-      const el = formRef.current?.querySelector<HTMLElement>(
-        `[data-field-id="${CSS.escape(firstInvalid.id)}"] input, [data-field-id="${CSS.escape(firstInvalid.id)}"] textarea, [data-field-id="${CSS.escape(firstInvalid.id)}"] select`,
-      );
-      el?.focus();
-    }
+    if (firstInvalid) inputOf(formRef.current, firstInvalid.id)?.focus();
   }
 
   if (phase === "done") {
