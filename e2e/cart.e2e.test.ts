@@ -187,6 +187,33 @@ describe("the product page and the cart in a browser", () => {
     });
   }
 
+  it("keeps /cart still while its lines arrive, empty or full, on a phone", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    // Layout shifts the page makes on its own, as Lighthouse's CLS sums them.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shift += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const shiftOnCart = async (ready: string) => {
+      await page.goto(`${base}/cart`);
+      await page.locator(ready).waitFor();
+      await page.waitForTimeout(300);
+      return page.evaluate(() => (window as unknown as { shift: number }).shift);
+    };
+    await expect(shiftOnCart(".cart-view--empty")).resolves.toBe(0);
+    await openProduct(page, "hand-thrown-vase");
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await page.waitForFunction(
+      () => document.querySelector(".sqs-add-to-cart-button-inner")?.textContent === "Added!",
+    );
+    await expect(shiftOnCart(".cart-line")).resolves.toBe(0);
+    await context.close();
+  });
+
   it("sends subscriptions to the subscription page with the cart token, and gift cards to the gift card page", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
