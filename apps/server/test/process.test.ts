@@ -39,5 +39,5 @@ describe("server process", () => {
     expect(again.website.id).toBe(shop.website.id);
     second.kill("SIGINT");
     expect(await exited(second)).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });
