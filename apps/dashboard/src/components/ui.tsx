@@ -290,6 +290,29 @@ export function Loading({ what = "Loading" }: { what?: string }) {
   );
 }
 
+/**
+ * What a screen shows of one query: its error (or `failed`'s notice in its place), the loading line
+ * while it loads, then `children` with the data once it is there.
+ */
+export function Loaded<T>({
+  query,
+  failed,
+  children,
+}: {
+  query: { data: T | undefined; error: unknown; isLoading: boolean };
+  /** The notice of a failed query, in place of the error's text. */
+  failed?: (error: unknown) => ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      {failed && query.error ? failed(query.error) : <ErrorNotice error={query.error} />}
+      {query.isLoading ? <Loading /> : null}
+      {query.data !== undefined ? children(query.data) : null}
+    </>
+  );
+}
+
 /** The site of the current route, from the owner API. */
 export function useSiteId(): string {
   return useParams().siteId ?? "";

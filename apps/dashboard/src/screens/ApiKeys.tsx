@@ -12,7 +12,7 @@ import {
   ListTable,
   DialogButtons,
   ErrorNotice,
-  Loading,
+  Loaded,
   Modal,
   PageHead,
   formatDate,
@@ -297,55 +297,57 @@ export function ApiKeys() {
         </button>
       </div>
       {learn ? <LearnMore /> : null}
-      <ErrorNotice error={list.error} />
-      {list.isLoading ? <Loading /> : null}
-      {list.data ? (
-        <ListTable
-          columns={[
-            { label: "Name" },
-            { label: "Key" },
-            { label: "Scopes" },
-            { label: "Created" },
-            { label: "Last used" },
-            { label: "Actions", srOnly: true },
-          ]}
-          rows={list.data}
-          empty="No API keys yet. Create one to connect another tool to your store."
-          style={{ position: "relative" }}
-          row={(k) => (
-            <tr key={k.id}>
-              <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
-              <td>
-                <code>{k.prefix}…</code>
-              </td>
-              <td>
-                <span className="btn-row" style={{ gap: "0.25rem" }}>
-                  {k.scopes.map((s) => (
-                    <span key={s} className="badge" title={scopeLabel(s)}>
-                      {s}
-                    </span>
-                  ))}
-                </span>
-              </td>
-              <td>{formatDate(k.createdOn)}</td>
-              <td>{k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}</td>
-              <td className="num">
-                <button
-                  type="button"
-                  className="btn small danger"
-                  onClick={() => {
-                    track.panel("delete_key");
-                    remove.reset();
-                    setDeleting(k);
-                  }}
-                >
-                  Delete<span className="sr-only"> {k.name}</span>
-                </button>
-              </td>
-            </tr>
-          )}
-        />
-      ) : null}
+      <Loaded query={list}>
+        {(data) => (
+          <ListTable
+            columns={[
+              { label: "Name" },
+              { label: "Key" },
+              { label: "Scopes" },
+              { label: "Created" },
+              { label: "Last used" },
+              { label: "Actions", srOnly: true },
+            ]}
+            rows={data}
+            empty="No API keys yet. Create one to connect another tool to your store."
+            style={{ position: "relative" }}
+            row={(k) => (
+              <tr key={k.id}>
+                <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>
+                  <span className="btn-row" style={{ gap: "0.25rem" }}>
+                    {k.scopes.map((s) => (
+                      <span key={s} className="badge" title={scopeLabel(s)}>
+                        {s}
+                      </span>
+                    ))}
+                  </span>
+                </td>
+                <td>{formatDate(k.createdOn)}</td>
+                <td>
+                  {k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}
+                </td>
+                <td className="num">
+                  <button
+                    type="button"
+                    className="btn small danger"
+                    onClick={() => {
+                      track.panel("delete_key");
+                      remove.reset();
+                      setDeleting(k);
+                    }}
+                  >
+                    Delete<span className="sr-only"> {k.name}</span>
+                  </button>
+                </td>
+              </tr>
+            )}
+          />
+        )}
+      </Loaded>
       {terms ? <Terms onClose={() => setTerms(false)} /> : null}
       {creating ? <CreateKey siteId={siteId} onClose={() => setCreating(false)} /> : null}
       {deleting ? (
