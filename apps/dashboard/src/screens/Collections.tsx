@@ -1,5 +1,6 @@
 /** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
 import { EditorForm } from "../components/EditorForm.js";
+import { MoveButtons } from "../components/MoveButtons.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -132,24 +133,13 @@ export function CollectionItems() {
                 </td>
                 {handOrdered ? (
                   <td className="num">
-                    <button
-                      type="button"
+                    <MoveButtons
+                      name={item.title}
+                      index={i}
+                      count={items.length}
+                      onMove={(by) => move(i, by)}
                       className="btn ghost small"
-                      aria-label={`Move ${item.title} up`}
-                      disabled={i === 0}
-                      onClick={() => move(i, -1)}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className="btn ghost small"
-                      aria-label={`Move ${item.title} down`}
-                      disabled={i === items.length - 1}
-                      onClick={() => move(i, 1)}
-                    >
-                      ↓
-                    </button>
+                    />
                   </td>
                 ) : null}
               </tr>

@@ -1,5 +1,6 @@
 /** Options (Size, Color…) in the order shoppers choose them, and one fieldset per variant. */
 import { useState } from "react";
+import { MoveButtons } from "../../components/MoveButtons.js";
 import { CheckboxField, MoneyField, TextField } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
 import { type SectionProps, type VariantForm, emptyVariant } from "./model.js";
@@ -46,24 +47,13 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
             <li key={o} style={{ marginBottom: 6 }}>
               <span className="btn-row">
                 <strong style={{ minWidth: 90 }}>{o}</strong>
-                <button
-                  type="button"
+                <MoveButtons
+                  name={`option ${o}`}
+                  index={i}
+                  count={f.options.length}
+                  onMove={(by) => moveOption(i, by)}
                   className="btn ghost small"
-                  aria-label={`Move option ${o} up`}
-                  disabled={i === 0}
-                  onClick={() => moveOption(i, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="btn ghost small"
-                  aria-label={`Move option ${o} down`}
-                  disabled={i === f.options.length - 1}
-                  onClick={() => moveOption(i, 1)}
-                >
-                  ↓
-                </button>
+                />
                 <button type="button" className="btn ghost small" onClick={() => removeOption(o)}>
                   Remove {o}
                 </button>
