@@ -1,15 +1,13 @@
 /** The dialog that asks before something is deleted for good: Cancel, or the danger button. */
 import { type ReactNode, useState } from "react";
-import { DialogButtons, ErrorNotice, Modal } from "./ui.js";
+import { ErrorNotice, ActionDialog } from "./ui.js";
 
 export function ConfirmDelete({
-  title,
-  action,
   pending,
   error,
   onConfirm,
-  onClose,
   children,
+  ...dialog
 }: {
   /** e.g. "Delete Spring sale?" */
   title: string;
@@ -23,22 +21,10 @@ export function ConfirmDelete({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      title={title}
-      onClose={onClose}
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          action={action}
-          onAction={onConfirm}
-          kind="danger"
-          disabled={pending}
-        />
-      }
-    >
+    <ActionDialog {...dialog} onAction={onConfirm} kind="danger" disabled={pending}>
       <ErrorNotice error={error} />
       {children}
-    </Modal>
+    </ActionDialog>
   );
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { type MediaItem, api } from "../api.js";
 import { errorText } from "./form/errors.js";
-import { DialogButtons, ErrorNotice, Modal, useSiteId, useSiteQuery } from "./ui.js";
+import { ErrorNotice, useSiteId, useSiteQuery, ActionDialog } from "./ui.js";
 
 export function useMedia() {
   return useSiteQuery(
@@ -88,22 +88,20 @@ export function MediaPicker({
     else setChosen(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
   };
   return (
-    <Modal
+    <ActionDialog
       title={multiple ? "Choose images" : "Choose an image"}
       onClose={onClose}
       wide
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          action={`Use ${multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}`}
-          onAction={() => {
-            onChange(chosen);
-            onClose();
-          }}
-        >
+      action={`Use ${multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}`}
+      onAction={() => {
+        onChange(chosen);
+        onClose();
+      }}
+      before={
+        <>
           <UploadButton onUploaded={(m) => toggle(m.id)} />
           <span style={{ flex: 1 }} />
-        </DialogButtons>
+        </>
       }
     >
       <ErrorNotice error={media.error} />
@@ -123,6 +121,6 @@ export function MediaPicker({
         ))}
       </div>
       {media.data && !media.data.length ? <p className="empty">No images yet: upload one.</p> : null}
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MediaItem, patch } from "../api.js";
 import { UploadButton, useMedia } from "../components/media.js";
-import { DialogButtons, ErrorNotice, Loading, Modal, Notice, PageHead, useSiteId } from "../components/ui.js";
+import { ErrorNotice, Loading, Notice, PageHead, useSiteId, ActionDialog } from "../components/ui.js";
 import { TextField } from "../components/form/index.js";
 
 /** The media library: every uploaded image, upload, title and focal point. */
@@ -54,17 +54,12 @@ function MediaDetails({ item, onClose }: { item: MediaItem; onClose: () => void 
     },
   });
   return (
-    <Modal
+    <ActionDialog
       title={item.title || item.filename}
       onClose={onClose}
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          action="Save image"
-          onAction={() => save.mutate()}
-          disabled={save.isPending}
-        />
-      }
+      action="Save image"
+      onAction={() => save.mutate()}
+      disabled={save.isPending}
     >
       <ErrorNotice error={save.error} />
       <p className="muted small">Click the picture to set its focal point: crops keep it in view.</p>
@@ -113,6 +108,6 @@ function MediaDetails({ item, onClose }: { item: MediaItem; onClose: () => void 
         Focal point {focal.x.toFixed(2)}, {focal.y.toFixed(2)} · {item.originalSize} · {item.contentType}
       </p>
       <TextField label="Title" value={title} onChange={(v) => setTitle(v)} />
-    </Modal>
+    </ActionDialog>
   );
 }
