@@ -3,7 +3,7 @@ import { EditorForm } from "../components/EditorForm.js";
 import { MoveButtons } from "../components/MoveButtons.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { type ContentJson, del, get, post, put } from "../api.js";
 import { RichTextEditor } from "../components/RichText.js";
@@ -288,10 +288,6 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
   const errors = fieldErrors(save.error);
   const field = binder(f, set, errors);
   const plain = binder(f, set);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const image = media.data?.find((m) => m.id === f.mainImageId);
   return (
     <>
@@ -305,7 +301,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         }
       />
       <EditorForm
-        onSubmit={onSubmit}
+        onSubmit={() => save.mutate()}
         error={save.error}
         main={
           <>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MediaItem, patch } from "../api.js";
-import { UploadButton, useMedia } from "../components/media.js";
+import { MediaGrid, UploadButton, useMedia } from "../components/media.js";
 import { ErrorNotice, Loading, Notice, PageHead, useSiteId, ActionDialog } from "../components/ui.js";
 import { TextField } from "../components/form/index.js";
 
@@ -20,21 +20,11 @@ export function MediaLibrary() {
       {uploaded ? <Notice kind="ok">Uploaded {uploaded}.</Notice> : null}
       <ErrorNotice error={media.error} />
       {media.isLoading ? <Loading /> : null}
-      <div className="media-grid">
-        {media.data?.map((m) => (
-          <button
-            type="button"
-            key={m.id}
-            className="media-tile"
-            onClick={() => setOpen(m)}
-            aria-label={`Edit ${m.title || m.filename}`}
-          >
-            <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
-            <span>{m.title || m.filename}</span>
-          </button>
-        ))}
-      </div>
-      {media.data && !media.data.length ? <p className="empty">No images yet.</p> : null}
+      <MediaGrid
+        items={media.data}
+        empty="No images yet."
+        tile={(m) => ({ onClick: () => setOpen(m), "aria-label": `Edit ${m.title || m.filename}` })}
+      />
       {open ? <MediaDetails item={open} onClose={() => setOpen(undefined)} /> : null}
     </>
   );

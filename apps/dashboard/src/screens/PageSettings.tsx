@@ -1,7 +1,7 @@
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { EditorForm } from "../components/EditorForm.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { type FieldDef, KIND_LABELS, type Page, del, get, patch, put } from "../api.js";
 import { FieldList } from "../components/fields.js";
@@ -145,10 +145,6 @@ function PageSettingsForm({
     ),
   });
   const errors = fieldErrors(save.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const link = pageLinks(siteId, page);
   const folders = pages.filter((p) => p.kind === "folder" && p.id !== page.id);
 
@@ -178,7 +174,7 @@ function PageSettingsForm({
         }
       />
       <EditorForm
-        onSubmit={onSubmit}
+        onSubmit={() => save.mutate()}
         error={save.error}
         main={
           <>

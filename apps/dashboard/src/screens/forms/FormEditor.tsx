@@ -2,7 +2,7 @@
 import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, del, patch, post } from "../../api.js";
 import {
@@ -114,8 +114,7 @@ export function FormEditor({
     },
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     setProblem(undefined);
     setErrors({});
     // Character limits are whole numbers; say so before asking the server.

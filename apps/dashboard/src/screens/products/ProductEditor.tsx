@@ -2,7 +2,7 @@
 import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { del, get, post, put } from "../../api.js";
 import { RichTextEditor } from "../../components/RichText.js";
@@ -106,10 +106,6 @@ function ProductEditorForm({
   });
   const errors = save.error instanceof FormProblem ? save.error.fields : fieldErrors(save.error);
   const field = binder(f, set, errors);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const mediaById = new Map(media.data?.map((m) => [m.id, m]));
   const physicalLike = f.productType === 1 || f.productType === 3;
   const section = { f, set, errors, currency };
@@ -134,7 +130,7 @@ function ProductEditorForm({
         }
       />
       <EditorForm
-        onSubmit={onSubmit}
+        onSubmit={() => save.mutate()}
         error={save.error}
         main={
           <>
