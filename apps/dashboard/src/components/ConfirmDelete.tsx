@@ -1,5 +1,6 @@
 /** The dialog that asks before something is deleted for good: Cancel, or the danger button. */
 import { type ReactNode, useState } from "react";
+import { Card } from "./Card.js";
 import { ErrorNotice, ActionDialog } from "./ui.js";
 
 export function ConfirmDelete({
@@ -61,10 +62,9 @@ export function useDeleteConfirm({
 /** The Delete card at the foot of an editor's side column. */
 export function DeleteCard({ note, children }: { note?: string; children: ReactNode }) {
   return (
-    <div className="card">
-      <h2>Delete</h2>
+    <Card title="Delete">
       {note ? <p className="muted small">{note}</p> : null}
       {children}
-    </div>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 /** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
+import { Card } from "../components/Card.js";
 import { EditorForm } from "../components/EditorForm.js";
 import { MoveButtons } from "../components/MoveButtons.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
@@ -353,8 +354,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         }
         side={
           <>
-            <div className="card">
-              <h2>Image</h2>
+            <Card title="Image">
               {image ? (
                 <img
                   src={`${image.assetUrl}?format=300w`}
@@ -373,9 +373,8 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                   </button>
                 ) : null}
               </div>
-            </div>
-            <div className="card">
-              <h2>Publishing</h2>
+            </Card>
+            <Card title="Publishing">
               <CheckboxField label="Published" value={f.visible} onChange={(visible) => set({ visible })} />
               {kind === "blog" ? (
                 <>
@@ -400,7 +399,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                 help="Separated by commas (50 characters each at most)"
               />
               {item ? deleteItem.button : null}
-            </div>
+            </Card>
           </>
         }
         footer={

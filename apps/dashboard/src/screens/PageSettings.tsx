@@ -1,3 +1,4 @@
+import { Card } from "../components/Card.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { EditorForm } from "../components/EditorForm.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -178,8 +179,7 @@ function PageSettingsForm({
         error={save.error}
         main={
           <>
-            <div className="card">
-              <h2>General</h2>
+            <Card title="General">
               <TextField label="Page title" {...form.bind("title", save.error)} />
               {page.isHome ? (
                 <p className="muted small">This is the home page: it is shown at the address of the site.</p>
@@ -219,7 +219,7 @@ function PageSettingsForm({
                 help="The page stays reachable by its address."
                 {...form.bind("hiddenFromNav", save.error)}
               />
-            </div>
+            </Card>
             <SeoFields
               title={v.seoTitle}
               description={v.seoDescription}
@@ -232,21 +232,19 @@ function PageSettingsForm({
               onChange={set}
             />
             {optionFields.length ? (
-              <div className="card">
-                <h2>{page.kind === "gallery" ? "Gallery settings" : "Display"}</h2>
+              <Card title={page.kind === "gallery" ? "Gallery settings" : "Display"}>
                 <FieldList
                   fields={optionFields}
                   values={options}
                   onChange={(k, value) => set({ options: { ...options, [k]: value } })}
                 />
-              </div>
+              </Card>
             ) : null}
           </>
         }
         side={
           <>
-            <div className="card">
-              <h2>Password</h2>
+            <Card title="Password">
               {page.passwordProtected && !changingPassword ? (
                 <>
                   <div className="field">
@@ -289,9 +287,8 @@ function PageSettingsForm({
                   help="Leave empty to keep the page public. At least 4 characters."
                 />
               )}
-            </div>
-            <div className="card">
-              <h2>Page actions</h2>
+            </Card>
+            <Card title="Page actions">
               <div className="btn-row">
                 {page.kind === "page" && !page.isHome ? (
                   <button
@@ -306,7 +303,7 @@ function PageSettingsForm({
                 {!page.isHome ? deletePage.button : null}
               </div>
               <ErrorNotice error={makeHome.error ?? removePassword.error} />
-            </div>
+            </Card>
           </>
         }
         footer={

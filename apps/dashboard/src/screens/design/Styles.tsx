@@ -1,6 +1,7 @@
 /** Design → Styles: palette, fonts, sizes, spacing and buttons, previewed live in the site frame. */
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../api.js";
+import { Card } from "../../components/Card.js";
 import { ColorField, SaveBar } from "../../components/form/index.js";
 import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../../components/ui.js";
 import { ContrastCheck, FontSelect, OptionCards, RangeField } from "./controls.js";
@@ -137,8 +138,7 @@ export function Styles() {
             <Notice kind="error">Nothing was saved: correct the fields marked in red.</Notice>
           ) : null}
 
-          <section className="card">
-            <h2>Colours</h2>
+          <Card title="Colours" as="section">
             <div className="grid-2">
               {COLORS.map((c) => (
                 <ColorField
@@ -156,10 +156,9 @@ export function Styles() {
               fg={styles.colors.accentText}
               bg={styles.colors.accent}
             />
-          </section>
+          </Card>
 
-          <section className="card">
-            <h2>Fonts</h2>
+          <Card title="Fonts" as="section">
             {FONTS.map((f) => (
               <FontSelect
                 key={f.key}
@@ -173,10 +172,9 @@ export function Styles() {
             ))}
             {range("fontSizeBase")}
             {range("headingScale")}
-          </section>
+          </Card>
 
-          <section className="card">
-            <h2>Layout</h2>
+          <Card title="Layout" as="section">
             {range("contentWidth")}
             {choice("spacing", "Spacing", ["compact", "comfortable", "spacious"], (_, i) => (
               <span className="spacing-sample" style={{ gap: 2 + i * 4 }}>
@@ -185,17 +183,16 @@ export function Styles() {
                 <i />
               </span>
             ))}
-          </section>
+          </Card>
 
-          <section className="card">
-            <h2>Buttons</h2>
+          <Card title="Buttons" as="section">
             {choice("buttonShape", "Button shape", ["square", "rounded", "pill"], (v) => (
               <ButtonSample styles={{ ...styles, buttonShape: v }} />
             ))}
             {choice("buttonStyle", "Button style", ["solid", "outline"], (v) => (
               <ButtonSample styles={{ ...styles, buttonStyle: v }} />
             ))}
-          </section>
+          </Card>
 
           <SaveBar
             dirty={h.dirty}

@@ -1,4 +1,5 @@
 /** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
+import { Card } from "../../components/Card.js";
 import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -194,18 +195,16 @@ export function FormEditor({
         className="form-editor"
         main={
           <>
-            <div className="card">
-              <h2>Form</h2>
+            <Card title="Form">
               <TextField
                 label="Form name"
                 {...field("name")}
                 help="Only you see it: in block settings, submissions and notification emails."
                 maxLength={200}
               />
-            </div>
+            </Card>
 
-            <div className="card">
-              <h2>Fields</h2>
+            <Card title="Fields">
               {errors.fields ? <Notice kind="error">{errors.fields}</Notice> : null}
               {d.fields.length ? (
                 <ol className="ff-list">
@@ -247,13 +246,12 @@ export function FormEditor({
                   Add field
                 </button>
               </div>
-            </div>
+            </Card>
           </>
         }
         side={
           <>
-            <div className="card">
-              <h2>After submitting</h2>
+            <Card title="After submitting">
               <TextareaField
                 label="Submission message"
                 {...field("submissionMessage")}
@@ -286,9 +284,8 @@ export function FormEditor({
                 help="Optional small print above the submit button."
                 rows={2}
               />
-            </div>
-            <div className="card">
-              <h2>Spam protection</h2>
+            </Card>
+            <Card title="Spam protection">
               <CheckboxField
                 label="Require a captcha"
                 help="Visitors complete the site's captcha before the form is sent."
@@ -319,7 +316,7 @@ export function FormEditor({
                   />
                 </div>
               ) : null}
-            </div>
+            </Card>
             {form ? (
               <DeleteCard note="A form used by a page or a product cannot be deleted: remove it there first.">
                 {deleteForm.button}

@@ -1,4 +1,5 @@
 /** The product editor: loads the product (or starts a new one) and lays out its sections. */
+import { Card } from "../../components/Card.js";
 import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -134,8 +135,7 @@ function ProductEditorForm({
         error={save.error}
         main={
           <>
-            <div className="card">
-              <h2>Details</h2>
+            <Card title="Details">
               <TextField label="Product name" {...field("title")} />
               <div className="field">
                 <span className="label" id="desc-label">
@@ -144,7 +144,7 @@ function ProductEditorForm({
                 <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="desc-label" />
               </div>
               <TextareaField label="Short description" {...field("excerpt")} />
-            </div>
+            </Card>
 
             <SeoFields
               title={f.seoTitle}

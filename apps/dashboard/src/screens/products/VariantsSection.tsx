@@ -1,5 +1,6 @@
 /** Options (Size, Color…) in the order shoppers choose them, and one fieldset per variant. */
 import { useState } from "react";
+import { Card } from "../../components/Card.js";
 import { MoveButtons } from "../../components/MoveButtons.js";
 import { CheckboxField, MoneyField, TextField } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
@@ -35,8 +36,7 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
       }),
     });
   return (
-    <div className="card">
-      <h2>Variants and stock</h2>
+    <Card title="Variants and stock">
       {errors.variants ? <Notice kind="error">{errors.variants}</Notice> : null}
       <fieldset>
         <legend>Options</legend>
@@ -172,6 +172,6 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
       >
         Add variant
       </button>
-    </div>
+    </Card>
   );
 }
