@@ -2,6 +2,7 @@
 import { Card } from "../components/Card.js";
 import { EditorForm } from "../components/EditorForm.js";
 import { MoveButtons } from "../components/MoveButtons.js";
+import { movedStep } from "../components/move-step.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -68,11 +69,12 @@ export function CollectionItems() {
   const noun = NOUN[collection.kind] ?? "item";
   const handOrdered = collection.kind === "gallery" || collection.kind === "album";
   const move = (i: number, d: -1 | 1) => {
-    const ids = items.map((x) => x.id);
-    const j = i + d;
-    if (j < 0 || j >= ids.length) return;
-    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-    reorder.mutate(ids);
+    const ids = movedStep(
+      items.map((x) => x.id),
+      i,
+      d,
+    );
+    if (ids) reorder.mutate(ids);
   };
   return (
     <>

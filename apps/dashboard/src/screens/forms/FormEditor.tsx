@@ -15,6 +15,7 @@ import {
   useDraft,
   binder,
 } from "../../components/form/index.js";
+import { movedStep } from "../../components/move-step.js";
 import { Notice, PageHead, useSiteId } from "../../components/ui.js";
 import {
   type FieldDraft,
@@ -62,11 +63,8 @@ export function FormEditor({
   const setField = (id: string, p: Partial<FieldDraft>) =>
     set({ fields: d.fields.map((f) => (f.id === id ? { ...f, ...p } : f)) });
   const move = (i: number, by: -1 | 1) => {
-    const next = [...d.fields];
-    const j = i + by;
-    if (j < 0 || j >= next.length) return;
-    [next[i], next[j]] = [next[j]!, next[i]!];
-    set({ fields: next });
+    const fields = movedStep(d.fields, i, by);
+    if (fields) set({ fields });
   };
   const remove = (id: string) => set({ fields: d.fields.filter((f) => f.id !== id) });
   const add = () => {

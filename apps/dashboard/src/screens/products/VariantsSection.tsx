@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Card } from "../../components/Card.js";
 import { MoveButtons } from "../../components/MoveButtons.js";
+import { movedStep } from "../../components/move-step.js";
 import { CheckboxField, MoneyField, TextField } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
 import { type SectionProps, type VariantForm, emptyVariant } from "./model.js";
@@ -12,11 +13,8 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
   const setVariant = (i: number, patch: Partial<VariantForm>) =>
     set({ variants: f.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
   const moveOption = (i: number, d: -1 | 1) => {
-    const next = [...f.options];
-    const j = i + d;
-    if (j < 0 || j >= next.length) return;
-    [next[i], next[j]] = [next[j]!, next[i]!];
-    set({ options: next });
+    const options = movedStep(f.options, i, d);
+    if (options) set({ options });
   };
   const addOption = () => {
     const name = newOption.trim();
