@@ -1,15 +1,14 @@
 /** The dialog that asks before something is deleted for good: Cancel, or the danger button. */
 import { type ReactNode, useState } from "react";
-import { DialogButtons, ErrorNotice, Modal } from "./ui.js";
+import { Card } from "./Card.js";
+import { ErrorNotice, ActionDialog } from "./ui.js";
 
 export function ConfirmDelete({
-  title,
-  action,
   pending,
   error,
   onConfirm,
-  onClose,
   children,
+  ...dialog
 }: {
   /** e.g. "Delete Spring sale?" */
   title: string;
@@ -23,22 +22,10 @@ export function ConfirmDelete({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      title={title}
-      onClose={onClose}
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          action={action}
-          onAction={onConfirm}
-          kind="danger"
-          disabled={pending}
-        />
-      }
-    >
+    <ActionDialog {...dialog} onAction={onConfirm} kind="danger" disabled={pending}>
       <ErrorNotice error={error} />
       {children}
-    </Modal>
+    </ActionDialog>
   );
 }
 
@@ -75,10 +62,9 @@ export function useDeleteConfirm({
 /** The Delete card at the foot of an editor's side column. */
 export function DeleteCard({ note, children }: { note?: string; children: ReactNode }) {
   return (
-    <div className="card">
-      <h2>Delete</h2>
+    <Card title="Delete">
       {note ? <p className="muted small">{note}</p> : null}
       {children}
-    </div>
+    </Card>
   );
 }

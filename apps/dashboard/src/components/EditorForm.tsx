@@ -2,7 +2,7 @@
  * The form of an editor screen (an item, a product, a form, a page's settings): the save's error, a
  * main column and a side column, then the save bar.
  */
-import type { FormEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ErrorNotice } from "./ui.js";
 
 export function EditorForm({
@@ -13,7 +13,8 @@ export function EditorForm({
   side,
   footer,
 }: {
-  onSubmit: (e: FormEvent) => void;
+  /** Runs on Save (or Enter); the page stays where it is. */
+  onSubmit: () => void;
   error: unknown;
   className?: string;
   main: ReactNode;
@@ -22,7 +23,14 @@ export function EditorForm({
   footer: ReactNode;
 }) {
   return (
-    <form onSubmit={onSubmit} noValidate className={className}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+      className={className}
+    >
       <ErrorNotice error={error} />
       <div className="split">
         <div>{main}</div>

@@ -1,9 +1,9 @@
 /** The site's media library: the list, uploads, and the picker dialog that chooses images from it. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { type ButtonHTMLAttributes, useId, useRef, useState } from "react";
 import { type MediaItem, api } from "../api.js";
 import { errorText } from "./form/errors.js";
-import { DialogButtons, ErrorNotice, Modal, useSiteId, useSiteQuery } from "./ui.js";
+import { ErrorNotice, useSiteId, useSiteQuery, ActionDialog } from "./ui.js";
 
 export function useMedia() {
   return useSiteQuery(
@@ -69,6 +69,34 @@ export function UploadButton({
   );
 }
 
+/**
+ * The library's images as a grid of buttons, each its picture and its title (or file name), with
+ * what `tile` gives it (its click, its name); the `empty` line when the library has none.
+ */
+export function MediaGrid({
+  items,
+  empty,
+  tile,
+}: {
+  items: MediaItem[] | undefined;
+  empty: string;
+  tile: (item: MediaItem) => ButtonHTMLAttributes<HTMLButtonElement>;
+}) {
+  return (
+    <>
+      <div className="media-grid">
+        {items?.map((m) => (
+          <button type="button" key={m.id} className="media-tile" {...tile(m)}>
+            <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
+            <span>{m.title || m.filename}</span>
+          </button>
+        ))}
+      </div>
+      {items && !items.length ? <p className="empty">{empty}</p> : null}
+    </>
+  );
+}
+
 /** Chooses one image (or several) from the media library, with upload. */
 export function MediaPicker({
   multiple,
@@ -88,41 +116,32 @@ export function MediaPicker({
     else setChosen(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
   };
   return (
-    <Modal
+    <ActionDialog
       title={multiple ? "Choose images" : "Choose an image"}
       onClose={onClose}
       wide
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          action={`Use ${multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}`}
-          onAction={() => {
-            onChange(chosen);
-            onClose();
-          }}
-        >
+      action={`Use ${multiple ? `${chosen.length} image${chosen.length === 1 ? "" : "s"}` : "image"}`}
+      onAction={() => {
+        onChange(chosen);
+        onClose();
+      }}
+      before={
+        <>
           <UploadButton onUploaded={(m) => toggle(m.id)} />
           <span style={{ flex: 1 }} />
-        </DialogButtons>
+        </>
       }
     >
       <ErrorNotice error={media.error} />
-      <div className="media-grid">
-        {media.data?.map((m) => (
-          <button
-            type="button"
-            key={m.id}
-            className="media-tile"
-            aria-pressed={chosen.includes(m.id)}
-            onClick={() => toggle(m.id)}
-            title={m.title || m.filename}
-          >
-            <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
-            <span>{m.title || m.filename}</span>
-          </button>
-        ))}
-      </div>
-      {media.data && !media.data.length ? <p className="empty">No images yet: upload one.</p> : null}
-    </Modal>
+      <MediaGrid
+        items={media.data}
+        empty="No images yet: upload one."
+        tile={(m) => ({
+          "aria-pressed": chosen.includes(m.id),
+          onClick: () => toggle(m.id),
+          title: m.title || m.filename,
+        })}
+      />
+    </ActionDialog>
   );
 }

@@ -106,16 +106,7 @@ export function Modal({
  * A dialog's footer buttons: Cancel (or another way back), then its action. With `form`, the action
  * submits that form; otherwise it runs `onAction`.
  */
-export function DialogButtons({
-  onCancel,
-  cancelLabel = "Cancel",
-  action,
-  onAction,
-  form,
-  kind = "primary",
-  disabled,
-  children,
-}: {
+export interface DialogButtonsProps {
   onCancel: () => void;
   cancelLabel?: string;
   action: ReactNode;
@@ -125,7 +116,18 @@ export function DialogButtons({
   disabled?: boolean;
   /** Anything shown before the two buttons. */
   children?: ReactNode;
-}) {
+}
+
+export function DialogButtons({
+  onCancel,
+  cancelLabel = "Cancel",
+  action,
+  onAction,
+  form,
+  kind = "primary",
+  disabled,
+  children,
+}: DialogButtonsProps) {
   return (
     <>
       {children}
@@ -145,27 +147,20 @@ export function DialogButtons({
   );
 }
 
-/** A dialog around one form: Cancel, and the action that submits it; the form's error comes first. */
-export function FormDialog({
-  id,
+/** A dialog whose footer is DialogButtons: Cancel closes it (as Escape does), then its action. */
+export function ActionDialog({
   title,
   onClose,
-  onSubmit,
-  action,
-  disabled,
-  error,
   wide,
+  before,
   children,
-}: {
-  /** The form's id, which the footer's action submits. */
-  id: string;
+  ...buttons
+}: Omit<DialogButtonsProps, "onCancel" | "children"> & {
   title: string;
   onClose: () => void;
-  onSubmit: () => void;
-  action: ReactNode;
-  disabled?: boolean;
-  error: unknown;
   wide?: boolean;
+  /** Anything the footer shows before the two buttons. */
+  before?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -173,8 +168,32 @@ export function FormDialog({
       title={title}
       onClose={onClose}
       wide={wide}
-      footer={<DialogButtons onCancel={onClose} action={action} form={id} disabled={disabled} />}
+      footer={
+        <DialogButtons onCancel={onClose} {...buttons}>
+          {before}
+        </DialogButtons>
+      }
     >
+      {children}
+    </Modal>
+  );
+}
+
+/** A dialog around one form: Cancel, and the action that submits it; the form's error comes first. */
+export function FormDialog({
+  id,
+  onSubmit,
+  error,
+  children,
+  ...dialog
+}: Omit<Parameters<typeof ActionDialog>[0], "form" | "onAction" | "kind" | "cancelLabel"> & {
+  /** The form's id, which the footer's action submits. */
+  id: string;
+  onSubmit: () => void;
+  error?: unknown;
+}) {
+  return (
+    <ActionDialog {...dialog} form={id}>
       <form
         id={id}
         onSubmit={(e) => {
@@ -185,7 +204,7 @@ export function FormDialog({
         <ErrorNotice error={error} />
         {children}
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }
 
@@ -287,6 +306,29 @@ export function Loading({ what = "Loading" }: { what?: string }) {
     <p className="muted" role="status">
       {what}…
     </p>
+  );
+}
+
+/**
+ * What a screen shows of one query: its error (or `failed`'s notice in its place), the loading line
+ * while it loads, then `children` with the data once it is there.
+ */
+export function Loaded<T>({
+  query,
+  failed,
+  children,
+}: {
+  query: { data: T | undefined; error: unknown; isLoading: boolean };
+  /** The notice of a failed query, in place of the error's text. */
+  failed?: (error: unknown) => ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      {failed && query.error ? failed(query.error) : <ErrorNotice error={query.error} />}
+      {query.isLoading ? <Loading /> : null}
+      {query.data !== undefined ? children(query.data) : null}
+    </>
   );
 }
 

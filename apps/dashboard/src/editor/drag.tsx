@@ -1,5 +1,6 @@
 /** Drag and drop of blocks over the frame: drop targets, the block overlay boxes and the row gaps. */
 import { type CollisionDetection, useDraggable, useDroppable } from "@dnd-kit/core";
+import { MoveButtons } from "../components/MoveButtons.js";
 import type { Block } from "../api.js";
 import type { Target } from "./layout-ops.js";
 
@@ -101,22 +102,7 @@ export function BlockBox({
             <button type="button" className="btn" onClick={onEdit} aria-label={`Edit ${label} block`}>
               Edit
             </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => onMove(-1)}
-              aria-label={`Move ${label} block up`}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => onMove(1)}
-              aria-label={`Move ${label} block down`}
-            >
-              ↓
-            </button>
+            <MoveButtons name={`${label} block`} onMove={onMove} className="btn" />
             <button type="button" className="btn" onClick={onDelete} aria-label={`Delete ${label} block`}>
               Delete
             </button>

@@ -10,13 +10,14 @@ import { del, get, post } from "../api.js";
 import { CopyField } from "../components/CopyField.js";
 import {
   ListTable,
-  DialogButtons,
   ErrorNotice,
-  Loading,
-  Modal,
+  Loaded,
   PageHead,
   formatDate,
   useSiteId,
+  ActionDialog,
+  FormDialog,
+  Modal,
 } from "../components/ui.js";
 import { CheckboxField, TextField, errorText, fieldErrors } from "../components/form/index.js";
 
@@ -168,71 +169,54 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
   const errors = fieldErrors(create.error);
   if (key) {
     return (
-      <Modal
+      <ActionDialog
         title="Your new API key"
         onClose={cancel}
-        footer={
-          <DialogButtons
-            onCancel={cancel}
-            action="Complete"
-            onAction={() => {
-              track.modal("complete");
-              onClose();
-            }}
-          />
-        }
+        action="Complete"
+        onAction={() => {
+          track.modal("complete");
+          onClose();
+        }}
       >
         <p>
           Copy this key now and keep it somewhere safe. For your security it will{" "}
           <strong>not be shown again</strong>.
         </p>
         <CopyField label="API key" value={key} onCopy={() => track.modal("copy")} />
-      </Modal>
+      </ActionDialog>
     );
   }
   return (
-    <Modal
+    <FormDialog
+      id="create-api-key"
       title="Create API key"
       onClose={cancel}
-      footer={
-        <DialogButtons
-          onCancel={cancel}
-          action="Next"
-          form="create-api-key"
-          disabled={create.isPending || !name.trim() || !scopes.length}
-        />
-      }
+      onSubmit={() => create.mutate()}
+      action="Next"
+      disabled={create.isPending || !name.trim() || !scopes.length}
     >
-      <form
-        id="create-api-key"
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
-      >
-        <TextField
-          label="Key name"
-          help="For you: where the key is used, e.g. “Warehouse sync”."
-          maxLength={100}
-          value={name}
-          error={errors.name}
-          onChange={(v) => setName(v)}
-        />
-        <fieldset>
-          <legend>Scopes</legend>
-          {SCOPES.map((s) => (
-            <CheckboxField
-              key={s.id}
-              label={`${s.label} (${s.id})`}
-              help={s.help}
-              value={scopes.includes(s.id)}
-              onChange={(on) => setScopes(on ? [...scopes, s.id] : scopes.filter((x) => x !== s.id))}
-            />
-          ))}
-        </fieldset>
-        {create.error && !errors.name ? <p className="error">{errorText(create.error)}</p> : null}
-      </form>
-    </Modal>
+      <TextField
+        label="Key name"
+        help="For you: where the key is used, e.g. “Warehouse sync”."
+        maxLength={100}
+        value={name}
+        error={errors.name}
+        onChange={(v) => setName(v)}
+      />
+      <fieldset>
+        <legend>Scopes</legend>
+        {SCOPES.map((s) => (
+          <CheckboxField
+            key={s.id}
+            label={`${s.label} (${s.id})`}
+            help={s.help}
+            value={scopes.includes(s.id)}
+            onChange={(on) => setScopes(on ? [...scopes, s.id] : scopes.filter((x) => x !== s.id))}
+          />
+        ))}
+      </fieldset>
+      {create.error && !errors.name ? <p className="error">{errorText(create.error)}</p> : null}
+    </FormDialog>
   );
 }
 
@@ -297,77 +281,74 @@ export function ApiKeys() {
         </button>
       </div>
       {learn ? <LearnMore /> : null}
-      <ErrorNotice error={list.error} />
-      {list.isLoading ? <Loading /> : null}
-      {list.data ? (
-        <ListTable
-          columns={[
-            { label: "Name" },
-            { label: "Key" },
-            { label: "Scopes" },
-            { label: "Created" },
-            { label: "Last used" },
-            { label: "Actions", srOnly: true },
-          ]}
-          rows={list.data}
-          empty="No API keys yet. Create one to connect another tool to your store."
-          style={{ position: "relative" }}
-          row={(k) => (
-            <tr key={k.id}>
-              <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
-              <td>
-                <code>{k.prefix}…</code>
-              </td>
-              <td>
-                <span className="btn-row" style={{ gap: "0.25rem" }}>
-                  {k.scopes.map((s) => (
-                    <span key={s} className="badge" title={scopeLabel(s)}>
-                      {s}
-                    </span>
-                  ))}
-                </span>
-              </td>
-              <td>{formatDate(k.createdOn)}</td>
-              <td>{k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}</td>
-              <td className="num">
-                <button
-                  type="button"
-                  className="btn small danger"
-                  onClick={() => {
-                    track.panel("delete_key");
-                    remove.reset();
-                    setDeleting(k);
-                  }}
-                >
-                  Delete<span className="sr-only"> {k.name}</span>
-                </button>
-              </td>
-            </tr>
-          )}
-        />
-      ) : null}
+      <Loaded query={list}>
+        {(data) => (
+          <ListTable
+            columns={[
+              { label: "Name" },
+              { label: "Key" },
+              { label: "Scopes" },
+              { label: "Created" },
+              { label: "Last used" },
+              { label: "Actions", srOnly: true },
+            ]}
+            rows={data}
+            empty="No API keys yet. Create one to connect another tool to your store."
+            style={{ position: "relative" }}
+            row={(k) => (
+              <tr key={k.id}>
+                <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>
+                  <span className="btn-row" style={{ gap: "0.25rem" }}>
+                    {k.scopes.map((s) => (
+                      <span key={s} className="badge" title={scopeLabel(s)}>
+                        {s}
+                      </span>
+                    ))}
+                  </span>
+                </td>
+                <td>{formatDate(k.createdOn)}</td>
+                <td>
+                  {k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}
+                </td>
+                <td className="num">
+                  <button
+                    type="button"
+                    className="btn small danger"
+                    onClick={() => {
+                      track.panel("delete_key");
+                      remove.reset();
+                      setDeleting(k);
+                    }}
+                  >
+                    Delete<span className="sr-only"> {k.name}</span>
+                  </button>
+                </td>
+              </tr>
+            )}
+          />
+        )}
+      </Loaded>
       {terms ? <Terms onClose={() => setTerms(false)} /> : null}
       {creating ? <CreateKey siteId={siteId} onClose={() => setCreating(false)} /> : null}
       {deleting ? (
-        <Modal
+        <ActionDialog
           title={`Delete ${deleting.name}?`}
           onClose={() => setDeleting(null)}
-          footer={
-            <DialogButtons
-              onCancel={() => setDeleting(null)}
-              action="Delete key"
-              kind="danger"
-              disabled={remove.isPending}
-              onAction={() => {
-                track.panel("delete_confirm");
-                remove.mutate(deleting.id);
-              }}
-            />
-          }
+          action="Delete key"
+          kind="danger"
+          disabled={remove.isPending}
+          onAction={() => {
+            track.panel("delete_confirm");
+            remove.mutate(deleting.id);
+          }}
         >
           <p>Tools using this key will stop working at once. This cannot be undone.</p>
           <ErrorNotice error={remove.error} />
-        </Modal>
+        </ActionDialog>
       ) : null}
     </>
   );

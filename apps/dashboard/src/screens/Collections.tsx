@@ -1,8 +1,11 @@
 /** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
+import { Card } from "../components/Card.js";
 import { EditorForm } from "../components/EditorForm.js";
+import { MoveButtons } from "../components/MoveButtons.js";
+import { movedStep } from "../components/move-step.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { type ContentJson, del, get, post, put } from "../api.js";
 import { RichTextEditor } from "../components/RichText.js";
@@ -66,11 +69,12 @@ export function CollectionItems() {
   const noun = NOUN[collection.kind] ?? "item";
   const handOrdered = collection.kind === "gallery" || collection.kind === "album";
   const move = (i: number, d: -1 | 1) => {
-    const ids = items.map((x) => x.id);
-    const j = i + d;
-    if (j < 0 || j >= ids.length) return;
-    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-    reorder.mutate(ids);
+    const ids = movedStep(
+      items.map((x) => x.id),
+      i,
+      d,
+    );
+    if (ids) reorder.mutate(ids);
   };
   return (
     <>
@@ -132,24 +136,13 @@ export function CollectionItems() {
                 </td>
                 {handOrdered ? (
                   <td className="num">
-                    <button
-                      type="button"
+                    <MoveButtons
+                      name={item.title}
+                      index={i}
+                      count={items.length}
+                      onMove={(by) => move(i, by)}
                       className="btn ghost small"
-                      aria-label={`Move ${item.title} up`}
-                      disabled={i === 0}
-                      onClick={() => move(i, -1)}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className="btn ghost small"
-                      aria-label={`Move ${item.title} down`}
-                      disabled={i === items.length - 1}
-                      onClick={() => move(i, 1)}
-                    >
-                      ↓
-                    </button>
+                    />
                   </td>
                 ) : null}
               </tr>
@@ -298,10 +291,6 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
   const errors = fieldErrors(save.error);
   const field = binder(f, set, errors);
   const plain = binder(f, set);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const image = media.data?.find((m) => m.id === f.mainImageId);
   return (
     <>
@@ -315,7 +304,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         }
       />
       <EditorForm
-        onSubmit={onSubmit}
+        onSubmit={() => save.mutate()}
         error={save.error}
         main={
           <>
@@ -367,8 +356,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         }
         side={
           <>
-            <div className="card">
-              <h2>Image</h2>
+            <Card title="Image">
               {image ? (
                 <img
                   src={`${image.assetUrl}?format=300w`}
@@ -387,9 +375,8 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                   </button>
                 ) : null}
               </div>
-            </div>
-            <div className="card">
-              <h2>Publishing</h2>
+            </Card>
+            <Card title="Publishing">
               <CheckboxField label="Published" value={f.visible} onChange={(visible) => set({ visible })} />
               {kind === "blog" ? (
                 <>
@@ -414,7 +401,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                 help="Separated by commas (50 characters each at most)"
               />
               {item ? deleteItem.button : null}
-            </div>
+            </Card>
           </>
         }
         footer={

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MediaItem, patch } from "../api.js";
-import { UploadButton, useMedia } from "../components/media.js";
-import { DialogButtons, ErrorNotice, Loading, Modal, Notice, PageHead, useSiteId } from "../components/ui.js";
+import { MediaGrid, UploadButton, useMedia } from "../components/media.js";
+import { ErrorNotice, Loading, Notice, PageHead, useSiteId, ActionDialog } from "../components/ui.js";
 import { TextField } from "../components/form/index.js";
 
 /** The media library: every uploaded image, upload, title and focal point. */
@@ -20,21 +20,11 @@ export function MediaLibrary() {
       {uploaded ? <Notice kind="ok">Uploaded {uploaded}.</Notice> : null}
       <ErrorNotice error={media.error} />
       {media.isLoading ? <Loading /> : null}
-      <div className="media-grid">
-        {media.data?.map((m) => (
-          <button
-            type="button"
-            key={m.id}
-            className="media-tile"
-            onClick={() => setOpen(m)}
-            aria-label={`Edit ${m.title || m.filename}`}
-          >
-            <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
-            <span>{m.title || m.filename}</span>
-          </button>
-        ))}
-      </div>
-      {media.data && !media.data.length ? <p className="empty">No images yet.</p> : null}
+      <MediaGrid
+        items={media.data}
+        empty="No images yet."
+        tile={(m) => ({ onClick: () => setOpen(m), "aria-label": `Edit ${m.title || m.filename}` })}
+      />
       {open ? <MediaDetails item={open} onClose={() => setOpen(undefined)} /> : null}
     </>
   );
@@ -54,17 +44,12 @@ function MediaDetails({ item, onClose }: { item: MediaItem; onClose: () => void 
     },
   });
   return (
-    <Modal
+    <ActionDialog
       title={item.title || item.filename}
       onClose={onClose}
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          action="Save image"
-          onAction={() => save.mutate()}
-          disabled={save.isPending}
-        />
-      }
+      action="Save image"
+      onAction={() => save.mutate()}
+      disabled={save.isPending}
     >
       <ErrorNotice error={save.error} />
       <p className="muted small">Click the picture to set its focal point: crops keep it in view.</p>
@@ -113,6 +98,6 @@ function MediaDetails({ item, onClose }: { item: MediaItem; onClose: () => void 
         Focal point {focal.x.toFixed(2)}, {focal.y.toFixed(2)} · {item.originalSize} · {item.contentType}
       </p>
       <TextField label="Title" value={title} onChange={(v) => setTitle(v)} />
-    </Modal>
+    </ActionDialog>
   );
 }

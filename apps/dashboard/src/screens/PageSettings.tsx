@@ -1,7 +1,8 @@
+import { Card } from "../components/Card.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { EditorForm } from "../components/EditorForm.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { type FieldDef, KIND_LABELS, type Page, del, get, patch, put } from "../api.js";
 import { FieldList } from "../components/fields.js";
@@ -145,10 +146,6 @@ function PageSettingsForm({
     ),
   });
   const errors = fieldErrors(save.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const link = pageLinks(siteId, page);
   const folders = pages.filter((p) => p.kind === "folder" && p.id !== page.id);
 
@@ -178,12 +175,11 @@ function PageSettingsForm({
         }
       />
       <EditorForm
-        onSubmit={onSubmit}
+        onSubmit={() => save.mutate()}
         error={save.error}
         main={
           <>
-            <div className="card">
-              <h2>General</h2>
+            <Card title="General">
               <TextField label="Page title" {...form.bind("title", save.error)} />
               {page.isHome ? (
                 <p className="muted small">This is the home page: it is shown at the address of the site.</p>
@@ -223,7 +219,7 @@ function PageSettingsForm({
                 help="The page stays reachable by its address."
                 {...form.bind("hiddenFromNav", save.error)}
               />
-            </div>
+            </Card>
             <SeoFields
               title={v.seoTitle}
               description={v.seoDescription}
@@ -236,21 +232,19 @@ function PageSettingsForm({
               onChange={set}
             />
             {optionFields.length ? (
-              <div className="card">
-                <h2>{page.kind === "gallery" ? "Gallery settings" : "Display"}</h2>
+              <Card title={page.kind === "gallery" ? "Gallery settings" : "Display"}>
                 <FieldList
                   fields={optionFields}
                   values={options}
                   onChange={(k, value) => set({ options: { ...options, [k]: value } })}
                 />
-              </div>
+              </Card>
             ) : null}
           </>
         }
         side={
           <>
-            <div className="card">
-              <h2>Password</h2>
+            <Card title="Password">
               {page.passwordProtected && !changingPassword ? (
                 <>
                   <div className="field">
@@ -293,9 +287,8 @@ function PageSettingsForm({
                   help="Leave empty to keep the page public. At least 4 characters."
                 />
               )}
-            </div>
-            <div className="card">
-              <h2>Page actions</h2>
+            </Card>
+            <Card title="Page actions">
               <div className="btn-row">
                 {page.kind === "page" && !page.isHome ? (
                   <button
@@ -310,7 +303,7 @@ function PageSettingsForm({
                 {!page.isHome ? deletePage.button : null}
               </div>
               <ErrorNotice error={makeHome.error ?? removePassword.error} />
-            </div>
+            </Card>
           </>
         }
         footer={

@@ -15,6 +15,7 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MoveButtons } from "../components/MoveButtons.js";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { KIND_LABELS, type Page, post, put } from "../api.js";
@@ -104,24 +105,13 @@ function Row({
         </span>
       </span>
       <span className="btn-row">
-        <button
-          type="button"
+        <MoveButtons
+          name={page.title}
+          index={index}
+          count={count}
+          onMove={onMove}
           className="btn ghost small hide-phone"
-          aria-label={`Move ${page.title} up`}
-          disabled={index === 0}
-          onClick={() => onMove(-1)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className="btn ghost small hide-phone"
-          aria-label={`Move ${page.title} down`}
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-        >
-          ↓
-        </button>
+        />
         {link ? (
           <Link className="btn small" to={link.to}>
             {link.label}

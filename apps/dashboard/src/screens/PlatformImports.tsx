@@ -5,6 +5,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { api } from "../api.js";
+import { Card } from "../components/Card.js";
 import { ErrorNotice, Notice } from "../components/ui.js";
 
 interface Report {
@@ -77,8 +78,7 @@ function UploadForm({
 
 export function PlatformImports({ siteId }: { siteId: string }) {
   return (
-    <section className="card">
-      <h2>Bring content from another platform</h2>
+    <Card title="Bring content from another platform" as="section">
       <p>
         For a WordPress export, zip the .xml file together with your <code>wp-content/uploads</code> folder to
         bring its images into your media library (featured images become the posts&rsquo; main images). Images
@@ -99,6 +99,6 @@ export function PlatformImports({ siteId }: { siteId: string }) {
         accept=".csv,text/csv"
         button="Import products"
       />
-    </section>
+    </Card>
   );
 }

@@ -2,6 +2,7 @@
  * Settings → Export: the whole site as one archive (pages, products, orders, customers, media…),
  * which Sites → Import a site (here or on another Atelier server) turns back into a site.
  */
+import { Card } from "../components/Card.js";
 import { Notice, PageHead, useSiteId } from "../components/ui.js";
 import { BackgroundExport } from "./BackgroundExport.js";
 import { PlatformImports } from "./PlatformImports.js";
@@ -22,8 +23,7 @@ export function SiteExport() {
   return (
     <>
       <PageHead title="Export" sub="Take your whole site with you: no lock-in." />
-      <section className="card">
-        <h2>Download an archive of this site</h2>
+      <Card title="Download an archive of this site" as="section">
         <p>One zip file holds everything needed to bring the site back, here or on another Atelier server:</p>
         <ul>
           {CONTENTS.map((c) => (
@@ -45,7 +45,7 @@ export function SiteExport() {
           To bring an archive in, go to <strong>Sites → Import a site</strong>: it becomes a new site, and
           this one is left as it is. The format is documented in <code>docs/site-archive.md</code>.
         </Notice>
-      </section>
+      </Card>
       <PlatformImports siteId={siteId} />
     </>
   );

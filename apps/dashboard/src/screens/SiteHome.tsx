@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { KIND_LABELS } from "../api.js";
+import { Card } from "../components/Card.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite } from "../components/ui.js";
 import { RecentOrdersCard, TrafficCard } from "./SiteTraffic.js";
 
@@ -43,8 +44,7 @@ export function SiteHome() {
         {stores.length ? <RecentOrdersCard siteId={s.id} /> : null}
       </div>
       <div className="card-grid">
-        <div className="card">
-          <h2>Pages</h2>
+        <Card title="Pages">
           <p className="muted">{pages.data ? `${pages.data.length} pages and collections` : "…"}</p>
           <ul className="small" style={{ paddingLeft: "1.1rem", margin: "0 0 0.8rem" }}>
             {pages.data?.slice(0, 6).map((p) => (
@@ -57,9 +57,8 @@ export function SiteHome() {
           <Link className="btn small" to={`/sites/${s.id}/pages`}>
             Manage pages
           </Link>
-        </div>
-        <div className="card">
-          <h2>Store</h2>
+        </Card>
+        <Card title="Store">
           <p className="muted">
             {stores.length
               ? `${stores.reduce((n, p) => n + p.itemCount, 0)} products in ${stores.length} store page${stores.length > 1 ? "s" : ""}`
@@ -76,9 +75,8 @@ export function SiteHome() {
               Orders
             </Link>
           </div>
-        </div>
-        <div className="card">
-          <h2>Settings</h2>
+        </Card>
+        <Card title="Settings">
           <p className="muted">Title, time zone, domains, comments, sharing and the cookie banner.</p>
           <div className="btn-row">
             <Link className="btn small" to={`/sites/${s.id}/settings`}>
@@ -88,7 +86,7 @@ export function SiteHome() {
               Store settings
             </Link>
           </div>
-        </div>
+        </Card>
       </div>
     </>
   );

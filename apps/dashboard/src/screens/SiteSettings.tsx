@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { type Site, del, get, patch, post, put } from "../api.js";
+import { Card } from "../components/Card.js";
 import { ErrorNotice, Loading, PageHead, useSite, useSiteId } from "../components/ui.js";
 import {
   CheckboxField,
@@ -127,8 +128,7 @@ function Domains({ site }: { site: Site }) {
     onSuccess: refresh,
   });
   return (
-    <div className="card">
-      <h2>Domains</h2>
+    <Card title="Domains">
       <p className="muted">
         The site is at <a href={site.url}>{site.url}</a>. Point a domain's DNS at this server, then connect it
         here.
@@ -171,7 +171,7 @@ function Domains({ site }: { site: Site }) {
           Connect domain
         </button>
       </form>
-    </div>
+    </Card>
   );
 }
 
@@ -220,8 +220,7 @@ function SettingsForm({
       }}
     >
       <ErrorNotice error={save.error} />
-      <div className="card">
-        <h2>Comments and likes</h2>
+      <Card title="Comments and likes">
         <CheckboxField label="Allow comments on blog posts" {...field("commentsEnabled")} />
         <TextField
           label="Disqus short name"
@@ -230,9 +229,8 @@ function SettingsForm({
         />
         <CheckboxField label="Simple liking (a heart on posts)" {...field("simpleLikingEnabled")} />
         <TextField label="Contact email" type="email" {...field("contactEmail")} />
-      </div>
-      <div className="card">
-        <h2>Share buttons</h2>
+      </Card>
+      <Card title="Share buttons">
         <div className="grid-3">
           {shareServices.map((k) => (
             <CheckboxField
@@ -243,9 +241,8 @@ function SettingsForm({
             />
           ))}
         </div>
-      </div>
-      <div className="card">
-        <h2>Cookies</h2>
+      </Card>
+      <Card title="Cookies">
         <CheckboxField
           label="Show the cookie banner"
           help="Visitors accept or decline cookies before any are set."
@@ -262,9 +259,8 @@ function SettingsForm({
           {...field("restrictiveCookiePolicyAbsolute")}
           disabled={!s.restrictiveCookiePolicy}
         />
-      </div>
-      <div className="card">
-        <h2>Search engines</h2>
+      </Card>
+      <Card title="Search engines">
         <CheckboxField
           label="Hide this site from search engines"
           help="robots.txt asks every crawler to stay away and each page says noindex. Visitors with the address still see the site."
@@ -275,18 +271,16 @@ function SettingsForm({
           <a href={`${siteOrigin}/robots.txt`}>robots.txt</a>. Moved pages keep their visitors with{" "}
           <Link to={`/sites/${siteId}/settings/url-mappings`}>URL mappings</Link>.
         </p>
-      </div>
-      <div className="card">
-        <h2>Ads</h2>
+      </Card>
+      <Card title="Ads">
         <TextField
           label="Meta pixel id"
           {...field("adPixelId")}
           inputMode="numeric"
           help="Counts visits for your Meta (Facebook and Instagram) ads. It loads only where visitors allow cookies."
         />
-      </div>
-      <div className="card">
-        <h2>Social links</h2>
+      </Card>
+      <Card title="Social links">
         {s.socialLinks.map((l, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: links are edited in place
           <fieldset key={i}>
@@ -334,7 +328,7 @@ function SettingsForm({
         >
           Add social link
         </button>
-      </div>
+      </Card>
       <DraftSaveBar draft={form} save={save} saved="Site settings saved." saveLabel="Save site settings" />
     </form>
   );

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { NavLink, useParams } from "react-router";
 import { patch } from "../api.js";
+import { Card } from "../components/Card.js";
 import { CheckboxField, DraftSaveBar, SelectField, TextField, useDraft } from "../components/form/index.js";
 import { ErrorNotice, Loading, PageHead, useSiteId } from "../components/ui.js";
 import { ProductFeeds } from "./ProductFeeds.js";
@@ -84,8 +85,7 @@ function GeneralForm({
     <>
       <form onSubmit={onSubmit}>
         <ErrorNotice error={save.error} />
-        <div className="card">
-          <h2>Currency</h2>
+        <Card title="Currency">
           <SelectField
             label="Store currency"
             {...field("currency")}
@@ -105,9 +105,8 @@ function GeneralForm({
               { value: "metric", label: "Metric (kg, cm)" },
             ]}
           />
-        </div>
-        <div className="card">
-          <h2>Products</h2>
+        </Card>
+        <Card title="Products">
           <CheckboxField
             label="Allow more than one of a service in a cart"
             {...field("multipleQuantityAllowedForServices")}
@@ -122,15 +121,14 @@ function GeneralForm({
             help="Leave empty to show Sold Out"
             maxLength={60}
           />
-        </div>
-        <div className="card">
-          <h2>Restock notifications</h2>
+        </Card>
+        <Card title="Restock notifications">
           <CheckboxField
             label="Let shoppers sign up to hear when a sold-out variant is back"
             {...field("restockNotificationsEnabled")}
           />
           <TextField label="Sign-up success message" {...field("restockNotificationsSuccessText")} />
-        </div>
+        </Card>
         <DraftSaveBar
           draft={form}
           save={save}

@@ -3,10 +3,11 @@ import { css as cssLanguage } from "@codemirror/lang-css";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../api.js";
 import { CodeField, SaveBar } from "../../components/form/index.js";
-import { ErrorNotice, Loading, PageHead, useSiteId } from "../../components/ui.js";
+import { ErrorNotice, Loading, useSiteId } from "../../components/ui.js";
 import { useDesign, useSaveDesign } from "./design-api.js";
 import { errorsByPath } from "./field-errors.js";
 import { PreviewFrame } from "./PreviewFrame.js";
+import { PreviewSplit } from "./PreviewSplit.js";
 import { useLeaveGuard } from "./use-style-history.js";
 import "./design.css";
 
@@ -36,45 +37,41 @@ export function CustomCss() {
   const fieldError = tooBig ? `Custom CSS can be at most 100 KB; this is ${kb(size)}.` : serverError;
 
   return (
-    <div className="design-screen">
-      <PageHead title="Custom CSS" sub="Your own CSS, loaded after the theme's styles on every page." />
-      <div className="design-split wide-controls">
-        <form
-          className="design-controls"
-          aria-label="Custom CSS"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!dirty || tooBig || save.isPending) return;
-            setSaved(false);
-            save.mutate({ customCss: text }, { onSuccess: () => setSaved(true) });
-          }}
-        >
-          {save.error && !serverError ? <ErrorNotice error={save.error} /> : null}
-          <CodeField
-            label="CSS"
-            value={text}
-            onChange={(v) => {
-              setSaved(false);
-              if (save.error) save.reset();
-              setText(v);
-            }}
-            language={CSS_LANGUAGE}
-            error={fieldError}
-            help="Selectors such as .site-header or .button reach every page. The preview shows your changes before you save."
-          />
-          <span className={`css-size${tooBig ? " over" : ""}`} aria-live="polite">
-            {kb(size)} of 100 KB
-          </span>
-          <SaveBar
-            dirty={dirty}
-            pending={save.isPending}
-            saved={saved && "Custom CSS saved."}
-            onDiscard={() => setText(stored)}
-            saveLabel="Save CSS"
-          />
-        </form>
-        <PreviewFrame siteId={siteId} css={preview} replaces={["link#custom-css"]} />
-      </div>
-    </div>
+    <PreviewSplit
+      title="Custom CSS"
+      sub="Your own CSS, loaded after the theme's styles on every page."
+      label="Custom CSS"
+      wide
+      onSubmit={() => {
+        if (!dirty || tooBig || save.isPending) return;
+        setSaved(false);
+        save.mutate({ customCss: text }, { onSuccess: () => setSaved(true) });
+      }}
+      preview={<PreviewFrame siteId={siteId} css={preview} replaces={["link#custom-css"]} />}
+    >
+      {save.error && !serverError ? <ErrorNotice error={save.error} /> : null}
+      <CodeField
+        label="CSS"
+        value={text}
+        onChange={(v) => {
+          setSaved(false);
+          if (save.error) save.reset();
+          setText(v);
+        }}
+        language={CSS_LANGUAGE}
+        error={fieldError}
+        help="Selectors such as .site-header or .button reach every page. The preview shows your changes before you save."
+      />
+      <span className={`css-size${tooBig ? " over" : ""}`} aria-live="polite">
+        {kb(size)} of 100 KB
+      </span>
+      <SaveBar
+        dirty={dirty}
+        pending={save.isPending}
+        saved={saved && "Custom CSS saved."}
+        onDiscard={() => setText(stored)}
+        saveLabel="Save CSS"
+      />
+    </PreviewSplit>
   );
 }

@@ -1,6 +1,7 @@
 /** Design → Site identity: the header logo, the site icon (favicon) and the default sharing image. */
 import { useState } from "react";
 import { ApiError } from "../../api.js";
+import { Card } from "../../components/Card.js";
 import { ImageField, SaveBar, TextField, useDraft, binder } from "../../components/form/index.js";
 import { useMedia } from "../../components/media.js";
 import { ErrorNotice, Loading, PageHead, useSite } from "../../components/ui.js";
@@ -84,8 +85,7 @@ function IdentityForm({ design }: { design: Design }) {
       >
         {save.error && !Object.keys(errors).length ? <ErrorNotice error={save.error} /> : null}
 
-        <section className="card">
-          <h2>Logo</h2>
+        <Card title="Logo" as="section">
           <ImageField
             label="Logo"
             help="Shown in the header instead of the site title."
@@ -116,10 +116,9 @@ function IdentityForm({ design }: { design: Design }) {
             )}
             <span className="muted small">Shop · Journal · Contact</span>
           </div>
-        </section>
+        </Card>
 
-        <section className="card">
-          <h2>Site icon</h2>
+        <Card title="Site icon" as="section">
           <ImageField
             label="Site icon"
             help="A square image of at least 180 × 180 pixels: the browser tab icon and the phone home-screen icon."
@@ -136,10 +135,9 @@ function IdentityForm({ design }: { design: Design }) {
               </div>
             </>
           ) : null}
-        </section>
+        </Card>
 
-        <section className="card">
-          <h2>Social sharing image</h2>
+        <Card title="Social sharing image" as="section">
           <ImageField
             label="Social sharing image"
             help="Shown when a page without its own image is shared; 1200 × 630 pixels works best."
@@ -155,7 +153,7 @@ function IdentityForm({ design }: { design: Design }) {
               </div>
             </>
           ) : null}
-        </section>
+        </Card>
 
         <SaveBar
           dirty={form.dirty}

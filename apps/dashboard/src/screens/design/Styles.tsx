@@ -1,8 +1,9 @@
 /** Design → Styles: palette, fonts, sizes, spacing and buttons, previewed live in the site frame. */
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../api.js";
+import { Card } from "../../components/Card.js";
 import { ColorField, SaveBar } from "../../components/form/index.js";
-import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../../components/ui.js";
+import { ErrorNotice, Loading, Notice, useSiteId } from "../../components/ui.js";
 import { ContrastCheck, FontSelect, OptionCards, RangeField } from "./controls.js";
 import {
   type ColorKey,
@@ -16,6 +17,7 @@ import { errorsByPath } from "./field-errors.js";
 import { fontStack, showInDocument } from "./preview-css.js";
 import { usePreviewCss } from "./use-preview-css.js";
 import { PreviewFrame } from "./PreviewFrame.js";
+import { PreviewSplit } from "./PreviewSplit.js";
 import { useDesignKeys, useLeaveGuard, useStyleHistory } from "./use-style-history.js";
 import "./design.css";
 
@@ -116,120 +118,108 @@ export function Styles() {
   );
 
   return (
-    <div className="design-screen">
-      <PageHead
-        title="Styles"
-        sub="Colours, fonts and spacing of your whole site. Changes show in the preview before you save."
-      />
-      <div className="design-split">
-        <form
-          className="design-controls"
-          aria-label="Site styles"
-          onSubmit={(e) => {
-            e.preventDefault();
-            doSave();
-          }}
-        >
-          {save.error && !(save.error instanceof ApiError && save.error.fields) ? (
-            <ErrorNotice error={save.error} />
-          ) : null}
-          {save.error instanceof ApiError && save.error.fields ? (
-            <Notice kind="error">Nothing was saved: correct the fields marked in red.</Notice>
-          ) : null}
-
-          <section className="card">
-            <h2>Colours</h2>
-            <div className="grid-2">
-              {COLORS.map((c) => (
-                <ColorField
-                  key={c.key}
-                  label={c.label}
-                  value={styles.colors[c.key]}
-                  error={errors[`colors.${c.key}`]}
-                  onChange={(v) => set("colors", { ...styles.colors, [c.key]: v })}
-                />
-              ))}
-            </div>
-            <ContrastCheck label="Text on background" fg={styles.colors.text} bg={styles.colors.background} />
-            <ContrastCheck
-              label="Accent text on accent"
-              fg={styles.colors.accentText}
-              bg={styles.colors.accent}
-            />
-          </section>
-
-          <section className="card">
-            <h2>Fonts</h2>
-            {FONTS.map((f) => (
-              <FontSelect
-                key={f.key}
-                label={f.label}
-                error={errors[`fonts.${f.key}`]}
-                value={styles.fonts[f.key]}
-                fonts={fonts}
-                family={family}
-                onChange={(v) => set("fonts", { ...styles.fonts, [f.key]: v })}
-              />
-            ))}
-            {range("fontSizeBase")}
-            {range("headingScale")}
-          </section>
-
-          <section className="card">
-            <h2>Layout</h2>
-            {range("contentWidth")}
-            {choice("spacing", "Spacing", ["compact", "comfortable", "spacious"], (_, i) => (
-              <span className="spacing-sample" style={{ gap: 2 + i * 4 }}>
-                <i />
-                <i />
-                <i />
-              </span>
-            ))}
-          </section>
-
-          <section className="card">
-            <h2>Buttons</h2>
-            {choice("buttonShape", "Button shape", ["square", "rounded", "pill"], (v) => (
-              <ButtonSample styles={{ ...styles, buttonShape: v }} />
-            ))}
-            {choice("buttonStyle", "Button style", ["solid", "outline"], (v) => (
-              <ButtonSample styles={{ ...styles, buttonStyle: v }} />
-            ))}
-          </section>
-
-          <SaveBar
-            dirty={h.dirty}
-            pending={save.isPending}
-            saved={saved && "Styles saved."}
-            saveLabel="Save styles"
-          >
-            {[
-              { label: "Undo", run: h.undo, can: h.canUndo, keys: "Control+Z" },
-              { label: "Redo", run: h.redo, can: h.canRedo, keys: "Control+Shift+Z" },
-            ].map((b) => (
-              <button
-                key={b.label}
-                type="button"
-                className="btn"
-                onClick={b.run}
-                disabled={!b.can}
-                aria-keyshortcuts={b.keys}
-              >
-                {b.label}
-              </button>
-            ))}
-            <button type="button" className="btn" onClick={reset} disabled={save.isPending}>
-              Reset to theme defaults
-            </button>
-          </SaveBar>
-        </form>
+    <PreviewSplit
+      title="Styles"
+      sub="Colours, fonts and spacing of your whole site. Changes show in the preview before you save."
+      label="Site styles"
+      onSubmit={doSave}
+      preview={
         <PreviewFrame
           siteId={siteId}
           css={css}
           replaces={preview === undefined ? [] : ["style#site-styles"]}
         />
-      </div>
-    </div>
+      }
+    >
+      {save.error && !(save.error instanceof ApiError && save.error.fields) ? (
+        <ErrorNotice error={save.error} />
+      ) : null}
+      {save.error instanceof ApiError && save.error.fields ? (
+        <Notice kind="error">Nothing was saved: correct the fields marked in red.</Notice>
+      ) : null}
+
+      <Card title="Colours" as="section">
+        <div className="grid-2">
+          {COLORS.map((c) => (
+            <ColorField
+              key={c.key}
+              label={c.label}
+              value={styles.colors[c.key]}
+              error={errors[`colors.${c.key}`]}
+              onChange={(v) => set("colors", { ...styles.colors, [c.key]: v })}
+            />
+          ))}
+        </div>
+        <ContrastCheck label="Text on background" fg={styles.colors.text} bg={styles.colors.background} />
+        <ContrastCheck
+          label="Accent text on accent"
+          fg={styles.colors.accentText}
+          bg={styles.colors.accent}
+        />
+      </Card>
+
+      <Card title="Fonts" as="section">
+        {FONTS.map((f) => (
+          <FontSelect
+            key={f.key}
+            label={f.label}
+            error={errors[`fonts.${f.key}`]}
+            value={styles.fonts[f.key]}
+            fonts={fonts}
+            family={family}
+            onChange={(v) => set("fonts", { ...styles.fonts, [f.key]: v })}
+          />
+        ))}
+        {range("fontSizeBase")}
+        {range("headingScale")}
+      </Card>
+
+      <Card title="Layout" as="section">
+        {range("contentWidth")}
+        {choice("spacing", "Spacing", ["compact", "comfortable", "spacious"], (_, i) => (
+          <span className="spacing-sample" style={{ gap: 2 + i * 4 }}>
+            <i />
+            <i />
+            <i />
+          </span>
+        ))}
+      </Card>
+
+      <Card title="Buttons" as="section">
+        {choice("buttonShape", "Button shape", ["square", "rounded", "pill"], (v) => (
+          <ButtonSample styles={{ ...styles, buttonShape: v }} />
+        ))}
+        {choice("buttonStyle", "Button style", ["solid", "outline"], (v) => (
+          <ButtonSample styles={{ ...styles, buttonStyle: v }} />
+        ))}
+      </Card>
+
+      <SaveBar
+        dirty={h.dirty}
+        pending={save.isPending}
+        saved={saved && "Styles saved."}
+        saveLabel="Save styles"
+      >
+        {[
+          { label: "Undo", run: h.undo, can: h.canUndo, keys: "Control+Z" },
+          { label: "Redo", run: h.redo, can: h.canRedo, keys: "Control+Shift+Z" },
+        ].map((b) => (
+          <button
+            key={b.label}
+            type="button"
+            className="btn"
+            onClick={b.run}
+            disabled={!b.can}
+            aria-keyshortcuts={b.keys}
+          >
+            {b.label}
+          </button>
+        ))}
+        <button type="button" className="btn" onClick={reset} disabled={save.isPending}>
+          Reset to theme defaults
+        </button>
+      </SaveBar>
+    </PreviewSplit>
   );
 }
 

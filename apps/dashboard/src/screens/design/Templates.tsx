@@ -10,15 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError, del, get, put } from "../../api.js";
-import {
-  DialogButtons,
-  ErrorNotice,
-  Loading,
-  Modal,
-  Notice,
-  PageHead,
-  useSiteId,
-} from "../../components/ui.js";
+import { ErrorNotice, Loading, Notice, PageHead, useSiteId, ActionDialog } from "../../components/ui.js";
 import { inOrder } from "../../editor/in-order.js";
 import { editorExtensions, syntaxErrors } from "./jsont-editor.js";
 import "./templates.css";
@@ -335,23 +327,18 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
         ) : null}
       </div>
       {confirmRevert ? (
-        <Modal
+        <ActionDialog
           title={`Revert ${name}?`}
           onClose={() => setConfirmRevert(false)}
-          footer={
-            <DialogButtons
-              onCancel={() => setConfirmRevert(false)}
-              action="Revert"
-              onAction={() => revert.mutate()}
-              kind="danger"
-              disabled={revert.isPending}
-            />
-          }
+          action="Revert"
+          onAction={() => revert.mutate()}
+          kind="danger"
+          disabled={revert.isPending}
         >
           <p>
             Your version of this template will be deleted and the site will use the theme's version again.
           </p>
-        </Modal>
+        </ActionDialog>
       ) : null}
     </section>
   );

@@ -1,14 +1,6 @@
 /** Design → Themes: the gallery of built-in themes; switching keeps content and the styles it supports. */
 import { useState } from "react";
-import {
-  DialogButtons,
-  ErrorNotice,
-  Loading,
-  Modal,
-  Notice,
-  PageHead,
-  useSite,
-} from "../../components/ui.js";
+import { ErrorNotice, Loading, Notice, PageHead, useSite, ActionDialog } from "../../components/ui.js";
 import { type ThemeInfo, useDesign, useSaveDesign } from "./design-api.js";
 import "./design.css";
 
@@ -77,26 +69,21 @@ export function Themes() {
         })}
       </ul>
       {asking ? (
-        <Modal
+        <ActionDialog
           title={`Use ${asking.name}?`}
           onClose={() => setAsking(undefined)}
-          footer={
-            <DialogButtons
-              onCancel={() => setAsking(undefined)}
-              action={save.isPending ? "Switching…" : `Switch to ${asking.name}`}
-              disabled={save.isPending}
-              onAction={() =>
-                save.mutate(
-                  { theme: asking.id },
-                  {
-                    onSuccess: () => {
-                      setSwitched(asking.name);
-                      setAsking(undefined);
-                    },
-                  },
-                )
-              }
-            />
+          action={save.isPending ? "Switching…" : `Switch to ${asking.name}`}
+          disabled={save.isPending}
+          onAction={() =>
+            save.mutate(
+              { theme: asking.id },
+              {
+                onSuccess: () => {
+                  setSwitched(asking.name);
+                  setAsking(undefined);
+                },
+              },
+            )
           }
         >
           <p>
@@ -105,7 +92,7 @@ export function Themes() {
             them.
           </p>
           <ErrorNotice error={save.error} />
-        </Modal>
+        </ActionDialog>
       ) : null}
     </div>
   );

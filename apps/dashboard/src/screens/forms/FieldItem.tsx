@@ -1,5 +1,6 @@
 /** One field of a form in the editor: a header to open, move or remove it, and its settings. */
 import { useEffect, useId, useRef } from "react";
+import { MoveButtons } from "../../components/MoveButtons.js";
 import { CheckboxField, SelectField, TextField, TextareaField, binder } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
 import { type FieldDraft, type FieldTypeInfo, WITH_PLACEHOLDER } from "./model.js";
@@ -68,24 +69,13 @@ export function FieldItem({
           </span>
         </button>
         <span className="btn-row ff-tools">
-          <button
-            type="button"
+          <MoveButtons
+            name={name}
+            index={index}
+            count={count}
+            onMove={onMove}
             className="btn ghost small icon"
-            aria-label={`Move ${name} up`}
-            disabled={index === 0}
-            onClick={() => onMove(-1)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="btn ghost small icon"
-            aria-label={`Move ${name} down`}
-            disabled={index === count - 1}
-            onClick={() => onMove(1)}
-          >
-            ↓
-          </button>
+          />
           <button
             type="button"
             className="btn ghost small icon"

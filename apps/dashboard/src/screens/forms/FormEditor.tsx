@@ -1,8 +1,9 @@
 /** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
+import { Card } from "../../components/Card.js";
 import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, del, patch, post } from "../../api.js";
 import {
@@ -14,6 +15,7 @@ import {
   useDraft,
   binder,
 } from "../../components/form/index.js";
+import { movedStep } from "../../components/move-step.js";
 import { Notice, PageHead, useSiteId } from "../../components/ui.js";
 import {
   type FieldDraft,
@@ -61,11 +63,8 @@ export function FormEditor({
   const setField = (id: string, p: Partial<FieldDraft>) =>
     set({ fields: d.fields.map((f) => (f.id === id ? { ...f, ...p } : f)) });
   const move = (i: number, by: -1 | 1) => {
-    const next = [...d.fields];
-    const j = i + by;
-    if (j < 0 || j >= next.length) return;
-    [next[i], next[j]] = [next[j]!, next[i]!];
-    set({ fields: next });
+    const fields = movedStep(d.fields, i, by);
+    if (fields) set({ fields });
   };
   const remove = (id: string) => set({ fields: d.fields.filter((f) => f.id !== id) });
   const add = () => {
@@ -114,8 +113,7 @@ export function FormEditor({
     },
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     setProblem(undefined);
     setErrors({});
     // Character limits are whole numbers; say so before asking the server.
@@ -195,18 +193,16 @@ export function FormEditor({
         className="form-editor"
         main={
           <>
-            <div className="card">
-              <h2>Form</h2>
+            <Card title="Form">
               <TextField
                 label="Form name"
                 {...field("name")}
                 help="Only you see it: in block settings, submissions and notification emails."
                 maxLength={200}
               />
-            </div>
+            </Card>
 
-            <div className="card">
-              <h2>Fields</h2>
+            <Card title="Fields">
               {errors.fields ? <Notice kind="error">{errors.fields}</Notice> : null}
               {d.fields.length ? (
                 <ol className="ff-list">
@@ -248,13 +244,12 @@ export function FormEditor({
                   Add field
                 </button>
               </div>
-            </div>
+            </Card>
           </>
         }
         side={
           <>
-            <div className="card">
-              <h2>After submitting</h2>
+            <Card title="After submitting">
               <TextareaField
                 label="Submission message"
                 {...field("submissionMessage")}
@@ -287,9 +282,8 @@ export function FormEditor({
                 help="Optional small print above the submit button."
                 rows={2}
               />
-            </div>
-            <div className="card">
-              <h2>Spam protection</h2>
+            </Card>
+            <Card title="Spam protection">
               <CheckboxField
                 label="Require a captcha"
                 help="Visitors complete the site's captcha before the form is sent."
@@ -320,7 +314,7 @@ export function FormEditor({
                   />
                 </div>
               ) : null}
-            </div>
+            </Card>
             {form ? (
               <DeleteCard note="A form used by a page or a product cannot be deleted: remove it there first.">
                 {deleteForm.button}

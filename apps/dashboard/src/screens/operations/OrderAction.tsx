@@ -8,7 +8,7 @@ import {
   TextField,
   useDraft,
 } from "../../components/form/index.js";
-import { DialogButtons, ErrorNotice, Modal } from "../../components/ui.js";
+import { ErrorNotice, ActionDialog } from "../../components/ui.js";
 import type { Order } from "./order-types.js";
 
 export function OrderAction({
@@ -62,19 +62,14 @@ export function OrderAction({
   });
   const title = kind === "fulfil" ? "Fulfil order" : kind === "refund" ? "Refund order" : "Cancel order";
   return (
-    <Modal
+    <ActionDialog
       title={`${title} #${order.orderNumber}`}
       onClose={onClose}
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          cancelLabel="Back"
-          action={title}
-          onAction={() => act.mutate()}
-          kind={kind === "fulfil" ? "primary" : "danger"}
-          disabled={act.isPending}
-        />
-      }
+      cancelLabel="Back"
+      action={title}
+      onAction={() => act.mutate()}
+      kind={kind === "fulfil" ? "primary" : "danger"}
+      disabled={act.isPending}
     >
       <ErrorNotice error={act.error} />
       {kind === "fulfil" ? (
@@ -100,6 +95,6 @@ export function OrderAction({
       {kind !== "refund" ? (
         <CheckboxField label="Email the customer" {...form.bind("notifyCustomer", act.error)} />
       ) : null}
-    </Modal>
+    </ActionDialog>
   );
 }

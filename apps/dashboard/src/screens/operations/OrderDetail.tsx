@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatCents, get } from "../../api.js";
+import { Card } from "../../components/Card.js";
 import { Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 import { type Order, STATUS_BADGE, statusText } from "./order-types.js";
@@ -70,8 +71,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         }
       />
       <div className="split">
-        <div className="card">
-          <h2>Items</h2>
+        <Card title="Items">
           <table className="data">
             <tbody>
               {o.lines.map((l) => (
@@ -104,9 +104,8 @@ export function OrderDetail({ orderId }: { orderId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
-        <div className="card">
-          <h2>Customer</h2>
+        </Card>
+        <Card title="Customer">
           <p>
             <a href={`mailto:${o.email}`}>{o.email}</a>
           </p>
@@ -130,7 +129,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             <p className="muted">No shipping address (digital order).</p>
           )}
           {o.trackingNumber ? <p>Tracking: {o.trackingNumber}</p> : null}
-        </div>
+        </Card>
       </div>
       {dialog ? (
         <OrderAction

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, withQuery } from "../../api.js";
 import { SelectField } from "../../components/form/index.js";
-import { ListTable, Loading, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { ListTable, Loaded, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 
 interface Email {
@@ -50,43 +50,43 @@ export function Outbox() {
           ]}
         />
       </div>
-      {emails.error ? <Unavailable what="The outbox" error={emails.error} /> : null}
-      {emails.isLoading ? <Loading /> : null}
-      {emails.data ? (
-        <ListTable
-          columns={[
-            { label: "Subject" },
-            { label: "To", className: "hide-phone" },
-            { label: "Status" },
-            { label: "When", className: "hide-phone" },
-          ]}
-          rows={emails.data.emails}
-          empty="No emails yet."
-          row={(e) => (
-            <tr key={e.id}>
-              <td>
-                <button
-                  type="button"
-                  className="btn ghost small"
-                  style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
-                  onClick={() => setOpen(e)}
-                >
-                  {e.subject}
-                </button>
-              </td>
-              <td className="hide-phone">{e.to}</td>
-              <td>
-                <span
-                  className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}
-                >
-                  {e.status}
-                </span>
-              </td>
-              <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
-            </tr>
-          )}
-        />
-      ) : null}
+      <Loaded query={emails} failed={(e) => <Unavailable what="The outbox" error={e} />}>
+        {(data) => (
+          <ListTable
+            columns={[
+              { label: "Subject" },
+              { label: "To", className: "hide-phone" },
+              { label: "Status" },
+              { label: "When", className: "hide-phone" },
+            ]}
+            rows={data.emails}
+            empty="No emails yet."
+            row={(e) => (
+              <tr key={e.id}>
+                <td>
+                  <button
+                    type="button"
+                    className="btn ghost small"
+                    style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
+                    onClick={() => setOpen(e)}
+                  >
+                    {e.subject}
+                  </button>
+                </td>
+                <td className="hide-phone">{e.to}</td>
+                <td>
+                  <span
+                    className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}
+                  >
+                    {e.status}
+                  </span>
+                </td>
+                <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
+              </tr>
+            )}
+          />
+        )}
+      </Loaded>
       {open ? (
         <Modal title={open.subject} onClose={() => setOpen(undefined)} wide>
           <p className="muted small">

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, withQuery } from "../../api.js";
-import { ListTable, Loading, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
+import { ListTable, Loaded, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { SearchField } from "../../components/form/index.js";
 import { Unavailable } from "./shared.js";
 
@@ -47,48 +47,48 @@ export function SiteUsers() {
           }}
         />
       </div>
-      {users.error ? <Unavailable what="Site users" error={users.error} /> : null}
-      {users.isLoading ? <Loading /> : null}
-      {users.data ? (
-        <ListTable
-          columns={[
-            { label: "Name" },
-            { label: "Email" },
-            { label: "Orders", className: "num" },
-            { label: "Joined", className: "hide-phone" },
-          ]}
-          rows={users.data.siteUsers}
-          empty={q.trim() ? "No site users match this search." : "No site users yet."}
-          footer={
-            cursors.length || nextCursor ? (
-              <Pager
-                status={`Page ${cursors.length + 1}`}
-                canPrev={cursors.length > 0}
-                canNext={Boolean(nextCursor)}
-                onPrev={() => {
-                  setCursor(cursors[cursors.length - 1] ?? "");
-                  setCursors(cursors.slice(0, -1));
-                }}
-                onNext={() => {
-                  if (!nextCursor) return;
-                  setCursors([...cursors, cursor]);
-                  setCursor(nextCursor);
-                }}
-              />
-            ) : null
-          }
-          row={(u) => (
-            <tr key={u.id}>
-              <td>
-                {u.firstName} {u.lastName}
-              </td>
-              <td>{u.email}</td>
-              <td className="num">{u.orderCount}</td>
-              <td className="hide-phone">{formatDate(u.createdOn)}</td>
-            </tr>
-          )}
-        />
-      ) : null}
+      <Loaded query={users} failed={(e) => <Unavailable what="Site users" error={e} />}>
+        {(data) => (
+          <ListTable
+            columns={[
+              { label: "Name" },
+              { label: "Email" },
+              { label: "Orders", className: "num" },
+              { label: "Joined", className: "hide-phone" },
+            ]}
+            rows={data.siteUsers}
+            empty={q.trim() ? "No site users match this search." : "No site users yet."}
+            footer={
+              cursors.length || nextCursor ? (
+                <Pager
+                  status={`Page ${cursors.length + 1}`}
+                  canPrev={cursors.length > 0}
+                  canNext={Boolean(nextCursor)}
+                  onPrev={() => {
+                    setCursor(cursors[cursors.length - 1] ?? "");
+                    setCursors(cursors.slice(0, -1));
+                  }}
+                  onNext={() => {
+                    if (!nextCursor) return;
+                    setCursors([...cursors, cursor]);
+                    setCursor(nextCursor);
+                  }}
+                />
+              ) : null
+            }
+            row={(u) => (
+              <tr key={u.id}>
+                <td>
+                  {u.firstName} {u.lastName}
+                </td>
+                <td>{u.email}</td>
+                <td className="num">{u.orderCount}</td>
+                <td className="hide-phone">{formatDate(u.createdOn)}</td>
+              </tr>
+            )}
+          />
+        )}
+      </Loaded>
     </>
   );
 }

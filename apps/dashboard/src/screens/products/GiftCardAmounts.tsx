@@ -1,12 +1,12 @@
 /** A gift card's amounts, each in minor units. */
+import { Card } from "../../components/Card.js";
 import { MoneyField } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
 import type { SectionProps } from "./model.js";
 
 export function GiftCardAmounts({ f, set, errors, currency }: SectionProps) {
   return (
-    <div className="card">
-      <h2>Gift card amounts</h2>
+    <Card title="Gift card amounts">
       {errors.giftCardDenominations ? <Notice kind="error">{errors.giftCardDenominations}</Notice> : null}
       {f.denominations.map((d, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: amounts are edited in place
@@ -35,6 +35,6 @@ export function GiftCardAmounts({ f, set, errors, currency }: SectionProps) {
       >
         Add amount
       </button>
-    </div>
+    </Card>
   );
 }

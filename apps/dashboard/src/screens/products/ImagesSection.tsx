@@ -1,5 +1,6 @@
 /** The product's images, chosen from the media library; the first is the main image. */
 import { useState } from "react";
+import { Card } from "../../components/Card.js";
 import { MediaPicker, useMedia } from "../../components/media.js";
 import type { SectionProps } from "./model.js";
 
@@ -9,8 +10,7 @@ export function ImagesSection({ f, set, errors }: SectionProps) {
   const mediaById = new Map(media.data?.map((m) => [m.id, m]));
   return (
     <>
-      <div className="card">
-        <h2>Images</h2>
+      <Card title="Images">
         <div className="btn-row">
           {f.imageIds.map((id, i) => {
             const m = mediaById.get(id);
@@ -41,7 +41,7 @@ export function ImagesSection({ f, set, errors }: SectionProps) {
           </button>
         </div>
         {errors.imageIds ? <p className="error small">{errors.imageIds}</p> : null}
-      </div>
+      </Card>
       {picking ? (
         <MediaPicker
           multiple

@@ -1,8 +1,9 @@
 /** The product editor: loads the product (or starts a new one) and lays out its sections. */
+import { Card } from "../../components/Card.js";
 import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { del, get, post, put } from "../../api.js";
 import { RichTextEditor } from "../../components/RichText.js";
@@ -106,10 +107,6 @@ function ProductEditorForm({
   });
   const errors = save.error instanceof FormProblem ? save.error.fields : fieldErrors(save.error);
   const field = binder(f, set, errors);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const mediaById = new Map(media.data?.map((m) => [m.id, m]));
   const physicalLike = f.productType === 1 || f.productType === 3;
   const section = { f, set, errors, currency };
@@ -134,12 +131,11 @@ function ProductEditorForm({
         }
       />
       <EditorForm
-        onSubmit={onSubmit}
+        onSubmit={() => save.mutate()}
         error={save.error}
         main={
           <>
-            <div className="card">
-              <h2>Details</h2>
+            <Card title="Details">
               <TextField label="Product name" {...field("title")} />
               <div className="field">
                 <span className="label" id="desc-label">
@@ -148,7 +144,7 @@ function ProductEditorForm({
                 <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="desc-label" />
               </div>
               <TextareaField label="Short description" {...field("excerpt")} />
-            </div>
+            </Card>
 
             <SeoFields
               title={f.seoTitle}

@@ -1,6 +1,7 @@
 /** The editor's side column: type, store page and visibility; categories and tags; product page options. */
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../api.js";
+import { Card } from "../../components/Card.js";
 import { CheckboxField, SelectField, TextField, binder } from "../../components/form/index.js";
 import { useSiteId } from "../../components/ui.js";
 import { PRODUCT_TYPES, type SectionProps } from "./model.js";
@@ -21,8 +22,7 @@ export function PublishingSection({
   });
   return (
     <>
-      <div className="card">
-        <h2>Publishing</h2>
+      <Card title="Publishing">
         <SelectField
           label="Product type"
           value={String(f.productType)}
@@ -42,18 +42,16 @@ export function PublishingSection({
           {...field("urlId")}
           help={f.urlId ? undefined : "Made from the name when empty"}
         />
-      </div>
-      <div className="card">
-        <h2>Organization</h2>
+      </Card>
+      <Card title="Organization">
         <TextField
           label="Categories"
           {...field("categories")}
           help="Separated by commas, 25 characters each at most"
         />
         <TextField label="Tags" {...field("tags")} help="Separated by commas, 50 characters each at most" />
-      </div>
-      <div className="card">
-        <h2>Product page</h2>
+      </Card>
+      <Card title="Product page">
         <TextField
           label="Scarcity text"
           {...field("scarcityText")}
@@ -73,7 +71,7 @@ export function PublishingSection({
           help="Questions shoppers answer when they add the product to the cart"
           error={errors.additionalFieldsFormId}
         />
-      </div>
+      </Card>
     </>
   );
 }

@@ -1,4 +1,5 @@
 /** Selling a physical or service product as a subscription: the billing period and the number of payments. */
+import { Card } from "../../components/Card.js";
 import { CheckboxField, SelectField, TextField, binder } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
 import type { ProductForm, SectionProps } from "./model.js";
@@ -6,8 +7,7 @@ import type { ProductForm, SectionProps } from "./model.js";
 export function SubscriptionSection({ f, set, errors }: SectionProps) {
   const plain = binder(f, set);
   return (
-    <div className="card">
-      <h2>Subscription</h2>
+    <Card title="Subscription">
       <CheckboxField
         label="Sell as a subscription"
         help="Shoppers pay again every period until the number of payments is reached."
@@ -43,6 +43,6 @@ export function SubscriptionSection({ f, set, errors }: SectionProps) {
           />
         </div>
       ) : null}
-    </div>
+    </Card>
   );
 }

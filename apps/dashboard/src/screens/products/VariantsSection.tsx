@@ -1,5 +1,8 @@
 /** Options (Size, Color…) in the order shoppers choose them, and one fieldset per variant. */
 import { useState } from "react";
+import { Card } from "../../components/Card.js";
+import { MoveButtons } from "../../components/MoveButtons.js";
+import { movedStep } from "../../components/move-step.js";
 import { CheckboxField, MoneyField, TextField } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
 import { type SectionProps, type VariantForm, emptyVariant } from "./model.js";
@@ -10,11 +13,8 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
   const setVariant = (i: number, patch: Partial<VariantForm>) =>
     set({ variants: f.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
   const moveOption = (i: number, d: -1 | 1) => {
-    const next = [...f.options];
-    const j = i + d;
-    if (j < 0 || j >= next.length) return;
-    [next[i], next[j]] = [next[j]!, next[i]!];
-    set({ options: next });
+    const options = movedStep(f.options, i, d);
+    if (options) set({ options });
   };
   const addOption = () => {
     const name = newOption.trim();
@@ -34,8 +34,7 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
       }),
     });
   return (
-    <div className="card">
-      <h2>Variants and stock</h2>
+    <Card title="Variants and stock">
       {errors.variants ? <Notice kind="error">{errors.variants}</Notice> : null}
       <fieldset>
         <legend>Options</legend>
@@ -46,24 +45,13 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
             <li key={o} style={{ marginBottom: 6 }}>
               <span className="btn-row">
                 <strong style={{ minWidth: 90 }}>{o}</strong>
-                <button
-                  type="button"
+                <MoveButtons
+                  name={`option ${o}`}
+                  index={i}
+                  count={f.options.length}
+                  onMove={(by) => moveOption(i, by)}
                   className="btn ghost small"
-                  aria-label={`Move option ${o} up`}
-                  disabled={i === 0}
-                  onClick={() => moveOption(i, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="btn ghost small"
-                  aria-label={`Move option ${o} down`}
-                  disabled={i === f.options.length - 1}
-                  onClick={() => moveOption(i, 1)}
-                >
-                  ↓
-                </button>
+                />
                 <button type="button" className="btn ghost small" onClick={() => removeOption(o)}>
                   Remove {o}
                 </button>
@@ -182,6 +170,6 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
       >
         Add variant
       </button>
-    </div>
+    </Card>
   );
 }

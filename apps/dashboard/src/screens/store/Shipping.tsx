@@ -1,4 +1,5 @@
 /** Store settings › Shipping: flat, by-weight and free rules, each for some countries or everywhere. */
+import type { ShippingRule } from "@atelier/commerce";
 import { formatCents } from "../../api.js";
 import {
   type MoneyValue,
@@ -9,16 +10,6 @@ import {
 } from "../../components/form/index.js";
 import { RuleList, type RuleFormProps, RuleModal } from "./rules.js";
 import { useStoreCurrency } from "./useStore.js";
-
-interface ShippingRule {
-  id: string;
-  name: string;
-  kind: string;
-  priceCents: number;
-  perKgCents: number;
-  minSubtotalCents: number;
-  countries: string[];
-}
 
 export function Shipping() {
   const currency = useStoreCurrency();

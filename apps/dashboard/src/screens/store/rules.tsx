@@ -5,15 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { del, get, post, put } from "../../api.js";
-import {
-  type Column,
-  ListTable,
-  DialogButtons,
-  ErrorNotice,
-  Modal,
-  Notice,
-  useSiteId,
-} from "../../components/ui.js";
+import { type Column, ListTable, ErrorNotice, Notice, useSiteId, FormDialog } from "../../components/ui.js";
 
 export interface RuleFormProps<T> {
   rule?: T;
@@ -115,40 +107,29 @@ export function RuleModal({
   });
   const remove = useMutation({ mutationFn: () => del(`${url}/${id}`), onSuccess: done });
   return (
-    <Modal
+    <FormDialog
+      id="rule-form"
       title={title}
       onClose={onClose}
-      footer={
-        <DialogButtons
-          onCancel={onClose}
-          action="Save"
-          form="rule-form"
-          disabled={save.isPending || Boolean(localError)}
-        >
-          {id ? (
-            <button
-              type="button"
-              className="btn danger"
-              onClick={() => remove.mutate()}
-              style={{ marginRight: "auto" }}
-            >
-              Delete
-            </button>
-          ) : null}
-        </DialogButtons>
+      onSubmit={() => save.mutate()}
+      action="Save"
+      disabled={save.isPending || Boolean(localError)}
+      error={save.error ?? remove.error}
+      before={
+        id ? (
+          <button
+            type="button"
+            className="btn danger"
+            onClick={() => remove.mutate()}
+            style={{ marginRight: "auto" }}
+          >
+            Delete
+          </button>
+        ) : null
       }
     >
-      <form
-        id="rule-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        <ErrorNotice error={save.error ?? remove.error} />
-        {localError ? <Notice kind="error">{localError}</Notice> : null}
-        {children(save.error)}
-      </form>
-    </Modal>
+      {localError ? <Notice kind="error">{localError}</Notice> : null}
+      {children(save.error)}
+    </FormDialog>
   );
 }
