@@ -15,3 +15,4 @@ export * from "./shipping.js";
 export * from "./tax.js";
 export * from "./restock-client.js";
 export * from "./saved-address.js";
+export * from "./account.js";
