@@ -16,3 +16,4 @@ export * from "./tax.js";
 export * from "./restock-client.js";
 export * from "./saved-address.js";
 export * from "./account.js";
+export * from "./test-challenge.js";
