@@ -10,55 +10,10 @@ import {
   GALLERY_META_POSITIONS,
   GALLERY_NUMBER_OPTIONS,
 } from "@atelier/jsont";
+import type { BlockTypeDef, FieldDef } from "@atelier/forms";
 import { Feature } from "../../seed/billing-catalog.js";
 
-export type FieldType =
-  | "text"
-  | "textarea"
-  | "richtext"
-  | "code"
-  | "url"
-  | "number"
-  | "boolean"
-  | "select"
-  | "image"
-  | "images"
-  | "form"
-  | "collection"
-  | "product"
-  | "location"
-  | "gallery";
-
-export interface FieldDef {
-  key: string;
-  label: string;
-  type: FieldType;
-  required?: boolean;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  default?: string | number | boolean;
-  options?: { value: string; label: string }[];
-  /** Shown under the input. */
-  help?: string;
-  /** Shown in the empty input (and in the editing frame for an empty text block), never saved. */
-  placeholder?: string;
-  /** For "collection": the kinds that may be chosen. */
-  kinds?: string[];
-  /** For "gallery": the options of the set. */
-  fields?: FieldDef[];
-}
-
-export interface BlockTypeDef {
-  type: string;
-  label: string;
-  description: string;
-  group: "Basic" | "Media" | "Commerce" | "Forms" | "Embeds" | "Premium";
-  fields: FieldDef[];
-  /** The feature the site's plan must enable (SPEC §6). */
-  feature?: number;
-  featureName?: string;
-}
+export type { BlockTypeDef, FieldDef } from "@atelier/forms";
 
 const opt = (...values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
