@@ -1,15 +1,7 @@
 /** Store settings › Tax: a rate per country (and optionally region), on goods and maybe shipping. */
+import type { TaxRule } from "@atelier/commerce";
 import { CheckboxField, TextField, fieldErrors, useDraft } from "../../components/form/index.js";
 import { RuleList, type RuleFormProps, RuleModal } from "./rules.js";
-
-interface TaxRule {
-  id: string;
-  name: string;
-  country: string;
-  region: string | null;
-  rateBasisPoints: number;
-  appliesToShipping: boolean;
-}
 
 export function Tax() {
   return (
