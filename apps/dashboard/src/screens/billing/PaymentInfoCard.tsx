@@ -53,7 +53,6 @@ const CARD_FIELDS: {
   { key: "expYear", label: "Expiry year", placeholder: "YYYY", autoComplete: "cc-exp-year" },
 ];
 
-/** The test bank's two answers to a 3-D Secure challenge. */
 function useCountries() {
   return useMemo(() => {
     const names = new Intl.DisplayNames(["en"], { type: "region" });
