@@ -1,4 +1,5 @@
 import { fractionDigitsOf } from "@atelier/commerce";
+import type { BlockTypeDef, Layout } from "@atelier/forms";
 
 /**
  * The owner API client: JSON in and out, the crumb cookie sent back as X-CSRF-Token on every
@@ -115,46 +116,11 @@ export interface Page {
   itemCount: number;
 }
 
-export interface FieldDef {
-  key: string;
-  label: string;
-  type: string;
-  required?: boolean;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  default?: string | number | boolean;
-  options?: { value: string; label: string }[];
-  help?: string;
-  placeholder?: string;
-  kinds?: string[];
-  fields?: FieldDef[];
-}
+export type { Block, Column, FieldDef, Layout, Row } from "@atelier/forms";
 
-export interface BlockType {
-  type: string;
-  label: string;
-  description: string;
-  group: string;
-  fields: FieldDef[];
+/** A block type as the editor's picker lists it: available where the site's plan enables it. */
+export interface BlockType extends Omit<BlockTypeDef, "feature"> {
   available: boolean;
-  featureName?: string;
-}
-
-export interface Block {
-  id: string;
-  type: string;
-  [key: string]: unknown;
-}
-export interface Column {
-  span: number;
-  blocks: Block[];
-}
-export interface Row {
-  columns: Column[];
-}
-export interface Layout {
-  rows: Row[];
 }
 
 export interface LayoutAnswer {

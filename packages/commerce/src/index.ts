@@ -15,3 +15,5 @@ export * from "./shipping.js";
 export * from "./tax.js";
 export * from "./restock-client.js";
 export * from "./saved-address.js";
+export * from "./account.js";
+export * from "./test-challenge.js";

@@ -5,3 +5,4 @@ export * from "./summary.js";
 export * from "./template-schema.js";
 export * from "./validate.js";
 export * from "./values.js";
+export * from "./page-layout.js";

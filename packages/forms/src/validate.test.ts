@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FormField } from "./fields.js";
-import { parseFields } from "./fields.js";
+import { parseFields, TEXT_INPUT_TYPES } from "./fields.js";
 import {
   MSG_CHARACTER_LIMIT,
   MSG_FORM_INVALID,
@@ -30,16 +30,7 @@ const check = (field: FormField, raw: unknown, opts = {}) =>
 
 describe("required fields (SPEC §5)", () => {
   it("gives 'Required' for required text-like fields left blank", () => {
-    for (const type of [
-      "text",
-      "textarea",
-      "email",
-      "currency",
-      "number",
-      "website",
-      "password",
-      "twitter",
-    ] as const) {
+    for (const type of TEXT_INPUT_TYPES) {
       expect(check(f(type, { required: true }), ""), type).toBe("Required");
       expect(check(f(type, { required: true }), "   "), type).toBe("Required");
       expect(check(f(type, { required: true }), undefined), type).toBe("Required");

@@ -35,11 +35,13 @@ export { escapeAttr, escapeHtml } from "./util/html.js";
 export {
   DEFAULT_SLIDER_ASPECT_RATIO,
   GALLERY_ACTIVE_ALIGNMENTS,
+  GALLERY_CHOICES,
   GALLERY_DESIGNS,
   GALLERY_LIGHTBOX_THEMES,
   GALLERY_META_POSITIONS,
   GALLERY_NUMBER_OPTIONS,
 } from "./content/gallery.js";
+export type { GalleryChoice } from "./content/gallery.js";
 export { parseJson, stringifyJson } from "./util/json.js";
 export { isTruthy, JsonNumber, toDisplayString } from "./util/values.js";
 

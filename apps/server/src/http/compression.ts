@@ -94,6 +94,15 @@ export function matchesEtagHeader(header: string | undefined, etag: string): boo
   return header.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
 }
 
+/** The form of a kept body to send for an `Accept-Encoding` header, with its content coding (none for the plain body). */
+export function encodedForm(
+  body: Precompressed,
+  acceptEncoding: string | string[] | undefined,
+): { encoding: Encoding | undefined; bytes: Buffer } {
+  const encoding = body.br === body.identity ? undefined : negotiate(acceptEncoding);
+  return { encoding, bytes: encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : body.identity };
+}
+
 /**
  * Answers a kept body: 304 when the client holds it already (for a 200 answer), else the best encoding it accepts
  * (never compressed again by @fastify/compress, which leaves encoded answers alone).
@@ -104,7 +113,7 @@ export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, 
     reply.removeHeader("content-type");
     return reply.status(304).send();
   }
-  const encoding = body.br === body.identity ? undefined : negotiate(request.headers["accept-encoding"]);
-  if (!encoding) return reply.send(body.identity);
-  return reply.header("content-encoding", encoding).send(encoding === "br" ? body.br : body.gzip);
+  const { encoding, bytes } = encodedForm(body, request.headers["accept-encoding"]);
+  if (!encoding) return reply.send(bytes);
+  return reply.header("content-encoding", encoding).send(bytes);
 }

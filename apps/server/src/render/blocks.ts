@@ -96,6 +96,15 @@ export interface BlockDeps {
 
 const str = (v: unknown, max = 2000) => (typeof v === "string" ? v.slice(0, max) : "");
 
+/** The heading, text and button label of a call-to-action block (donation, member area), with its defaults. */
+function callToAction(b: Block, title: string, label: string) {
+  return {
+    title: str(b.title, 300) || title,
+    description: str(b.description, 2000),
+    label: str(b.label, 100) || label,
+  };
+}
+
 /** Form definitions as islands and fallbacks read them (never the notification address). */
 export function formJson(form: typeof forms.$inferSelect) {
   return {
@@ -399,13 +408,7 @@ async function resolveBlock(
         image: imageJson(loaded.images.get(str(b.imageId))),
       };
     case "donation":
-      return {
-        ...base,
-        title: str(b.title, 300) || "Support our work",
-        description: str(b.description, 2000),
-        label: str(b.label, 100) || "Donate",
-        href: "/donate",
-      };
+      return { ...base, ...callToAction(b, "Support our work", "Donate"), href: "/donate" };
     case "menu": {
       const menus = Array.isArray(b.menus)
         ? b.menus
@@ -444,9 +447,7 @@ async function resolveBlock(
     case "member-area":
       return {
         ...base,
-        title: str(b.title, 300) || "Members only",
-        description: str(b.description, 2000),
-        label: str(b.label, 100) || "Join now",
+        ...callToAction(b, "Members only", "Join now"),
         href: safeHref(b.href) ?? "/account",
       };
     default:

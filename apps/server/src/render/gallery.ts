@@ -4,11 +4,9 @@
  */
 import {
   DEFAULT_SLIDER_ASPECT_RATIO,
-  GALLERY_ACTIVE_ALIGNMENTS,
-  GALLERY_DESIGNS,
-  GALLERY_LIGHTBOX_THEMES,
-  GALLERY_META_POSITIONS,
+  GALLERY_CHOICES,
   GALLERY_NUMBER_OPTIONS,
+  type GalleryChoice,
 } from "@atelier/jsont";
 
 /** Aspect ratios offered for cropped thumbnails, as width:height. */
@@ -43,8 +41,11 @@ const FLAG_DEFAULTS = Object.fromEntries(FLAGS.map((f) => [f, false])) as Record
   boolean
 >;
 
-function oneOf<T extends string>(v: unknown, allowed: readonly T[], fallback: T): T {
-  return typeof v === "string" && (allowed as readonly string[]).includes(v) ? (v as T) : fallback;
+/** A choice option's stored value, or its default when it is not one of the option's values. */
+function choice<K extends GalleryChoice>(o: Record<string, unknown>, key: K): Choice<K> {
+  const { values, default: fallback } = GALLERY_CHOICES[key];
+  const v = o[key];
+  return typeof v === "string" && (values as readonly string[]).includes(v) ? (v as Choice<K>) : fallback;
 }
 
 function flag(v: unknown, fallback: boolean): boolean {
@@ -60,26 +61,28 @@ function clamp(v: unknown, range: { min: number; max: number; default: number })
   return Math.min(range.max, Math.max(range.min, Math.round(n)));
 }
 
+type Choice<K extends GalleryChoice> = (typeof GALLERY_CHOICES)[K]["values"][number];
+
 export type GalleryOptions = Record<string, string | number | boolean> & {
-  design: (typeof GALLERY_DESIGNS)[number];
+  design: Choice<"design">;
   "aspect-ratio": string;
-  "meta-position": (typeof GALLERY_META_POSITIONS)[number];
-  "active-alignment": (typeof GALLERY_ACTIVE_ALIGNMENTS)[number];
-  lightboxTheme: (typeof GALLERY_LIGHTBOX_THEMES)[number];
+  "meta-position": Choice<"meta-position">;
+  "active-alignment": Choice<"active-alignment">;
+  lightboxTheme: Choice<"lightboxTheme">;
 };
 
 /** Every option of a gallery, completed with the defaults and clamped to its range. */
 export function galleryOptions(raw: Record<string, unknown> | undefined | null): GalleryOptions {
   const o = raw ?? {};
   const out: Record<string, string | number | boolean> = {
-    design: oneOf(o.design, GALLERY_DESIGNS, "grid"),
+    design: choice(o, "design"),
     "aspect-ratio":
       typeof o["aspect-ratio"] === "string" && o["aspect-ratio"] in ASPECT_RATIOS
         ? o["aspect-ratio"]
         : "square",
-    "meta-position": oneOf(o["meta-position"], GALLERY_META_POSITIONS, "bottom"),
-    "active-alignment": oneOf(o["active-alignment"], GALLERY_ACTIVE_ALIGNMENTS, "center"),
-    lightboxTheme: oneOf(o.lightboxTheme, GALLERY_LIGHTBOX_THEMES, "dark"),
+    "meta-position": choice(o, "meta-position"),
+    "active-alignment": choice(o, "active-alignment"),
+    lightboxTheme: choice(o, "lightboxTheme"),
   };
   for (const f of FLAGS) out[f] = flag(o[f], FLAG_DEFAULTS[f]);
   for (const [name, range] of Object.entries(GALLERY_NUMBER_OPTIONS)) out[name] = clamp(o[name], range);

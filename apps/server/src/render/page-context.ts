@@ -30,6 +30,16 @@ export { itemsJson, type PageRequest, type PageResult } from "./pages/shared.js"
 export { siteDataCache } from "./pages/site-data.js";
 export { SYSTEM_PAGES } from "./pages/system-pages.js";
 
+/** The page at a collection's own address, by its kind (a regular page aside). */
+const LIST_PAGES = new Map<string, (ctx: Ctx, c: Collection) => Promise<PageResult>>([
+  ["folder", folderPage],
+  ["products", productsPage],
+  ["blog", blogPage],
+  ["events", eventsPage],
+  ["gallery", galleryPage],
+  ["album", albumPage],
+]);
+
 export async function buildPageContext(db: Db, stored: Website, req: PageRequest): Promise<PageResult> {
   // The tagline is plain text wherever a page uses it (rows written before this rule included).
   const site = { ...stored, tagline: htmlToText(stored.tagline) };
@@ -127,24 +137,9 @@ export async function buildPageContext(db: Db, stored: Website, req: PageRequest
   if (gate) return gate;
 
   if (rest.length === 0) {
-    switch (collection.kind) {
-      case "page":
-        return page(200, PageType.PAGE, "page", await pageBody(ctx, collection));
-      case "folder":
-        return folderPage(ctx, collection);
-      case "products":
-        return productsPage(ctx, collection);
-      case "blog":
-        return blogPage(ctx, collection);
-      case "events":
-        return eventsPage(ctx, collection);
-      case "gallery":
-        return galleryPage(ctx, collection);
-      case "album":
-        return albumPage(ctx, collection);
-      default:
-        return notFound();
-    }
+    if (collection.kind === "page") return page(200, PageType.PAGE, "page", await pageBody(ctx, collection));
+    const listPage = LIST_PAGES.get(collection.kind);
+    return listPage ? listPage(ctx, collection) : notFound();
   }
   const slug =
     collection.kind === "products"

@@ -9,7 +9,7 @@ import { escapeHtml, loadLocale } from "@atelier/jsont";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq } from "drizzle-orm";
-import { PageType, SiteStatus } from "../db/enums.js";
+import { PageType } from "../db/enums.js";
 import { collections } from "../db/schema.js";
 import { ensureCrumb, requireCrumb } from "../http/crumb.js";
 import { ApiError, errorBody } from "../http/errors.js";
@@ -33,6 +33,7 @@ import { pageCsp } from "../http/csp.js";
 import { type Precompressed, precompress, sendPrecompressed } from "../http/compression.js";
 import { storefrontAssets } from "./storefront-assets.js";
 import { prioritiseFirstImage } from "./first-image.js";
+import { answeredFromCache, offlineForVisitors, pageKey } from "./page-hits.js";
 import { warmPages } from "./warm-pages.js";
 import { requestOrigin } from "../http/origin.js";
 import { type CachedPage, PageCache, SiteVersions } from "./cache.js";
@@ -104,9 +105,6 @@ function bodyFor(entry: CachedPage, count: number): Promise<Precompressed> {
   }
   return body;
 }
-
-/** Query parameters a page reads: the cache key keeps only these, in a fixed order. */
-const PAGE_PARAMS = ["page", "category", "tag", "author", "view", "month", "q", "unlock"] as const;
 
 const PageQuery = Type.Object(
   {
@@ -450,7 +448,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       }
       ensureCrumb(request, reply);
       // An expired site is offline for visitors; its owners still see it, to renew it.
-      if (site.siteStatus === SiteStatus.EXPIRED && !(await ownsWebsite(request, site.id))) {
+      if (offlineForVisitors(site) && !(await ownsWebsite(request, site.id))) {
         return reply
           .status(503)
           .header("cache-control", "no-store")
@@ -461,18 +459,13 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       if (format && FEED_FORMATS.has(format))
         return serveFeed(site, urlPath, format.toLowerCase(), requestOrigin(request), reply);
       const version = versions.version(site.id) ?? versions.observe(site.id, site.contentVersion);
-      const params = new URLSearchParams();
-      for (const p of PAGE_PARAMS) {
-        const v = query[p];
-        if (typeof v === "string" && v !== "") params.set(p, v);
-      }
-      const key = PageCache.key(site.id, `${urlPath}?${params}`);
+      const key = pageKey(site.id, urlPath, query);
       const cartToken = request.cookies[CART_COOKIE];
       const cartCount = async () => (cartToken ? await cartQuantity(db, site!.id, cartToken) : 0);
       reply.header("cache-control", "no-cache");
 
       const editing = hasEditingCookies(request) ? await editingModeOf(request, site.id) : NOT_EDITING;
-      if (format !== "json" && format !== "json-pretty" && !isEditing(editing)) {
+      if (answeredFromCache({ format, editing: isEditing(editing) })) {
         const hit = cacheEnabled ? cache.get(key, version) : undefined;
         if (hit?.status === 404) {
           const moved = await redirectFor(site, version, request.url);

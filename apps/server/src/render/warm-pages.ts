@@ -8,8 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
-import { SiteStatus } from "../db/enums.js";
-import { matchesEtagHeader, negotiate } from "../http/compression.js";
+import { encodedForm, matchesEtagHeader } from "../http/compression.js";
 import { CRUMB_COOKIE, isSaneCrumb } from "../http/crumb.js";
 import type { FastPath } from "../http/front-door.js";
 import { requestIdOf } from "../http/request-id.js";
@@ -17,7 +16,8 @@ import { SECURITY_HEADERS } from "../http/security-headers.js";
 import { CART_COOKIE } from "../modules/cart/routes.js";
 import { editingCookiesIn } from "../modules/pages/preview.js";
 import { type Website, hostName } from "../modules/sites/service.js";
-import { PageCache, type SiteVersions } from "./cache.js";
+import type { PageCache, SiteVersions } from "./cache.js";
+import { answeredFromCache, offlineForVisitors, pageKey, warmHit } from "./page-hits.js";
 
 export interface WarmPageDeps {
   versions: SiteVersions<Website>;
@@ -57,18 +57,19 @@ export function warmPages(d: WarmPageDeps): FastPath {
     const cookieHeader = req.headers.cookie;
     if (!cookieHeader) return false;
     const cookies = d.parseCookie(cookieHeader);
-    if (!isSaneCrumb(cookies[CRUMB_COOKIE]) || cookies[CART_COOKIE] || editingCookiesIn(cookies)) {
+    if (
+      !isSaneCrumb(cookies[CRUMB_COOKIE]) ||
+      cookies[CART_COOKIE] ||
+      !answeredFromCache({ editing: editingCookiesIn(cookies) })
+    ) {
       return false;
     }
     const site = d.versions.host(hostName(req.headers.host));
-    if (!site || site.siteStatus === SiteStatus.EXPIRED) return false;
+    if (!site || offlineForVisitors(site)) return false;
     const version = d.versions.version(site.id);
     if (version === undefined) return false;
-    const key = PageCache.key(site.id, `${url}?`);
-    const entry = d.cache.peek(key, version);
-    const body = entry?.status === 200 ? entry.ready.get(0) : undefined;
-    if (!entry || !body) return false;
-    d.cache.hit(key, entry);
+    const body = warmHit(d.cache, pageKey(site.id, url), version);
+    if (!body) return false;
 
     const reqId = requestIdOf(req);
     const logs = writesInfo(d.log);
@@ -91,8 +92,7 @@ export function warmPages(d: WarmPageDeps): FastPath {
       res.end();
     } else {
       headers["content-type"] = "text/html; charset=utf-8";
-      const encoding = body.br === body.identity ? undefined : negotiate(req.headers["accept-encoding"]);
-      const bytes = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : body.identity;
+      const { encoding, bytes } = encodedForm(body, req.headers["accept-encoding"]);
       if (encoding) headers["content-encoding"] = encoding;
       headers["content-length"] = String(bytes.length);
       res.writeHead(status, headers);

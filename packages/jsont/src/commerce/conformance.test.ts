@@ -2,16 +2,13 @@
  * Runs the shared conformance cases of the commerce formatters and predicates through the
  * engine. The cases live in the shared folder beside the repository (never copied here).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCase, runCaseFile, shortDiff } from "../cli/cases.js";
+import { PLUGIN_CASES_DIR as casesDir, caseNames, stemPattern } from "../cli/shared-cases.js";
 import { Engine } from "../engine.js";
 import { loadLocale } from "../i18n/cldr.js";
-
-const here = dirname(fileURLToPath(import.meta.url));
-const casesDir = resolve(here, "../../../../../shared/conformance/jsont/plugins/resources");
 
 const FORMATTER_STEMS = [
   "add-to-cart-btn",
@@ -50,11 +47,8 @@ const SUPERSEDED: Record<string, string> = {
   "f-add-to-cart-btn-subscribable-attribute-true.html": "f-add-to-cart-btn-7.html",
 };
 
-const pattern = new RegExp(
-  `^(?:f-(?:${FORMATTER_STEMS.join("|")})(?:-\\d+)?|p-(?:${PREDICATE_STEMS.join("|")})(?:-\\d+)?)\\.html$`,
-);
-
-const files = existsSync(casesDir) ? readdirSync(casesDir).filter((f) => pattern.test(f)) : [];
+const pattern = stemPattern(FORMATTER_STEMS, PREDICATE_STEMS);
+const files = caseNames(casesDir, (name) => pattern.test(name));
 
 describe.skipIf(files.length === 0)("commerce conformance cases", () => {
   const engine = new Engine();

@@ -2,15 +2,11 @@
  * Runs the shared conformance cases of the content formatters and predicates through the
  * engine. The cases live in the shared folder beside the repository (never copied here).
  */
-import { existsSync, readdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCaseFile, shortDiff } from "../cli/cases.js";
+import { PLUGIN_CASES_DIR as casesDir, caseNames, stemPattern } from "../cli/shared-cases.js";
 import { Engine } from "../engine.js";
-
-const here = dirname(fileURLToPath(import.meta.url));
-const casesDir = resolve(here, "../../../../../shared/conformance/jsont/plugins/resources");
 
 /** Case-name stems (f-<stem>-N.html, p-<stem>-N.html) that exercise this part of the engine. */
 const FORMATTER_STEMS = [
@@ -72,15 +68,8 @@ const PREDICATE_STEMS = [
   "show-past-events",
 ];
 
-const pattern = new RegExp(
-  `^(f-(${FORMATTER_STEMS.join("|")})|p-(${PREDICATE_STEMS.join("|")}))(-\\d+)?\\.html$`,
-);
-
-const files = existsSync(casesDir)
-  ? readdirSync(casesDir)
-      .filter((name) => pattern.test(name))
-      .sort()
-  : [];
+const pattern = stemPattern(FORMATTER_STEMS, PREDICATE_STEMS);
+const files = caseNames(casesDir, (name) => pattern.test(name));
 
 describe.skipIf(files.length === 0)("content conformance cases", () => {
   const engine = new Engine();

@@ -30,6 +30,17 @@ export const GALLERY_FLAGS = [
 ] as const;
 export const GALLERY_LIGHTBOX_THEMES = ["dark", "light"] as const;
 
+/** The gallery options that take one of a list of values: the values and the default. */
+export const GALLERY_CHOICES = {
+  design: { values: GALLERY_DESIGNS, default: "grid" },
+  "meta-position": { values: GALLERY_META_POSITIONS, default: "bottom" },
+  "active-alignment": { values: GALLERY_ACTIVE_ALIGNMENTS, default: "center" },
+  lightboxTheme: { values: GALLERY_LIGHTBOX_THEMES, default: "dark" },
+} as const;
+
+export type GalleryChoice = keyof typeof GALLERY_CHOICES;
+type Choice<K extends GalleryChoice> = (typeof GALLERY_CHOICES)[K]["values"][number];
+
 export type GalleryDesign = (typeof GALLERY_DESIGNS)[number];
 export type GalleryMetaPosition = (typeof GALLERY_META_POSITIONS)[number];
 export type GalleryActiveAlignment = (typeof GALLERY_ACTIVE_ALIGNMENTS)[number];
@@ -63,9 +74,11 @@ export interface GalleryOptions {
   transparentBackground: boolean;
 }
 
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
-  const text = asString(value);
-  return (allowed as readonly string[]).includes(text) ? (text as T) : fallback;
+/** The value of a choice option, or its default when it is not one of the option's values. */
+function choice<K extends GalleryChoice>(options: unknown, key: K): Choice<K> {
+  const { values, default: fallback } = GALLERY_CHOICES[key];
+  const text = asString(get(options, key));
+  return (values as readonly string[]).includes(text) ? (text as Choice<K>) : fallback;
 }
 
 function numberIn(value: unknown, range: { min: number; max: number; default: number }): number {
@@ -88,11 +101,11 @@ export function galleryOptions(options: unknown): GalleryOptions {
   }
   const aspect = asString(get(options, "aspect-ratio"));
   return {
-    design: oneOf(get(options, "design"), GALLERY_DESIGNS, "grid"),
+    design: choice(options, "design"),
     "aspect-ratio": aspect === "" ? "square" : aspect,
-    "meta-position": oneOf(get(options, "meta-position"), GALLERY_META_POSITIONS, "bottom"),
-    "active-alignment": oneOf(get(options, "active-alignment"), GALLERY_ACTIVE_ALIGNMENTS, "center"),
-    lightboxTheme: oneOf(get(options, "lightboxTheme"), GALLERY_LIGHTBOX_THEMES, "dark"),
+    "meta-position": choice(options, "meta-position"),
+    "active-alignment": choice(options, "active-alignment"),
+    lightboxTheme: choice(options, "lightboxTheme"),
     flags,
     numbers,
     "show-meta-basic": isTruthy(get(options, "show-meta-basic")),

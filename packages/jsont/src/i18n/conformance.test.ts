@@ -3,16 +3,13 @@
  * engine, loading each case's locale first. The cases live in the shared folder beside the
  * repository (never copied here).
  */
-import { existsSync, readdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCase, runCase, shortDiff } from "../cli/cases.js";
+import { PLUGIN_CASES_DIR as pluginsDir, caseNames } from "../cli/shared-cases.js";
 import { Engine } from "../engine.js";
 import { DEFAULT_LOCALE, loadLocale } from "./cldr.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const pluginsDir = resolve(here, "../../../../../shared/conformance/jsont/plugins/resources");
 const i18nDir = join(pluginsDir, "i18n");
 
 const ROOT_PATTERN =
@@ -48,12 +45,7 @@ const OLDER_DATA: Record<string, { reason: string; spaces?: boolean; lines?: num
 const plainSpaces = (s: string): string => s.replace(/[\u2009\u202f]/g, " ");
 
 const list = (dir: string, keep: (name: string) => boolean): string[] =>
-  existsSync(dir)
-    ? readdirSync(dir)
-        .filter((name) => name.endsWith(".html") && keep(name))
-        .sort()
-        .map((name) => join(dir, name))
-    : [];
+  caseNames(dir, keep).map((name) => join(dir, name));
 
 const files = [
   ...list(pluginsDir, (name) => ROOT_PATTERN.test(name)),

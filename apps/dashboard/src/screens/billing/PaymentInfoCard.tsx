@@ -4,7 +4,12 @@
  * is authenticated here once: the test bank's challenge in a dialog, or the bank's page for a
  * real provider (which comes back with ?card=authenticated); then the card is kept.
  */
-import { ISO_COUNTRY_CODES } from "@atelier/commerce";
+import {
+  CHALLENGE_OUTCOMES,
+  type ChallengeOutcome,
+  ISO_COUNTRY_CODES,
+  testChallengeUrl,
+} from "@atelier/commerce";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { get, post, put } from "../../api.js";
@@ -47,12 +52,6 @@ const CARD_FIELDS: {
   { key: "expMonth", label: "Expiry month", placeholder: "MM", autoComplete: "cc-exp-month" },
   { key: "expYear", label: "Expiry year", placeholder: "YYYY", autoComplete: "cc-exp-year" },
 ];
-
-/** The test bank's two answers to a 3-D Secure challenge. */
-const OUTCOMES = [
-  { outcome: "succeed", label: "Complete authentication", className: "btn primary" },
-  { outcome: "fail", label: "Fail authentication", className: "btn" },
-] as const;
 
 function useCountries() {
   return useMemo(() => {
@@ -103,8 +102,7 @@ export function PaymentInfoCard({ base }: { base: string }) {
     },
   });
   const answer = useMutation({
-    mutationFn: (outcome: "succeed" | "fail") =>
-      post(`/api/commerce/payments/test-challenges/${challenge!.challengeId}`, { outcome }),
+    mutationFn: (outcome: ChallengeOutcome) => post(testChallengeUrl(challenge!.challengeId), { outcome }),
     onSettled: () => {
       setChallenge(undefined);
       confirm.mutate();
@@ -197,11 +195,11 @@ export function PaymentInfoCard({ base }: { base: string }) {
             pay for your plan automatically.
           </p>
           <div className="btn-row">
-            {OUTCOMES.map((o) => (
+            {CHALLENGE_OUTCOMES.map((o) => (
               <button
                 key={o.outcome}
                 type="button"
-                className={o.className}
+                className={o.primary ? "btn primary" : "btn"}
                 disabled={answer.isPending}
                 onClick={() => answer.mutate(o.outcome)}
               >

@@ -3,62 +3,11 @@
  * The dashboard builds its block picker and property panels from these definitions
  * (`GET /api/owner/sites/:siteId/block-types`), and blocks.ts validates drafts with them.
  */
-import {
-  GALLERY_ACTIVE_ALIGNMENTS,
-  GALLERY_DESIGNS,
-  GALLERY_LIGHTBOX_THEMES,
-  GALLERY_META_POSITIONS,
-  GALLERY_NUMBER_OPTIONS,
-} from "@atelier/jsont";
+import { GALLERY_CHOICES, GALLERY_NUMBER_OPTIONS, type GalleryChoice } from "@atelier/jsont";
+import type { BlockTypeDef, FieldDef } from "@atelier/forms";
 import { Feature } from "../../seed/billing-catalog.js";
 
-export type FieldType =
-  | "text"
-  | "textarea"
-  | "richtext"
-  | "code"
-  | "url"
-  | "number"
-  | "boolean"
-  | "select"
-  | "image"
-  | "images"
-  | "form"
-  | "collection"
-  | "product"
-  | "location"
-  | "gallery";
-
-export interface FieldDef {
-  key: string;
-  label: string;
-  type: FieldType;
-  required?: boolean;
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  default?: string | number | boolean;
-  options?: { value: string; label: string }[];
-  /** Shown under the input. */
-  help?: string;
-  /** Shown in the empty input (and in the editing frame for an empty text block), never saved. */
-  placeholder?: string;
-  /** For "collection": the kinds that may be chosen. */
-  kinds?: string[];
-  /** For "gallery": the options of the set. */
-  fields?: FieldDef[];
-}
-
-export interface BlockTypeDef {
-  type: string;
-  label: string;
-  description: string;
-  group: "Basic" | "Media" | "Commerce" | "Forms" | "Embeds" | "Premium";
-  fields: FieldDef[];
-  /** The feature the site's plan must enable (SPEC §6). */
-  feature?: number;
-  featureName?: string;
-}
+export type { BlockTypeDef, FieldDef } from "@atelier/forms";
 
 const opt = (...values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
@@ -70,6 +19,10 @@ const select = (key: string, label: string, value: string, values: readonly stri
   default: value,
   options: opt(...values),
 });
+
+/** A gallery option of choices, with its values and default. */
+const galleryChoice = (key: GalleryChoice, label: string): FieldDef =>
+  select(key, label, GALLERY_CHOICES[key].default, GALLERY_CHOICES[key].values);
 
 /** Fields that several block types share. */
 const HEADING: FieldDef = { key: "title", label: "Heading", type: "text", maxLength: 300 };
@@ -136,11 +89,11 @@ const NUMBER_LABELS: Record<keyof typeof GALLERY_NUMBER_OPTIONS, string> = {
 
 /** The gallery option set of SPEC §3 with the ranges and defaults of SPEC §9 (as published pages read it). */
 export const GALLERY_OPTION_FIELDS: FieldDef[] = [
-  select("design", "Design", "grid", GALLERY_DESIGNS),
+  galleryChoice("design", "Design"),
   select("aspect-ratio", "Aspect ratio", "square", ASPECT_RATIOS),
-  select("meta-position", "Meta position", "bottom", GALLERY_META_POSITIONS),
-  select("active-alignment", "Active slide alignment", "center", GALLERY_ACTIVE_ALIGNMENTS),
-  select("lightboxTheme", "Lightbox theme", "dark", GALLERY_LIGHTBOX_THEMES),
+  galleryChoice("meta-position", "Meta position"),
+  galleryChoice("active-alignment", "Active slide alignment"),
+  galleryChoice("lightboxTheme", "Lightbox theme"),
   ...(
     Object.entries(GALLERY_NUMBER_OPTIONS) as [
       keyof typeof GALLERY_NUMBER_OPTIONS,

@@ -3,6 +3,7 @@
  * types (block-types.ts) and answered as a clean copy with the ids they refer to; and the values
  * a published page reads that follow from what the owner typed (video and audio players, menus).
  */
+import type { Block, Column, Layout, Row } from "@atelier/forms";
 import { type FieldDef, GALLERY_OPTION_FIELDS, blockTypeByName } from "./block-types.js";
 import { LIMIT_MESSAGES, MAX_BLOCKS_PER_LAYOUT, urlWithinLimit } from "./limits.js";
 import { sanitizeRichText } from "./rich-text.js";
@@ -26,21 +27,7 @@ export function validateFields(
   return out;
 }
 
-export interface Block {
-  id: string;
-  type: string;
-  [key: string]: unknown;
-}
-export interface Column {
-  span: number;
-  blocks: Block[];
-}
-export interface Row {
-  columns: Column[];
-}
-export interface Layout {
-  rows: Row[];
-}
+export type { Block, Column, Layout, Row } from "@atelier/forms";
 
 export const BLOCK_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const OBJECT_ID = /^[a-f0-9]{24}$/;

@@ -4,7 +4,13 @@
  * orders, addresses, subscriptions), throttled sign-in attempts, and password reset by an
  * emailed, expiring, single-use token.
  */
-import { ADDRESS_FIELDS, REQUIRED_ADDRESS_FIELDS, type SavedAddress } from "@atelier/commerce";
+import {
+  ADDRESS_FIELDS,
+  type AccountOrder,
+  type AccountSubscription,
+  REQUIRED_ADDRESS_FIELDS,
+  type SavedAddress,
+} from "@atelier/commerce";
 import { timingSafeEqual } from "node:crypto";
 import { emailInvalidMessage, isValidEmail, MSG_REQUIRED } from "@atelier/forms";
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
@@ -293,42 +299,6 @@ export function cleanAddress(
   return out;
 }
 
-export interface OrderJson {
-  id: string;
-  orderNumber: number;
-  createdOn: number;
-  status: string;
-  currencyCode: string;
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  discountCents: number;
-  grandTotalCents: number;
-  refundedCents: number;
-  trackingNumber: string | null;
-  lines: {
-    productName: string;
-    sku: string;
-    quantity: number;
-    unitPriceCents: number;
-    attributes: Record<string, string>;
-  }[];
-}
-
-export interface SubscriptionJson {
-  id: string;
-  sku: string;
-  quantity: number;
-  priceCents: number;
-  currencyCode: string;
-  billingPeriod: { value: number; unit: string };
-  numBillingCycles: number;
-  cyclesBilled: number;
-  status: string;
-  nextBillingOn: number | null;
-  createdOn: number;
-}
-
 /** `GET /api/site-users/account`: the profile, orders (newest first), addresses and subscriptions. */
 export async function accountOf(db: Db, user: SiteUser) {
   // The user's orders: those recorded with the user, and those placed from a cart of the user
@@ -367,7 +337,7 @@ export async function accountOf(db: Db, user: SiteUser) {
   return {
     account: accountJson(user),
     orders: orderRows.map(
-      (o): OrderJson => ({
+      (o): AccountOrder => ({
         id: o.id,
         orderNumber: o.orderNumber,
         createdOn: o.createdAt.getTime(),
@@ -393,7 +363,7 @@ export async function accountOf(db: Db, user: SiteUser) {
     ),
     addresses: user.addresses.map(addressOf),
     subscriptions: subs.map(
-      (s): SubscriptionJson => ({
+      (s): AccountSubscription => ({
         id: s.id,
         sku: s.sku,
         quantity: s.quantity,

@@ -77,16 +77,23 @@ function applyFilters(rows: ContentItem[], filter: Record<string, string>): Cont
   );
 }
 
-function countBy(values: string[], selected: string | undefined, base: string, key: string) {
+/** The categories or tags of `rows` by name with their counts, each linking to the list it filters. */
+function facet(
+  rows: ContentItem[],
+  field: "categories" | "tags",
+  filter: Record<string, string>,
+  base: string,
+) {
+  const key = field === "categories" ? "category" : "tag";
   const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  for (const v of rows.flatMap((i) => i[field])) counts.set(v, (counts.get(v) ?? 0) + 1);
   return [...counts.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([name, count]) => ({
       name,
       count,
       url: `${base}?${new URLSearchParams({ [key]: name })}`,
-      active: name === selected,
+      active: name === filter[key],
     }));
 }
 
@@ -102,12 +109,7 @@ export async function productsPage(ctx: Ctx, c: Collection): Promise<PageResult>
     collection: {
       ...collectionJson(c),
       itemCount: rows.length,
-      categories: countBy(
-        all.flatMap((i) => i.categories),
-        filter.category,
-        base,
-        "category",
-      ),
+      categories: facet(all, "categories", filter, base),
     },
     items,
     filter,
@@ -141,18 +143,8 @@ export async function blogPage(ctx: Ctx, c: Collection): Promise<PageResult> {
     collection: {
       ...collectionJson(c),
       itemCount: rows.length,
-      categories: countBy(
-        published.flatMap((i) => i.categories),
-        filter.category,
-        base,
-        "category",
-      ),
-      tags: countBy(
-        published.flatMap((i) => i.tags),
-        filter.tag,
-        base,
-        "tag",
-      ),
+      categories: facet(published, "categories", filter, base),
+      tags: facet(published, "tags", filter, base),
     },
     items,
     featured: pageNumber === 1 && !Object.keys(filter).length ? items[0] : undefined,

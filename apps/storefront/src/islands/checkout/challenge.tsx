@@ -1,18 +1,12 @@
 /** The test payment provider's 3-D Secure challenge, answered in a dialog. */
-import { formatMoney } from "@atelier/commerce";
+import { CHALLENGE_OUTCOMES, type ChallengeOutcome, formatMoney } from "@atelier/commerce";
 import { Modal } from "../../lib/modal.js";
 import type { TestChallenge } from "./types.js";
-
-/** The two ways the test bank's authentication can end, as buttons. */
-const CHALLENGE_ANSWERS = [
-  { outcome: "succeed", label: "Complete authentication", className: "atelier-button" },
-  { outcome: "fail", label: "Fail authentication", className: "atelier-button atelier-button--secondary" },
-] as const;
 
 export function Challenge(props: {
   action: TestChallenge;
   busy: boolean;
-  onAnswer: (outcome: "succeed" | "fail") => void;
+  onAnswer: (outcome: ChallengeOutcome) => void;
   onClose: () => void;
 }) {
   return (
@@ -30,11 +24,11 @@ export function Challenge(props: {
       </p>
       <p className="checkout-muted">This store is in test mode: choose how the authentication ends.</p>
       <div className="checkout-challenge-actions">
-        {CHALLENGE_ANSWERS.map((answer) => (
+        {CHALLENGE_OUTCOMES.map((answer) => (
           <button
             key={answer.outcome}
             type="button"
-            className={answer.className}
+            className={answer.primary ? "atelier-button" : "atelier-button atelier-button--secondary"}
             disabled={props.busy}
             onClick={() => props.onAnswer(answer.outcome)}
           >

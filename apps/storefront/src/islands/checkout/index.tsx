@@ -5,7 +5,7 @@
  * with the browser's performance metrics. Every input has a visible label; Pay is a button.
  * The cart is the visitor's (cookie), or `?cartToken=` for express and subscription checkouts.
  */
-import { formatMoney } from "@atelier/commerce";
+import { type ChallengeOutcome, formatMoney, testChallengeUrl } from "@atelier/commerce";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiCallError, apiCall } from "../../lib/api.js";
 import "../../lib/ui.css";
@@ -207,11 +207,11 @@ export default function Checkout(props: CheckoutProps) {
     );
   };
 
-  const answerChallenge = async (outcome: "succeed" | "fail") => {
+  const answerChallenge = async (outcome: ChallengeOutcome) => {
     if (!challenge) return;
     setBusy(true);
     try {
-      await apiCall(`/api/commerce/payments/test-challenges/${challenge.action.challengeId}`, {
+      await apiCall(testChallengeUrl(challenge.action.challengeId), {
         method: "POST",
         body: { outcome },
       });
