@@ -85,6 +85,8 @@ describe("the visual editor", () => {
     await page.getByRole("button", { name: "Add block" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Add a block" });
     await dialog.waitFor();
+    // The types load with the editor; the picker says so until they are there.
+    await dialog.locator(".picker-grid button").first().waitFor();
     // The demo's plan enables every premium block: all 21 are offered and enabled.
     const labels = await dialog.locator(".picker-grid button").evaluateAll((els) =>
       els.map((e) => ({

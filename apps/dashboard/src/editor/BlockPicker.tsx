@@ -1,6 +1,9 @@
-/** The add-block picker: the block types by group, with the page's block limit. */
+/**
+ * The add-block picker: the block types by group, with the page's block limit. It can open before
+ * the types have arrived; it then says it is loading them.
+ */
 import type { BlockType } from "../api.js";
-import { Modal, Notice } from "../components/ui.js";
+import { Loaded, Modal, Notice } from "../components/ui.js";
 import { BLOCK_LIMIT_MESSAGE, MAX_BLOCKS } from "./layout-ops.js";
 
 export function BlockPicker({
@@ -9,15 +12,33 @@ export function BlockPicker({
   onClose,
   blockCount,
 }: {
-  types: BlockType[];
+  types: { data: BlockType[] | undefined; error: unknown; isLoading: boolean };
   onPick: (t: BlockType) => void;
   onClose: () => void;
   blockCount: number;
 }) {
-  const groups = [...new Set(types.map((t) => t.group))];
   return (
     <Modal title="Add a block" onClose={onClose} wide>
       {blockCount >= MAX_BLOCKS ? <Notice kind="warn">{BLOCK_LIMIT_MESSAGE}</Notice> : null}
+      <Loaded query={types}>
+        {(list) => <PickerGroups types={list} onPick={onPick} blockCount={blockCount} />}
+      </Loaded>
+    </Modal>
+  );
+}
+
+function PickerGroups({
+  types,
+  onPick,
+  blockCount,
+}: {
+  types: BlockType[];
+  onPick: (t: BlockType) => void;
+  blockCount: number;
+}) {
+  const groups = [...new Set(types.map((t) => t.group))];
+  return (
+    <>
       {groups.map((g) => (
         <div className="picker-group" key={g}>
           <h3>{g}</h3>
@@ -39,6 +60,6 @@ export function BlockPicker({
           </div>
         </div>
       ))}
-    </Modal>
+    </>
   );
 }

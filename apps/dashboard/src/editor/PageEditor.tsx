@@ -587,7 +587,7 @@ export function PageEditor() {
       </div>
       {picker ? (
         <BlockPicker
-          types={types.data ?? []}
+          types={types}
           onPick={addBlock}
           onClose={() => setPicker(false)}
           blockCount={blockCount}
