@@ -14,7 +14,7 @@ import { type ItemLocation, collections, contentItems, media } from "../../db/sc
 import { badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
-import { deleteSiteRow } from "../../lib/site-rows.js";
+import { deleteSiteRow, siteRowWhere } from "../../lib/site-rows.js";
 import { mediaUrl } from "../media/storage.js";
 import { LIMIT_MESSAGES, itemLimitOf, urlWithinLimit } from "../pages/limits.js";
 import { slugify } from "../pages/service.js";
@@ -168,13 +168,7 @@ async function itemOfCollection(db: Db | Tx, websiteId: string, collectionId: st
   const [i] = await db
     .select()
     .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.websiteId, websiteId),
-        eq(contentItems.collectionId, collectionId),
-        eq(contentItems.id, itemId),
-      ),
-    );
+    .where(siteRowWhere(contentItems, websiteId, itemId, eq(contentItems.collectionId, collectionId)));
   if (!i) throw notFound(ITEM_NOT_FOUND);
   return i;
 }
