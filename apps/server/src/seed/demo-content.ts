@@ -1,4 +1,5 @@
 /** The copy of the demo store "Atelier Demo": a small ceramics and home-goods studio. */
+import type { ItemLocation } from "../db/schema.js";
 import type { Motif } from "./art.js";
 
 export interface DemoVariant {
@@ -393,17 +394,11 @@ export interface DemoEvent {
   hours: number;
   excerpt: string;
   body: string;
-  location: {
-    addressTitle: string;
-    addressLine1: string;
-    addressLine2: string;
-    addressCountry: string;
-    mapLat: number;
-    mapLng: number;
-  };
+  location: Required<ItemLocation>;
 }
 
-const studio = {
+/** The studio's address: most demo events take place there, and the contact page maps it. */
+export const studio: Required<ItemLocation> = {
   addressTitle: "Atelier Studio",
   addressLine1: "214 Mercer Street",
   addressLine2: "New York, NY 10012",

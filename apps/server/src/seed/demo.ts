@@ -9,7 +9,7 @@ import { hashPassword } from "../lib/passwords.js";
 import { type MediaStore, createMediaStore } from "../media/index.js";
 import { writeMediaFile } from "../modules/media/storage.js";
 import { type Motif, artworkSvg } from "./art.js";
-import { demoEvents, demoGallery, demoPosts, demoProducts } from "./demo-content.js";
+import { demoEvents, demoGallery, demoPosts, demoProducts, studio } from "./demo-content.js";
 import { seedBillingCatalog } from "./billing-catalog.js";
 import { seedStoreRules } from "./store-rules.js";
 
@@ -308,14 +308,7 @@ async function seedCollections(
                 html: "<h1>Say hello</h1><p>Questions about an order, a workshop or wholesale? Write to us and one of the team will answer within two working days.</p><p><strong>Atelier Studio</strong><br>214 Mercer Street, New York, NY 10012<br>Open Thursday to Sunday, 11am to 6pm</p>",
               }),
               block("map", {
-                location: {
-                  addressTitle: "Atelier Studio",
-                  addressLine1: "214 Mercer Street",
-                  addressLine2: "New York, NY 10012",
-                  addressCountry: "United States",
-                  mapLat: 40.7265,
-                  mapLng: -73.9973,
-                },
+                location: studio,
               }),
             ],
             [block("form", { formId: forms.contact })],

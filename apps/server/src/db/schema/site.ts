@@ -186,6 +186,16 @@ export const collections = pgTable(
   (t) => [uniqueIndex("collections_slug_idx").on(t.websiteId, t.urlSlug)],
 );
 
+/** Where an event takes place (and the point its map shows). */
+export interface ItemLocation {
+  addressTitle?: string;
+  addressLine1?: string;
+  addressLine2?: string;
+  addressCountry?: string;
+  mapLat?: number;
+  mapLng?: number;
+}
+
 export const contentItems = pgTable(
   "content_items",
   {
@@ -205,14 +215,7 @@ export const contentItems = pgTable(
     mainImageId: text("main_image_id").references(() => media.id, { onDelete: "set null" }),
     /** Extra images (galleries, product images) in order. */
     imageIds: text("image_ids").array().notNull().default(sql`'{}'::text[]`),
-    location: jsonb("location").$type<{
-      addressTitle?: string;
-      addressLine1?: string;
-      addressLine2?: string;
-      addressCountry?: string;
-      mapLat?: number;
-      mapLng?: number;
-    }>(),
+    location: jsonb("location").$type<ItemLocation>(),
     startDate: timestamp("start_date", { withTimezone: true }),
     endDate: timestamp("end_date", { withTimezone: true }),
     publishOn: timestamp("publish_on", { withTimezone: true }),

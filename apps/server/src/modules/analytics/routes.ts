@@ -1,10 +1,10 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
-import { badRequest, notFound } from "../../http/errors.js";
+import { badRequest } from "../../http/errors.js";
 import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
 import { ownedWebsiteId } from "../forms/owner-access.js";
-import { websiteForHost } from "../sites/service.js";
+import { siteAtHost } from "../sites/service.js";
 import { SITE_USER_COOKIE } from "../site-users/routes.js";
 import {
   UNTRACKED_PAGE_TYPES,
@@ -53,8 +53,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
       if (!data || typeof data !== "object" || Array.isArray(data)) {
         throw badRequest(HIT_NOT_JSON, { data: HIT_NOT_JSON });
       }
-      const site = await websiteForHost(db, request.headers.host);
-      if (!site) throw notFound("There is no website at this address.");
+      const site = await siteAtHost(db, request.headers.host);
       const fields = data as Record<string, unknown>;
       // SPEC §1 and §6: only anonymous visitors are counted; never owners or signed-in site users.
       const signedIn = Boolean(request.cookies[OWNER_SESSION_COOKIE] || request.cookies[SITE_USER_COOKIE]);
@@ -89,8 +88,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const site = await websiteForHost(db, request.headers.host);
-      if (!site) throw notFound("There is no website at this address.");
+      const site = await siteAtHost(db, request.headers.host);
       const batch = request.body as { event: string; data: string; timestamp: number }[];
       const errors = batch
         .filter((e) => e.event === "javascript-error")

@@ -8,8 +8,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
-import { notFound } from "../../http/errors.js";
-import { websiteForHost } from "../sites/service.js";
+import { siteAtHost } from "../sites/service.js";
 import { type RateLimit, addressLimiter } from "./rate-limit.js";
 import {
   CART_COOKIE_DAYS,
@@ -180,8 +179,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   const readLimit = limiter("cart-read", CART_READ_LIMIT);
 
   async function ownerOf(request: FastifyRequest): Promise<CartOwner> {
-    const site = await websiteForHost(db, request.headers.host);
-    if (!site) throw notFound("There is no website at this address.");
+    const site = await siteAtHost(db, request.headers.host);
     return { websiteId: site.id, token: request.cookies[CART_COOKIE] };
   }
 

@@ -376,8 +376,7 @@ export async function addEntry(
         createdAt: now,
       });
     }
-    await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cart.id));
-    const shoppingCart = await cartJson(tx, cart, await entriesOf(tx, cart.id));
+    const shoppingCart = await changedCart(tx, cart, now);
     const entry = shoppingCart.entries.find((e) => e.id === entryId)!;
     return {
       shoppingCart,
@@ -386,6 +385,25 @@ export async function addEntry(
       newToken: token,
     };
   });
+}
+
+/** The cart changed: it is marked updated and answered as it now is. */
+async function changedCart(tx: Tx, cart: CartRow, now: Date): Promise<CartJson> {
+  await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cart.id));
+  return cartJson(tx, cart, await entriesOf(tx, cart.id));
+}
+
+/** Changes one entry of the cart; answers the cart and the entry as they now are. */
+async function changeEntry(
+  tx: Tx,
+  cart: CartRow,
+  entryId: string,
+  set: Partial<typeof cartEntries.$inferInsert>,
+  now: Date,
+): Promise<{ shoppingCart: CartJson; updatedEntry: CartEntryJson }> {
+  await tx.update(cartEntries).set(set).where(eq(cartEntries.id, entryId));
+  const shoppingCart = await changedCart(tx, cart, now);
+  return { shoppingCart, updatedEntry: shoppingCart.entries.find((e) => e.id === entryId)! };
 }
 
 async function lockedCartAndEntry(tx: Tx, owner: CartOwner, entryId: string) {
@@ -419,10 +437,7 @@ export async function updateAdditionalFields(
     }
     const product = await productById(tx as unknown as Db, owner.websiteId, entry.itemId);
     const fields = await checkAdditionalFields(tx, product, additionalFields);
-    await tx.update(cartEntries).set({ additionalFields: fields }).where(eq(cartEntries.id, entry.id));
-    await tx.update(carts).set({ updatedAt: clock.now() }).where(eq(carts.id, cart.id));
-    const shoppingCart = await cartJson(tx, cart, await entriesOf(tx, cart.id));
-    return { shoppingCart, updatedEntry: shoppingCart.entries.find((e) => e.id === entry.id)! };
+    return changeEntry(tx, cart, entry.id, { additionalFields: fields }, clock.now());
   });
 }
 
@@ -448,10 +463,7 @@ export async function setEntryQuantity(
       !variant.unlimited;
     if (limited && quantity + others > variant.qtyInStock) throw badRequest(MSG_NOT_ENOUGH_STOCK);
     await serviceLimit(tx, product, quantity + others, owner.websiteId);
-    await tx.update(cartEntries).set({ quantity }).where(eq(cartEntries.id, entry.id));
-    await tx.update(carts).set({ updatedAt: clock.now() }).where(eq(carts.id, cart.id));
-    const shoppingCart = await cartJson(tx, cart, await entriesOf(tx, cart.id));
-    return { shoppingCart, updatedEntry: shoppingCart.entries.find((e) => e.id === entry.id)! };
+    return changeEntry(tx, cart, entry.id, { quantity }, clock.now());
   });
 }
 
@@ -465,8 +477,7 @@ export async function removeEntry(
   return db.transaction(async (tx) => {
     const { cart, entry } = await lockedCartAndEntry(tx, owner, entryId);
     await tx.delete(cartEntries).where(eq(cartEntries.id, entry.id));
-    await tx.update(carts).set({ updatedAt: clock.now() }).where(eq(carts.id, cart.id));
-    return { shoppingCart: await cartJson(tx, cart, await entriesOf(tx, cart.id)) };
+    return { shoppingCart: await changedCart(tx, cart, clock.now()) };
   });
 }
 

@@ -12,14 +12,15 @@ import { ProductType, RecordType } from "../../db/enums.js";
 import { collections, contentItems, forms, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
+import { deleteSiteRow } from "../../lib/site-rows.js";
 import { Feature } from "../../seed/billing-catalog.js";
 import {
   checkCategoryCount,
   checkImagesInSite,
   checkRoomFor,
   checkUrlLength,
-  deleteItemRow,
   firstFreeUrlId,
+  itemTextJson,
   nextOrdering,
   slugOf,
   takenUrlIds,
@@ -68,15 +69,7 @@ function productJson(
     id: item.id,
     collectionId: item.collectionId,
     collectionTitle: collection.title,
-    title: item.title,
-    urlId: item.urlId,
-    fullUrl: `/${collection.urlSlug}/p/${item.urlId}`,
-    status: item.status,
-    body: item.body,
-    excerpt: item.excerpt,
-    seoTitle: item.seoTitle ?? "",
-    seoDescription: item.seoDescription ?? "",
-    seoHidden: item.seoHidden,
+    ...itemTextJson(item, `/${collection.urlSlug}/p/${item.urlId}`),
     tags: item.tags,
     categories: item.categories,
     mainImageId: item.mainImageId,
@@ -340,5 +333,5 @@ export async function updateProduct(
 
 export async function deleteProduct(db: Db, websiteId: string, productId: string): Promise<void> {
   const isProduct = eq(contentItems.recordType, RecordType.STORE_ITEM);
-  await deleteItemRow(db, websiteId, productId, isProduct, PRODUCT_NOT_FOUND);
+  await deleteSiteRow(db, contentItems, websiteId, productId, PRODUCT_NOT_FOUND, isProduct);
 }

@@ -15,7 +15,7 @@ import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/
 import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
 import { lineDetailsOf, linesOf, orderJson, orderRow, recordCommerceEvent } from "../orders/service.js";
-import { type Website, websiteForHost } from "../sites/service.js";
+import { type Website, siteAtHost } from "../sites/service.js";
 import {
   productNames,
   subscriptionById,
@@ -132,9 +132,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   );
 
   async function siteOf(request: FastifyRequest): Promise<Website> {
-    const site = await websiteForHost(db, request.headers.host);
-    if (!site) throw notFound("There is no website at this address.");
-    return site;
+    return siteAtHost(db, request.headers.host);
   }
 
   app.get(

@@ -4,10 +4,10 @@
  * (items per collection, categories per collection, URL length), the URL slug, the images and the
  * text columns every item has.
  */
-import { type SQL, and, count, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.js";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
 import { contentItems, media } from "../../db/schema.js";
-import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
+import { ApiError, badRequest, conflict } from "../../http/errors.js";
 import { sanitizeRichText } from "../../lib/sanitize-html.js";
 import {
   LIMIT_MESSAGES,
@@ -51,6 +51,21 @@ export function textColumns(input: {
     tags: cleanList(input.tags),
     categories: cleanList(input.categories),
     imageIds: input.imageIds ?? [],
+  };
+}
+
+/** The text of an item as the editors answer it, with the item's address on the site. */
+export function itemTextJson(item: typeof contentItems.$inferSelect, fullUrl: string) {
+  return {
+    title: item.title,
+    urlId: item.urlId,
+    fullUrl,
+    status: item.status,
+    body: item.body,
+    excerpt: item.excerpt,
+    seoTitle: item.seoTitle ?? "",
+    seoDescription: item.seoDescription ?? "",
+    seoHidden: item.seoHidden,
   };
 }
 
@@ -157,15 +172,4 @@ export function firstFreeUrlId(taken: Set<string>, wanted: string): string {
 /** The 409 of a URL slug that another item of the collection has. */
 export function urlTaken(message: string) {
   return new ApiError(409, "conflict", message, { urlId: "Taken" });
-}
-
-/** Deletes the site's item that also matches `scope`; a 404 with `message` when there is none. */
-export async function deleteItemRow(db: Db, websiteId: string, itemId: string, scope: SQL, message: string) {
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(contentItems)
-      .where(and(eq(contentItems.websiteId, websiteId), eq(contentItems.id, itemId), scope))
-      .returning({ id: contentItems.id });
-    if (!gone.length) throw notFound(message);
-  });
 }

@@ -10,10 +10,11 @@ import { itemUrl } from "../../render/serialize.js";
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { RecordType } from "../../db/enums.js";
-import { collections, contentItems, media } from "../../db/schema.js";
+import { type ItemLocation, collections, contentItems, media } from "../../db/schema.js";
 import { badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import { deleteSiteRow, siteRowWhere } from "../../lib/site-rows.js";
 import { mediaUrl } from "../media/storage.js";
 import { LIMIT_MESSAGES, itemLimitOf, urlWithinLimit } from "../pages/limits.js";
 import { slugify } from "../pages/service.js";
@@ -24,8 +25,8 @@ import {
   checkRoomFor,
   checkUrlLength,
   cleanList,
-  deleteItemRow,
   firstFreeUrlId,
+  itemTextJson,
   nextOrdering,
   slugOf,
   takenUrlIds,
@@ -59,14 +60,7 @@ export interface ItemInput {
   publishOn?: number | null;
   startDate?: number | null;
   endDate?: number | null;
-  location?: {
-    addressTitle?: string;
-    addressLine1?: string;
-    addressLine2?: string;
-    addressCountry?: string;
-    mapLat?: number;
-    mapLng?: number;
-  } | null;
+  location?: ItemLocation | null;
   mainImageId?: string | null;
   imageIds?: string[];
   categories?: string[];
@@ -100,15 +94,7 @@ function itemJson(c: Collection, i: Item, imageFiles: Map<string, string>) {
   return {
     id: i.id,
     collectionId: i.collectionId,
-    title: i.title,
-    urlId: i.urlId,
-    fullUrl: `/${c.urlSlug}/${i.urlId}`,
-    status: i.status,
-    body: i.body,
-    excerpt: i.excerpt,
-    seoTitle: i.seoTitle ?? "",
-    seoDescription: i.seoDescription ?? "",
-    seoHidden: i.seoHidden,
+    ...itemTextJson(i, `/${c.urlSlug}/${i.urlId}`),
     authorName: i.authorName,
     publishOn: i.publishOn?.getTime() ?? null,
     startDate: i.startDate?.getTime() ?? null,
@@ -133,6 +119,11 @@ async function imageFiles(db: Db | Tx, websiteId: string, items: Item[]) {
     .from(media)
     .where(and(eq(media.websiteId, websiteId), inArray(media.id, ids)));
   return new Map(rows.map((r) => [r.id, r.filename]));
+}
+
+/** One item as the editor answers it (with its image's URL). */
+async function oneItemJson(db: Db | Tx, websiteId: string, c: Collection, i: Item) {
+  return itemJson(c, i, await imageFiles(db, websiteId, [i]));
 }
 
 export async function listItems(
@@ -177,13 +168,7 @@ async function itemOfCollection(db: Db | Tx, websiteId: string, collectionId: st
   const [i] = await db
     .select()
     .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.websiteId, websiteId),
-        eq(contentItems.collectionId, collectionId),
-        eq(contentItems.id, itemId),
-      ),
-    );
+    .where(siteRowWhere(contentItems, websiteId, itemId, eq(contentItems.collectionId, collectionId)));
   if (!i) throw notFound(ITEM_NOT_FOUND);
   return i;
 }
@@ -191,7 +176,7 @@ async function itemOfCollection(db: Db | Tx, websiteId: string, collectionId: st
 export async function getItem(db: Db, websiteId: string, collectionId: string, itemId: string) {
   const c = await collectionOf(db, websiteId, collectionId);
   const i = await itemOfCollection(db, websiteId, c.id, itemId);
-  return itemJson(c, i, await imageFiles(db, websiteId, [i]));
+  return oneItemJson(db, websiteId, c, i);
 }
 
 function check(c: Collection, input: ItemInput): Record<string, string> {
@@ -280,7 +265,7 @@ export async function createItem(
         ...v,
       })
       .returning();
-    return itemJson(c, row!, await imageFiles(tx, websiteId, [row!]));
+    return oneItemJson(tx, websiteId, c, row!);
   });
 }
 
@@ -314,13 +299,14 @@ export async function updateItem(
       .set({ ...v, urlId, updatedAt: sql`now()` })
       .where(eq(contentItems.id, itemId))
       .returning();
-    return itemJson(c, row!, await imageFiles(tx, websiteId, [row!]));
+    return oneItemJson(tx, websiteId, c, row!);
   });
 }
 
 export async function deleteItem(db: Db, websiteId: string, collectionId: string, itemId: string) {
   const c = await collectionOf(db, websiteId, collectionId);
-  await deleteItemRow(db, websiteId, itemId, eq(contentItems.collectionId, c.id), ITEM_NOT_FOUND);
+  const inCollection = eq(contentItems.collectionId, c.id);
+  await deleteSiteRow(db, contentItems, websiteId, itemId, ITEM_NOT_FOUND, inCollection);
 }
 
 /** Hand-ordered collections (galleries, albums): every item, in the new order. */

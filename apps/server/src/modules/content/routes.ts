@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { forbidden, notFound } from "../../http/errors.js";
-import { settingsOf, websiteForHost } from "../sites/service.js";
+import { settingsOf, siteAtHost } from "../sites/service.js";
 import { changeLikeCount, itemById } from "./service.js";
 
 /** Cookie listing the items this visitor liked (simple liking: one like per visitor and item). */
@@ -28,8 +28,7 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
    * 403 where the site has liking turned off.
    */
   async function siteItem(request: FastifyRequest, liking: boolean) {
-    const site = await websiteForHost(db, request.headers.host);
-    if (!site) throw notFound("There is no website at this address.");
+    const site = await siteAtHost(db, request.headers.host);
     if (liking) {
       const { site: settings } = await settingsOf(db, site.id);
       if (!settings?.simpleLikingEnabled) throw forbidden(LIKING_OFF);

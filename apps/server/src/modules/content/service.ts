@@ -31,7 +31,7 @@ export async function itemsOf(db: Db, websiteId: string, collection: Collection)
 }
 
 /** The site's published items that also meet `conditions`. */
-function isPublished(websiteId: string, ...conditions: SQL[]) {
+export function isPublished(websiteId: string, ...conditions: SQL[]) {
   return and(eq(contentItems.websiteId, websiteId), ...conditions, eq(contentItems.status, "published"));
 }
 

@@ -4,6 +4,7 @@
  * The media id names the image and a media file never changes, so the addresses are stable.
  */
 import sharp from "sharp";
+import { oncePerKey } from "../../lib/once-per-key.js";
 import type { MediaStore } from "../../media/store.js";
 import type { Media } from "../media/service.js";
 
@@ -18,7 +19,8 @@ export function parseIconName(name: string): { mediaId: string; size: number } |
   return m && (ICON_SIZES as readonly number[]).includes(size) ? { mediaId: m[1]!, size } : undefined;
 }
 
-const inFlight = new Map<string, Promise<Buffer>>();
+/** Each icon is made once at a time. */
+const makeOnce = oncePerKey<Buffer>();
 
 /**
  * The PNG bytes of an icon size, made now if the media store has none yet: the image cropped
@@ -28,9 +30,7 @@ export async function iconBytes(store: MediaStore, m: Media, size: number): Prom
   const key = `site-icons/${m.websiteId}/${m.id}-${size}.png`;
   const stored = await store.read(key);
   if (stored) return stored;
-  const pending = inFlight.get(key);
-  if (pending) return pending;
-  const job = (async () => {
+  return makeOnce(key, async () => {
     const original = await store.read(m.storagePath);
     if (!original) throw new Error(`media file missing: ${m.storagePath}`);
     const isSvg = m.contentType === "image/svg+xml";
@@ -44,7 +44,5 @@ export async function iconBytes(store: MediaStore, m: Media, size: number): Prom
       .toBuffer();
     await store.put(key, bytes, "image/png");
     return bytes;
-  })().finally(() => inFlight.delete(key));
-  inFlight.set(key, job);
-  return job;
+  });
 }

@@ -1,7 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { notFound } from "../../http/errors.js";
-import { settingsOf, websiteForHost } from "../sites/service.js";
+import { settingsOf, siteAtHost } from "../sites/service.js";
 import { FEED_KINDS, type FeedKind, productFeedXml } from "./service.js";
 
 /** Product feeds of the site at the request's host, for the owner to hand to Instagram and ad catalogs. */
@@ -21,8 +20,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const site = await websiteForHost(db, request.headers.host);
-      if (!site) throw notFound("There is no website at this address.");
+      const site = await siteAtHost(db, request.headers.host);
       const { store } = await settingsOf(db, site.id);
       const kind = (request.params as { kind: string }).kind.replace(/\.xml$/, "") as FeedKind;
       const body = await productFeedXml(

@@ -28,6 +28,7 @@ import { formSubmissionKeys, formSubmissions, forms, mailingListSubscribers } fr
 import type { Deps } from "../../http/deps.js";
 import { ApiError } from "../../http/errors.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
+import { siteRowWhere } from "../../lib/site-rows.js";
 import { verifySiteCaptcha } from "../captcha/service.js";
 import { collectionsOf } from "../content/service.js";
 import { queueEmail } from "../email/service.js";
@@ -354,13 +355,7 @@ export async function deleteSubmission(
 ): Promise<boolean> {
   const gone = await db
     .delete(formSubmissions)
-    .where(
-      and(
-        eq(formSubmissions.id, id),
-        eq(formSubmissions.websiteId, websiteId),
-        eq(formSubmissions.formId, formId),
-      ),
-    )
+    .where(siteRowWhere(formSubmissions, websiteId, id, eq(formSubmissions.formId, formId)))
     .returning({ id: formSubmissions.id });
   return gone.length === 1;
 }

@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.js";
 import { media } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
+import { oncePerKey } from "../../lib/once-per-key.js";
 import type { MediaStore } from "../../media/store.js";
 import { writeMediaFile } from "./storage.js";
 
@@ -135,7 +136,8 @@ export function variantKey(m: Media, width: number): string {
   return `media/${m.websiteId}/${m.id}/variants/${width}w.webp`;
 }
 
-const inFlight = new Map<string, Promise<string>>();
+/** Each variant is made once at a time. */
+const makeOnce = oncePerKey<string>();
 
 /**
  * The key of a variant, made now if it does not exist yet: WebP, the bucket's width (never
@@ -150,9 +152,7 @@ export async function ensureVariant(store: MediaStore, m: Media, width: VariantW
 /** Makes a variant (once per process at a time) and returns its key. */
 export function makeVariant(store: MediaStore, m: Media, width: VariantWidth): Promise<string> {
   const key = variantKey(m, width);
-  const pending = inFlight.get(key);
-  if (pending) return pending;
-  const job = (async () => {
+  return makeOnce(key, async () => {
     const original = await store.read(m.storagePath);
     if (!original) throw new Error(`media ${m.id}: no original at ${m.storagePath}`);
     const isSvg = m.contentType === "image/svg+xml";
@@ -164,9 +164,7 @@ export function makeVariant(store: MediaStore, m: Media, width: VariantWidth): P
       .toBuffer();
     await store.put(key, bytes, "image/webp");
     return key;
-  })().finally(() => inFlight.delete(key));
-  inFlight.set(key, job);
-  return job;
+  });
 }
 
 /** Uploads an image for a website: stores the original, reads its size and colours, makes every variant. */

@@ -7,15 +7,13 @@
  */
 import { formatMoney } from "@atelier/commerce";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Config } from "../../config.js";
-import type { Db, Tx } from "../../db/client.js";
+import type { Tx } from "../../db/client.js";
 import { customerSubscriptions, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
-import type { Clock } from "../../lib/clock.js";
+import type { CheckoutDeps } from "../checkout/checkout-types.js";
 import { restoreGiftCard } from "../checkout/gift-cards.js";
 import { returnStock } from "../checkout/store.js";
 import { queueEmail } from "../email/service.js";
-import type { PaymentProvider } from "../payments/provider.js";
 import type { Website } from "../sites/service.js";
 import {
   MSG_ALREADY_CANCELLED,
@@ -39,12 +37,8 @@ import {
   updateOrder,
 } from "./service.js";
 
-export interface OrderOpsDeps {
-  db: Db;
-  clock: Clock;
-  config: Config;
-  payments: PaymentProvider;
-}
+/** What an owner's operation needs: the same as a checkout (the database, clock, config and payments). */
+export type OrderOpsDeps = CheckoutDeps;
 
 export const MSG_REFUND_ZERO = "Enter an amount to refund, or choose items to restock.";
 export const MSG_REFUND_FAILED = "The payment provider did not accept the refund";

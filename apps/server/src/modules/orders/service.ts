@@ -151,6 +151,16 @@ export async function linesOf(db: Db | Tx, orderId: string): Promise<OrderLineRo
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 
+/** The lines of these orders, in the same order as `linesOf` answers them. */
+export async function linesOfOrders(db: Db | Tx, orderIds: string[]): Promise<OrderLineRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.id));
+}
+
 export async function paymentsOf(db: Db | Tx, orderId: string): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
 }
@@ -365,17 +375,10 @@ export async function listOrders(db: Db, websiteId: string, query: OrderListQuer
       .offset(query.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  const lines = rows.length
-    ? await db
-        .select()
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
+  const lines = await linesOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     orders: rows.map((o) =>
       orderJson(

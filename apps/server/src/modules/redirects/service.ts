@@ -5,11 +5,12 @@
  * URL. Rules are checked before a page answers 404. A rule that would send visitors round in a
  * loop is refused.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { urlRedirects } from "../../db/schema.js";
-import { ApiError, badRequest, notFound } from "../../http/errors.js";
+import { ApiError, badRequest } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
+import { deleteSiteRow } from "../../lib/site-rows.js";
 
 export type Redirect = typeof urlRedirects.$inferSelect;
 
@@ -145,11 +146,7 @@ export async function addRedirect(db: Db, websiteId: string, input: RedirectInpu
 }
 
 export async function deleteRedirect(db: Db, websiteId: string, id: string): Promise<void> {
-  const gone = await db
-    .delete(urlRedirects)
-    .where(and(eq(urlRedirects.websiteId, websiteId), eq(urlRedirects.id, id)))
-    .returning({ id: urlRedirects.id });
-  if (!gone.length) throw notFound(REDIRECT_MSG.NONE);
+  await deleteSiteRow(db, urlRedirects, websiteId, id, REDIRECT_MSG.NONE);
 }
 
 /**

@@ -13,7 +13,7 @@ import { requireOwner } from "../../http/owner-auth.js";
 import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { registerJobHandler } from "../jobs/service.js";
-import { websiteForHost } from "../sites/service.js";
+import { siteAtHost } from "../sites/service.js";
 import {
   RESTOCK_JOB,
   RESTOCK_PAGE_MAX,
@@ -70,8 +70,7 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
 
   async function siteFromHost(request: FastifyRequest): Promise<string> {
-    const site = await websiteForHost(db, request.headers.host);
-    if (!site) throw notFound("There is no website at this address.");
+    const site = await siteAtHost(db, request.headers.host);
     return site.id;
   }
 

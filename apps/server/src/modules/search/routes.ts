@@ -1,7 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { notFound } from "../../http/errors.js";
-import { websiteForHost } from "../sites/service.js";
+import { siteAtHost } from "../sites/service.js";
 import { searchSite } from "./service.js";
 
 const Result = Type.Object({
@@ -32,8 +31,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const site = await websiteForHost(db, request.headers.host);
-      if (!site) throw notFound("There is no website at this address.");
+      const site = await siteAtHost(db, request.headers.host);
       const { q, limit } = request.query as { q: string; limit?: number };
       const query = q.trim();
       return {

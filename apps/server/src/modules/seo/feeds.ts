@@ -3,13 +3,13 @@
  * published posts with their main image as an enclosure) and iCalendar of events
  * (`/events?format=ical`: upcoming and past events with their place).
  */
-import { and, desc, eq, lte, or, isNull } from "drizzle-orm";
+import { desc, eq, lte, or, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contentItems } from "../../db/schema.js";
 import { htmlToText } from "../../render/sanitize.js";
 import { itemUrl } from "../../render/serialize.js";
 import type { Collection } from "../content/service.js";
-import { mediaByIds } from "../content/service.js";
+import { isPublished, mediaByIds } from "../content/service.js";
 import { mediaUrl } from "../media/storage.js";
 
 export const RSS_ITEMS = 20;
@@ -32,11 +32,10 @@ export async function blogRss(db: Db, site: FeedSite, blog: Collection, now: Dat
     .select()
     .from(contentItems)
     .where(
-      and(
-        eq(contentItems.websiteId, site.id),
+      isPublished(
+        site.id,
         eq(contentItems.collectionId, blog.id),
-        eq(contentItems.status, "published"),
-        or(isNull(contentItems.publishOn), lte(contentItems.publishOn, now)),
+        or(isNull(contentItems.publishOn), lte(contentItems.publishOn, now))!,
       ),
     )
     .orderBy(desc(contentItems.publishOn))
@@ -113,13 +112,7 @@ export async function eventsIcal(db: Db, site: FeedSite, events: Collection, now
   const rows = await db
     .select()
     .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.websiteId, site.id),
-        eq(contentItems.collectionId, events.id),
-        eq(contentItems.status, "published"),
-      ),
-    )
+    .where(isPublished(site.id, eq(contentItems.collectionId, events.id)))
     .orderBy(desc(contentItems.startDate));
   const host = new URL(site.origin).host;
   const lines = [

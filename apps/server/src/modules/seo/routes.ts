@@ -7,11 +7,10 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { notFound } from "../../http/errors.js";
 import { requestOrigin } from "../../http/origin.js";
-import { type Website, settingsOf, websiteForHost } from "../sites/service.js";
+import { type Website, settingsOf, siteAtHost } from "../sites/service.js";
 import { robotsTxt } from "./robots.js";
 import { sitemapDocuments, sitemapEntries } from "./sitemap.js";
 
-const NO_SITE = "There is no website at this address.";
 /** Sitemaps kept per site and content version (the newest few sites). */
 const CACHE_SITES = 100;
 
@@ -21,9 +20,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   const origin = requestOrigin;
 
   async function siteAt(request: FastifyRequest): Promise<Website> {
-    const site = await websiteForHost(db, request.headers.host);
-    if (!site) throw notFound(NO_SITE);
-    return site;
+    return siteAtHost(db, request.headers.host);
   }
 
   async function documents(site: Website, request: FastifyRequest) {

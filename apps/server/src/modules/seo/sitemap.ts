@@ -5,12 +5,12 @@
  * their items), a draft or scheduled item, a folder, the cart, checkout or search.
  * Over 50,000 addresses it becomes a sitemap index of parts.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { collections, contentItems } from "../../db/schema.js";
 import { memberRule } from "../../render/access.js";
 import { itemUrl } from "../../render/serialize.js";
-import { mediaByIds } from "../content/service.js";
+import { isPublished, mediaByIds } from "../content/service.js";
 import { mediaUrl } from "../media/storage.js";
 
 export const SITEMAP_LIMIT = 50_000;
@@ -47,13 +47,12 @@ export async function sitemapEntries(
         .select()
         .from(contentItems)
         .where(
-          and(
-            eq(contentItems.websiteId, websiteId),
+          isPublished(
+            websiteId,
             inArray(
               contentItems.collectionId,
               withItems.map((c) => c.id),
             ),
-            eq(contentItems.status, "published"),
           ),
         )
     : [];

@@ -8,36 +8,14 @@ import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { cartEntries, carts } from "../../db/schema.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
+import { type CartEntryRow, type CartRow, findCart } from "../cart/service.js";
 
 /** The most of one line a cart holds (SPEC §5 quantity limit). */
 export const MAX_LINE_QUANTITY = 9999;
 
-type CartRow = typeof carts.$inferSelect;
-type EntryRow = typeof cartEntries.$inferSelect;
-
 /** Lines with the same product, variant, options and answers are one line. */
-function lineKey(e: EntryRow): string {
+function lineKey(e: CartEntryRow): string {
   return JSON.stringify([e.itemId, e.sku, e.options ?? {}, e.additionalFields ?? null]);
-}
-
-async function openCartByToken(
-  tx: Tx,
-  websiteId: string,
-  token: string | undefined,
-): Promise<CartRow | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const [row] = await tx
-    .select()
-    .from(carts)
-    .where(
-      and(
-        eq(carts.tokenHash, hashToken(token)),
-        eq(carts.websiteId, websiteId),
-        eq(carts.isPurchased, false),
-      ),
-    )
-    .for("update");
-  return row;
 }
 
 /** Moves the lines of `from` into `into` (adding quantities of equal lines) and deletes `from`. */
@@ -88,7 +66,7 @@ export async function mergeCartAtSignIn(
   cookieToken: string | undefined,
   now: Date,
 ): Promise<{ token?: string }> {
-  const current = await openCartByToken(tx, websiteId, cookieToken);
+  const current = await findCart(tx, websiteId, cookieToken, { lock: true });
   // Another user's cart left in this browser is not merged into this user's.
   const anonymous =
     current && (current.siteUserId === null || current.siteUserId === siteUserId) ? current : undefined;
@@ -134,7 +112,7 @@ export async function releaseCartAtSignOut(
   cloneCart: boolean,
   now: Date,
 ): Promise<{ token?: string }> {
-  const cart = await openCartByToken(tx, websiteId, cookieToken);
+  const cart = await findCart(tx, websiteId, cookieToken, { lock: true });
   if (!cart) return cookieToken ? { token: "" } : {};
   if (cart.siteUserId !== null && cart.siteUserId !== siteUserId) return { token: "" };
   if (cart.siteUserId === null) {

@@ -3,10 +3,10 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { clearCookie, setSessionCookie } from "../../http/cookies.js";
 import { ensureCrumb, requireCrumb } from "../../http/crumb.js";
-import { ApiError, notFound } from "../../http/errors.js";
+import { ApiError } from "../../http/errors.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, keepCartCookie } from "../cart/routes.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
-import { type Website, websiteForHost } from "../sites/service.js";
+import { type Website, siteAtHost } from "../sites/service.js";
 import {
   MSG_SIGN_IN_REQUIRED,
   MSG_XSRF_FAIL,
@@ -106,8 +106,7 @@ const Ok = Type.Object({ ok: Type.Boolean() });
 const XsrfHeader = Type.Object({ "x-xsrf-token": Type.Optional(Type.String({ maxLength: 200 })) });
 
 async function siteOf(request: FastifyRequest): Promise<Website> {
-  const site = await websiteForHost(request.server.deps.db, request.headers.host);
-  if (!site) throw notFound("There is no website at this address.");
+  const site = await siteAtHost(request.server.deps.db, request.headers.host);
   request.website = site;
   return site;
 }

@@ -13,13 +13,12 @@ import {
 } from "@atelier/commerce";
 import { timingSafeEqual } from "node:crypto";
 import { emailInvalidMessage, isValidEmail, MSG_REQUIRED } from "@atelier/forms";
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
   carts,
   customerSubscriptions,
   domains,
-  orderLines,
   orders,
   passwordResetTokens,
   siteUserSessions,
@@ -31,6 +30,7 @@ import { normalizeEmail } from "../../lib/email.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../../lib/passwords.js";
 import { queueEmail } from "../email/service.js";
+import { linesOfOrders } from "../orders/service.js";
 import { countEvent, peekEvents, resetEvents, type Window } from "../forms/rate-limit.js";
 import type { Website } from "../sites/service.js";
 import { mergeCartAtSignIn, releaseCartAtSignOut } from "./cart-merge.js";
@@ -315,18 +315,10 @@ export async function accountOf(db: Db, user: SiteUser) {
     )
     .orderBy(desc(orders.createdAt))
     .limit(200);
-  const lines = orderRows.length
-    ? await db
-        .select()
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            orderRows.map((o) => o.id),
-          ),
-        )
-        .orderBy(asc(orderLines.id))
-    : [];
+  const lines = await linesOfOrders(
+    db,
+    orderRows.map((o) => o.id),
+  );
   const subs = await db
     .select()
     .from(customerSubscriptions)

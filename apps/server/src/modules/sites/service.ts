@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { domains, storeSettings, websiteSettings, websites } from "../../db/schema.js";
+import { notFound } from "../../http/errors.js";
 
 export type Website = typeof websites.$inferSelect;
 export type WebsiteSettings = typeof websiteSettings.$inferSelect;
@@ -35,6 +36,13 @@ export async function websiteForHost(db: Db, hostHeader: string | undefined): Pr
   }
   const [fallback] = await db.select().from(websites).where(eq(websites.isDefault, true));
   return fallback;
+}
+
+/** The website a request's host names; a 404 when there is none. */
+export async function siteAtHost(db: Db, hostHeader: string | undefined): Promise<Website> {
+  const site = await websiteForHost(db, hostHeader);
+  if (!site) throw notFound("There is no website at this address.");
+  return site;
 }
 
 export async function settingsOf(db: Db, websiteId: string) {

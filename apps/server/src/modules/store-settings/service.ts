@@ -13,8 +13,9 @@ import {
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { coupons, shippingRules, storeSettings, taxRules } from "../../db/schema.js";
-import { ApiError, badRequest, notFound } from "../../http/errors.js";
+import { ApiError, badRequest } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
+import { deleteSiteRow, updateSiteRow } from "../../lib/site-rows.js";
 import { updateSiteSettings, siteSettings } from "../owner-sites/service.js";
 
 export const MEASUREMENT_STANDARDS = ["imperial", "metric"] as const;
@@ -169,25 +170,11 @@ export async function createShipping(db: Db, websiteId: string, input: ShippingI
 
 export async function updateShipping(db: Db, websiteId: string, id: string, input: ShippingInput) {
   const v = checkShipping(input);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(shippingRules)
-      .set(v)
-      .where(and(eq(shippingRules.websiteId, websiteId), eq(shippingRules.id, id)))
-      .returning();
-    if (!row) throw notFound("No such shipping rule.");
-    return row;
-  });
+  return updateSiteRow(db, shippingRules, websiteId, id, v, "No such shipping rule.");
 }
 
 export async function deleteShipping(db: Db, websiteId: string, id: string) {
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(shippingRules)
-      .where(and(eq(shippingRules.websiteId, websiteId), eq(shippingRules.id, id)))
-      .returning({ id: shippingRules.id });
-    if (!gone.length) throw notFound("No such shipping rule.");
-  });
+  await deleteSiteRow(db, shippingRules, websiteId, id, "No such shipping rule.");
 }
 
 // ─── Tax rules ──────────────────────────────────────────────────────────────────────────────
@@ -242,25 +229,11 @@ export async function createTax(db: Db, websiteId: string, input: TaxInput) {
 
 export async function updateTax(db: Db, websiteId: string, id: string, input: TaxInput) {
   const v = checkTax(input);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(taxRules)
-      .set(v)
-      .where(and(eq(taxRules.websiteId, websiteId), eq(taxRules.id, id)))
-      .returning();
-    if (!row) throw notFound("No such tax rule.");
-    return row;
-  });
+  return updateSiteRow(db, taxRules, websiteId, id, v, "No such tax rule.");
 }
 
 export async function deleteTax(db: Db, websiteId: string, id: string) {
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(taxRules)
-      .where(and(eq(taxRules.websiteId, websiteId), eq(taxRules.id, id)))
-      .returning({ id: taxRules.id });
-    if (!gone.length) throw notFound("No such tax rule.");
-  });
+  await deleteSiteRow(db, taxRules, websiteId, id, "No such tax rule.");
 }
 
 // ─── Coupons ────────────────────────────────────────────────────────────────────────────────
@@ -356,22 +329,10 @@ export async function updateCoupon(db: Db, websiteId: string, id: string, input:
       .from(coupons)
       .where(and(eq(coupons.websiteId, websiteId), eq(coupons.code, v.code), ne(coupons.id, id)));
     if (clash) throw new ApiError(409, "conflict", CODE_TAKEN, { code: CODE_TAKEN });
-    const [row] = await tx
-      .update(coupons)
-      .set(v)
-      .where(and(eq(coupons.websiteId, websiteId), eq(coupons.id, id)))
-      .returning();
-    if (!row) throw notFound("No such coupon.");
-    return couponJson(row);
+    return couponJson(await updateSiteRow(tx, coupons, websiteId, id, v, "No such coupon."));
   });
 }
 
 export async function deleteCoupon(db: Db, websiteId: string, id: string) {
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(coupons)
-      .where(and(eq(coupons.websiteId, websiteId), eq(coupons.id, id)))
-      .returning({ id: coupons.id });
-    if (!gone.length) throw notFound("No such coupon.");
-  });
+  await deleteSiteRow(db, coupons, websiteId, id, "No such coupon.");
 }
