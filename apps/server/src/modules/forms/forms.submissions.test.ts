@@ -5,7 +5,7 @@
 import { MSG_FORM_INVALID, MSG_PARSE_ERROR, MSG_STATUS_401, MSG_STATUS_404 } from "@atelier/forms";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { Browser, signedUpOwner } from "../../../test/harness.js";
+import { Browser, insertSite, signedUpOwner } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import {
@@ -217,17 +217,7 @@ describe("submission keys and SaveFormSubmission", () => {
 
     // A key is bound to the site that issued it.
     const otherSite = "b".repeat(24);
-    await t.database.db.insert(s.websites).values({
-      id: otherSite,
-      identifier: "other",
-      title: "Other",
-      websiteType: 1,
-      siteStatus: 8,
-      billingStatus: 3,
-      theme: "classic",
-    });
-    await t.database.db.insert(s.websiteSettings).values({ websiteId: otherSite });
-    await t.database.db.insert(s.storeSettings).values({ websiteId: otherSite });
+    await insertSite(t, { id: otherSite, identifier: "other", title: "Other" });
     const elsewhere = new Browser(t.app, "other.localhost");
     await elsewhere.visit("/");
     const otherKey = await key(elsewhere);
