@@ -1,6 +1,7 @@
 /**
- * A server process for a benchmark: started on a free-ish port with its own data folder, ready
- * once `/healthz` answers, stopped with SIGTERM (as an operator would) and its folder removed.
+ * A server process for a benchmark (and for the browser tests' global setup): started on a
+ * free-ish port with its own data folder, ready once `/healthz` answers, stopped with SIGTERM (as
+ * an operator would) and its folder removed.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -33,10 +34,12 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Where the server's standard output goes (default: nowhere). */
   stdout?: "ignore" | "inherit";
+  /** What the data folder's name says it is for (default: bench). */
+  name?: string;
 }
 
 export async function startServer(opts: StartOptions): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-"));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `atelier-${opts.name ?? "bench"}-`));
   const port = (opts.portBase ?? 41000) + Math.floor(Math.random() * 2000);
   const host = opts.host ?? "127.0.0.1";
   const began = performance.now();

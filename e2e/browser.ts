@@ -8,6 +8,11 @@ import { afterAll, beforeAll } from "vitest";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const PHONE = { width: 432, height: 900 };
 export const DESKTOP = { width: 1280, height: 900 };
+/** The two screens a browser test looks at, by name. */
+export const DEVICES = [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const;
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { DESKTOP, DEVICES, launch, screenshot } from "./browser.js";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -82,10 +82,7 @@ describe("visitor analytics", () => {
     await context.close();
 
     // The owner reads the traffic on the dashboard's overview.
-    for (const [name, viewport] of [
-      ["desktop", DESKTOP],
-      ["phone", PHONE],
-    ] as const) {
+    for (const [name, viewport] of DEVICES) {
       const dashboard = await owner.newPage();
       await dashboard.setViewportSize(viewport);
       await dashboard.goto(`${base}/config/sites/${siteId}`);
@@ -100,10 +97,7 @@ describe("visitor analytics", () => {
     }
   });
 
-  for (const [name, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [name, viewport] of DEVICES) {
     it(`asks with the cookie banner and sets no census cookies until accepted (${name})`, async () => {
       await settings({ cookieBannerEnabled: true, restrictiveCookiePolicy: true });
       try {
@@ -154,15 +148,19 @@ describe("visitor analytics", () => {
       });
       expect(res.status()).toBe(200);
     };
-    await set({ adPixelId: "1234567890" });
-    try {
+    /** A new context whose pixel script loads are answered by the test (no network here), and counted. */
+    const countingPixelLoads = async () => {
       const context = await browser.newContext({ viewport: DESKTOP });
-      const pixelLoads: string[] = [];
-      // No network here: the pixel script is answered by the test, and counted.
+      const loads: string[] = [];
       await context.route("https://connect.facebook.net/**", (route) => {
-        pixelLoads.push(route.request().url());
+        loads.push(route.request().url());
         return route.fulfill({ contentType: "text/javascript", body: "" });
       });
+      return { context, loads };
+    };
+    await set({ adPixelId: "1234567890" });
+    try {
+      const { context, loads: pixelLoads } = await countingPixelLoads();
       const page = await context.newPage();
       await page.goto(`${base}/contact`);
       await expect.poll(() => pixelLoads.length, { timeout: 10_000 }).toBe(1);
@@ -176,12 +174,7 @@ describe("visitor analytics", () => {
       await context.close();
 
       await set({ cookieBannerEnabled: true, restrictiveCookiePolicy: true });
-      const asked = await browser.newContext({ viewport: DESKTOP });
-      const askedLoads: string[] = [];
-      await asked.route("https://connect.facebook.net/**", (route) => {
-        askedLoads.push(route.request().url());
-        return route.fulfill({ contentType: "text/javascript", body: "" });
-      });
+      const { context: asked, loads: askedLoads } = await countingPixelLoads();
       const other = await asked.newPage();
       await other.goto(`${base}/contact`);
       const banner = other.getByRole("region", { name: "Cookie consent" });

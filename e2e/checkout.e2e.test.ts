@@ -6,8 +6,8 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { addCandle, fillCheckout } from "./shopper.js";
+import { DESKTOP, DEVICES, PHONE, screenshot, browser, useBrowser } from "./browser.js";
+import { addCandle, fillAddress, fillCard, fillCheckout } from "./shopper.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -37,11 +37,17 @@ async function newPage(viewport: {
   return { context, page, errors };
 }
 
+/** A new page with a candle in the cart, on the checkout page filled in with the card ("" for none). */
+async function filledCheckout(viewport: { width: number; height: number }, cardNumber: string) {
+  const opened = await newPage(viewport);
+  await addCandle(opened.page);
+  await opened.page.goto(`${base}/checkout`);
+  await fillCheckout(opened.page, cardNumber);
+  return opened;
+}
+
 describe("checkout in a browser", () => {
-  for (const [name, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [name, viewport] of DEVICES) {
     it(`buys with the test card and reaches the order-confirmed page (${name})`, async () => {
       const { context, page, errors } = await newPage(viewport);
       await addCandle(page, 2);
@@ -75,10 +81,7 @@ describe("checkout in a browser", () => {
   }
 
   it("walks the 3-D Secure card through its challenge", async () => {
-    const { context, page, errors } = await newPage(DESKTOP);
-    await addCandle(page);
-    await page.goto(`${base}/checkout`);
-    await fillCheckout(page, "4000 0027 6000 3184");
+    const { context, page, errors } = await filledCheckout(DESKTOP, "4000 0027 6000 3184");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm your payment" });
     await dialog.waitFor();
@@ -93,10 +96,7 @@ describe("checkout in a browser", () => {
   });
 
   it("shows the decline when the challenge fails, and pays with another card after", async () => {
-    const { context, page } = await newPage(PHONE);
-    await addCandle(page);
-    await page.goto(`${base}/checkout`);
-    await fillCheckout(page, "4000 0027 6000 3184");
+    const { context, page } = await filledCheckout(PHONE, "4000 0027 6000 3184");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm your payment" });
     await dialog.waitFor();
@@ -164,18 +164,13 @@ describe("checkout in a browser", () => {
     await page.waitForURL(/\/checkout\?cartToken=/);
     await page.getByRole("button", { name: "Pay $50.00" }).waitFor();
     await expect(page.getByRole("group", { name: "Shipping address" }).count()).resolves.toBe(0);
-    const billing = page.getByRole("group", { name: "Billing address" });
     await page.getByLabel("Email", { exact: true }).fill("giver@example.com");
-    await billing.getByLabel("First name", { exact: true }).fill("Ada");
-    await billing.getByLabel("Last name", { exact: true }).fill("Lovelace");
-    await billing.getByLabel("Address", { exact: true }).fill("12 Mercer Street");
-    await billing.getByLabel("City", { exact: true }).fill("Boston");
-    await billing.getByLabel("State", { exact: true }).fill("MA");
-    await billing.getByLabel("ZIP or postal code", { exact: true }).fill("02108");
-    await billing.getByLabel("Country", { exact: true }).selectOption("US");
-    await page.getByLabel("Card number", { exact: true }).fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry", { exact: true }).fill("12 / 34");
-    await page.getByLabel("CVC", { exact: true }).fill("123");
+    await fillAddress(page.getByRole("group", { name: "Billing address" }), {
+      city: "Boston",
+      state: "MA",
+      postalCode: "02108",
+    });
+    await fillCard(page, "4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay $50.00" }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?/);
     await page.getByText("1 × Atelier Gift Card").waitFor();
@@ -205,10 +200,7 @@ describe("checkout in a browser", () => {
   });
 
   it("pays with the test wallet from the express checkout button", async () => {
-    const { context, page, errors } = await newPage(DESKTOP);
-    await addCandle(page);
-    await page.goto(`${base}/checkout`);
-    await fillCheckout(page, "");
+    const { context, page, errors } = await filledCheckout(DESKTOP, "");
     await page.getByRole("button", { name: "Pay with Apple Pay (test)" }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?/);
     await page.getByRole("heading", { name: /^Order #\d+$/ }).waitFor();

@@ -6,7 +6,7 @@
 import type { Request } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoSiteId, ownerCall, ownerLogIn, openDemoScreen } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -22,12 +22,7 @@ describe("the API keys panel", () => {
       if (r.method() === "POST" && r.url().endsWith("/panel-events")) events.push(r.postDataJSON());
     });
     const siteId = await demoSiteId(page);
-    await page
-      .getByRole("link", { name: /Atelier Demo/ })
-      .first()
-      .click();
-    await page.getByRole("link", { name: "API keys", exact: true }).click();
-    await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+    await openDemoScreen(page, "API keys");
     await page.getByText("No API keys yet.").waitFor();
 
     await page.getByRole("button", { name: "Learn more" }).click();

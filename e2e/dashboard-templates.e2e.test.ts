@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoSiteId, ownerCall, ownerLogIn, openDemoScreen } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -32,12 +32,7 @@ describe("Design → Templates", () => {
   it("edits the footer with an error, fixes it, previews, saves it live, and reverts", async () => {
     const { context, page, errors } = await ownerLogIn(browser, base);
     const siteId = await demoSiteId(page);
-    await page
-      .getByRole("link", { name: /Atelier Demo/ })
-      .first()
-      .click();
-    await page.getByRole("link", { name: "Templates", exact: true }).click();
-    await page.getByRole("heading", { name: "Templates", level: 1 }).waitFor();
+    await openDemoScreen(page, "Templates");
     await page.getByRole("navigation", { name: "Templates" }).getByRole("button", { name: "footer" }).click();
     await page.getByRole("heading", { name: "footer", level: 2 }).waitFor();
     const editor = page.getByRole("textbox", { name: "Source of the footer template" });

@@ -3,8 +3,9 @@
  * add a product and find it in the shop, reorder blocks by dragging, and look at every screen
  * on a laptop and on a phone.
  */
+import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
+import { DESKTOP, DEVICES, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
@@ -124,90 +125,63 @@ describe("the owner dashboard", () => {
     // "off" on unmount must never land after the next "on"), so the frame shows drafts.
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === "atelier_preview")?.value).toBe("1");
+    /** The draft's block ids, one list per row and column (undefined while there is no draft). */
+    const draftIds = async () => {
+      const r = await ownerCall<{
+        draft: { rows: { columns: { blocks: { id: string }[] }[] }[] } | null;
+      }>(page, "GET", `/api/owner/sites/${siteId}/pages/${created.id}/layout`);
+      return r.draft?.rows.map((row) => row.columns.map((c) => c.blocks.map((b) => b.id)));
+    };
+    /** The draft's block ids in reading order, joined with commas. */
+    const draftOrder = async () => (await draftIds())?.flat(2).join(",");
+    type Box = { x: number; y: number; width: number; height: number };
+    /** Whether the frame's two blocks stand as `placed` says. */
+    const framed = (placed: (a: Box, b: Box) => boolean) => async () => {
+      const a = await firstBox.boundingBox();
+      const b = await secondBox.boundingBox();
+      return Boolean(a && b && placed(a, b));
+    };
+    /** Drags by the handle, past dnd-kit's activation distance, then onto the point. */
+    const drag = async (handle: Locator, to: { x: number; y: number }) => {
+      const from = (await handle.boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, from.y - 20, { steps: 5 });
+      await page.mouse.move(to.x, to.y, { steps: 15 });
+      await page.mouse.up();
+    };
     await secondBox.getByRole("button", { name: "Select Text block" }).click();
     const handle = secondBox.getByRole("button", { name: "Drag Text block" });
     await handle.waitFor();
-    const from = (await handle.boundingBox())!;
     const to = (await firstBox.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    // Past dnd-kit's activation distance, then onto the upper half of the first block.
-    await page.mouse.move(from.x + from.width / 2, from.y - 20, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + Math.min(12, to.height / 4), { steps: 15 });
-    await page.mouse.up();
-    await expect
-      .poll(
-        async () => {
-          const r = await ownerCall<{
-            draft: { rows: { columns: { blocks: { id: string }[] }[] }[] } | null;
-          }>(page, "GET", `/api/owner/sites/${siteId}/pages/${created.id}/layout`);
-          return r.draft?.rows
-            .flatMap((row) => row.columns.flatMap((c) => c.blocks.map((b) => b.id)))
-            .join(",");
-        },
-        { timeout: 15_000 },
-      )
-      .toBe("second,first");
+    // Onto the upper half of the first block.
+    await drag(handle, { x: to.x + to.width / 2, y: to.y + Math.min(12, to.height / 4) });
+    await expect.poll(draftOrder, { timeout: 15_000 }).toBe("second,first");
     // Undo puts it back (and autosaves that too).
     await page.getByRole("button", { name: "Undo" }).click();
-    await expect
-      .poll(
-        async () => {
-          const r = await ownerCall<{
-            draft: { rows: { columns: { blocks: { id: string }[] }[] }[] } | null;
-          }>(page, "GET", `/api/owner/sites/${siteId}/pages/${created.id}/layout`);
-          return r.draft?.rows
-            .flatMap((row) => row.columns.flatMap((c) => c.blocks.map((b) => b.id)))
-            .join(",");
-        },
-        { timeout: 15_000 },
-      )
-      .toBe("first,second");
+    await expect.poll(draftOrder, { timeout: 15_000 }).toBe("first,second");
     // The frame shows the undone order once the draft is saved and it has reloaded; until then the
     // overlays are where the blocks still are in the frame. Aim only once the owner could see it.
     await expect
       .poll(
-        async () => {
-          const a = await firstBox.boundingBox();
-          const b = await secondBox.boundingBox();
-          return Boolean(a && b && a.y + a.height <= b.y);
-        },
+        framed((a, b) => a.y + a.height <= b.y),
         { timeout: 15_000 },
       )
       .toBe(true);
     // Onto the right edge of the first block: the two blocks share a row, in two columns.
     const firstAgain = (await firstBox.boundingBox())!;
     await secondBox.getByRole("button", { name: "Select Text block" }).click();
-    const handle2 = secondBox.getByRole("button", { name: "Drag Text block" });
-    const from2 = (await handle2.boundingBox())!;
-    await page.mouse.move(from2.x + from2.width / 2, from2.y + from2.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from2.x + from2.width / 2, from2.y - 20, { steps: 5 });
-    await page.mouse.move(firstAgain.x + firstAgain.width - 6, firstAgain.y + firstAgain.height / 2, {
-      steps: 15,
+    await drag(secondBox.getByRole("button", { name: "Drag Text block" }), {
+      x: firstAgain.x + firstAgain.width - 6,
+      y: firstAgain.y + firstAgain.height / 2,
     });
-    await page.mouse.up();
     await expect
-      .poll(
-        async () => {
-          const r = await ownerCall<{
-            draft: { rows: { columns: { blocks: { id: string }[] }[] }[] } | null;
-          }>(page, "GET", `/api/owner/sites/${siteId}/pages/${created.id}/layout`);
-          return JSON.stringify(
-            r.draft?.rows.map((row) => row.columns.map((c) => c.blocks.map((b) => b.id))),
-          );
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => JSON.stringify(await draftIds()), { timeout: 15_000 })
       .toBe(JSON.stringify([[["first"], ["second"]]]));
     // The frame shows the saved draft: the two blocks side by side, the second to the right.
     await expect
       .poll(
-        async () => {
-          const a = await firstBox.boundingBox();
-          const b = await secondBox.boundingBox();
-          return Boolean(a && b && Math.abs(a.y - b.y) < 4 && b.x > a.x + a.width);
-        },
+        framed((a, b) => Math.abs(a.y - b.y) < 4 && b.x > a.x + a.width),
         { timeout: 15_000 },
       )
       .toBe(true);
@@ -337,10 +311,7 @@ describe("the owner dashboard", () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [name, viewport] of DEVICES) {
     it(`shows every screen finished on ${name}`, async () => {
       const { context, page, errors } = await logIn(viewport);
       const siteId = await demoSiteId(page);

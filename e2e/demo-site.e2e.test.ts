@@ -1,14 +1,11 @@
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
+import { DEVICES, screenshot, browser, useBrowser } from "./browser.js";
 
 const base = inject("baseUrl");
 useBrowser();
 
 describe("the demo site in a browser", () => {
-  for (const [name, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [name, viewport] of DEVICES) {
     it(`shows the home page, the shop and a product on ${name}`, async () => {
       const page = await browser.newPage({ viewport });
       const errors: string[] = [];

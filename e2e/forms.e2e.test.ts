@@ -7,6 +7,7 @@ import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
   DESKTOP,
+  DEVICES,
   PHONE,
   screenshotFromTop as screenshot,
   browser,
@@ -56,10 +57,7 @@ function label(form: Locator, text: string) {
 }
 
 describe("the demo contact form", () => {
-  for (const [name, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [name, viewport] of DEVICES) {
     it(`shows the SPEC's errors, then the submission text, on ${name}`, async () => {
       const { page, errors } = await visitorPage(viewport);
       await page.goto(`${base}/contact`);
@@ -270,10 +268,7 @@ describe("a form with every field type", () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [name, viewport] of DEVICES) {
     it(`renders all 19 field types, applies the rules and sends it, on ${name}`, async () => {
       const { page, errors } = await visitorPage(viewport);
       await page.goto(`${base}${path}`);

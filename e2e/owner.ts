@@ -65,3 +65,13 @@ export async function demoSiteId(page: Page): Promise<string> {
   );
   return sites.find((s) => s.title === "Atelier Demo")!.id;
 }
+
+/** From the sites list, opens the demo site, then its screen `name` from the menu, and waits for its heading. */
+export async function openDemoScreen(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole("link", { name: /Atelier Demo/ })
+    .first()
+    .click();
+  await page.getByRole("link", { name, exact: true }).click();
+  await page.getByRole("heading", { name, level: 1 }).waitFor();
+}

@@ -1,5 +1,5 @@
 /** A visitor of the demo shop: puts a candle in the cart and fills in the checkout page by its labels. */
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { inject } from "vitest";
 
 export async function addCandle(page: Page, quantity = 1) {
@@ -13,20 +13,32 @@ export async function addCandle(page: Page, quantity = 1) {
   );
 }
 
-export async function fillCheckout(page: Page, cardNumber: string) {
-  const shipping = page.getByRole("group", { name: "Shipping address" });
-  await page.getByLabel("Email", { exact: true }).fill("visitor@example.com");
-  await shipping.getByLabel("First name", { exact: true }).fill("Ada");
-  await shipping.getByLabel("Last name", { exact: true }).fill("Lovelace");
-  await shipping.getByLabel("Address", { exact: true }).fill("12 Mercer Street");
-  await shipping.getByLabel("City", { exact: true }).fill("New York");
-  await shipping.getByLabel("State", { exact: true }).fill("NY");
-  await shipping.getByLabel("ZIP or postal code", { exact: true }).fill("10013");
-  await shipping.getByLabel("Country", { exact: true }).selectOption("US");
-  // The options and the New York tax arrive with the quote for the address.
-  await page.getByText("New York sales tax (8.88%)").waitFor();
-  await page.getByRole("radio", { name: /Standard/ }).check();
+/** Fills in an address group of the checkout page: Ada Lovelace of 12 Mercer Street, in `place`. */
+export async function fillAddress(
+  group: Locator,
+  place = { city: "New York", state: "NY", postalCode: "10013" },
+) {
+  await group.getByLabel("First name", { exact: true }).fill("Ada");
+  await group.getByLabel("Last name", { exact: true }).fill("Lovelace");
+  await group.getByLabel("Address", { exact: true }).fill("12 Mercer Street");
+  await group.getByLabel("City", { exact: true }).fill(place.city);
+  await group.getByLabel("State", { exact: true }).fill(place.state);
+  await group.getByLabel("ZIP or postal code", { exact: true }).fill(place.postalCode);
+  await group.getByLabel("Country", { exact: true }).selectOption("US");
+}
+
+/** Fills in the card's number, expiry and CVC on the checkout page. */
+export async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel("Card number", { exact: true }).fill(cardNumber);
   await page.getByLabel("Expiry", { exact: true }).fill("12 / 34");
   await page.getByLabel("CVC", { exact: true }).fill("123");
+}
+
+export async function fillCheckout(page: Page, cardNumber: string) {
+  await page.getByLabel("Email", { exact: true }).fill("visitor@example.com");
+  await fillAddress(page.getByRole("group", { name: "Shipping address" }));
+  // The options and the New York tax arrive with the quote for the address.
+  await page.getByText("New York sales tax (8.88%)").waitFor();
+  await page.getByRole("radio", { name: /Standard/ }).check();
+  await fillCard(page, cardNumber);
 }

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, launch, screenshot } from "./browser.js";
+import { DESKTOP, DEVICES, launch, screenshot } from "./browser.js";
 import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
@@ -55,10 +55,7 @@ describe("site archives in the dashboard", () => {
     await context.close();
   });
 
-  for (const [device, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [device, viewport] of DEVICES) {
     it(`imports it from Sites → Import a site (${device})`, async () => {
       const { page, errors, context } = await ownerLogIn(browser, base, viewport);
       await page.getByRole("button", { name: "Import a site" }).click();

@@ -4,6 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { orderBody } from "../apps/server/src/modules/checkout/test-helpers.js";
 import { DESKTOP, PHONE, screenshotFromTop as screenshot, browser, useBrowser } from "./browser.js";
 
 const base = inject("baseUrl");
@@ -71,20 +72,12 @@ describe("site users in a browser", () => {
     await screenshot(page, "account-overview-empty-desktop");
 
     // An order placed from the cart the visitor brought to their account.
-    const placed = await call(page, "/api/commerce/orders", "POST", {
-      email,
-      shippingAddress: {
-        firstName: "Ada",
-        lastName: "Lovelace",
-        line1: "12 Mercer Street",
-        city: "New York",
-        state: "NY",
-        postalCode: "10013",
-        country: "US",
-      },
-      payment: { method: "card", cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" },
-      idempotencyKey: "e2e-site-user-order-1",
-    });
+    const placed = await call(
+      page,
+      "/api/commerce/orders",
+      "POST",
+      orderBody({ email, idempotencyKey: "e2e-site-user-order-1" }),
+    );
     expect(placed.status).toBe(201);
     const orderNumber = placed.body.order.orderNumber as number;
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FIXTURE_PAGE_PASSWORD, seedRenderFixtures } from "../apps/server/src/render/fixtures.js";
-import { DESKTOP, PHONE, openPage, screenshot, settle } from "./browser.js";
+import { DESKTOP, DEVICES, PHONE, openPage, screenshot, settle } from "./browser.js";
 import { useOwnServer } from "./own-server.js";
 
 const server = useOwnServer("themes", (database, _config, dataDir) =>
@@ -32,10 +32,7 @@ const CLASSIC_PAGES: [string, string, number][] = [
 ];
 
 describe("the classic and cover themes in a browser", () => {
-  for (const [device, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [device, viewport] of DEVICES) {
     it(`renders the classic theme's pages on ${device}`, async () => {
       const { page, errors } = await openPage(viewport);
       for (const [name, url, pageType] of CLASSIC_PAGES) {

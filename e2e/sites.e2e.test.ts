@@ -6,7 +6,7 @@
  * button and the header's cart count. Screenshots go to e2e/screenshots/sites-*.png.
  */
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, screenshot, useBrowser, openPage, settle } from "./browser.js";
+import { DESKTOP, DEVICES, PHONE, screenshot, useBrowser, openPage, settle } from "./browser.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -32,10 +32,7 @@ const PAGES: [name: string, path: string, status: number, pageType: number][] = 
 ];
 
 describe("the demo site's pages in a browser", () => {
-  for (const [device, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [device, viewport] of DEVICES) {
     it(`renders every page type on ${device}`, async () => {
       const { page, errors } = await openPage(viewport);
       for (const [name, path, status, pageType] of PAGES) {

@@ -3,17 +3,14 @@
  * settings, and each address answers the catalog of the live store.
  */
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
+import { DEVICES, screenshot, browser, useBrowser } from "./browser.js";
 import { demoSiteId, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
 
 describe("product feeds", () => {
-  for (const [name, viewport] of [
-    ["desktop", DESKTOP],
-    ["phone", PHONE],
-  ] as const) {
+  for (const [name, viewport] of DEVICES) {
     it(`copies the feed addresses from the store settings, and they answer the catalog (${name})`, async () => {
       const { context, page, errors } = await ownerLogIn(browser, base, viewport);
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });

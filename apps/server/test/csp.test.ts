@@ -4,17 +4,11 @@
  * SHA-256 hash; other HTML runs no script at all.
  */
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loaderScriptFor } from "../src/render/storefront-assets.js";
-import { type Browser, demoApp, type TestApp } from "./harness.js";
+import { owner, siteId, t, useDemoApp } from "./demo-app.js";
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
-beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp());
-});
-afterAll(() => t.close());
+useDemoApp();
 
 function directives(header: unknown): Map<string, string[]> {
   expect(typeof header, "a content-security-policy header").toBe("string");

@@ -10,6 +10,7 @@ import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
+import * as s from "../src/db/schema.js";
 import type { Clock } from "../src/lib/clock.js";
 import { newId } from "../src/lib/ids.js";
 import { seedDemoIfEmpty } from "../src/seed/demo.js";
@@ -215,4 +216,18 @@ export async function visitorFrom(
   const b = fromAddress(new Browser(t.app, host), address);
   await b.visit(page);
   return b;
+}
+
+/** Puts a plain published site with its settings straight into the database (its host: `{identifier}.localhost`). */
+export async function insertSite(t: TestApp, site: { id: string; identifier: string; title: string }) {
+  const db = t.database.db;
+  await db.insert(s.websites).values({
+    ...site,
+    websiteType: 1,
+    siteStatus: 8,
+    billingStatus: 3,
+    theme: "classic",
+  });
+  await db.insert(s.websiteSettings).values({ websiteId: site.id });
+  await db.insert(s.storeSettings).values({ websiteId: site.id });
 }

@@ -4,9 +4,9 @@
  * of the published pages and in their `?format=json`.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as s from "../src/db/schema.js";
-import { type Browser, demoApp, type TestApp } from "./harness.js";
+import { owner, siteId, t, useDemoApp } from "./demo-app.js";
 
 const PAYLOADS = [
   `<img src=x onerror=alert(1)>"><script>alert(2)</script>`,
@@ -36,14 +36,8 @@ function dangersIn(text: string): string[] {
   );
 }
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
-beforeAll(async () => {
-  // Direct database writes below do not announce content changes: render every page afresh.
-  ({ t, owner, siteId } = await demoApp({ env: { PAGE_CACHE: "false" } }));
-});
-afterAll(() => t.close());
+// Direct database writes below do not announce content changes: render every page afresh.
+useDemoApp({ env: { PAGE_CACHE: "false" } });
 
 async function pageAndJson(path: string): Promise<{ html: string; json: string }> {
   const html = await t.app.inject({ url: path });

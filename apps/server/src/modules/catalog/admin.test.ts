@@ -1,25 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { siteApi as base, owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
+import { signedUpOwner } from "../../../test/harness.js";
 import { analyticsEvents, contentItems, jobs } from "../../db/schema.js";
 import { RESTOCK_JOB } from "../restock/service.js";
 import { newId } from "../../lib/ids.js";
 import { published } from "../owner-sites/published.test-helper.js";
 import { SALE_PRICE_BELOW, SUBSCRIPTION_TYPES_ONLY, SUBSCRIPTION_UPSELL } from "./admin.js";
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
-let base: string;
 let shopId: string;
 
+useDemoApp();
 beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp());
-  base = `/api/owner/sites/${siteId}`;
   const pages = (await owner.request({ url: `${base}/pages` })).json().pages;
   shopId = pages.find((p: { kind: string }) => p.kind === "products").id;
 });
-afterAll(() => t.close());
 
 const mug = (over: object = {}) => ({
   collectionId: shopId,

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
+import { signedUpOwner } from "../../../test/harness.js";
 import { contentItems } from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 import { published } from "../owner-sites/published.test-helper.js";
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
 let pages: { id: string; kind: string; title: string }[];
 
+useDemoApp();
 beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp());
   pages = (await owner.request({ url: `/api/owner/sites/${siteId}/pages` })).json().pages;
 });
-afterAll(() => t.close());
 
 const of = (kind: string) => pages.find((p) => p.kind === kind)!;
 const items = (c: string) => `/api/owner/sites/${siteId}/collections/${c}/items`;

@@ -5,23 +5,20 @@
  * sharing image, custom CSS), including a theme switch that keeps content and styles.
  */
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { owner, siteApi, siteId, t, useDemoApp } from "../../../test/demo-app.js";
+import { type Browser, signedUpOwner } from "../../../test/harness.js";
 import { CSS_MSG, customCssProblem, decodeCss } from "./css-guard.js";
 import { DESIGN_MSG, themeCatalog } from "./service.js";
 import { STYLE_MSG, applyStylePatch, contrastRatio, effectiveStyles } from "./styles.js";
 import { typeScale } from "./tokens.js";
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
 let url: string;
 
-beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp());
-  url = `/api/owner/sites/${siteId}/design`;
+useDemoApp();
+beforeAll(() => {
+  url = `${siteApi}/design`;
 });
-afterAll(() => t.close());
 
 const get = async () => (await owner.request({ url })).json();
 const patch = (payload: object) => owner.request({ method: "PATCH", url, payload });

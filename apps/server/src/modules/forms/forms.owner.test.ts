@@ -8,10 +8,9 @@ import * as s from "../../db/schema.js";
 import {
   EMAIL_MSG,
   contactId,
-  key,
   owner,
-  save,
   submissions,
+  submit,
   t,
   useFormsApp,
   visitor,
@@ -59,7 +58,7 @@ describe("owner forms with every field type", () => {
     expect(form.fields.find((f: { id: string }) => f.id === "f-section").required).toBe(false);
 
     const b = await visitor();
-    const empty = await save(b, { key: await key(b), formId: form.id, form: "{}" });
+    const empty = await submit(b, { formId: form.id, answers: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toEqual({
       code: "invalid_fields",
@@ -103,7 +102,7 @@ describe("owner forms with every field type", () => {
       "f-select": "Sunday",
       "f-likert": { "I like clay": "2" },
     };
-    const ok = await save(b, { key: await key(b), formId: form.id, form: JSON.stringify(answers) });
+    const ok = await submit(b, { formId: form.id, answers });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().submissionMessage).toBe("See you there!");
     const [row] = await submissions(form.id);
@@ -300,7 +299,7 @@ describe("deleting a form", () => {
 
     // Unused: deleted, with its submissions.
     const b = await visitor();
-    const sent = await save(b, { key: await key(b), formId: id, form: JSON.stringify({ q: "Hello" }) });
+    const sent = await submit(b, { formId: id, answers: { q: "Hello" } });
     expect(sent.statusCode).toBe(200);
     expect(await submissions(id)).toHaveLength(1);
     const gone = await o.request({ method: "DELETE", url: `${url}/${id}` });

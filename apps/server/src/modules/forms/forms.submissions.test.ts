@@ -5,7 +5,7 @@
 import { MSG_FORM_INVALID, MSG_PARSE_ERROR, MSG_STATUS_401, MSG_STATUS_404 } from "@atelier/forms";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { Browser, signedUpOwner } from "../../../test/harness.js";
+import { Browser, insertSite, signedUpOwner } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import {
@@ -18,6 +18,7 @@ import {
   owner,
   save,
   submissions,
+  submit,
   t,
   useFormsApp,
   visitor,
@@ -175,7 +176,7 @@ describe("submission keys and SaveFormSubmission", () => {
       .where(eq(s.forms.id, contactId));
     try {
       const b = await visitor();
-      const res = await save(b, { key: await key(b), formId: contactId, form: JSON.stringify(goodContact) });
+      const res = await submit(b);
       expect(res.statusCode).toBe(200);
       expect(res.json().redirect).toBe("/thank-you");
     } finally {
@@ -185,11 +186,7 @@ describe("submission keys and SaveFormSubmission", () => {
 
   it("shows 'N/A' for answers with no text", async () => {
     const b = await visitor();
-    const res = await save(b, {
-      key: await key(b),
-      formId: contactId,
-      form: JSON.stringify({ email: "grace@example.com", message: "Hi" }),
-    });
+    const res = await submit(b, { answers: { email: "grace@example.com", message: "Hi" } });
     expect(res.statusCode).toBe(200);
     const row = (await submissions()).find((r) => r.id === res.json().submissionId)!;
     expect(row.summary.map((l) => l.value)).toEqual(["N/A", "grace@example.com", "N/A", "N/A", "Hi"]);
@@ -217,17 +214,7 @@ describe("submission keys and SaveFormSubmission", () => {
 
     // A key is bound to the site that issued it.
     const otherSite = "b".repeat(24);
-    await t.database.db.insert(s.websites).values({
-      id: otherSite,
-      identifier: "other",
-      title: "Other",
-      websiteType: 1,
-      siteStatus: 8,
-      billingStatus: 3,
-      theme: "classic",
-    });
-    await t.database.db.insert(s.websiteSettings).values({ websiteId: otherSite });
-    await t.database.db.insert(s.storeSettings).values({ websiteId: otherSite });
+    await insertSite(t, { id: otherSite, identifier: "other", title: "Other" });
     const elsewhere = new Browser(t.app, "other.localhost");
     await elsewhere.visit("/");
     const otherKey = await key(elsewhere);
@@ -269,7 +256,7 @@ describe("submission keys and SaveFormSubmission", () => {
 
   it("answers 404 'This form has not been configured yet.' for unknown forms", async () => {
     const b = await visitor();
-    const res = await save(b, { key: await key(b), formId: "0".repeat(24), form: "{}" });
+    const res = await submit(b, { formId: "0".repeat(24), answers: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(MSG_STATUS_404);
   });
@@ -306,11 +293,7 @@ describe("newsletter sign-ups", () => {
   it("adds the address to the site's mailing list once", async () => {
     const b = await visitor();
     for (let i = 0; i < 2; i++) {
-      const res = await save(b, {
-        key: await key(b),
-        formId: newsletterId,
-        form: JSON.stringify({ email: "Reader@Example.com" }),
-      });
+      const res = await submit(b, { formId: newsletterId, answers: { email: "Reader@Example.com" } });
       expect(res.statusCode).toBe(200);
       expect(res.json().submissionMessage).toBe("You are on the list. Thank you for signing up!");
     }

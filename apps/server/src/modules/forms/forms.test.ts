@@ -17,6 +17,7 @@ import {
   goodContact,
   key,
   save,
+  submit,
   t,
   useFormsApp,
   visitor,
@@ -33,11 +34,7 @@ describe("rate limits", () => {
       const res = await save(b, { key: "x", formId: contactId, form: "{}" });
       expect(res.statusCode).not.toBe(429);
     }
-    const limited = await save(b, {
-      key: await key(b),
-      formId: contactId,
-      form: JSON.stringify(goodContact),
-    });
+    const limited = await submit(b);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toBe(MSG_STATUS_429);
 
@@ -58,16 +55,10 @@ describe("rate limits", () => {
     }
     // Another visitor is not affected, and the window passes.
     const fresh = await visitor();
-    expect(
-      (await save(fresh, { key: await key(fresh), formId: contactId, form: JSON.stringify(goodContact) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await submit(fresh)).statusCode).toBe(200);
     clock.offset = SUBMIT_LIMIT.windowMs + 1000;
     try {
-      expect(
-        (await save(b, { key: await key(b), formId: contactId, form: JSON.stringify(goodContact) }))
-          .statusCode,
-      ).toBe(200);
+      expect((await submit(b)).statusCode).toBe(200);
     } finally {
       clock.offset = 0;
     }
@@ -81,11 +72,7 @@ describe("captcha", () => {
     try {
       const b = await visitor();
       expect((await b.request({ url: "/api/form/CaptchaSettings" })).json()).toEqual({ captcha: null });
-      const notSetUp = await save(b, {
-        key: await key(b),
-        formId: contactId,
-        form: JSON.stringify(goodContact),
-      });
+      const notSetUp = await submit(b);
       expect(notSetUp.statusCode).toBe(400);
       expect(notSetUp.json().error.message).toBe(MSG_CAPTCHA_NOT_SET_UP);
 
@@ -106,26 +93,12 @@ describe("captcha", () => {
       });
       expect(settings.body).not.toContain("never-shown");
 
-      const missing = await save(b, {
-        key: await key(b),
-        formId: contactId,
-        form: JSON.stringify(goodContact),
-      });
+      const missing = await submit(b);
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error.message).toBe(MSG_CAPTCHA_INCOMPLETE);
-      const wrong = await save(b, {
-        key: await key(b),
-        formId: contactId,
-        form: JSON.stringify(goodContact),
-        captchaKey: "robot",
-      });
+      const wrong = await submit(b, { captchaKey: "robot" });
       expect(wrong.json().error).toMatchObject({ code: "captcha_failed", message: MSG_CAPTCHA_INCOMPLETE });
-      const right = await save(b, {
-        key: await key(b),
-        formId: contactId,
-        form: JSON.stringify(goodContact),
-        captchaKey: TEST_CAPTCHA_PASS,
-      });
+      const right = await submit(b, { captchaKey: TEST_CAPTCHA_PASS });
       expect(right.statusCode).toBe(200);
     } finally {
       await db.update(s.forms).set({ captchaEnabled: false }).where(eq(s.forms.id, contactId));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, giftCards, memberships, websites } from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 import { hashPassword } from "../../lib/passwords.js";
-import { type TestApp, createTestApp } from "../../../test/harness.js";
+import { type TestApp, createTestApp, signIn } from "../../../test/harness.js";
 import {
   Shopper,
   address,
@@ -31,11 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true });
   siteId = (await demoSite(t.database.db)).id;
   owner = await new Shopper(t).start();
-  const login = await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
+  const login = await signIn(owner);
   expect(login.statusCode).toBe(200);
 });
 afterAll(() => t.close());
@@ -52,6 +48,9 @@ async function buy(slug: string, quantity: number, over: Record<string, unknown>
 }
 
 const api = (path: string) => `/api/owner/sites/${siteId}/orders${path}`;
+/** The owner's action on an order (fulfil, cancel, refund); answers the response. */
+const act = (orderId: string, action: string, payload: object = {}) =>
+  owner.request({ method: "POST", url: api(`/${orderId}/${action}`), payload });
 
 describe("the owner's orders", () => {
   it("lists orders newest first and searches them by number, email, name and product", async () => {
@@ -101,21 +100,13 @@ describe("the owner's orders", () => {
 
   it("fulfils with tracking and emails the buyer", async () => {
     const { order } = await buy("stoneware-mug", 1, { email: "ship-me@example.com" }, 1);
-    const bad = await owner.request({
-      method: "POST",
-      url: api(`/${order.id}/fulfil`),
-      payload: { trackingUrl: "javascript:alert(1)" },
-    });
+    const bad = await act(order.id, "fulfil", { trackingUrl: "javascript:alert(1)" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(MSG_TRACKING_URL);
-    const res = await owner.request({
-      method: "POST",
-      url: api(`/${order.id}/fulfil`),
-      payload: {
-        carrier: "USPS",
-        trackingNumber: "9400 1000 0000 0000 0000 00",
-        trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=94001",
-      },
+    const res = await act(order.id, "fulfil", {
+      carrier: "USPS",
+      trackingNumber: "9400 1000 0000 0000 0000 00",
+      trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=94001",
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().order).toMatchObject({
@@ -126,10 +117,10 @@ describe("the owner's orders", () => {
     });
     const mail = (await emailsTo(db(), "ship-me@example.com")).find((m) => m.subject.includes("on its way"))!;
     expect(mail.textBody).toContain("Tracking number: 9400 1000 0000 0000 0000 00");
-    const again = await owner.request({ method: "POST", url: api(`/${order.id}/fulfil`), payload: {} });
+    const again = await act(order.id, "fulfil");
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(MSG_ALREADY_FULFILLED);
-    const cancel = await owner.request({ method: "POST", url: api(`/${order.id}/cancel`), payload: {} });
+    const cancel = await act(order.id, "cancel");
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().error.message).toBe(MSG_CANNOT_CANCEL_FULFILLED);
   });
@@ -140,19 +131,14 @@ describe("the owner's orders", () => {
     const { order, variant } = await buy("cotton-napkins", 3);
     expect(await stockOf(db(), variant.id)).toBe(6);
     const line = order.lines[0];
-    const tooMany = await owner.request({
-      method: "POST",
-      url: api(`/${order.id}/refund`),
-      payload: { amountCents: 100, restockLines: [{ lineId: line.id, quantity: 4 }] },
+    const tooMany = await act(order.id, "refund", {
+      amountCents: 100,
+      restockLines: [{ lineId: line.id, quantity: 4 }],
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toBe(MSG_RESTOCK_TOO_MANY);
     // Bad amounts are refused with the field named; nothing is refunded.
-    const zero = await owner.request({
-      method: "POST",
-      url: api(`/${order.id}/refund`),
-      payload: { amountCents: 0 },
-    });
+    const zero = await act(order.id, "refund", { amountCents: 0 });
     expect(zero.statusCode).toBe(400);
     expect(zero.json().error).toEqual({
       code: "bad_request",
@@ -164,18 +150,14 @@ describe("the owner's orders", () => {
       { amountCents: "lots" },
       { restockLines: [{ lineId: "x" }] },
     ]) {
-      const bad = await owner.request({ method: "POST", url: api(`/${order.id}/refund`), payload });
+      const bad = await act(order.id, "refund", payload);
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json().error.fields ?? {})).not.toHaveLength(0);
     }
-    const part = await owner.request({
-      method: "POST",
-      url: api(`/${order.id}/refund`),
-      payload: {
-        amountCents: 2400,
-        restockLines: [{ lineId: line.id, quantity: 1 }],
-        reason: "One set arrived damaged",
-      },
+    const part = await act(order.id, "refund", {
+      amountCents: 2400,
+      restockLines: [{ lineId: line.id, quantity: 1 }],
+      reason: "One set arrived damaged",
     });
     expect(part.statusCode).toBe(200);
     expect(part.json().order).toMatchObject({
@@ -188,18 +170,10 @@ describe("the owner's orders", () => {
       expect.objectContaining({ amountCents: 2400, restocked: true, reason: "One set arrived damaged" }),
     ]);
     expect(await stockOf(db(), variant.id)).toBe(7);
-    const over = await owner.request({
-      method: "POST",
-      url: api(`/${order.id}/refund`),
-      payload: { amountCents: order.grandTotalCents },
-    });
+    const over = await act(order.id, "refund", { amountCents: order.grandTotalCents });
     expect(over.statusCode).toBe(400);
     expect(over.json().error.message).toBe(MSG_REFUND_TOO_MUCH);
-    const rest = await owner.request({
-      method: "POST",
-      url: api(`/${order.id}/refund`),
-      payload: { restock: true },
-    });
+    const rest = await act(order.id, "refund", { restock: true });
     expect(rest.statusCode).toBe(200);
     expect(rest.json().order).toMatchObject({
       refundedCents: order.grandTotalCents,
@@ -207,7 +181,7 @@ describe("the owner's orders", () => {
       paymentStatus: "refunded",
     });
     expect(await stockOf(db(), variant.id)).toBe(9);
-    const none = await owner.request({ method: "POST", url: api(`/${order.id}/refund`), payload: {} });
+    const none = await act(order.id, "refund");
     expect(none.statusCode).toBe(409);
     expect(none.json().error.message).toBe(MSG_REFUND_NOTHING);
     // The provider refunded exactly what the order was charged.
@@ -219,11 +193,7 @@ describe("the owner's orders", () => {
   it("cancels an order: refunds it, restocks it and tells the buyer", async () => {
     const { order, variant } = await buy("linen-work-apron", 1, { email: "cancel-me@example.com" }, 1);
     const before = await stockOf(db(), variant.id);
-    const res = await owner.request({
-      method: "POST",
-      url: api(`/${order.id}/cancel`),
-      payload: { reason: "Out of linen" },
-    });
+    const res = await act(order.id, "cancel", { reason: "Out of linen" });
     expect(res.statusCode).toBe(200);
     expect(res.json().order).toMatchObject({
       status: "cancelled",
@@ -235,7 +205,7 @@ describe("the owner's orders", () => {
       m.subject.includes("was cancelled"),
     )!;
     expect(mail.textBody).toContain("Reason: Out of linen");
-    const again = await owner.request({ method: "POST", url: api(`/${order.id}/cancel`), payload: {} });
+    const again = await act(order.id, "cancel");
     expect(again.statusCode).toBe(409);
   });
 
@@ -257,7 +227,7 @@ describe("the owner's orders", () => {
       .from(giftCards)
       .where(eq(giftCards.codeLast4, code.slice(-4)));
     expect(before!.balanceCents).toBe(0);
-    const res = await owner.request({ method: "POST", url: api(`/${order.id}/refund`), payload: {} });
+    const res = await act(order.id, "refund");
     expect(res.statusCode).toBe(200);
     const [after] = await db()
       .select()
@@ -287,11 +257,7 @@ describe("the owner's orders", () => {
       .values({ ...demo!, id: otherSite, identifier: "other", isDefault: false });
     await db().insert(memberships).values({ accountId: otherId, websiteId: otherSite });
     const other = await new Shopper(t).start();
-    await other.request({
-      method: "POST",
-      url: "/api/owner/session",
-      payload: { email: "other@atelier.test", password: "other-owner" },
-    });
+    await signIn(other, { email: "other@atelier.test", password: "other-owner" });
     expect((await other.request({ method: "GET", url: api("") })).statusCode).toBe(404);
     expect((await other.request({ method: "GET", url: api(`/${order.id}`) })).statusCode).toBe(404);
     expect(

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { siteId as demoId, owner, t, useDemoApp } from "../../../test/demo-app.js";
+import { Browser, signedUpOwner } from "../../../test/harness.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import { published } from "./published.test-helper.js";
 
-let t: TestApp;
-let owner: Browser;
-let demoId: string;
-
 const newOwner = (email: string) => signedUpOwner(t, email);
 
-beforeAll(async () => {
-  ({ t, owner, siteId: demoId } = await demoApp());
-});
-afterAll(() => t.close());
+useDemoApp();
 
 describe("owner sites", () => {
   it("lists the owner's sites with their URL and domains", async () => {

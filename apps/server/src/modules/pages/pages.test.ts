@@ -1,13 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { siteApi as base, owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
 import { published } from "../owner-sites/published.test-helper.js";
 import { sanitizeRichText } from "./rich-text.js";
-
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
-let base: string;
 
 type Page = {
   id: string;
@@ -18,11 +13,7 @@ type Page = {
   folderId: string | null;
 };
 
-beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp());
-  base = `/api/owner/sites/${siteId}`;
-});
-afterAll(() => t.close());
+useDemoApp();
 
 const pages = async (): Promise<Page[]> => (await owner.request({ url: `${base}/pages` })).json().pages;
 const addPage = (payload: object) => owner.request({ method: "POST", url: `${base}/pages`, payload });

@@ -3,20 +3,11 @@
  * looping rules are refused with nothing saved, and a page's or product's changed address
  * answers 301 from the old one, also after moving back.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { siteApi as base, owner, t, useDemoApp } from "../../../test/demo-app.js";
 import { REDIRECT_MSG, followRedirects, matchRedirect } from "./service.js";
 
-let t: TestApp;
-let owner: Browser;
-let base: string;
-
-beforeAll(async () => {
-  let siteId: string;
-  ({ t, owner, siteId } = await demoApp());
-  base = `/api/owner/sites/${siteId}`;
-});
-afterAll(() => t.close());
+useDemoApp();
 
 const visit = (url: string) => t.app.inject({ url });
 /** A change shows a moment after its commit on PostgreSQL (the page cache hears of it by NOTIFY). */

@@ -20,6 +20,7 @@ import {
   type TestApp,
 } from "../../../test/harness.js";
 import { TEST_CAPTCHA_PASS } from "../captcha/service.js";
+import { emailsTo } from "../checkout/test-helpers.js";
 import { runDueJobs } from "../jobs/service.js";
 import { RESTOCK_SIGNUP_LIMIT } from "./routes.js";
 import {
@@ -422,20 +423,12 @@ describe("when stock comes back", () => {
     expect(await sweepRestocked(t.database.db, new Date())).toBeGreaterThan(0);
     await runDueJobs(t.app.deps, "test");
     expect(await pending()).toHaveLength(0);
-    const mails = await t.database.db
-      .select()
-      .from(outboundEmails)
-      .where(eq(outboundEmails.toAddress, "wool@example.com"));
+    const mails = await emailsTo(t.database.db, "wool@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Merino Wool Throw is back in stock");
     await enqueueRestockCheck(t.database.db, websiteId, [forest.id], new Date());
     await runDueJobs(t.app.deps, "test");
-    expect(
-      await t.database.db
-        .select()
-        .from(outboundEmails)
-        .where(eq(outboundEmails.toAddress, "wool@example.com")),
-    ).toHaveLength(1);
+    expect(await emailsTo(t.database.db, "wool@example.com")).toHaveLength(1);
   });
 });
 

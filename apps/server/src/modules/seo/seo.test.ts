@@ -4,25 +4,17 @@
  * rules, the blog's RSS and the events' iCalendar feeds, and noindex where pages are private.
  */
 import { XMLParser } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
+import { describe, expect, it } from "vitest";
+import { siteApi as base, owner, t, useDemoApp } from "../../../test/demo-app.js";
 import { type SitemapEntry, sitemapDocuments } from "./sitemap.js";
 
-let t: TestApp;
-let owner: Browser;
-let base: string;
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@",
   isArray: (n) => ["url", "item", "image:image", "sitemap", "category"].includes(n),
 });
 
-beforeAll(async () => {
-  let siteId: string;
-  ({ t, owner, siteId } = await demoApp());
-  base = `/api/owner/sites/${siteId}`;
-});
-afterAll(() => t.close());
+useDemoApp();
 
 const get = (url: string) => t.app.inject({ url });
 /** A change shows a moment after its commit on PostgreSQL (the page cache hears of it by NOTIFY). */

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
+import { expect, it } from "vitest";
+import { owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
 import { runDueJobs } from "../jobs/service.js";
 import { importFile } from "./archive.test-helper.js";
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
-beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp());
-}, 60_000);
-afterAll(() => t?.close());
+useDemoApp();
 
 it("prepares an archive in the background, reports progress, then offers a download that imports", async () => {
   const started = await owner.request({ method: "POST", url: `/api/owner/sites/${siteId}/exports` });

@@ -1,18 +1,11 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import yazl from "yazl";
-import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
+import { owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
 import { multipartFile } from "./archive.test-helper.js";
 import { csvRecords } from "./csv.js";
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
-
-beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp());
-}, 60_000);
-afterAll(() => t?.close());
+useDemoApp();
 
 const upload = (url: string, body: string | Buffer, filename: string) =>
   owner.request({ method: "POST", url, ...multipartFile(Buffer.from(body), filename) });

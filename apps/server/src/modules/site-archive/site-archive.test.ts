@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
 import { completeMedia } from "../media/service.js";
 import { Shopper, orderBody, product } from "../checkout/test-helpers.js";
 import { importFile, normalise } from "./archive.test-helper.js";
@@ -10,13 +10,10 @@ import { openZip } from "./zip-read.js";
 import { readManifest } from "./validate.js";
 import { EXCLUDED_TABLES, siteScopedTableNames } from "./tables.js";
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
 let archive: Buffer;
 
+useDemoApp();
 beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp());
   await visitorActivity();
   // The demo's colour data is filled in the background at start; finish it first, or the copy
   // would miss what the original gains after the export (seen on PostgreSQL, which is slower).
@@ -29,7 +26,6 @@ beforeAll(async () => {
   );
   archive = res.rawPayload;
 }, 120_000);
-afterAll(() => t?.close());
 
 /** What visitors leave behind, through the site API: orders, an open cart, a sign-up, form answers. */
 async function visitorActivity() {

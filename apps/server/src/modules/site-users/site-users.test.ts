@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { Browser, type TestApp, createTestApp, insertSite } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import { hashToken } from "../../lib/ids.js";
 import { CART_COOKIE } from "../cart/routes.js";
+import { orderBody } from "../checkout/test-helpers.js";
 import { SIGNED_IN_COOKIE, SITE_USER_COOKIE } from "./routes.js";
 import {
   MSG_EMAIL_TAKEN,
@@ -304,17 +305,7 @@ describe("sign in, the account and sign out", () => {
     const b = await visitor();
     await signUp(b);
     const otherSite = "e".repeat(24);
-    await t.database.db.insert(s.websites).values({
-      id: otherSite,
-      identifier: "elsewhere",
-      title: "Elsewhere",
-      websiteType: 1,
-      siteStatus: 8,
-      billingStatus: 3,
-      theme: "classic",
-    });
-    await t.database.db.insert(s.websiteSettings).values({ websiteId: otherSite });
-    await t.database.db.insert(s.storeSettings).values({ websiteId: otherSite });
+    await insertSite(t, { id: otherSite, identifier: "elsewhere", title: "Elsewhere" });
     const there = new Browser(t.app, "elsewhere.localhost");
     for (const [k, v] of b.cookies) there.cookies.set(k, v);
     const res = await there.request({ url: "/api/site-users/account", headers: { "x-xsrf-token": b.xsrf! } });
@@ -550,26 +541,7 @@ describe("the cart at sign-in and sign-out", () => {
     const placed = await b.request({
       method: "POST",
       url: "/api/commerce/orders",
-      payload: {
-        email,
-        shippingAddress: {
-          firstName: "Ada",
-          lastName: "Lovelace",
-          line1: "12 Mercer Street",
-          city: "New York",
-          state: "NY",
-          postalCode: "10013",
-          country: "US",
-        },
-        payment: {
-          method: "card",
-          cardNumber: "4242 4242 4242 4242",
-          expMonth: 12,
-          expYear: 2034,
-          cvc: "123",
-        },
-        idempotencyKey: `site-user-order-${n}`,
-      },
+      payload: orderBody({ email, idempotencyKey: `site-user-order-${n}` }),
     });
     expect(placed.statusCode).toBe(201);
     const account = (await b.request({ url: "/api/site-users/account" })).json();

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, demoApp, signedUpOwner, type TestApp } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { owner, siteApi, t, useDemoApp } from "../../../test/demo-app.js";
+import { signedUpOwner } from "../../../test/harness.js";
 import { published } from "../owner-sites/published.test-helper.js";
 
-let t: TestApp;
-let owner: Browser;
 let base: string;
 
-beforeAll(async () => {
-  let siteId: string;
-  ({ t, owner, siteId } = await demoApp());
-  base = `/api/owner/sites/${siteId}/store`;
+useDemoApp();
+beforeAll(() => {
+  base = `${siteApi}/store`;
 });
-afterAll(() => t.close());
 
 describe("store settings", () => {
   it("reads the settings and the 27 supported currencies", async () => {
