@@ -42,8 +42,11 @@ export function useBrowser(): void {
 }
 
 /** A new page of the file's Chromium that collects its uncaught errors (tests expect none). */
-export async function openPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport });
+export async function openPage(
+  viewport = DESKTOP,
+  extraHTTPHeaders?: Record<string, string>,
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport, extraHTTPHeaders });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   return { page, errors };
@@ -56,11 +59,7 @@ export async function openPage(viewport = DESKTOP): Promise<{ page: Page; errors
  */
 export async function visitorPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {
   const octet = () => 1 + Math.floor(Math.random() * 254);
-  const address = `198.51.${octet()}.${octet()}`;
-  const page = await browser.newPage({ viewport, extraHTTPHeaders: { "x-forwarded-for": address } });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { page, errors };
+  return openPage(viewport, { "x-forwarded-for": `198.51.${octet()}.${octet()}` });
 }
 
 /** Scrolls through the page so lazy images and islands load, then back to the top. */
