@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import { PageType } from "../db/enums.js";
 import { collections } from "../db/schema.js";
 import { ensureCrumb, requireCrumb } from "../http/crumb.js";
-import { ApiError, errorBody } from "../http/errors.js";
+import { ApiError, errorBody, notFound } from "../http/errors.js";
 import { verifyPassword } from "../lib/passwords.js";
 import { CART_COOKIE } from "../modules/cart/routes.js";
 import { cartQuantity } from "../modules/cart/service.js";
@@ -20,7 +20,7 @@ import { contentRoutes } from "../modules/content/routes.js";
 import { mediaRoutes } from "../modules/media/routes.js";
 import { completeMedia } from "../modules/media/service.js";
 import { searchRoutes } from "../modules/search/routes.js";
-import { type Website, hostName, websiteForHost } from "../modules/sites/service.js";
+import { NO_WEBSITE_HERE, type Website, hostName, websiteForHost } from "../modules/sites/service.js";
 import { unlockCookieName, unlockToken, visitorOf } from "./access.js";
 import {
   NOT_EDITING,
@@ -238,7 +238,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         "application/x-www-form-urlencoded",
       );
       const site = await siteOf(request.headers.host);
-      if (!site) throw new ApiError(404, "not_found", "There is no website at this address.");
+      if (!site) throw notFound(NO_WEBSITE_HERE);
       const [c] = await db
         .select()
         .from(collections)
@@ -443,7 +443,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
           .status(404)
           .type("text/html; charset=utf-8")
           .send(
-            "<!doctype html><html lang=en><meta charset=utf-8><title>No site here</title><h1>There is no website at this address.</h1></html>",
+            `<!doctype html><html lang=en><meta charset=utf-8><title>No site here</title><h1>${NO_WEBSITE_HERE}</h1></html>`,
           );
       }
       ensureCrumb(request, reply);

@@ -38,10 +38,13 @@ export async function websiteForHost(db: Db, hostHeader: string | undefined): Pr
   return fallback;
 }
 
+/** The answer to a request for a host that is no site's address. */
+export const NO_WEBSITE_HERE = "There is no website at this address.";
+
 /** The website a request's host names; a 404 when there is none. */
 export async function siteAtHost(db: Db, hostHeader: string | undefined): Promise<Website> {
   const site = await websiteForHost(db, hostHeader);
-  if (!site) throw notFound("There is no website at this address.");
+  if (!site) throw notFound(NO_WEBSITE_HERE);
   return site;
 }
 
