@@ -87,6 +87,19 @@ export function digits(value: string): number {
   return Math.max(DIGITS_MIN, Math.min(n, DIGITS_MAX));
 }
 
+/** The digit-count options by every name they go by: the full name, then two short ones. */
+const DIGIT_OPTIONS: ReadonlyMap<string, keyof NumberFormatOptions & `${string}Digits`> = new Map(
+  (
+    [
+      ["minimumIntegerDigits", "minint", "minInt"],
+      ["maximumFractionDigits", "maxfrac", "maxFrac"],
+      ["minimumFractionDigits", "minfrac", "minFrac"],
+      ["maximumSignificantDigits", "maxsig", "maxSig"],
+      ["minimumSignificantDigits", "minsig", "minSig"],
+    ] as const
+  ).flatMap((names) => names.map((name) => [name, names[0]] as const)),
+);
+
 const truthyFlag = (value: string): boolean => value === "" || value === "true";
 
 /**
@@ -109,37 +122,16 @@ export function numberOption(key: string, value: string, opts: NumberFormatOptio
       else if (value === "truncate") opts.round = "down";
       else if (ROUNDING.has(value)) opts.round = value as RoundingModeType;
       return true;
-    case "minint":
-    case "minInt":
-    case "minimumIntegerDigits":
-      opts.minimumIntegerDigits = digits(value);
-      return true;
-    case "maxfrac":
-    case "maxFrac":
-    case "maximumFractionDigits":
-      opts.maximumFractionDigits = digits(value);
-      return true;
-    case "minfrac":
-    case "minFrac":
-    case "minimumFractionDigits":
-      opts.minimumFractionDigits = digits(value);
-      return true;
-    case "maxsig":
-    case "maxSig":
-    case "maximumSignificantDigits":
-      opts.maximumSignificantDigits = digits(value);
-      return true;
-    case "minsig":
-    case "minSig":
-    case "minimumSignificantDigits":
-      opts.minimumSignificantDigits = digits(value);
-      return true;
     case "mode":
     case "formatMode":
       // Read by the callers that support digit modes (see number.ts).
       return true;
-    default:
-      return false;
+    default: {
+      const digitOption = DIGIT_OPTIONS.get(key);
+      if (digitOption === undefined) return false;
+      opts[digitOption] = digits(value);
+      return true;
+    }
   }
 }
 
