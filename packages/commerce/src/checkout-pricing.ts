@@ -46,7 +46,8 @@ export interface CheckoutPricingInput {
   giftCards?: readonly GiftCardBalance[];
 }
 
-export interface CheckoutPricing {
+/** A checkout's totals, as priced here and as the quote answers them to the storefront. */
+export interface CheckoutTotals {
   subtotalCents: number;
   discountCents: number;
   shippingCostCents: number;
@@ -56,6 +57,9 @@ export interface CheckoutPricing {
   giftCardCents: number;
   /** What the card is charged: grand total less gift cards. */
   amountDueCents: number;
+}
+
+export interface CheckoutPricing extends CheckoutTotals {
   totalQuantity: number;
   totalWeightGrams: number;
   hasDigital: boolean;

@@ -1,4 +1,5 @@
 /** What the checkout calls answer: the quote (cart with totals and options) and the order. */
+import type { CheckoutTotals } from "@atelier/commerce";
 import type { CheckoutForm } from "./form.js";
 
 export interface Option {
@@ -17,17 +18,10 @@ export interface Line {
   productType: number;
   subscriptionText: string | null;
 }
-export interface CheckoutCart {
+export interface CheckoutCart extends CheckoutTotals {
   currencyCode: string;
   entries: Line[];
   hasSubscription: boolean;
-  subtotalCents: number;
-  discountCents: number;
-  shippingCostCents: number;
-  taxCents: number;
-  grandTotalCents: number;
-  giftCardCents: number;
-  amountDueCents: number;
   requiresShipping: boolean;
   shippingOptions: Option[];
   selectedShippingOption: Option | null;
