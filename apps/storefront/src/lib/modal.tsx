@@ -5,28 +5,12 @@
  */
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { FOCUSABLE, lockScroll, trapTab } from "./dialog.js";
 import "./ui.css";
 import "./modal.css";
 
 /** The viewport height is re-measured at most this often while resizing (SPEC §9). */
 export const MODAL_RESIZE_DEBOUNCE_MS = 100;
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-let locks = 0;
-let savedOverflow = "";
-
-function lockScroll(): () => void {
-  const root = document.documentElement;
-  if (locks++ === 0) {
-    savedOverflow = root.style.overflow;
-    root.style.overflow = "hidden";
-  }
-  return () => {
-    if (--locks === 0) root.style.overflow = savedOverflow;
-  };
-}
 
 export interface ModalProps {
   title: string;
@@ -71,19 +55,8 @@ export function Modal({
       const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
         (el) => el.offsetParent !== null,
       );
-      if (items.length === 0) {
-        e.preventDefault();
-        return;
-      }
-      const head = items[0]!;
-      const tail = items[items.length - 1]!;
-      if (e.shiftKey && (document.activeElement === head || !box.contains(document.activeElement))) {
-        e.preventDefault();
-        tail.focus();
-      } else if (!e.shiftKey && (document.activeElement === tail || !box.contains(document.activeElement))) {
-        e.preventDefault();
-        head.focus();
-      }
+      if (items.length === 0) e.preventDefault();
+      else trapTab(e, box, items);
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const measure = () => box.style.setProperty("--atelier-modal-vh", `${window.innerHeight}px`);

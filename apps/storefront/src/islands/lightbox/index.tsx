@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { FOCUSABLE, lockScroll, trapTab } from "../../lib/dialog.js";
 import "./lightbox.css";
 
 export interface Slide {
@@ -28,8 +29,6 @@ export interface LightboxProps {
   options?: Record<string, unknown>;
   slides?: Slide[];
 }
-
-const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /** The gallery element the island drives. */
 export function galleryRoot(props: Pick<LightboxProps, "galleryId" | "selector">): HTMLElement | null {
@@ -138,19 +137,6 @@ function driveCarousel(root: HTMLElement, options: Record<string, unknown>): () 
   };
 }
 
-let scrollLocks = 0;
-let savedOverflow = "";
-function lockScroll(): () => void {
-  const html = document.documentElement;
-  if (scrollLocks++ === 0) {
-    savedOverflow = html.style.overflow;
-    html.style.overflow = "hidden";
-  }
-  return () => {
-    if (--scrollLocks === 0) html.style.overflow = savedOverflow;
-  };
-}
-
 function LightboxModal({
   slides,
   index,
@@ -186,18 +172,7 @@ function LightboxModal({
       } else if (e.key === "ArrowRight") {
         goRef.current(1);
       } else if (e.key === "Tab" && box.current) {
-        const items = [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-        if (!items.length) return;
-        const first = items[0]!;
-        const last = items[items.length - 1]!;
-        const active = document.activeElement;
-        if (e.shiftKey && (active === first || !box.current.contains(active))) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && (active === last || !box.current.contains(active))) {
-          e.preventDefault();
-          first.focus();
-        }
+        trapTab(e, box.current, [...box.current.querySelectorAll<HTMLElement>(FOCUSABLE)]);
       }
     };
     document.addEventListener("keydown", onKey);
