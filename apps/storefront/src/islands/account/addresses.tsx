@@ -1,19 +1,22 @@
-/** The signed-in visitor's saved addresses: the list, and the form to add or edit one. */
-import { emptyAddress } from "@atelier/commerce";
+/**
+ * The signed-in visitor's saved addresses: the list, and the form to add or edit one. Its
+ * required fields (starred) are the ones the server checks: commerce's REQUIRED_ADDRESS_FIELDS.
+ */
+import { emptyAddress, REQUIRED_ADDRESS_FIELDS } from "@atelier/commerce";
 import { type FormEvent, useState } from "react";
 import { userCall } from "./session.js";
 import type { Address } from "./types.js";
 import { type AccountInput, Alert, SubmitButton, TextInput, useBusy } from "./ui.js";
 
 const ADDRESS_INPUTS: AccountInput<keyof Omit<Address, "id">>[] = [
-  { key: "firstName", label: "First name", auto: "given-name", required: true },
-  { key: "lastName", label: "Last name", auto: "family-name", required: true },
-  { key: "address1", label: "Address 1", auto: "address-line1", required: true },
+  { key: "firstName", label: "First name", auto: "given-name" },
+  { key: "lastName", label: "Last name", auto: "family-name" },
+  { key: "address1", label: "Address 1", auto: "address-line1" },
   { key: "address2", label: "Address 2", auto: "address-line2" },
-  { key: "city", label: "City", auto: "address-level2", required: true },
+  { key: "city", label: "City", auto: "address-level2" },
   { key: "state", label: "State/Province", auto: "address-level1" },
-  { key: "postalCode", label: "ZIP/Postal code", auto: "postal-code", required: true },
-  { key: "country", label: "Country", auto: "country-name", required: true },
+  { key: "postalCode", label: "ZIP/Postal code", auto: "postal-code" },
+  { key: "country", label: "Country", auto: "country-name" },
   { key: "phone", label: "Phone", auto: "tel" },
 ];
 
@@ -109,7 +112,7 @@ export function Addresses({
                 key={i.key}
                 label={i.label}
                 autoComplete={i.auto}
-                required={i.required}
+                required={REQUIRED_ADDRESS_FIELDS.includes(i.key)}
                 value={draft[i.key]}
                 onChange={(v) => setDraft((d) => ({ ...d, [i.key]: v }))}
                 error={s.fields[i.key]}
