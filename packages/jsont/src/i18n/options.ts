@@ -183,6 +183,32 @@ function calendar(value: string): CalendarType | undefined {
 }
 
 /**
+ * Applies an option `datetime` and `datetime-interval` read alike (`calendar`, `context`,
+ * `skeleton`); false for any other key.
+ */
+function dateOption(
+  key: string,
+  value: string,
+  opts: DateFormatOptions | DateIntervalFormatOptions,
+): boolean {
+  switch (key) {
+    case "calendar": {
+      const ca = calendar(value);
+      if (ca !== undefined) opts.ca = ca;
+      return true;
+    }
+    case "context":
+      if (CONTEXTS.has(value)) opts.context = value as ContextType;
+      return true;
+    case "skeleton":
+      opts.skeleton = value;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
  * Options of the `datetime` formatter. A bare width (`full`) sets both date and time; bare
  * `date` / `time` mean the short width; other bare words are skeleton fields (`yMMMd`).
  */
@@ -200,23 +226,13 @@ export function datetimeOptions(args: readonly string[]): DateFormatOptions {
       else if (key !== "") addSkeleton(key);
       continue;
     }
+    if (dateOption(key, value, opts)) continue;
     switch (key) {
-      case "calendar": {
-        const ca = calendar(value);
-        if (ca !== undefined) opts.ca = ca;
-        break;
-      }
-      case "context":
-        if (CONTEXTS.has(value)) opts.context = value as ContextType;
-        break;
       case "date":
       case "time":
       case "datetime":
         if (FORMAT_WIDTHS.has(value)) opts[key] = value as FormatWidthType;
         else addSkeleton(value);
-        break;
-      case "skeleton":
-        opts.skeleton = value;
         break;
       case "wrap":
       case "wrapper":
@@ -242,27 +258,9 @@ export function intervalOptions(args: readonly string[]): DateIntervalFormatOpti
       }
       continue;
     }
-    switch (key) {
-      case "context":
-        if (CONTEXTS.has(value)) opts.context = value as ContextType;
-        break;
-      case "skeleton":
-        opts.skeleton = value;
-        break;
-      case "date":
-        opts.date = value;
-        break;
-      case "time":
-        opts.time = value;
-        break;
-      case "calendar": {
-        const ca = calendar(value);
-        if (ca !== undefined) opts.ca = ca;
-        break;
-      }
-      default:
-        break;
-    }
+    if (dateOption(key, value, opts)) continue;
+    if (key === "date") opts.date = value;
+    else if (key === "time") opts.time = value;
   }
   if (opts.ca === undefined) opts.ca = "gregory";
   return opts;
