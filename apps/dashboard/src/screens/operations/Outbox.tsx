@@ -5,30 +5,15 @@ import { get, withQuery } from "../../api.js";
 import { SelectField } from "../../components/form/index.js";
 import { ListTable, Loaded, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
-
-interface Email {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  createdOn: number;
-  sentOn: number | null;
-}
+import type { OutboxEmail, OutboxPage } from "@atelier/owner-api";
 
 export function Outbox() {
   const siteId = useSiteId();
   const [status, setStatus] = useState("");
-  const [open, setOpen] = useState<Email | undefined>();
+  const [open, setOpen] = useState<OutboxEmail | undefined>();
   const emails = useQuery({
     queryKey: ["outbox", siteId, status],
-    queryFn: () =>
-      get<{ emails: Email[]; total: number }>(
-        withQuery(`/api/owner/sites/${siteId}/outbox`, { limit: 100, status }),
-      ),
+    queryFn: () => get<OutboxPage>(withQuery(`/api/owner/sites/${siteId}/outbox`, { limit: 100, status })),
   });
   return (
     <>

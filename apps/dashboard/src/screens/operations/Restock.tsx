@@ -15,19 +15,8 @@ import {
   useSiteId,
 } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
+import type { SignUpGroup } from "@atelier/owner-api";
 
-interface SignUpGroup {
-  productId: string;
-  variantId: string;
-  productTitle: string;
-  productUrl: string;
-  sku: string;
-  attributes: Record<string, string>;
-  signUpCount: number;
-  qtyInStock: number;
-  unlimited: boolean;
-  inStock: boolean;
-}
 const RESTOCK = "/api/site-users/account/notifications/restock";
 
 interface SignUp {

@@ -5,15 +5,7 @@ import { get, withQuery } from "../../api.js";
 import { ListTable, Loaded, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { SearchField } from "../../components/form/index.js";
 import { Unavailable } from "./shared.js";
-
-interface SiteUserRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  createdOn: number;
-  orderCount: number;
-}
+import type { OwnerSiteUser } from "@atelier/owner-api";
 
 export function SiteUsers() {
   const siteId = useSiteId();
@@ -25,7 +17,7 @@ export function SiteUsers() {
   const users = useQuery({
     queryKey: ["site-users", siteId, q, cursor],
     queryFn: () =>
-      get<{ siteUsers: SiteUserRow[]; nextCursor: string | null }>(
+      get<{ siteUsers: OwnerSiteUser[]; nextCursor: string | null }>(
         withQuery(`/api/owner/sites/${siteId}/site-users`, { limit, q: q.trim(), cursor }),
       ),
     placeholderData: (p) => p,
