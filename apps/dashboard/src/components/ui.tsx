@@ -272,18 +272,7 @@ export function DataTable({
   );
 }
 
-/**
- * A list screen's table in its scrolling frame: a row for each item, the `empty` line when there are
- * none (an element stands as it is, text goes in a paragraph), then `footer` (a pager).
- */
-export function ListTable<T>({
-  columns,
-  rows,
-  row,
-  empty,
-  footer,
-  style,
-}: {
+export interface ListTableProps<T> {
   columns: Column[];
   rows: T[] | undefined;
   /** The row, or rows, of one item, each with its key. */
@@ -291,7 +280,13 @@ export function ListTable<T>({
   empty: ReactNode;
   footer?: ReactNode;
   style?: CSSProperties;
-}) {
+}
+
+/**
+ * A list screen's table in its scrolling frame: a row for each item, the `empty` line when there are
+ * none (an element stands as it is, text goes in a paragraph), then `footer` (a pager).
+ */
+export function ListTable<T>({ columns, rows, row, empty, footer, style }: ListTableProps<T>) {
   return (
     <div className="table-wrap" style={style}>
       <DataTable columns={columns}>{rows?.map(row)}</DataTable>
@@ -309,6 +304,12 @@ export function Loading({ what = "Loading" }: { what?: string }) {
   );
 }
 
+interface LoadedProps<T> {
+  query: { data: T | undefined; error: unknown; isLoading: boolean };
+  /** The notice of a failed query, in place of the error's text. */
+  failed?: (error: unknown) => ReactNode;
+}
+
 /**
  * What a screen shows of one query: its error (or `failed`'s notice in its place), the loading line
  * while it loads, then `children` with the data once it is there.
@@ -317,18 +318,41 @@ export function Loaded<T>({
   query,
   failed,
   children,
-}: {
-  query: { data: T | undefined; error: unknown; isLoading: boolean };
-  /** The notice of a failed query, in place of the error's text. */
-  failed?: (error: unknown) => ReactNode;
-  children: (data: T) => ReactNode;
-}) {
+}: LoadedProps<T> & { children: (data: T) => ReactNode }) {
   return (
     <>
       {failed && query.error ? failed(query.error) : <ErrorNotice error={query.error} />}
       {query.isLoading ? <Loading /> : null}
       {query.data !== undefined ? children(query.data) : null}
     </>
+  );
+}
+
+/**
+ * A list screen's query shown as a ListTable (through Loaded): `rows` takes the items from the
+ * answer; `footer` (a pager) may be made from it too.
+ */
+export function LoadedTable<Answer, T>({
+  query,
+  failed,
+  rows,
+  footer,
+  ...table
+}: LoadedProps<Answer> &
+  Omit<ListTableProps<T>, "rows" | "footer"> & {
+    rows: (answer: Answer) => T[];
+    footer?: ReactNode | ((answer: Answer) => ReactNode);
+  }) {
+  return (
+    <Loaded query={query} failed={failed}>
+      {(answer) => (
+        <ListTable
+          {...table}
+          rows={rows(answer)}
+          footer={typeof footer === "function" ? footer(answer) : footer}
+        />
+      )}
+    </Loaded>
   );
 }
 
