@@ -23,6 +23,11 @@ export function Orders() {
       ),
     placeholderData: (p) => p,
   });
+  /** A filter that changes starts the list again from its first page. */
+  const refilter = (setFilter: (value: string) => void) => (value: string) => {
+    setFilter(value);
+    setOffset(0);
+  };
   return (
     <>
       <PageHead title="Orders" sub="Orders from your store, newest first." />
@@ -31,18 +36,12 @@ export function Orders() {
           label="Search orders"
           value={q}
           placeholder="Number, email, product or SKU"
-          onChange={(v) => {
-            setQ(v);
-            setOffset(0);
-          }}
+          onChange={refilter(setQ)}
         />
         <SelectField
           label="Status"
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setOffset(0);
-          }}
+          onChange={refilter(setStatus)}
           options={[
             { value: "", label: "All" },
             ...["pending", "paid", "fulfilled", "partially_refunded", "refunded", "cancelled"].map((s) => ({
