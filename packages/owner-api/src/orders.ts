@@ -17,7 +17,10 @@ export interface OrderLine {
   imageUrl: string | null;
 }
 
-/** The fields of an owner API order that its clients read; the server answers these and more. */
+/**
+ * The fields of an order that its clients read: the owner API's orders (dashboard) and the buyer's
+ * order view (storefront confirmation) both answer this shape, and more.
+ */
 export interface Order {
   id: string;
   orderNumber: number;
@@ -31,9 +34,16 @@ export interface Order {
   shippingCents: number;
   taxCents: number;
   grandTotalCents: number;
+  giftCardCents: number;
+  /** What the card paid. */
+  chargedCents: number;
   refundedCents: number;
   testMode: boolean;
   shippingAddress: Record<string, string> | null;
+  billingAddress: Record<string, string> | null;
+  shippingOption: { name: string } | null;
+  coupons: { code: string; discountCents: number }[];
+  taxRules: { name: string; ratePercent: string; taxCents: number }[];
   trackingNumber: string | null;
   createdOn: number;
   lines: OrderLine[];
