@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { type Page, type Site, get } from "../api.js";
 import { errorText } from "./form/errors.js";
 
@@ -394,14 +394,35 @@ export function usePages() {
   );
 }
 
-export function PageHead({ title, sub, actions }: { title: string; sub?: ReactNode; actions?: ReactNode }) {
+/** A screen's heading: the title, a line under it, then its buttons, led by the `back` link to its list. */
+export function PageHead({
+  title,
+  sub,
+  back,
+  actions,
+}: {
+  title: string;
+  sub?: ReactNode;
+  /** The way back to the list the screen belongs to, e.g. { to: ".../products", label: "All products" }. */
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+}) {
   return (
     <div className="page-head">
       <div>
         <h1>{title}</h1>
         {sub ? <div className="sub">{sub}</div> : null}
       </div>
-      {actions ? <div className="btn-row">{actions}</div> : null}
+      {back || actions ? (
+        <div className="btn-row">
+          {back ? (
+            <Link className="btn" to={back.to}>
+              {back.label}
+            </Link>
+          ) : null}
+          {actions}
+        </div>
+      ) : null}
     </div>
   );
 }
