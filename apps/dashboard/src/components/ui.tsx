@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { type Page, type Site, get } from "../api.js";
 import { errorText } from "./form/errors.js";
 
@@ -272,18 +272,7 @@ export function DataTable({
   );
 }
 
-/**
- * A list screen's table in its scrolling frame: a row for each item, the `empty` line when there are
- * none (an element stands as it is, text goes in a paragraph), then `footer` (a pager).
- */
-export function ListTable<T>({
-  columns,
-  rows,
-  row,
-  empty,
-  footer,
-  style,
-}: {
+export interface ListTableProps<T> {
   columns: Column[];
   rows: T[] | undefined;
   /** The row, or rows, of one item, each with its key. */
@@ -291,7 +280,13 @@ export function ListTable<T>({
   empty: ReactNode;
   footer?: ReactNode;
   style?: CSSProperties;
-}) {
+}
+
+/**
+ * A list screen's table in its scrolling frame: a row for each item, the `empty` line when there are
+ * none (an element stands as it is, text goes in a paragraph), then `footer` (a pager).
+ */
+export function ListTable<T>({ columns, rows, row, empty, footer, style }: ListTableProps<T>) {
   return (
     <div className="table-wrap" style={style}>
       <DataTable columns={columns}>{rows?.map(row)}</DataTable>
@@ -309,6 +304,12 @@ export function Loading({ what = "Loading" }: { what?: string }) {
   );
 }
 
+interface LoadedProps<T> {
+  query: { data: T | undefined; error: unknown; isLoading: boolean };
+  /** The notice of a failed query, in place of the error's text. */
+  failed?: (error: unknown) => ReactNode;
+}
+
 /**
  * What a screen shows of one query: its error (or `failed`'s notice in its place), the loading line
  * while it loads, then `children` with the data once it is there.
@@ -317,18 +318,41 @@ export function Loaded<T>({
   query,
   failed,
   children,
-}: {
-  query: { data: T | undefined; error: unknown; isLoading: boolean };
-  /** The notice of a failed query, in place of the error's text. */
-  failed?: (error: unknown) => ReactNode;
-  children: (data: T) => ReactNode;
-}) {
+}: LoadedProps<T> & { children: (data: T) => ReactNode }) {
   return (
     <>
       {failed && query.error ? failed(query.error) : <ErrorNotice error={query.error} />}
       {query.isLoading ? <Loading /> : null}
       {query.data !== undefined ? children(query.data) : null}
     </>
+  );
+}
+
+/**
+ * A list screen's query shown as a ListTable (through Loaded): `rows` takes the items from the
+ * answer; `footer` (a pager) may be made from it too.
+ */
+export function LoadedTable<Answer, T>({
+  query,
+  failed,
+  rows,
+  footer,
+  ...table
+}: LoadedProps<Answer> &
+  Omit<ListTableProps<T>, "rows" | "footer"> & {
+    rows: (answer: Answer) => T[];
+    footer?: ReactNode | ((answer: Answer) => ReactNode);
+  }) {
+  return (
+    <Loaded query={query} failed={failed}>
+      {(answer) => (
+        <ListTable
+          {...table}
+          rows={rows(answer)}
+          footer={typeof footer === "function" ? footer(answer) : footer}
+        />
+      )}
+    </Loaded>
   );
 }
 
@@ -370,14 +394,35 @@ export function usePages() {
   );
 }
 
-export function PageHead({ title, sub, actions }: { title: string; sub?: ReactNode; actions?: ReactNode }) {
+/** A screen's heading: the title, a line under it, then its buttons, led by the `back` link to its list. */
+export function PageHead({
+  title,
+  sub,
+  back,
+  actions,
+}: {
+  title: string;
+  sub?: ReactNode;
+  /** The way back to the list the screen belongs to, e.g. { to: ".../products", label: "All products" }. */
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+}) {
   return (
     <div className="page-head">
       <div>
         <h1>{title}</h1>
         {sub ? <div className="sub">{sub}</div> : null}
       </div>
-      {actions ? <div className="btn-row">{actions}</div> : null}
+      {back || actions ? (
+        <div className="btn-row">
+          {back ? (
+            <Link className="btn" to={back.to}>
+              {back.label}
+            </Link>
+          ) : null}
+          {actions}
+        </div>
+      ) : null}
     </div>
   );
 }

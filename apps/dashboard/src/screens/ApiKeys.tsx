@@ -9,9 +9,8 @@ import { useState } from "react";
 import { del, get, post } from "../api.js";
 import { CopyField } from "../components/CopyField.js";
 import {
-  ListTable,
   ErrorNotice,
-  Loaded,
+  LoadedTable,
   PageHead,
   formatDate,
   useSiteId,
@@ -281,57 +280,52 @@ export function ApiKeys() {
         </button>
       </div>
       {learn ? <LearnMore /> : null}
-      <Loaded query={list}>
-        {(data) => (
-          <ListTable
-            columns={[
-              { label: "Name" },
-              { label: "Key" },
-              { label: "Scopes" },
-              { label: "Created" },
-              { label: "Last used" },
-              { label: "Actions", srOnly: true },
-            ]}
-            rows={data}
-            empty="No API keys yet. Create one to connect another tool to your store."
-            style={{ position: "relative" }}
-            row={(k) => (
-              <tr key={k.id}>
-                <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>
-                  <span className="btn-row" style={{ gap: "0.25rem" }}>
-                    {k.scopes.map((s) => (
-                      <span key={s} className="badge" title={scopeLabel(s)}>
-                        {s}
-                      </span>
-                    ))}
+      <LoadedTable
+        query={list}
+        rows={(data) => data}
+        columns={[
+          { label: "Name" },
+          { label: "Key" },
+          { label: "Scopes" },
+          { label: "Created" },
+          { label: "Last used" },
+          { label: "Actions", srOnly: true },
+        ]}
+        empty="No API keys yet. Create one to connect another tool to your store."
+        style={{ position: "relative" }}
+        row={(k) => (
+          <tr key={k.id}>
+            <td style={{ fontWeight: 600, minWidth: "8rem" }}>{k.name}</td>
+            <td>
+              <code>{k.prefix}…</code>
+            </td>
+            <td>
+              <span className="btn-row" style={{ gap: "0.25rem" }}>
+                {k.scopes.map((s) => (
+                  <span key={s} className="badge" title={scopeLabel(s)}>
+                    {s}
                   </span>
-                </td>
-                <td>{formatDate(k.createdOn)}</td>
-                <td>
-                  {k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}
-                </td>
-                <td className="num">
-                  <button
-                    type="button"
-                    className="btn small danger"
-                    onClick={() => {
-                      track.panel("delete_key");
-                      remove.reset();
-                      setDeleting(k);
-                    }}
-                  >
-                    Delete<span className="sr-only"> {k.name}</span>
-                  </button>
-                </td>
-              </tr>
-            )}
-          />
+                ))}
+              </span>
+            </td>
+            <td>{formatDate(k.createdOn)}</td>
+            <td>{k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}</td>
+            <td className="num">
+              <button
+                type="button"
+                className="btn small danger"
+                onClick={() => {
+                  track.panel("delete_key");
+                  remove.reset();
+                  setDeleting(k);
+                }}
+              >
+                Delete<span className="sr-only"> {k.name}</span>
+              </button>
+            </td>
+          </tr>
         )}
-      </Loaded>
+      />
       {terms ? <Terms onClose={() => setTerms(false)} /> : null}
       {creating ? <CreateKey siteId={siteId} onClose={() => setCreating(false)} /> : null}
       {deleting ? (

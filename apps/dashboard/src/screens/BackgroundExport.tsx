@@ -2,30 +2,21 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, get } from "../api.js";
 import { ErrorNotice } from "../components/ui.js";
-
-interface ExportStatus {
-  id: string;
-  state: "queued" | "running" | "done" | "failed";
-  rows: number;
-  mediaFiles: number;
-  bytes?: number;
-  error?: string;
-  downloadUrl?: string;
-}
+import type { ExportJob } from "@atelier/owner-api";
 
 const megabytes = (n = 0) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 export function BackgroundExport({ siteId }: { siteId: string }) {
   const start = useMutation({
     mutationFn: () =>
-      api<{ export: ExportStatus }>(`/api/owner/sites/${siteId}/exports`, { method: "POST", body: {} }),
+      api<{ export: ExportJob }>(`/api/owner/sites/${siteId}/exports`, { method: "POST", body: {} }),
   });
   const id = start.data?.export.id;
   const status = useQuery({
     queryKey: ["export", siteId, id],
     enabled: Boolean(id),
     queryFn: () =>
-      get<{ export: ExportStatus }>(`/api/owner/sites/${siteId}/exports/${id}`).then((r) => r.export),
+      get<{ export: ExportJob }>(`/api/owner/sites/${siteId}/exports/${id}`).then((r) => r.export),
     refetchInterval: (q) =>
       q.state.data?.state === "done" || q.state.data?.state === "failed" ? false : 1000,
   });

@@ -297,11 +297,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
       <PageHead
         title={item ? item.title : `New ${noun}`}
         sub={item ? <a href={item.fullUrl}>{item.fullUrl}</a> : title}
-        actions={
-          <Link className="btn" to={`/sites/${siteId}/collections/${pageId}`}>
-            All {noun}s
-          </Link>
-        }
+        back={{ to: `/sites/${siteId}/collections/${pageId}`, label: `All ${noun}s` }}
       />
       <EditorForm
         onSubmit={() => save.mutate()}

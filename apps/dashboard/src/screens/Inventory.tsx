@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatCents, get, patch, post, withQuery } from "../api.js";
-import { ListTable, Loaded, PageHead, Pager, useSiteId } from "../components/ui.js";
+import { LoadedTable, PageHead, Pager, useSiteId } from "../components/ui.js";
 import { SearchField, errorText } from "../components/form/index.js";
 import { type ProductList, type ProductRow, stockText } from "./Products.js";
 import { useStoreCurrency } from "./store/useStore.js";
@@ -162,105 +162,100 @@ export function Inventory() {
           placeholder="Name or SKU"
         />
       </div>
-      <Loaded query={list}>
-        {(data) => (
-          <ListTable
-            columns={[
-              { label: "Expand", srOnly: true },
-              { label: "Name", content: sortButton("name", "Name") },
-              { label: "Price", className: "num", content: sortButton("price", "Price") },
-              { label: "Stock", className: "num", content: sortButton("stock", "Stock") },
-            ]}
-            rows={data.products}
-            empty="No products match."
-            footer={
-              <Pager
-                status={
-                  data.total
-                    ? `${(data.page - 1) * data.pageSize + 1}–${Math.min(data.total, data.page * data.pageSize)} of ${data.total}`
-                    : ""
-                }
-                canPrev={page > 1}
-                canNext={data.hasNextPage}
-                onPrev={() => setPage(page - 1)}
-                onNext={() => {
-                  setPage(page + 1);
-                  track("next_page", { page: page + 1 });
-                }}
-              />
+      <LoadedTable
+        query={list}
+        rows={(data) => data.products}
+        columns={[
+          { label: "Expand", srOnly: true },
+          { label: "Name", content: sortButton("name", "Name") },
+          { label: "Price", className: "num", content: sortButton("price", "Price") },
+          { label: "Stock", className: "num", content: sortButton("stock", "Stock") },
+        ]}
+        empty="No products match."
+        footer={(data) => (
+          <Pager
+            status={
+              data.total
+                ? `${(data.page - 1) * data.pageSize + 1}–${Math.min(data.total, data.page * data.pageSize)} of ${data.total}`
+                : ""
             }
-            row={(p) => (
-              <Fragment key={p.id}>
-                <tr className="clickable" onClick={() => openProduct(p.id)}>
-                  <td style={{ width: 48 }} onClick={(e) => e.stopPropagation()} onKeyDown={undefined}>
-                    <button
-                      type="button"
-                      className="btn ghost small"
-                      aria-expanded={open.has(p.id)}
-                      aria-label={`${open.has(p.id) ? "Collapse" : "Expand"} ${p.title}`}
-                      onClick={() => toggle(p.id)}
-                    >
-                      {open.has(p.id) ? "▾" : "▸"}
-                    </button>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn ghost small wrap"
-                      style={{ padding: 0, fontWeight: 600 }}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        openProduct(p.id);
-                      }}
-                    >
-                      {p.title}
-                    </button>
-                    <div className="muted small">
-                      {p.variantCount} variant{p.variantCount === 1 ? "" : "s"}
-                    </div>
-                  </td>
-                  <td className="num">{p.priceCents === null ? "—" : formatCents(p.priceCents, currency)}</td>
-                  <td className="num">
-                    {p.unlimited ? (
-                      "Unlimited"
-                    ) : p.stock === 0 ? (
-                      <span className="badge danger">Sold out</span>
-                    ) : (
-                      p.stock
-                    )}
-                  </td>
-                </tr>
-                {open.has(p.id)
-                  ? p.variants.map((v) => (
-                      <tr key={v.id}>
-                        <td />
-                        <td>
-                          <span className="muted">
-                            {Object.values(v.attributes).join(" / ") || "Default"}
-                          </span>{" "}
-                          <span className="small muted">· {v.sku}</span>
-                        </td>
-                        <td className="num">
-                          {formatCents(v.onSale ? v.salePriceCents : v.priceCents, currency)}
-                        </td>
-                        <td className="num">
-                          <StockCell
-                            siteId={siteId}
-                            variant={v}
-                            onSaved={() =>
-                              void queryClient.invalidateQueries({ queryKey: ["inventory", siteId] })
-                            }
-                          />
-                          <span className="sr-only">{stockText(v)}</span>
-                        </td>
-                      </tr>
-                    ))
-                  : null}
-              </Fragment>
-            )}
+            canPrev={page > 1}
+            canNext={data.hasNextPage}
+            onPrev={() => setPage(page - 1)}
+            onNext={() => {
+              setPage(page + 1);
+              track("next_page", { page: page + 1 });
+            }}
           />
         )}
-      </Loaded>
+        row={(p) => (
+          <Fragment key={p.id}>
+            <tr className="clickable" onClick={() => openProduct(p.id)}>
+              <td style={{ width: 48 }} onClick={(e) => e.stopPropagation()} onKeyDown={undefined}>
+                <button
+                  type="button"
+                  className="btn ghost small"
+                  aria-expanded={open.has(p.id)}
+                  aria-label={`${open.has(p.id) ? "Collapse" : "Expand"} ${p.title}`}
+                  onClick={() => toggle(p.id)}
+                >
+                  {open.has(p.id) ? "▾" : "▸"}
+                </button>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="btn ghost small wrap"
+                  style={{ padding: 0, fontWeight: 600 }}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    openProduct(p.id);
+                  }}
+                >
+                  {p.title}
+                </button>
+                <div className="muted small">
+                  {p.variantCount} variant{p.variantCount === 1 ? "" : "s"}
+                </div>
+              </td>
+              <td className="num">{p.priceCents === null ? "—" : formatCents(p.priceCents, currency)}</td>
+              <td className="num">
+                {p.unlimited ? (
+                  "Unlimited"
+                ) : p.stock === 0 ? (
+                  <span className="badge danger">Sold out</span>
+                ) : (
+                  p.stock
+                )}
+              </td>
+            </tr>
+            {open.has(p.id)
+              ? p.variants.map((v) => (
+                  <tr key={v.id}>
+                    <td />
+                    <td>
+                      <span className="muted">{Object.values(v.attributes).join(" / ") || "Default"}</span>{" "}
+                      <span className="small muted">· {v.sku}</span>
+                    </td>
+                    <td className="num">
+                      {formatCents(v.onSale ? v.salePriceCents : v.priceCents, currency)}
+                    </td>
+                    <td className="num">
+                      <StockCell
+                        siteId={siteId}
+                        variant={v}
+                        onSaved={() =>
+                          void queryClient.invalidateQueries({ queryKey: ["inventory", siteId] })
+                        }
+                      />
+                      <span className="sr-only">{stockText(v)}</span>
+                    </td>
+                  </tr>
+                ))
+              : null}
+          </Fragment>
+        )}
+      />
     </>
   );
 }

@@ -161,17 +161,13 @@ function PageSettingsForm({
             </a>
           </>
         }
+        back={{ to: `/sites/${siteId}/pages`, label: "All pages" }}
         actions={
-          <>
-            <Link className="btn" to={`/sites/${siteId}/pages`}>
-              All pages
+          link ? (
+            <Link className="btn primary" to={link.to}>
+              {link.label}
             </Link>
-            {link ? (
-              <Link className="btn primary" to={link.to}>
-                {link.label}
-              </Link>
-            ) : null}
-          </>
+          ) : null
         }
       />
       <EditorForm

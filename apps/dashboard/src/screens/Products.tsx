@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatCents, get, withQuery } from "../api.js";
-import { ListTable, Loaded, Notice, PageHead, usePages, useSiteId } from "../components/ui.js";
+import { LoadedTable, Notice, PageHead, usePages, useSiteId } from "../components/ui.js";
 import { SearchField, SelectField } from "../components/form/index.js";
 import { PRODUCT_TYPES, type VariantJson } from "./products/model.js";
 import { useStoreCurrency } from "./store/useStore.js";
@@ -86,45 +86,42 @@ export function Products() {
           />
         ) : null}
       </div>
-      <Loaded query={list}>
-        {(data) => (
-          <ListTable
-            columns={[
-              { label: "Image", srOnly: true },
-              { label: "Product" },
-              { label: "Type", className: "hide-phone" },
-              { label: "Price", className: "num" },
-              { label: "Stock", className: "num" },
-            ]}
-            rows={data.products}
-            empty="No products yet."
-            row={(p) => (
-              <tr key={p.id}>
-                <td style={{ width: 56 }}>
-                  {p.imageUrl ? (
-                    <img className="thumb" src={`${p.imageUrl}?format=100w`} alt="" />
-                  ) : (
-                    <span className="thumb" />
-                  )}
-                </td>
-                <td>
-                  <Link to={`/sites/${siteId}/products/${p.id}`}>{p.title}</Link>
-                  <div className="muted small">
-                    {p.collectionTitle}
-                    {p.status === "draft" ? " · Hidden" : ""}
-                    {p.variantCount > 1 ? ` · ${p.variantCount} variants` : ""}
-                  </div>
-                </td>
-                <td className="hide-phone">
-                  {PRODUCT_TYPES.find((t) => t.value === String(p.productType))?.label}
-                </td>
-                <td className="num">{p.priceCents === null ? "—" : formatCents(p.priceCents, currency)}</td>
-                <td className="num">{stockText(p)}</td>
-              </tr>
-            )}
-          />
+      <LoadedTable
+        query={list}
+        rows={(data) => data.products}
+        columns={[
+          { label: "Image", srOnly: true },
+          { label: "Product" },
+          { label: "Type", className: "hide-phone" },
+          { label: "Price", className: "num" },
+          { label: "Stock", className: "num" },
+        ]}
+        empty="No products yet."
+        row={(p) => (
+          <tr key={p.id}>
+            <td style={{ width: 56 }}>
+              {p.imageUrl ? (
+                <img className="thumb" src={`${p.imageUrl}?format=100w`} alt="" />
+              ) : (
+                <span className="thumb" />
+              )}
+            </td>
+            <td>
+              <Link to={`/sites/${siteId}/products/${p.id}`}>{p.title}</Link>
+              <div className="muted small">
+                {p.collectionTitle}
+                {p.status === "draft" ? " · Hidden" : ""}
+                {p.variantCount > 1 ? ` · ${p.variantCount} variants` : ""}
+              </div>
+            </td>
+            <td className="hide-phone">
+              {PRODUCT_TYPES.find((t) => t.value === String(p.productType))?.label}
+            </td>
+            <td className="num">{p.priceCents === null ? "—" : formatCents(p.priceCents, currency)}</td>
+            <td className="num">{stockText(p)}</td>
+          </tr>
         )}
-      </Loaded>
+      />
     </>
   );
 }

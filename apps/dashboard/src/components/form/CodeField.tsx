@@ -1,7 +1,7 @@
 /** Code (CSS, HTML, templates) in a CodeMirror editor with line numbers; the language is an extension. */
 import type { Extension } from "@codemirror/state";
 import { Suspense, lazy } from "react";
-import { Field, type FieldProps } from "./Field.js";
+import { Field, type ValueFieldProps } from "./Field.js";
 
 const CodeEditor = lazy(() => import("./CodeEditor.js"));
 
@@ -13,9 +13,7 @@ export function CodeField({
   onChange,
   language,
   readOnly,
-}: FieldProps & {
-  value: string;
-  onChange: (value: string) => void;
+}: ValueFieldProps<string> & {
   /** e.g. `css()` from @codemirror/lang-css; keep it stable (module scope or useMemo). */
   language?: Extension;
   readOnly?: boolean;

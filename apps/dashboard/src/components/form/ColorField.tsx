@@ -1,15 +1,9 @@
 /** A colour as a #rrggbb hex: a swatch that opens the system picker, and the hex as text. */
-import { Field, type FieldProps } from "./Field.js";
+import { Field, type ValueFieldProps } from "./Field.js";
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
-export function ColorField({
-  label,
-  help,
-  error,
-  value,
-  onChange,
-}: FieldProps & { value: string; onChange: (hex: string) => void }) {
+export function ColorField({ label, help, error, value, onChange }: ValueFieldProps<string>) {
   const valid = HEX.test(value);
   const shown =
     error ?? (value && !valid ? "Enter a colour as # and six hex digits, e.g. #1f4fd8." : undefined);

@@ -10,6 +10,9 @@ export interface FieldProps {
   error?: string;
 }
 
+/** The props of an input that shows `value` and hands the new value to `onChange` (not an event). */
+export type ValueFieldProps<V> = FieldProps & { value: V; onChange: (value: V) => void };
+
 export interface FieldIds {
   /** The input's id, for the label's htmlFor. */
   id: string;

@@ -5,7 +5,7 @@
 import { fractionDigitsOf } from "@atelier/commerce";
 import { type InputHTMLAttributes, useEffect, useState } from "react";
 import { centsToText, textToCents } from "../../api.js";
-import { Field, type FieldProps } from "./Field.js";
+import { Field, type ValueFieldProps } from "./Field.js";
 
 export type MoneyValue = number | null | undefined;
 
@@ -30,9 +30,7 @@ export function MoneyField({
   onChange,
   currency,
   ...rest
-}: FieldProps & {
-  value: MoneyValue;
-  onChange: (cents: MoneyValue) => void;
+}: ValueFieldProps<MoneyValue> & {
   currency: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "id" | "type">) {
   const [text, setText] = useState(() => toText(value, currency));

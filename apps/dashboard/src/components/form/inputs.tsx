@@ -3,7 +3,7 @@
  * a screen binds a field with `{...form.bind("name")}` and reads as a list of fields.
  */
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { Field, type FieldProps } from "./Field.js";
+import { Field, type ValueFieldProps } from "./Field.js";
 
 type Without<T> = Omit<T, "value" | "onChange" | "id" | "children">;
 
@@ -15,9 +15,7 @@ export function TextField({
   onChange,
   type = "text",
   ...rest
-}: FieldProps & {
-  value: string;
-  onChange: (value: string) => void;
+}: ValueFieldProps<string> & {
   type?: "text" | "email" | "password" | "url" | "search" | "number" | "date" | "datetime-local";
 } & Without<InputHTMLAttributes<HTMLInputElement>>) {
   return (
@@ -65,10 +63,7 @@ export function NumberField({
   value,
   onChange,
   ...rest
-}: FieldProps & {
-  value: number | undefined;
-  onChange: (value: number | undefined) => void;
-} & Without<InputHTMLAttributes<HTMLInputElement>>) {
+}: ValueFieldProps<number | undefined> & Without<InputHTMLAttributes<HTMLInputElement>>) {
   return (
     <Field label={label} help={help} error={error}>
       {({ control }) => (
@@ -97,9 +92,7 @@ export function SelectField({
   onChange,
   options,
   ...rest
-}: FieldProps & {
-  value: string;
-  onChange: (value: string) => void;
+}: ValueFieldProps<string> & {
   options: readonly Option[];
 } & Without<SelectHTMLAttributes<HTMLSelectElement>>) {
   return (
@@ -124,10 +117,7 @@ export function TextareaField({
   value,
   onChange,
   ...rest
-}: FieldProps & {
-  value: string;
-  onChange: (value: string) => void;
-} & Without<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+}: ValueFieldProps<string> & Without<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return (
     <Field label={label} help={help} error={error}>
       {({ control }) => (
@@ -145,11 +135,7 @@ export function CheckboxField({
   value,
   onChange,
   disabled,
-}: FieldProps & {
-  value: boolean;
-  onChange: (checked: boolean) => void;
-  disabled?: boolean;
-}) {
+}: ValueFieldProps<boolean> & { disabled?: boolean }) {
   return (
     <label className={`check${error ? " invalid" : ""}`}>
       <input

@@ -1,23 +1,10 @@
 /** The owner design API: GET and PATCH /api/owner/sites/:siteId/design, and its shapes. */
+import type { Styles } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { get, patch } from "../../api.js";
 import { useSiteId } from "../../components/ui.js";
 
-export type ColorKey = "background" | "text" | "accent" | "accentText" | "muted" | "border";
-export type Spacing = "compact" | "comfortable" | "spacious";
-export type ButtonShape = "square" | "rounded" | "pill";
-export type ButtonStyle = "solid" | "outline";
-
-export interface Styles {
-  colors: Record<ColorKey, string>;
-  fonts: { heading: string; body: string };
-  fontSizeBase: number;
-  headingScale: number;
-  contentWidth: number;
-  spacing: Spacing;
-  buttonShape: ButtonShape;
-  buttonStyle: ButtonStyle;
-}
+export type { ButtonShape, ButtonStyle, ColorKey, Spacing, Styles } from "@atelier/owner-api";
 
 export interface ThemeInfo {
   id: string;

@@ -174,17 +174,13 @@ export function FormEditor({
             ? `${form.submissions} ${form.submissions === 1 ? "submission" : "submissions"}`
             : "Name the form, choose its fields, then save. Add it to a page with a Form block."
         }
+        back={{ to: `/sites/${siteId}/forms`, label: "All forms" }}
         actions={
-          <>
-            <Link className="btn" to={`/sites/${siteId}/forms`}>
-              All forms
+          form ? (
+            <Link className="btn" to={`/sites/${siteId}/ops/forms/${form.id}`}>
+              Submissions
             </Link>
-            {form ? (
-              <Link className="btn" to={`/sites/${siteId}/ops/forms/${form.id}`}>
-                Submissions
-              </Link>
-            ) : null}
-          </>
+          ) : null
         }
       />
       <EditorForm

@@ -1,6 +1,6 @@
 /** The site's forms: name, fields, submissions, with links to edit them and see what was sent. */
 import { Link, useSearchParams } from "react-router";
-import { ListTable, Loaded, Notice, PageHead } from "../../components/ui.js";
+import { LoadedTable, Notice, PageHead } from "../../components/ui.js";
 import { useForms } from "./model.js";
 
 export function FormList({ siteId }: { siteId: string }) {
@@ -19,51 +19,48 @@ export function FormList({ siteId }: { siteId: string }) {
         }
       />
       {deleted ? <Notice kind="ok">The form “{deleted}” was deleted.</Notice> : null}
-      <Loaded query={forms}>
-        {(data) => (
-          <ListTable
-            columns={[
-              { label: "Form" },
-              { label: "Fields", className: "num" },
-              { label: "Submissions", className: "num" },
-              { label: "After submitting", className: "hide-phone" },
-            ]}
-            rows={data}
-            empty={
-              <div className="empty">
-                <p>No forms yet.</p>
-                <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
-                  Create your first form
-                </Link>
-              </div>
-            }
-            row={(f) => (
-              <tr key={f.id}>
-                <td>
-                  <Link to={`/sites/${siteId}/forms/${f.id}`}>{f.name}</Link>
-                  {f.captchaEnabled ? <span className="badge"> Captcha</span> : null}
-                </td>
-                <td className="num">{f.fields.filter((x) => x.type !== "section").length}</td>
-                <td className="num">
-                  <Link
-                    to={`/sites/${siteId}/ops/forms/${f.id}`}
-                    aria-label={`${f.submissions} submissions of ${f.name}`}
-                  >
-                    {f.submissions}
-                  </Link>
-                </td>
-                <td className="hide-phone muted small">
-                  {f.successRedirect
-                    ? `Goes to ${f.successRedirect}`
-                    : f.submissionMessage
-                      ? `Shows “${f.submissionMessage.length > 50 ? `${f.submissionMessage.slice(0, 50)}…` : f.submissionMessage}”`
-                      : "Shows a thank-you message"}
-                </td>
-              </tr>
-            )}
-          />
+      <LoadedTable
+        query={forms}
+        rows={(data) => data}
+        columns={[
+          { label: "Form" },
+          { label: "Fields", className: "num" },
+          { label: "Submissions", className: "num" },
+          { label: "After submitting", className: "hide-phone" },
+        ]}
+        empty={
+          <div className="empty">
+            <p>No forms yet.</p>
+            <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
+              Create your first form
+            </Link>
+          </div>
+        }
+        row={(f) => (
+          <tr key={f.id}>
+            <td>
+              <Link to={`/sites/${siteId}/forms/${f.id}`}>{f.name}</Link>
+              {f.captchaEnabled ? <span className="badge"> Captcha</span> : null}
+            </td>
+            <td className="num">{f.fields.filter((x) => x.type !== "section").length}</td>
+            <td className="num">
+              <Link
+                to={`/sites/${siteId}/ops/forms/${f.id}`}
+                aria-label={`${f.submissions} submissions of ${f.name}`}
+              >
+                {f.submissions}
+              </Link>
+            </td>
+            <td className="hide-phone muted small">
+              {f.successRedirect
+                ? `Goes to ${f.successRedirect}`
+                : f.submissionMessage
+                  ? `Shows “${f.submissionMessage.length > 50 ? `${f.submissionMessage.slice(0, 50)}…` : f.submissionMessage}”`
+                  : "Shows a thank-you message"}
+            </td>
+          </tr>
         )}
-      </Loaded>
+      />
     </>
   );
 }

@@ -1,7 +1,6 @@
 /** One order: lines, totals, addresses, history, and the fulfil, refund and cancel actions. */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
 import { formatCents, get } from "../../api.js";
 import { Card } from "../../components/Card.js";
 import { Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
@@ -47,11 +46,9 @@ export function OrderDetail({ orderId }: { orderId: string }) {
             {o.testMode ? <span className="badge"> Test order</span> : null}
           </>
         }
+        back={{ to: `/sites/${siteId}/ops/orders`, label: "All orders" }}
         actions={
           <>
-            <Link className="btn" to={`/sites/${siteId}/ops/orders`}>
-              All orders
-            </Link>
             {o.status === "paid" ? (
               <button type="button" className="btn primary" onClick={() => setDialog("fulfil")}>
                 Fulfil order

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatCents, get, withQuery } from "../../api.js";
 import { SearchField, SelectField } from "../../components/form/index.js";
-import { ListTable, Loaded, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
+import { LoadedTable, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 import { type Order, STATUS_BADGE, statusText } from "./order-types.js";
 
@@ -23,6 +23,11 @@ export function Orders() {
       ),
     placeholderData: (p) => p,
   });
+  /** A filter that changes starts the list again from its first page. */
+  const refilter = (setFilter: (value: string) => void) => (value: string) => {
+    setFilter(value);
+    setOffset(0);
+  };
   return (
     <>
       <PageHead title="Orders" sub="Orders from your store, newest first." />
@@ -31,18 +36,12 @@ export function Orders() {
           label="Search orders"
           value={q}
           placeholder="Number, email, product or SKU"
-          onChange={(v) => {
-            setQ(v);
-            setOffset(0);
-          }}
+          onChange={refilter(setQ)}
         />
         <SelectField
           label="Status"
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setOffset(0);
-          }}
+          onChange={refilter(setStatus)}
           options={[
             { value: "", label: "All" },
             ...["pending", "paid", "fulfilled", "partially_refunded", "refunded", "cancelled"].map((s) => ({
@@ -52,50 +51,48 @@ export function Orders() {
           ]}
         />
       </div>
-      <Loaded query={orders} failed={(e) => <Unavailable what="Orders" error={e} />}>
-        {(data) => (
-          <ListTable
-            columns={[
-              { label: "Order" },
-              { label: "Date", className: "hide-phone" },
-              { label: "Customer", className: "hide-phone" },
-              { label: "Status" },
-              { label: "Total", className: "num" },
-            ]}
-            rows={data.orders}
-            empty="No orders yet."
-            footer={
-              <Pager
-                status={`${data.total} orders`}
-                canPrev={offset !== 0}
-                canNext={offset + limit < data.total}
-                onPrev={() => setOffset(Math.max(0, offset - limit))}
-                onNext={() => setOffset(offset + limit)}
-              />
-            }
-            row={(o) => (
-              <tr
-                key={o.id}
-                className="clickable"
-                onClick={() => navigate(`/sites/${siteId}/ops/orders/${o.id}`)}
-              >
-                <td>
-                  <Link to={`/sites/${siteId}/ops/orders/${o.id}`} onClick={(e) => e.stopPropagation()}>
-                    #{o.orderNumber}
-                  </Link>
-                  {o.testMode ? <span className="badge"> Test</span> : null}
-                </td>
-                <td className="hide-phone">{formatDate(o.createdOn, true)}</td>
-                <td className="hide-phone">{o.email}</td>
-                <td>
-                  <span className={`badge ${STATUS_BADGE[o.status] ?? ""}`}>{statusText(o.status)}</span>
-                </td>
-                <td className="num">{formatCents(o.grandTotalCents, o.currency)}</td>
-              </tr>
-            )}
+      <LoadedTable
+        query={orders}
+        failed={(e) => <Unavailable what="Orders" error={e} />}
+        rows={(data) => data.orders}
+        columns={[
+          { label: "Order" },
+          { label: "Date", className: "hide-phone" },
+          { label: "Customer", className: "hide-phone" },
+          { label: "Status" },
+          { label: "Total", className: "num" },
+        ]}
+        empty="No orders yet."
+        footer={(data) => (
+          <Pager
+            status={`${data.total} orders`}
+            canPrev={offset !== 0}
+            canNext={offset + limit < data.total}
+            onPrev={() => setOffset(Math.max(0, offset - limit))}
+            onNext={() => setOffset(offset + limit)}
           />
         )}
-      </Loaded>
+        row={(o) => (
+          <tr
+            key={o.id}
+            className="clickable"
+            onClick={() => navigate(`/sites/${siteId}/ops/orders/${o.id}`)}
+          >
+            <td>
+              <Link to={`/sites/${siteId}/ops/orders/${o.id}`} onClick={(e) => e.stopPropagation()}>
+                #{o.orderNumber}
+              </Link>
+              {o.testMode ? <span className="badge"> Test</span> : null}
+            </td>
+            <td className="hide-phone">{formatDate(o.createdOn, true)}</td>
+            <td className="hide-phone">{o.email}</td>
+            <td>
+              <span className={`badge ${STATUS_BADGE[o.status] ?? ""}`}>{statusText(o.status)}</span>
+            </td>
+            <td className="num">{formatCents(o.grandTotalCents, o.currency)}</td>
+          </tr>
+        )}
+      />
     </>
   );
 }

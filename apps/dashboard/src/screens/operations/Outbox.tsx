@@ -3,32 +3,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, withQuery } from "../../api.js";
 import { SelectField } from "../../components/form/index.js";
-import { ListTable, Loaded, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { LoadedTable, Modal, PageHead, formatDate, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
-
-interface Email {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  createdOn: number;
-  sentOn: number | null;
-}
+import type { OutboxEmail, OutboxPage } from "@atelier/owner-api";
 
 export function Outbox() {
   const siteId = useSiteId();
   const [status, setStatus] = useState("");
-  const [open, setOpen] = useState<Email | undefined>();
+  const [open, setOpen] = useState<OutboxEmail | undefined>();
   const emails = useQuery({
     queryKey: ["outbox", siteId, status],
-    queryFn: () =>
-      get<{ emails: Email[]; total: number }>(
-        withQuery(`/api/owner/sites/${siteId}/outbox`, { limit: 100, status }),
-      ),
+    queryFn: () => get<OutboxPage>(withQuery(`/api/owner/sites/${siteId}/outbox`, { limit: 100, status })),
   });
   return (
     <>
@@ -50,43 +35,39 @@ export function Outbox() {
           ]}
         />
       </div>
-      <Loaded query={emails} failed={(e) => <Unavailable what="The outbox" error={e} />}>
-        {(data) => (
-          <ListTable
-            columns={[
-              { label: "Subject" },
-              { label: "To", className: "hide-phone" },
-              { label: "Status" },
-              { label: "When", className: "hide-phone" },
-            ]}
-            rows={data.emails}
-            empty="No emails yet."
-            row={(e) => (
-              <tr key={e.id}>
-                <td>
-                  <button
-                    type="button"
-                    className="btn ghost small"
-                    style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
-                    onClick={() => setOpen(e)}
-                  >
-                    {e.subject}
-                  </button>
-                </td>
-                <td className="hide-phone">{e.to}</td>
-                <td>
-                  <span
-                    className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}
-                  >
-                    {e.status}
-                  </span>
-                </td>
-                <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
-              </tr>
-            )}
-          />
+      <LoadedTable
+        query={emails}
+        failed={(e) => <Unavailable what="The outbox" error={e} />}
+        rows={(data) => data.emails}
+        columns={[
+          { label: "Subject" },
+          { label: "To", className: "hide-phone" },
+          { label: "Status" },
+          { label: "When", className: "hide-phone" },
+        ]}
+        empty="No emails yet."
+        row={(e) => (
+          <tr key={e.id}>
+            <td>
+              <button
+                type="button"
+                className="btn ghost small"
+                style={{ padding: 0, textAlign: "left", whiteSpace: "normal" }}
+                onClick={() => setOpen(e)}
+              >
+                {e.subject}
+              </button>
+            </td>
+            <td className="hide-phone">{e.to}</td>
+            <td>
+              <span className={`badge ${e.status === "failed" ? "danger" : e.status === "sent" ? "ok" : ""}`}>
+                {e.status}
+              </span>
+            </td>
+            <td className="hide-phone">{formatDate(e.sentOn ?? e.createdOn, true)}</td>
+          </tr>
         )}
-      </Loaded>
+      />
       {open ? (
         <Modal title={open.subject} onClose={() => setOpen(undefined)} wide>
           <p className="muted small">

@@ -5,8 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { get, post, withQuery } from "../../api.js";
 import {
-  ListTable,
-  Loaded,
+  LoadedTable,
   ErrorNotice,
   Loading,
   Notice,
@@ -15,19 +14,8 @@ import {
   useSiteId,
 } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
+import type { SignUpGroup } from "@atelier/owner-api";
 
-interface SignUpGroup {
-  productId: string;
-  variantId: string;
-  productTitle: string;
-  productUrl: string;
-  sku: string;
-  attributes: Record<string, string>;
-  signUpCount: number;
-  qtyInStock: number;
-  unlimited: boolean;
-  inStock: boolean;
-}
 const RESTOCK = "/api/site-users/account/notifications/restock";
 
 interface SignUp {
@@ -127,58 +115,56 @@ export function Restock() {
       />
       {sent ? <Notice kind="ok">{sent}</Notice> : null}
       <ErrorNotice error={sendOne.error ?? sendAll.error} />
-      <Loaded query={groups} failed={(e) => <Unavailable what="Restock requests" error={e} />}>
-        {(data) => (
-          <ListTable
-            columns={[
-              { label: "Product and variant" },
-              { label: "Waiting", className: "num" },
-              { label: "Stock", className: "num" },
-              { label: "Send", srOnly: true },
-            ]}
-            rows={data}
-            empty="Nobody is waiting for a restock."
-            row={(g) => [
-              <tr key={g.variantId}>
-                <td>
-                  <Link to={`/sites/${siteId}/products/${g.productId}`}>{g.productTitle}</Link>
-                  <div className="muted small">
-                    {Object.values(g.attributes).join(" / ") || "Default"} · {g.sku}
-                  </div>
-                </td>
-                <td className="num">
-                  <button
-                    type="button"
-                    className="btn ghost small"
-                    aria-expanded={open === g.variantId}
-                    onClick={() => setOpen(open === g.variantId ? undefined : g.variantId)}
-                  >
-                    {g.signUpCount} waiting
-                  </button>
-                </td>
-                <td className="num">{g.unlimited ? "Unlimited" : g.qtyInStock}</td>
-                <td className="num">
-                  <button
-                    type="button"
-                    className="btn small"
-                    disabled={!g.inStock || sendOne.isPending}
-                    onClick={() => sendOne.mutate(g)}
-                  >
-                    Send to {g.signUpCount}
-                  </button>
-                </td>
-              </tr>,
-              open === g.variantId ? (
-                <tr key={`${g.variantId}-list`}>
-                  <td colSpan={4}>
-                    <SignUps siteId={siteId} group={g} />
-                  </td>
-                </tr>
-              ) : null,
-            ]}
-          />
-        )}
-      </Loaded>
+      <LoadedTable
+        query={groups}
+        failed={(e) => <Unavailable what="Restock requests" error={e} />}
+        rows={(data) => data}
+        columns={[
+          { label: "Product and variant" },
+          { label: "Waiting", className: "num" },
+          { label: "Stock", className: "num" },
+          { label: "Send", srOnly: true },
+        ]}
+        empty="Nobody is waiting for a restock."
+        row={(g) => [
+          <tr key={g.variantId}>
+            <td>
+              <Link to={`/sites/${siteId}/products/${g.productId}`}>{g.productTitle}</Link>
+              <div className="muted small">
+                {Object.values(g.attributes).join(" / ") || "Default"} · {g.sku}
+              </div>
+            </td>
+            <td className="num">
+              <button
+                type="button"
+                className="btn ghost small"
+                aria-expanded={open === g.variantId}
+                onClick={() => setOpen(open === g.variantId ? undefined : g.variantId)}
+              >
+                {g.signUpCount} waiting
+              </button>
+            </td>
+            <td className="num">{g.unlimited ? "Unlimited" : g.qtyInStock}</td>
+            <td className="num">
+              <button
+                type="button"
+                className="btn small"
+                disabled={!g.inStock || sendOne.isPending}
+                onClick={() => sendOne.mutate(g)}
+              >
+                Send to {g.signUpCount}
+              </button>
+            </td>
+          </tr>,
+          open === g.variantId ? (
+            <tr key={`${g.variantId}-list`}>
+              <td colSpan={4}>
+                <SignUps siteId={siteId} group={g} />
+              </td>
+            </tr>
+          ) : null,
+        ]}
+      />
       <p className="muted small" style={{ marginTop: "0.8rem" }}>
         Emails go only for variants back in stock. Restock a variant in{" "}
         <Link to={`/sites/${siteId}/inventory`}>Inventory</Link> first.

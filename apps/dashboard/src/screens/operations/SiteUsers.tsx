@@ -2,18 +2,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, withQuery } from "../../api.js";
-import { ListTable, Loaded, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
+import { LoadedTable, PageHead, Pager, formatDate, useSiteId } from "../../components/ui.js";
 import { SearchField } from "../../components/form/index.js";
 import { Unavailable } from "./shared.js";
-
-interface SiteUserRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  createdOn: number;
-  orderCount: number;
-}
+import type { OwnerSiteUser } from "@atelier/owner-api";
 
 export function SiteUsers() {
   const siteId = useSiteId();
@@ -25,7 +17,7 @@ export function SiteUsers() {
   const users = useQuery({
     queryKey: ["site-users", siteId, q, cursor],
     queryFn: () =>
-      get<{ siteUsers: SiteUserRow[]; nextCursor: string | null }>(
+      get<{ siteUsers: OwnerSiteUser[]; nextCursor: string | null }>(
         withQuery(`/api/owner/sites/${siteId}/site-users`, { limit, q: q.trim(), cursor }),
       ),
     placeholderData: (p) => p,
@@ -47,48 +39,46 @@ export function SiteUsers() {
           }}
         />
       </div>
-      <Loaded query={users} failed={(e) => <Unavailable what="Site users" error={e} />}>
-        {(data) => (
-          <ListTable
-            columns={[
-              { label: "Name" },
-              { label: "Email" },
-              { label: "Orders", className: "num" },
-              { label: "Joined", className: "hide-phone" },
-            ]}
-            rows={data.siteUsers}
-            empty={q.trim() ? "No site users match this search." : "No site users yet."}
-            footer={
-              cursors.length || nextCursor ? (
-                <Pager
-                  status={`Page ${cursors.length + 1}`}
-                  canPrev={cursors.length > 0}
-                  canNext={Boolean(nextCursor)}
-                  onPrev={() => {
-                    setCursor(cursors[cursors.length - 1] ?? "");
-                    setCursors(cursors.slice(0, -1));
-                  }}
-                  onNext={() => {
-                    if (!nextCursor) return;
-                    setCursors([...cursors, cursor]);
-                    setCursor(nextCursor);
-                  }}
-                />
-              ) : null
-            }
-            row={(u) => (
-              <tr key={u.id}>
-                <td>
-                  {u.firstName} {u.lastName}
-                </td>
-                <td>{u.email}</td>
-                <td className="num">{u.orderCount}</td>
-                <td className="hide-phone">{formatDate(u.createdOn)}</td>
-              </tr>
-            )}
-          />
+      <LoadedTable
+        query={users}
+        failed={(e) => <Unavailable what="Site users" error={e} />}
+        rows={(data) => data.siteUsers}
+        columns={[
+          { label: "Name" },
+          { label: "Email" },
+          { label: "Orders", className: "num" },
+          { label: "Joined", className: "hide-phone" },
+        ]}
+        empty={q.trim() ? "No site users match this search." : "No site users yet."}
+        footer={
+          cursors.length || nextCursor ? (
+            <Pager
+              status={`Page ${cursors.length + 1}`}
+              canPrev={cursors.length > 0}
+              canNext={Boolean(nextCursor)}
+              onPrev={() => {
+                setCursor(cursors[cursors.length - 1] ?? "");
+                setCursors(cursors.slice(0, -1));
+              }}
+              onNext={() => {
+                if (!nextCursor) return;
+                setCursors([...cursors, cursor]);
+                setCursor(nextCursor);
+              }}
+            />
+          ) : null
+        }
+        row={(u) => (
+          <tr key={u.id}>
+            <td>
+              {u.firstName} {u.lastName}
+            </td>
+            <td>{u.email}</td>
+            <td className="num">{u.orderCount}</td>
+            <td className="hide-phone">{formatDate(u.createdOn)}</td>
+          </tr>
         )}
-      </Loaded>
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { del, get, post, put } from "../../api.js";
 import { RichTextEditor } from "../../components/RichText.js";
 import { SeoFields } from "../../components/SeoFields.js";
@@ -124,11 +124,7 @@ function ProductEditorForm({
             "Fill in the details, then save."
           )
         }
-        actions={
-          <Link className="btn" to={`/sites/${siteId}/products`}>
-            All products
-          </Link>
-        }
+        back={{ to: `/sites/${siteId}/products`, label: "All products" }}
       />
       <EditorForm
         onSubmit={() => save.mutate()}

@@ -72,7 +72,8 @@ export function Coupons() {
 const dateInput = (ms: number | null) => (ms ? new Date(ms).toISOString().slice(0, 10) : "");
 const fromDate = (s: string) => (s ? new Date(`${s}T00:00:00`).getTime() : null);
 
-function CouponForm({ rule: coupon, url, onClose, onSaved }: RuleFormProps<Coupon>) {
+function CouponForm(props: RuleFormProps<Coupon>) {
+  const { rule: coupon } = props;
   const currency = useStoreCurrency();
   const form = useDraft({
     code: coupon?.code ?? "",
@@ -100,11 +101,8 @@ function CouponForm({ rule: coupon, url, onClose, onSaved }: RuleFormProps<Coupo
         : undefined;
   return (
     <RuleModal
-      title={coupon ? "Edit coupon" : "Add coupon"}
-      url={url}
-      id={coupon?.id}
-      onClose={onClose}
-      onSaved={onSaved}
+      {...props}
+      noun="coupon"
       error={local}
       body={() => ({
         code: v.code,

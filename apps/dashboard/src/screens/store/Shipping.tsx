@@ -38,7 +38,8 @@ export function Shipping() {
   );
 }
 
-function ShippingForm({ rule, url, onClose, onSaved }: RuleFormProps<ShippingRule>) {
+function ShippingForm(props: RuleFormProps<ShippingRule>) {
+  const { rule } = props;
   const currency = useStoreCurrency();
   const form = useDraft({
     name: rule?.name ?? "",
@@ -52,11 +53,8 @@ function ShippingForm({ rule, url, onClose, onSaved }: RuleFormProps<ShippingRul
   const amounts = [v.priceCents, v.perKgCents, v.minSubtotalCents];
   return (
     <RuleModal
-      title={rule ? "Edit shipping rule" : "Add shipping rule"}
-      url={url}
-      id={rule?.id}
-      onClose={onClose}
-      onSaved={onSaved}
+      {...props}
+      noun="shipping rule"
       error={amounts.includes(undefined) ? "Amounts are numbers such as 5 or 12.50." : undefined}
       body={() => ({
         name: v.name,

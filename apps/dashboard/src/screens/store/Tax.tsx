@@ -27,7 +27,8 @@ export function Tax() {
   );
 }
 
-function TaxForm({ rule, url, onClose, onSaved }: RuleFormProps<TaxRule>) {
+function TaxForm(props: RuleFormProps<TaxRule>) {
+  const { rule } = props;
   const form = useDraft({
     name: rule?.name ?? "",
     country: rule?.country ?? "",
@@ -39,11 +40,8 @@ function TaxForm({ rule, url, onClose, onSaved }: RuleFormProps<TaxRule>) {
   const bp = /^\d+(\.\d{1,2})?$/.test(v.rate.trim()) ? Math.round(Number(v.rate) * 100) : undefined;
   return (
     <RuleModal
-      title={rule ? "Edit tax rule" : "Add tax rule"}
-      url={url}
-      id={rule?.id}
-      onClose={onClose}
-      onSaved={onSaved}
+      {...props}
+      noun="tax rule"
       error={v.rate && bp === undefined ? "The rate is a percentage such as 8.25." : undefined}
       body={() => ({
         name: v.name,

@@ -76,27 +76,27 @@ export function RuleList<T extends { id: string }>({
   );
 }
 
-/** The dialog of one rule; `children` gets the save error, for the fields' messages. */
+/**
+ * The dialog of one rule, given the Form's props: "Add <noun>" or "Edit <noun>"; `children` gets the
+ * save error, for the fields' messages.
+ */
 export function RuleModal({
-  title,
+  rule,
   url,
-  id,
-  body,
   onClose,
   onSaved,
+  noun,
+  body,
   children,
   error: localError,
-}: {
-  title: string;
-  url: string;
-  id?: string;
+}: RuleFormProps<{ id: string }> & {
+  noun: string;
   body: () => unknown;
-  onClose: () => void;
-  onSaved: () => void;
   children: (saveError: unknown) => ReactNode;
   /** What is wrong before asking the server (an amount that is not one); Save waits for a fix. */
   error?: string;
 }) {
+  const id = rule?.id;
   const done = () => {
     onSaved();
     onClose();
@@ -109,7 +109,7 @@ export function RuleModal({
   return (
     <FormDialog
       id="rule-form"
-      title={title}
+      title={`${rule ? "Edit" : "Add"} ${noun}`}
       onClose={onClose}
       onSubmit={() => save.mutate()}
       action="Save"

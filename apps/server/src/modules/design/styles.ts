@@ -3,6 +3,7 @@
  * A site stores only its changes from the theme's defaults; a change is a partial object, deep
  * merged, where `null` puts a key back to the theme's default.
  */
+import type { Styles } from "@atelier/owner-api";
 import { FONT_IDS } from "./fonts.js";
 
 export const COLOR_KEYS = ["background", "text", "accent", "accentText", "muted", "border"] as const;
@@ -11,16 +12,7 @@ export const SPACINGS = ["compact", "comfortable", "spacious"] as const;
 export const BUTTON_SHAPES = ["square", "rounded", "pill"] as const;
 export const BUTTON_STYLES = ["solid", "outline"] as const;
 
-export interface Styles {
-  colors: Record<ColorKey, string>;
-  fonts: { heading: string; body: string };
-  fontSizeBase: number;
-  headingScale: number;
-  contentWidth: number;
-  spacing: (typeof SPACINGS)[number];
-  buttonShape: (typeof BUTTON_SHAPES)[number];
-  buttonStyle: (typeof BUTTON_STYLES)[number];
-}
+export type { Styles };
 
 /** What a site stores: any part of the model. */
 export interface StyleOverrides {

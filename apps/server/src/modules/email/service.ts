@@ -3,6 +3,7 @@
  * set, a job sends it through nodemailer (retrying on failure); without it the row is kept as
  * the record and owners read it in their outbox.
  */
+import type { OutboxPage } from "@atelier/owner-api";
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config.js";
@@ -126,22 +127,6 @@ registerJobHandler(EMAIL_JOB, async (deps, payload, job) => {
     lastAttempt: job.attempts >= job.maxAttempts,
   });
 });
-
-export interface OutboxPage {
-  emails: {
-    id: string;
-    to: string;
-    subject: string;
-    text: string;
-    html: string | null;
-    status: string;
-    attempts: number;
-    lastError: string | null;
-    createdOn: number;
-    sentOn: number | null;
-  }[];
-  total: number;
-}
 
 /** A site's outbox, newest first. */
 export async function listOutbox(

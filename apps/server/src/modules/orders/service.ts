@@ -4,6 +4,7 @@
  * tracking, refund in full or in part with or without restocking, cancel). Money is integer
  * cents; every owner action is one transaction with the order row locked.
  */
+import type { OrderLine } from "@atelier/owner-api";
 import { likePattern } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
@@ -198,24 +199,6 @@ export async function setLineDetails(tx: Tx, line: OrderLineRow, patch: LineDeta
 
 // ─── The order as the API answers it ─────────────────────────────────────────────────────────
 
-export interface OrderLineJson {
-  id: string;
-  itemId: string;
-  variantId: string | null;
-  sku: string;
-  productName: string;
-  productType: number;
-  attributes: Record<string, string>;
-  quantity: number;
-  unitPriceCents: number;
-  subtotalCents: number;
-  additionalFields: unknown;
-  isSubscription: boolean;
-  restockedQuantity: number;
-  url: string | null;
-  imageUrl: string | null;
-}
-
 export function paymentStatusOf(order: OrderRow): PaymentStatus {
   if (order.status === "cancelled") return "cancelled";
   if (order.status === "pending") return "pending";
@@ -229,7 +212,7 @@ export function fulfillmentStatusOf(order: OrderRow, lines: readonly OrderLineRo
   return lines.some((l) => l.productType === ProductType.PHYSICAL) ? "unfulfilled" : "not_required";
 }
 
-export function lineJson(l: OrderLineRow): OrderLineJson {
+export function lineJson(l: OrderLineRow): OrderLine {
   const d = lineDetailsOf(l);
   return {
     id: l.id,

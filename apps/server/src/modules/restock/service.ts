@@ -5,6 +5,7 @@
  * outbox. Sign-ups are marked notified in the same transaction that queues their email, and
  * pending rows are claimed with SKIP LOCKED, so nobody is emailed twice by two processes.
  */
+import type { SignUpGroup } from "@atelier/owner-api";
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
@@ -120,20 +121,6 @@ export function decodeCursor(cursor: string | undefined, size: number): string[]
     // fall through
   }
   throw badRequest(MSG_BAD_CURSOR, { cursor: MSG_BAD_CURSOR });
-}
-
-export interface SignUpGroup {
-  productId: string;
-  variantId: string;
-  productTitle: string;
-  productUrl: string;
-  sku: string;
-  attributes: Record<string, string>;
-  /** Sign-ups waiting for this variant. */
-  signUpCount: number;
-  qtyInStock: number;
-  unlimited: boolean;
-  inStock: boolean;
 }
 
 export interface Page<T> {

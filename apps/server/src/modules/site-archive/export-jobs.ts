@@ -4,6 +4,7 @@
  * <exportId>.json, which the dashboard polls until it offers the download link. Files older than
  * a day are removed by housekeeping.
  */
+import type { ExportStatus } from "@atelier/owner-api";
 import { createWriteStream } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -19,14 +20,7 @@ import { type ExportProgress, exportSite } from "./export.js";
 export const EXPORT_JOB = "site-archive.export";
 const KEEP_MS = 24 * 3600_000;
 
-export interface ExportStatus {
-  id: string;
-  state: "queued" | "running" | "done" | "failed";
-  rows: number;
-  mediaFiles: number;
-  bytes?: number;
-  error?: string;
-}
+export type { ExportStatus };
 
 const dirOf = (dataDir: string, siteId: string) => path.join(dataDir, "exports", siteId);
 export const archivePath = (dataDir: string, siteId: string, id: string) =>

@@ -2,6 +2,7 @@
  * The owner's list of a website's site users: newest first, searchable by email or name, paged
  * with an opaque cursor. Never exposes password hashes.
  */
+import type { OwnerSiteUser } from "@atelier/owner-api";
 import { likePattern } from "../../lib/paging.js";
 import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -11,15 +12,6 @@ import { badRequest } from "../../http/errors.js";
 export const SITE_USERS_PAGE_SIZE = 50;
 export const SITE_USERS_PAGE_MAX = 200;
 export const MSG_BAD_CURSOR = "Invalid cursor.";
-
-export interface OwnerSiteUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  createdOn: number;
-  orderCount: number;
-}
 
 function encodeCursor(createdOn: number, id: string): string {
   return Buffer.from(JSON.stringify([createdOn, id])).toString("base64url");

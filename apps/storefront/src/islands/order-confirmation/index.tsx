@@ -7,6 +7,7 @@
  * Props: { orderId?, token? } (the page's query also carries subscriptionId).
  */
 import { formatMoney } from "@atelier/commerce";
+import type { Order } from "@atelier/owner-api";
 import { useEffect, useState } from "react";
 import { apiCall } from "../../lib/api.js";
 import { Totals, subtotalLines } from "../../lib/totals.js";
@@ -25,34 +26,7 @@ interface Address {
   country?: string;
 }
 interface OrderView {
-  order: {
-    id: string;
-    orderNumber: number;
-    status: string;
-    email: string;
-    currency: string;
-    subtotalCents: number;
-    discountCents: number;
-    shippingCents: number;
-    taxCents: number;
-    grandTotalCents: number;
-    giftCardCents: number;
-    chargedCents: number;
-    testMode: boolean;
-    shippingAddress: Address | null;
-    billingAddress: Address | null;
-    shippingOption: { name: string } | null;
-    coupons?: { code: string; discountCents: number }[];
-    taxRules?: { name: string; ratePercent: string; taxCents: number }[];
-    lines: {
-      id: string;
-      productName: string;
-      attributes: Record<string, string>;
-      quantity: number;
-      subtotalCents: number;
-      isSubscription: boolean;
-    }[];
-  };
+  order: Order;
   analytics: unknown;
   downloads: { lineId: string; productName: string; url: string; expiresOn: number }[];
   subscriptions: { id: string; productName: string | null; text: string; url: string }[];
