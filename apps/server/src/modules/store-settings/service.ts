@@ -16,6 +16,7 @@ import { coupons, shippingRules, storeSettings, taxRules } from "../../db/schema
 import { ApiError, badRequest } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { deleteSiteRow, updateSiteRow } from "../../lib/site-rows.js";
+import { storeOptionsJson } from "../../render/serialize.js";
 import { updateSiteSettings, siteSettings } from "../owner-sites/service.js";
 
 export const MEASUREMENT_STANDARDS = ["imperial", "metric"] as const;
@@ -24,16 +25,7 @@ const MAX_CENTS = 100_000_000;
 type StoreRow = typeof storeSettings.$inferSelect;
 
 function storeJson(s: StoreRow, useCLDRMoneyFormat: boolean) {
-  return {
-    currency: s.currency,
-    useCLDRMoneyFormat,
-    multipleQuantityAllowedForServices: s.multipleQuantityAllowedForServices,
-    customSoldOutText: s.customSoldOutText ?? "",
-    restockNotificationsEnabled: s.restockNotificationsEnabled,
-    restockNotificationsSuccessText: s.restockNotificationsSuccessText ?? "",
-    soldOutVariantsDropdownDisabled: s.soldOutVariantsDropdownDisabled,
-    measurementStandard: s.measurementStandard,
-  };
+  return { currency: s.currency, useCLDRMoneyFormat, ...storeOptionsJson(s) };
 }
 
 async function storeRow(db: Db | Tx, websiteId: string): Promise<StoreRow> {
