@@ -114,16 +114,10 @@ export function fieldValue(block: string, f: FieldDef, value: unknown, refs: Lay
       return value;
     }
     case "form":
-      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad("choose a form.");
-      refs.forms.add(value);
-      return value;
     case "collection":
-      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad("choose a collection.");
-      refs.collections.add(value);
-      return value;
     case "product":
-      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad("choose a product.");
-      refs.products.add(value);
+      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad(`choose a ${f.type}.`);
+      refs[`${f.type}s`].add(value);
       return value;
     case "gallery": {
       if (!isRecord(value)) throw bad("must be a set of gallery options.");
