@@ -76,7 +76,7 @@ async function collectionOf(db: Db | Tx, websiteId: string, collectionId: string
   const [c] = await db
     .select()
     .from(collections)
-    .where(and(eq(collections.websiteId, websiteId), eq(collections.id, collectionId)));
+    .where(siteRowWhere(collections, websiteId, collectionId));
   if (!c) throw notFound("No such page.");
   if (!(c.kind in RECORD_TYPE_OF)) {
     throw badRequest(
