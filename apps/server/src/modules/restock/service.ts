@@ -5,6 +5,7 @@
  * outbox. Sign-ups are marked notified in the same transaction that queues their email, and
  * pending rows are claimed with SKIP LOCKED, so nobody is emailed twice by two processes.
  */
+import { MSG_CAPTCHA_INCOMPLETE } from "@atelier/forms";
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
@@ -28,11 +29,10 @@ import { settingsOf } from "../sites/service.js";
 
 export const MSG_EMAIL_BLANK = "Email cannot be blank";
 export const MSG_EMAIL_INVALID = "Email is invalid";
-export const MSG_CAPTCHA_INCOMPLETE = "Complete CAPTCHA before submitting.";
 export const MSG_RESTOCK_DISABLED = "Restock notifications are not available in this store.";
 export const MSG_UNKNOWN_VARIANT = "Sorry, that item variant is unavailable. Please select another variant.";
 export const MSG_STILL_SOLD_OUT = "That variant is still sold out: add stock before notifying.";
-export { MSG_BAD_CURSOR };
+export { MSG_BAD_CURSOR, MSG_CAPTCHA_INCOMPLETE };
 export const DEFAULT_SUCCESS_TEXT = "Thank you! We will email you when it is back in stock.";
 
 /** Job kind: email the pending sign-ups of one variant if it is in stock. */
