@@ -9,7 +9,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { SiteStatus, collectionKinds, folderBehaviors } from "../../db/enums.js";
 import { collections, contentItems, featureSets, forms, media, websites } from "../../db/schema.js";
-import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
+import { ApiError, badRequest, conflict, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { siteRowWhere } from "../../lib/site-rows.js";
@@ -259,7 +259,7 @@ export async function updatePage(
     fields.password = `A page password needs at least ${PAGE_PASSWORD_MIN} characters.`;
   if (patch.hiddenFromNav !== undefined) set.hiddenFromNav = patch.hiddenFromNav;
   if (patch.seoHidden !== undefined) set.seoHidden = patch.seoHidden;
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  throwFieldErrors(fields);
   if (patch.password !== undefined)
     set.passwordHash = patch.password === null ? null : await hashPassword(patch.password);
 
