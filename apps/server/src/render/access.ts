@@ -7,12 +7,11 @@
  * hash: nothing is stored on the server, and changing the password locks every visitor out.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.js";
 import { siteUserSessions } from "../db/schema.js";
-import { hashToken } from "../lib/ids.js";
 import type { Collection } from "../modules/content/service.js";
+import { liveSessionWhere } from "../modules/site-users/service.js";
 
 /** Cookie of a site user's session (visitor accounts, SPEC §7 /api/site-users/account/session). */
 export const SITE_USER_COOKIE = "atelier_site_user";
@@ -49,17 +48,12 @@ export async function siteUserOf(
   token: string | undefined,
   now: Date,
 ): Promise<string | undefined> {
-  if (!token || token.length > 200) return undefined;
+  const live = liveSessionWhere(websiteId, token, now);
+  if (!live) return undefined;
   const [row] = await db
     .select({ siteUserId: siteUserSessions.siteUserId })
     .from(siteUserSessions)
-    .where(
-      and(
-        eq(siteUserSessions.tokenHash, hashToken(token)),
-        eq(siteUserSessions.websiteId, websiteId),
-        gt(siteUserSessions.expiresAt, now),
-      ),
-    );
+    .where(live);
   return row?.siteUserId;
 }
 

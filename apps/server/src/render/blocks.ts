@@ -11,7 +11,7 @@ import { contentItems, forms } from "../db/schema.js";
 import { type Collection, type Media, mediaByIds } from "../modules/content/service.js";
 import { galleryOptions } from "./gallery.js";
 import { TEXT_BLOCK_PLACEHOLDER, blockTypeByName } from "../modules/pages/block-types.js";
-import { parseMenuText } from "../modules/pages/blocks.js";
+import { mediaLink, parseMenuText } from "../modules/pages/blocks.js";
 import { blockAllowed } from "./features.js";
 import { htmlToText, richTextForPage, sanitizeHtml } from "./sanitize.js";
 import { collectionJson, imageJson } from "./serialize.js";
@@ -472,13 +472,9 @@ function rowClass(columns: Column[], first: boolean): string {
 
 /** The embeddable player of a YouTube or Vimeo link, or a SoundCloud widget. */
 export function embedFor(url: string): { html: string; providerName: string } | undefined {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined;
-  }
-  const host = u.hostname.replace(/^www\./, "").replace(/^m\./, "");
+  const link = mediaLink(url);
+  if (!link) return undefined;
+  const { u, host } = link;
   const frame = (src: string, title: string) =>
     `<iframe src="${src}" title="${title}" width="560" height="315" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowfullscreen loading="lazy"></iframe>`;
   let id: string | undefined;

@@ -17,14 +17,7 @@ import { type CollectionItems, siteData } from "./pages/site-data.js";
 import { SYSTEM_PAGES, accessGate, systemPage } from "./pages/system-pages.js";
 import { htmlToText } from "./sanitize.js";
 
-export {
-  CATEGORY_MAX,
-  DEFAULT_BLOG_PAGE_SIZE,
-  MAX_ALBUM_TRACKS,
-  MAX_COLLECTION_ITEMS,
-  MAX_PRODUCTS_PER_COLLECTION,
-  TAG_MAX,
-} from "./pages/collection-lists.js";
+export { DEFAULT_BLOG_PAGE_SIZE } from "./pages/collection-lists.js";
 export { merchandisingContext } from "./pages/items.js";
 export { itemsJson, type PageRequest, type PageResult } from "./pages/shared.js";
 export { siteDataCache } from "./pages/site-data.js";

@@ -45,9 +45,12 @@ export function websiteSettingsJson(settings: WebsiteSettings, store: StoreSetti
 }
 
 export function storeSettingsJson(store: StoreSettings) {
+  return { currency: store.currency, selectedCurrency: store.currency, ...storeOptionsJson(store) };
+}
+
+/** The store's options as both the page context and the owner's store settings answer them. */
+export function storeOptionsJson(store: StoreSettings) {
   return {
-    currency: store.currency,
-    selectedCurrency: store.currency,
     multipleQuantityAllowedForServices: store.multipleQuantityAllowedForServices,
     customSoldOutText: store.customSoldOutText ?? "",
     restockNotificationsEnabled: store.restockNotificationsEnabled,

@@ -3,3 +3,6 @@ import { timestamp } from "drizzle-orm/pg-core";
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** The `created_at` and `updated_at` columns of a row that is edited after it is made. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });

@@ -1,16 +1,15 @@
 /** The store: carts and orders, shipping, tax, coupons and gift cards, payments, refunds and customer subscriptions. */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.js";
-import { contentItems, productVariants, websiteId } from "./site.js";
+import { createdAt, timestamps } from "./columns.js";
+import { contentItems, productVariants, siteRowKeys } from "./site.js";
 
 // ─── Carts and orders ────────────────────────────────────────────────────────────────────────────────
 
 export const carts = pgTable(
   "carts",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     /** Hash of the token kept in the visitor's cart cookie. */
     tokenHash: text("token_hash").notNull().unique(),
     siteUserId: text("site_user_id"),
@@ -19,8 +18,7 @@ export const carts = pgTable(
     shippingLocation: jsonb("shipping_location").$type<Record<string, string>>(),
     selectedShippingOptionId: text("selected_shipping_option_id"),
     couponCodes: text("coupon_codes").array().notNull().default(sql`'{}'::text[]`),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("carts_website_idx").on(t.websiteId)],
 );
@@ -28,8 +26,7 @@ export const carts = pgTable(
 export const cartEntries = pgTable(
   "cart_entries",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     cartId: text("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
@@ -50,8 +47,7 @@ export const cartEntries = pgTable(
 export const orders = pgTable(
   "orders",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     orderNumber: integer("order_number").notNull(),
     cartId: text("cart_id"),
     siteUserId: text("site_user_id"),
@@ -75,8 +71,7 @@ export const orders = pgTable(
      * tax rules, gift cards, card last four; plus fulfilment (carrier, tracking URL, dates).
      */
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("orders_number_idx").on(t.websiteId, t.orderNumber),
@@ -87,8 +82,7 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   "order_lines",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -109,8 +103,7 @@ export const orderLines = pgTable(
 // ─── Store rules: shipping, tax, coupons and gift cards ──────────────────────────────────────────────
 
 export const shippingRules = pgTable("shipping_rules", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
+  ...siteRowKeys(),
   name: text("name").notNull(),
   /** flat (priceCents per order), weight (priceCents + perKgCents per started kg), free (above minSubtotalCents) */
   kind: text("kind").notNull(),
@@ -123,8 +116,7 @@ export const shippingRules = pgTable("shipping_rules", {
 });
 
 export const taxRules = pgTable("tax_rules", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
+  ...siteRowKeys(),
   name: text("name").notNull(),
   country: text("country").notNull(),
   /** State or region code; null applies to the whole country. */
@@ -137,8 +129,7 @@ export const taxRules = pgTable("tax_rules", {
 export const coupons = pgTable(
   "coupons",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     code: text("code").notNull(),
     /** percent (amount = percent), fixed (amount = cents), free_shipping */
     kind: text("kind").notNull(),
@@ -157,8 +148,7 @@ export const coupons = pgTable(
 export const giftCards = pgTable(
   "gift_cards",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     /** SHA-256 of the code (unique per site, so a site's copy keeps its cards); last four kept in clear. */
     codeHash: text("code_hash").notNull(),
     codeLast4: text("code_last4").notNull(),
@@ -177,8 +167,7 @@ export const giftCards = pgTable(
 export const payments = pgTable(
   "payments",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     orderId: text("order_id"),
     cartId: text("cart_id"),
     idempotencyKey: text("idempotency_key").notNull(),
@@ -189,15 +178,13 @@ export const payments = pgTable(
     /** pending, requires_action, succeeded, failed, refunded */
     status: text("status").notNull(),
     lastError: text("last_error"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("payments_idempotency_idx").on(t.websiteId, t.idempotencyKey)],
 );
 
 export const refunds = pgTable("refunds", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
+  ...siteRowKeys(),
   orderId: text("order_id")
     .notNull()
     .references(() => orders.id, { onDelete: "cascade" }),
@@ -208,8 +195,7 @@ export const refunds = pgTable("refunds", {
 });
 
 export const customerSubscriptions = pgTable("customer_subscriptions", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
+  ...siteRowKeys(),
   siteUserId: text("site_user_id"),
   email: text("email").notNull(),
   itemId: text("item_id").notNull(),

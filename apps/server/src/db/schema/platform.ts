@@ -12,13 +12,12 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.js";
-import { siteUsers, websiteId, websites } from "./site.js";
+import { siteKey, siteRowKeys, siteUsers, websiteId } from "./site.js";
 
 // ─── API keys, feature sets, billing plans, subscriptions, redirects, payment methods and invoices ───
 
 export const apiKeys = pgTable("api_keys", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
+  ...siteRowKeys(),
   name: text("name").notNull(),
   /** First characters of the key, shown in the panel; the key itself is only stored hashed. */
   prefix: text("prefix").notNull(),
@@ -55,8 +54,7 @@ export const billingPlans = pgTable("billing_plans", {
 export const billingSubscriptions = pgTable(
   "billing_subscriptions",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     /** website, resold, or another product line */
     type: text("type").notNull(),
     planId: text("plan_id")
@@ -93,8 +91,7 @@ export const billingSubscriptions = pgTable(
 export const urlRedirects = pgTable(
   "url_redirects",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     fromPath: text("from_path").notNull(),
     toPath: text("to_path").notNull(),
     /** 301 (moved for good) or 302 (for now). */
@@ -106,39 +103,35 @@ export const urlRedirects = pgTable(
   (t) => [uniqueIndex("url_redirects_from_idx").on(t.websiteId, t.fromPath)],
 );
 
-/** The card an owner pays the site's plan with: only the provider's reference and what may be shown. */
-export const billingPaymentMethods = pgTable("billing_payment_methods", {
-  websiteId: text("website_id")
-    .primaryKey()
-    .references(() => websites.id, { onDelete: "cascade" }),
-  provider: text("provider").notNull(),
-  savedMethod: text("saved_method").notNull(),
+/** What may be shown of a saved card; the tax on plan charges follows its ISO 3166 billing country. */
+const shownCard = () => ({
   cardLast4: text("card_last4").notNull(),
   expMonth: integer("exp_month").notNull(),
   expYear: integer("exp_year").notNull(),
-  /** ISO 3166 country of the card's billing address: the tax on plan charges follows it. */
   billingCountry: text("billing_country"),
+});
+
+/** The card an owner pays the site's plan with: only the provider's reference and what may be shown. */
+export const billingPaymentMethods = pgTable("billing_payment_methods", {
+  websiteId: siteKey(),
+  provider: text("provider").notNull(),
+  savedMethod: text("saved_method").notNull(),
+  ...shownCard(),
   updatedAt: updatedAt(),
 });
 
 /** A card being saved that waits for its holder's authentication (3-D Secure). */
 export const billingCardSetups = pgTable("billing_card_setups", {
-  websiteId: text("website_id")
-    .primaryKey()
-    .references(() => websites.id, { onDelete: "cascade" }),
+  websiteId: siteKey(),
   /** The provider's idempotency key of the verification charge, to look it up afterwards. */
   chargeKey: text("charge_key").notNull(),
   providerRef: text("provider_ref").notNull(),
-  cardLast4: text("card_last4").notNull(),
-  expMonth: integer("exp_month").notNull(),
-  expYear: integer("exp_year").notNull(),
-  billingCountry: text("billing_country"),
+  ...shownCard(),
   createdAt: createdAt(),
 });
 
 export const invoices = pgTable("invoices", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
+  ...siteRowKeys(),
   subscriptionId: text("subscription_id").references(() => billingSubscriptions.id, { onDelete: "set null" }),
   totalCents: integer("total_cents").notNull(),
   taxCents: integer("tax_cents").notNull().default(0),

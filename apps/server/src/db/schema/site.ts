@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.js";
+import { createdAt, timestamps, updatedAt } from "./columns.js";
 
 // ─── Websites, their domains and settings ────────────────────────────────────────────────────────────
 
@@ -33,14 +33,22 @@ export const websites = pgTable("websites", {
   featureSetId: text("feature_set_id"),
   /** Bumped on every content or settings change: rendered pages cached under an older stamp are stale. */
   contentVersion: integer("content_version").notNull().default(1),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 /** The `website_id` column of a site-scoped table: deleting the site deletes its rows. */
 export const websiteId = () =>
   text("website_id")
     .notNull()
+    .references(() => websites.id, { onDelete: "cascade" });
+
+/** The first columns of a site-scoped table: the row's own id and its website's. */
+export const siteRowKeys = () => ({ id: text("id").primaryKey(), websiteId: websiteId() });
+
+/** The key of a table with at most one row per website: the website's id. */
+export const siteKey = () =>
+  text("website_id")
+    .primaryKey()
     .references(() => websites.id, { onDelete: "cascade" });
 
 export const domains = pgTable("domains", {
@@ -51,9 +59,7 @@ export const domains = pgTable("domains", {
 });
 
 export const websiteSettings = pgTable("website_settings", {
-  websiteId: text("website_id")
-    .primaryKey()
-    .references(() => websites.id, { onDelete: "cascade" }),
+  websiteId: siteKey(),
   useCldrMoneyFormat: boolean("use_cldr_money_format").notNull().default(false),
   commentsEnabled: boolean("comments_enabled").notNull().default(true),
   disqusShortName: text("disqus_short_name"),
@@ -80,9 +86,7 @@ export const websiteSettings = pgTable("website_settings", {
 });
 
 export const storeSettings = pgTable("store_settings", {
-  websiteId: text("website_id")
-    .primaryKey()
-    .references(() => websites.id, { onDelete: "cascade" }),
+  websiteId: siteKey(),
   currency: text("currency").notNull().default("USD"),
   multipleQuantityAllowedForServices: boolean("multiple_quantity_allowed_for_services")
     .notNull()
@@ -137,8 +141,7 @@ export const memberships = pgTable(
 export const media = pgTable(
   "media",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     width: integer("width").notNull(),
@@ -158,8 +161,7 @@ export const media = pgTable(
 export const collections = pgTable(
   "collections",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     kind: text("kind").notNull(),
     title: text("title").notNull(),
     urlSlug: text("url_slug").notNull(),
@@ -180,8 +182,7 @@ export const collections = pgTable(
     draftLayout: jsonb("draft_layout").$type<unknown>(),
     /** Kind-specific options: gallery option set, showPastOrUpcomingEvents, page size… */
     options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("collections_slug_idx").on(t.websiteId, t.urlSlug)],
 );
@@ -199,8 +200,7 @@ export interface ItemLocation {
 export const contentItems = pgTable(
   "content_items",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     collectionId: text("collection_id")
       .notNull()
       .references(() => collections.id, { onDelete: "cascade" }),
@@ -230,8 +230,7 @@ export const contentItems = pgTable(
     likeCount: integer("like_count").notNull().default(0),
     ordering: integer("ordering").notNull().default(0),
     status: text("status").notNull().default("published"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("content_items_url_idx").on(t.websiteId, t.collectionId, t.urlId),
@@ -242,8 +241,7 @@ export const contentItems = pgTable(
 export const comments = pgTable(
   "comments",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     itemId: text("item_id")
       .notNull()
       .references(() => contentItems.id, { onDelete: "cascade" }),
@@ -258,8 +256,7 @@ export const comments = pgTable(
 export const productVariants = pgTable(
   "product_variants",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     itemId: text("item_id")
       .notNull()
       .references(() => contentItems.id, { onDelete: "cascade" }),
@@ -274,8 +271,7 @@ export const productVariants = pgTable(
     weightGrams: integer("weight_grams").notNull().default(0),
     mainImageId: text("main_image_id").references(() => media.id, { onDelete: "set null" }),
     ordering: integer("ordering").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("product_variants_sku_idx").on(t.websiteId, t.sku),
@@ -286,8 +282,7 @@ export const productVariants = pgTable(
 // ─── Forms and their submissions ─────────────────────────────────────────────────────────────────────
 
 export const forms = pgTable("forms", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
+  ...siteRowKeys(),
   name: text("name").notNull(),
   /** Field definitions: {id, type, title, required, options…} (SPEC §3 field types). */
   fields: jsonb("fields").$type<Record<string, unknown>[]>().notNull(),
@@ -305,8 +300,7 @@ export const forms = pgTable("forms", {
 export const formSubmissions = pgTable(
   "form_submissions",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     formId: text("form_id")
       .notNull()
       .references(() => forms.id, { onDelete: "cascade" }),
@@ -323,8 +317,7 @@ export const formSubmissions = pgTable(
 export const siteUsers = pgTable(
   "site_users",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull(),
@@ -336,8 +329,7 @@ export const siteUsers = pgTable(
 );
 
 export const siteUserSessions = pgTable("site_user_sessions", {
-  id: text("id").primaryKey(),
-  websiteId: websiteId(),
+  ...siteRowKeys(),
   siteUserId: text("site_user_id")
     .notNull()
     .references(() => siteUsers.id, { onDelete: "cascade" }),
@@ -351,8 +343,7 @@ export const siteUserSessions = pgTable("site_user_sessions", {
 export const restockSignups = pgTable(
   "restock_signups",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     itemId: text("item_id")
       .notNull()
       .references(() => contentItems.id, { onDelete: "cascade" }),
@@ -370,8 +361,7 @@ export const restockSignups = pgTable(
 export const mailingListSubscribers = pgTable(
   "mailing_list_subscribers",
   {
-    id: text("id").primaryKey(),
-    websiteId: websiteId(),
+    ...siteRowKeys(),
     email: text("email").notNull(),
     source: text("source").notNull(),
     createdAt: createdAt(),
@@ -420,9 +410,7 @@ export const templateDrafts = pgTable(
  * stays on `websites.theme`. No row means the theme's defaults, no custom CSS and no images.
  */
 export const siteDesigns = pgTable("site_designs", {
-  websiteId: text("website_id")
-    .primaryKey()
-    .references(() => websites.id, { onDelete: "cascade" }),
+  websiteId: siteKey(),
   styles: jsonb("styles").$type<Record<string, unknown>>().notNull().default({}),
   customCss: text("custom_css").notNull().default(""),
   logoMediaId: text("logo_media_id").references(() => media.id, { onDelete: "set null" }),

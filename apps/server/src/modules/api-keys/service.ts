@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.js";
 import { apiKeys, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
+import { cursorPage } from "../../lib/paging.js";
 import { setStock } from "../catalog/inventory.js";
 import { MAX_STOCK } from "../catalog/product-rules.js";
 
@@ -149,9 +150,8 @@ export async function inventoryPage(db: Db, websiteId: string, after: string | u
     )
     .orderBy(asc(productVariants.id))
     .limit(limit + 1);
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
-  return { inventory: page, nextCursor: more ? page[page.length - 1]!.variantId : null };
+  const { page, last, hasNextPage } = cursorPage(rows, limit);
+  return { inventory: page, nextCursor: hasNextPage ? last!.variantId : null };
 }
 
 /**

@@ -12,7 +12,7 @@ import { isCountryCode } from "@atelier/commerce";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { billingCardSetups, billingPaymentMethods, billingSubscriptions } from "../../db/schema.js";
-import { badRequest, conflict } from "../../http/errors.js";
+import { badRequest, conflict, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { type NextAction, cardDetailErrors, cardDigits } from "../payments/provider.js";
 import type { Website } from "../sites/service.js";
@@ -106,7 +106,7 @@ export async function savePaymentInfo(
   );
   const country = input.country ? input.country.trim().toUpperCase() : null;
   if (country && !isCountryCode(country)) errors.country = CARD_MSG.COUNTRY;
-  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
+  throwFieldErrors(errors);
   const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
   const now = deps.clock.now();
   if (year * 12 + input.expMonth - 1 < now.getUTCFullYear() * 12 + now.getUTCMonth())

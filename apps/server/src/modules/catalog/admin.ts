@@ -12,7 +12,7 @@ import { ProductType, RecordType } from "../../db/enums.js";
 import { collections, contentItems, forms, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
-import { deleteSiteRow } from "../../lib/site-rows.js";
+import { deleteSiteRow, siteRowWhere } from "../../lib/site-rows.js";
 import { Feature } from "../../seed/billing-catalog.js";
 import {
   checkCategoryCount,
@@ -97,7 +97,7 @@ async function storeCollection(db: Db | Tx, websiteId: string, collectionId: str
   const [c] = await db
     .select()
     .from(collections)
-    .where(and(eq(collections.websiteId, websiteId), eq(collections.id, collectionId)));
+    .where(siteRowWhere(collections, websiteId, collectionId));
   if (c?.kind !== "products")
     throw badRequest("Choose a store page for the product.", { collectionId: "Not a store page" });
   return c;
@@ -108,11 +108,7 @@ async function itemOf(db: Db | Tx, websiteId: string, productId: string): Promis
     .select()
     .from(contentItems)
     .where(
-      and(
-        eq(contentItems.websiteId, websiteId),
-        eq(contentItems.id, productId),
-        eq(contentItems.recordType, RecordType.STORE_ITEM),
-      ),
+      siteRowWhere(contentItems, websiteId, productId, eq(contentItems.recordType, RecordType.STORE_ITEM)),
     );
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return row;
@@ -139,7 +135,7 @@ async function checkRefs(tx: Tx, websiteId: string, p: ProductInput) {
     const [form] = await tx
       .select({ id: forms.id })
       .from(forms)
-      .where(and(eq(forms.websiteId, websiteId), eq(forms.id, p.additionalFieldsFormId)));
+      .where(siteRowWhere(forms, websiteId, p.additionalFieldsFormId));
     if (!form)
       throw badRequest("Choose one of this site's forms.", { additionalFieldsFormId: "Unknown form" });
   }
@@ -217,7 +213,7 @@ async function writeProduct(tx: Tx, websiteId: string, itemId: string, p: Produc
       await tx
         .update(productVariants)
         .set(values)
-        .where(and(eq(productVariants.websiteId, websiteId), eq(productVariants.id, own.id)));
+        .where(siteRowWhere(productVariants, websiteId, own.id));
     } else {
       await tx.insert(productVariants).values({ id: newId(), websiteId, itemId, ...values });
     }
@@ -324,7 +320,7 @@ export async function updateProduct(
         structuredContent: structured(p),
         updatedAt: sql`now()`,
       })
-      .where(and(eq(contentItems.websiteId, websiteId), eq(contentItems.id, item.id)))
+      .where(siteRowWhere(contentItems, websiteId, item.id))
       .returning();
     await writeProduct(tx, websiteId, item.id, p, existing);
     return productJson(row!, await variantsOfItem(tx, websiteId, item.id), c);

@@ -8,6 +8,7 @@ import { RecordType } from "../../db/enums.js";
 import { analyticsEvents, collections, contentItems, media, productVariants } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { likePattern, pageInfo, pageWindow } from "../../lib/paging.js";
+import { siteRowWhere } from "../../lib/site-rows.js";
 import { mediaUrl } from "../media/storage.js";
 import { enqueueRestockCheck } from "../restock/service.js";
 import { MAX_STOCK } from "./product-rules.js";
@@ -131,7 +132,7 @@ export async function setStock(
     const [v] = await tx
       .select()
       .from(productVariants)
-      .where(and(eq(productVariants.websiteId, websiteId), eq(productVariants.id, variantId)))
+      .where(siteRowWhere(productVariants, websiteId, variantId))
       .for("update");
     if (!v) throw notFound("No such variant.");
     let qty = v.qtyInStock;

@@ -1,22 +1,15 @@
 /** What checkout takes and answers: its dependencies, inputs, results, messages and timings. */
-import type { Config } from "../../config.js";
-import type { Db } from "../../db/client.js";
-import type { Clock } from "../../lib/clock.js";
+import type { Deps } from "../../http/deps.js";
 import type { orderJson } from "../orders/service.js";
 import type { NextAction, PaymentEvent, PaymentMethodInput, PaymentProvider } from "../payments/provider.js";
 import type { Website } from "../sites/service.js";
 
-export interface CheckoutDeps {
-  db: Db;
-  clock: Clock;
-  config: Config;
-  payments: PaymentProvider;
-}
+export type CheckoutDeps = Pick<Deps, "db" | "clock" | "config"> & { payments: PaymentProvider };
 
 export const MSG_CART_EMPTY = "Your cart is empty.";
 export const MSG_CART_ALREADY_PURCHASED = "This cart has already been checked out.";
 export const MSG_EMAIL_INVALID = "Please enter a valid email address.";
-export const MSG_REQUIRED = "Required";
+export { MSG_REQUIRED } from "@atelier/forms";
 export const MSG_COUNTRY_INVALID = "Please choose a country.";
 export const MSG_CHOOSE_SHIPPING = "Please choose a shipping option.";
 export const MSG_FIX_ADDRESS = "Please check the highlighted fields.";

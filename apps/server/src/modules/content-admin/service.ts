@@ -7,7 +7,7 @@
 import { seoFieldErrors } from "../seo/fields.js";
 import { recordMove } from "../redirects/service.js";
 import { itemUrl } from "../../render/serialize.js";
-import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { RecordType } from "../../db/enums.js";
 import { type ItemLocation, collections, contentItems, media } from "../../db/schema.js";
@@ -18,7 +18,7 @@ import { deleteSiteRow, siteRowWhere } from "../../lib/site-rows.js";
 import { mediaUrl } from "../media/storage.js";
 import { LIMIT_MESSAGES, itemLimitOf, urlWithinLimit } from "../pages/limits.js";
 import { slugify } from "../pages/service.js";
-import { likePattern, pageInfo, pageWindow } from "../../lib/paging.js";
+import { likePattern, offsetPage, pageInfo, pageWindow } from "../../lib/paging.js";
 import {
   checkCategoryCount,
   checkImagesInSite,
@@ -76,7 +76,7 @@ async function collectionOf(db: Db | Tx, websiteId: string, collectionId: string
   const [c] = await db
     .select()
     .from(collections)
-    .where(and(eq(collections.websiteId, websiteId), eq(collections.id, collectionId)));
+    .where(siteRowWhere(collections, websiteId, collectionId));
   if (!c) throw notFound("No such page.");
   if (!(c.kind in RECORD_TYPE_OF)) {
     throw badRequest(
@@ -142,19 +142,11 @@ export async function listItems(
       : c.kind === "events"
         ? [desc(contentItems.startDate)]
         : [asc(contentItems.ordering), asc(contentItems.createdAt)];
-  const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(contentItems)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ n: count() }).from(contentItems).where(where),
-  ]);
+  const { rows, total } = await offsetPage(db, contentItems, and(...conditions), order, {
+    limit: pageSize,
+    offset,
+  });
   const files = await imageFiles(db, websiteId, rows);
-  const total = Number(totals[0]?.n ?? 0);
   return {
     collection: { id: c.id, title: c.title, kind: c.kind, urlSlug: c.urlSlug },
     items: rows.map((i) => itemJson(c, i, files)),

@@ -4,13 +4,14 @@
  * the record and owners read it in their outbox.
  */
 import type { OutboxPage } from "@atelier/owner-api";
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
 import { outboundEmails } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
+import { offsetPage } from "../../lib/paging.js";
 import { enqueueJob, registerJobHandler } from "../jobs/service.js";
 
 export type OutboundEmail = typeof outboundEmails.$inferSelect;
@@ -138,14 +139,8 @@ export async function listOutbox(
     eq(outboundEmails.websiteId, websiteId),
     opts.status ? eq(outboundEmails.status, opts.status) : undefined,
   );
-  const rows = await db
-    .select()
-    .from(outboundEmails)
-    .where(where)
-    .orderBy(desc(outboundEmails.createdAt), desc(outboundEmails.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
-  const [{ n }] = (await db.select({ n: count() }).from(outboundEmails).where(where)) as [{ n: number }];
+  const order = [desc(outboundEmails.createdAt), desc(outboundEmails.id)];
+  const { rows, total } = await offsetPage(db, outboundEmails, where, order, opts);
   return {
     emails: rows.map((r) => ({
       id: r.id,
@@ -159,7 +154,7 @@ export async function listOutbox(
       createdOn: r.createdAt.getTime(),
       sentOn: r.sentAt ? r.sentAt.getTime() : null,
     })),
-    total: Number(n),
+    total,
   };
 }
 

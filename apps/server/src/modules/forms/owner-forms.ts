@@ -5,6 +5,7 @@
 import {
   emailInvalidMessage,
   FIELD_TYPES,
+  type FormDefinition,
   isFieldType,
   MSG_REQUIRED,
   isValidEmail,
@@ -20,18 +21,10 @@ import { collectionsOf } from "../content/service.js";
 import { type FormRow, formOfSite, invalidFields, publicForm } from "./service.js";
 
 /** What an owner sends to create a form (every property) or change one (any of them). */
-export interface FormInput {
-  name?: string;
+export type FormInput = Partial<Omit<FormDefinition, "id" | "fields">> & {
   fields?: unknown[];
-  submissionMessage?: string;
-  submissionHtml?: string;
-  successRedirect?: string | null;
-  disclaimerMessage?: string | null;
-  captchaEnabled?: boolean;
-  captchaTheme?: number;
-  captchaAlignment?: number;
   notifyEmail?: string | null;
-}
+};
 
 export const FORM_MAX_FIELDS = 100;
 const FIELD_ID = /^[A-Za-z0-9_-]{1,64}$/;

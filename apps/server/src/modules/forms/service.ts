@@ -3,7 +3,7 @@
  * keys, submissions stored with their summary, the owner's notification email, newsletter
  * sign-ups into the mailing list, and the owner's list, search and CSV export.
  */
-import { likePattern } from "../../lib/paging.js";
+import { likePattern, offsetPage } from "../../lib/paging.js";
 import {
   type FormDefinition,
   type FormField,
@@ -336,15 +336,9 @@ export async function listSubmissions(
   const form = await formOfSite(db, websiteId, formId);
   if (!form) throw new ApiError(404, "not_found", "No such form.");
   const where = searchWhere(websiteId, formId, opts.q);
-  const rows = await db
-    .select()
-    .from(formSubmissions)
-    .where(where)
-    .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
-  const [{ n }] = (await db.select({ n: count() }).from(formSubmissions).where(where)) as [{ n: number }];
-  return { submissions: rows.map(submissionJson), total: Number(n) };
+  const order = [desc(formSubmissions.createdAt), desc(formSubmissions.id)];
+  const { rows, total } = await offsetPage(db, formSubmissions, where, order, opts);
+  return { submissions: rows.map(submissionJson), total };
 }
 
 export async function deleteSubmission(

@@ -14,6 +14,7 @@ import { media } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { oncePerKey } from "../../lib/once-per-key.js";
+import { siteRowWhere } from "../../lib/site-rows.js";
 import type { MediaStore } from "../../media/store.js";
 import { writeMediaFile } from "./storage.js";
 
@@ -251,7 +252,7 @@ export async function updateMedia(
     if (patch.title !== undefined) set.title = patch.title.slice(0, 300);
     if (patch.focalX !== undefined) set.focalX = patch.focalX;
     if (patch.focalY !== undefined) set.focalY = patch.focalY;
-    const where = and(eq(media.websiteId, websiteId), eq(media.id, id));
+    const where = siteRowWhere(media, websiteId, id);
     const [row] = Object.keys(set).length
       ? await tx.update(media).set(set).where(where).returning()
       : await tx.select().from(media).where(where);

@@ -5,9 +5,9 @@
  * cents; every owner action is one transaction with the order row locked.
  */
 import type { OrderLine } from "@atelier/owner-api";
-import { likePattern } from "../../lib/paging.js";
+import { likePattern, offsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { analyticsEvents, orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
@@ -347,17 +347,7 @@ export async function listOrders(db: Db, websiteId: string, query: OrderListQuer
       )!,
     );
   }
-  const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.orderNumber))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
+  const { rows, total } = await offsetPage(db, orders, and(...filters), [desc(orders.orderNumber)], query);
   const lines = await linesOfOrders(
     db,
     rows.map((r) => r.id),
@@ -369,7 +359,7 @@ export async function listOrders(db: Db, websiteId: string, query: OrderListQuer
         lines.filter((l) => l.orderId === o.id),
       ),
     ),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 

@@ -9,7 +9,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
 import { domains, memberships, storeSettings, websiteSettings, websites } from "../../db/schema.js";
-import { ApiError, badRequest, notFound } from "../../http/errors.js";
+import { ApiError, badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import { isValidEmail, normalizeEmail } from "../../lib/email.js";
 import { newId } from "../../lib/ids.js";
 import type { Block, Row } from "../pages/blocks.js";
@@ -500,7 +500,7 @@ export async function updateSiteSettings(db: Db, websiteId: string, patch: Setti
     if (e && !isValidEmail(e)) fields.contactEmail = "Email is invalid";
     else set.contactEmail = e || null;
   }
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  throwFieldErrors(fields);
   return db.transaction(async (tx) => {
     await settingsRow(tx, websiteId);
     if (Object.keys(set).length) {

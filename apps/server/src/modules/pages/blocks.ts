@@ -114,16 +114,10 @@ export function fieldValue(block: string, f: FieldDef, value: unknown, refs: Lay
       return value;
     }
     case "form":
-      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad("choose a form.");
-      refs.forms.add(value);
-      return value;
     case "collection":
-      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad("choose a collection.");
-      refs.collections.add(value);
-      return value;
     case "product":
-      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad("choose a product.");
-      refs.products.add(value);
+      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad(`choose a ${f.type}.`);
+      refs[`${f.type}s`].add(value);
       return value;
     case "gallery": {
       if (!isRecord(value)) throw bad("must be a set of gallery options.");
@@ -157,18 +151,25 @@ export function fieldValue(block: string, f: FieldDef, value: unknown, refs: Lay
 
 const escAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** The player of a video or audio link, made from the URL alone (no request to the provider). */
-export function oembedFor(
-  url: string,
-  kind: "video" | "audio",
-): { html: string; providerName: string } | undefined {
+/** A media link parsed, with its host bare of "www." and "m."; undefined when it is not a URL. */
+export function mediaLink(url: string): { u: URL; host: string } | undefined {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
     return undefined;
   }
-  const host = u.hostname.replace(/^www\./, "").replace(/^m\./, "");
+  return { u, host: u.hostname.replace(/^www\./, "").replace(/^m\./, "") };
+}
+
+/** The player of a video or audio link, made from the URL alone (no request to the provider). */
+export function oembedFor(
+  url: string,
+  kind: "video" | "audio",
+): { html: string; providerName: string } | undefined {
+  const link = mediaLink(url);
+  if (!link) return undefined;
+  const { u, host } = link;
   const frame = (src: string, title: string, ratio = true) =>
     `<iframe src="${escAttr(src)}" title="${escAttr(title)}" ${ratio ? 'width="640" height="360"' : 'width="100%" height="166"'} frameborder="0" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowfullscreen loading="lazy"></iframe>`;
   if (kind === "video") {

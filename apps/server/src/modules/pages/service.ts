@@ -9,9 +9,10 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { SiteStatus, collectionKinds, folderBehaviors } from "../../db/enums.js";
 import { collections, contentItems, featureSets, forms, media, websites } from "../../db/schema.js";
-import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
+import { ApiError, badRequest, conflict, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { hashPassword } from "../../lib/passwords.js";
+import { siteRowWhere } from "../../lib/site-rows.js";
 import { COLLECTION_OPTION_FIELDS, blockTypeByName, blockTypesFor } from "./block-types.js";
 import {
   type Layout,
@@ -111,7 +112,7 @@ export async function collectionOf(db: Conn, websiteId: string, pageId: string):
   const [row] = await db
     .select()
     .from(collections)
-    .where(and(eq(collections.websiteId, websiteId), eq(collections.id, pageId)));
+    .where(siteRowWhere(collections, websiteId, pageId));
   if (!row) throw notFound(PAGE_NOT_FOUND);
   return row;
 }
@@ -258,7 +259,7 @@ export async function updatePage(
     fields.password = `A page password needs at least ${PAGE_PASSWORD_MIN} characters.`;
   if (patch.hiddenFromNav !== undefined) set.hiddenFromNav = patch.hiddenFromNav;
   if (patch.seoHidden !== undefined) set.seoHidden = patch.seoHidden;
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  throwFieldErrors(fields);
   if (patch.password !== undefined)
     set.passwordHash = patch.password === null ? null : await hashPassword(patch.password);
 
@@ -317,7 +318,7 @@ export async function updatePage(
     const [row] = await tx
       .update(collections)
       .set({ ...set, updatedAt: sql`now()` })
-      .where(and(eq(collections.websiteId, websiteId), eq(collections.id, pageId)))
+      .where(siteRowWhere(collections, websiteId, pageId))
       .returning();
     return pageJson(row!);
   });
@@ -348,7 +349,7 @@ export async function reorderPages(db: Db, websiteId: string, entries: TreeEntry
       await tx
         .update(collections)
         .set({ ordering: i, folderId: e.folderId ?? null })
-        .where(and(eq(collections.websiteId, websiteId), eq(collections.id, e.id)));
+        .where(siteRowWhere(collections, websiteId, e.id));
     }
   });
   return pageTree(db, websiteId);
@@ -366,7 +367,7 @@ export async function deletePage(db: Db, websiteId: string, pageId: string): Pro
         .set({ folderId: null })
         .where(and(eq(collections.websiteId, websiteId), eq(collections.folderId, pageId)));
     }
-    await tx.delete(collections).where(and(eq(collections.websiteId, websiteId), eq(collections.id, pageId)));
+    await tx.delete(collections).where(siteRowWhere(collections, websiteId, pageId));
   });
 }
 
@@ -442,7 +443,7 @@ export async function saveDraft(db: Db, websiteId: string, pageId: string, input
     const [row] = await tx
       .update(collections)
       .set({ draftLayout: layout, updatedAt: sql`now()` })
-      .where(and(eq(collections.websiteId, websiteId), eq(collections.id, pageId)))
+      .where(siteRowWhere(collections, websiteId, pageId))
       .returning();
     return layoutJson(row!);
   });
@@ -470,7 +471,7 @@ export async function publishPage(db: Db, websiteId: string, pageId: string, inp
     const [row] = await tx
       .update(collections)
       .set({ layout, draftLayout: null, updatedAt: sql`now()` })
-      .where(and(eq(collections.websiteId, websiteId), eq(collections.id, pageId)))
+      .where(siteRowWhere(collections, websiteId, pageId))
       .returning();
     await tx
       .update(websites)
@@ -486,7 +487,7 @@ export async function discardDraft(db: Db, websiteId: string, pageId: string) {
     const [row] = await tx
       .update(collections)
       .set({ draftLayout: null })
-      .where(and(eq(collections.websiteId, websiteId), eq(collections.id, pageId)))
+      .where(siteRowWhere(collections, websiteId, pageId))
       .returning();
     return layoutJson(row!);
   });

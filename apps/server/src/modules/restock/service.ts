@@ -6,6 +6,7 @@
  * pending rows are claimed with SKIP LOCKED, so nobody is emailed twice by two processes.
  */
 import type { SignUpGroup } from "@atelier/owner-api";
+import { MSG_CAPTCHA_INCOMPLETE } from "@atelier/forms";
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
@@ -14,6 +15,12 @@ import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { isValidEmail, normalizeEmail } from "../../lib/email.js";
 import { newId } from "../../lib/ids.js";
+import {
+  MSG_BAD_CURSOR,
+  cursorPage,
+  decodeCursor as decodeSortKeys,
+  encodeCursor,
+} from "../../lib/paging.js";
 import { siteCaptcha, verifySiteCaptcha } from "../captcha/service.js";
 import { type CatalogProduct, type Variant, productById, productsByIds } from "../catalog/service.js";
 import { queueEmail } from "../email/service.js";
@@ -23,11 +30,10 @@ import { settingsOf } from "../sites/service.js";
 
 export const MSG_EMAIL_BLANK = "Email cannot be blank";
 export const MSG_EMAIL_INVALID = "Email is invalid";
-export const MSG_CAPTCHA_INCOMPLETE = "Complete CAPTCHA before submitting.";
 export const MSG_RESTOCK_DISABLED = "Restock notifications are not available in this store.";
 export const MSG_UNKNOWN_VARIANT = "Sorry, that item variant is unavailable. Please select another variant.";
 export const MSG_STILL_SOLD_OUT = "That variant is still sold out: add stock before notifying.";
-export const MSG_BAD_CURSOR = "Invalid cursor.";
+export { MSG_BAD_CURSOR, MSG_CAPTCHA_INCOMPLETE };
 export const DEFAULT_SUCCESS_TEXT = "Thank you! We will email you when it is back in stock.";
 
 /** Job kind: email the pending sign-ups of one variant if it is in stock. */
@@ -102,25 +108,15 @@ export async function signUp(
 
 // ─── Owner lists (cursor pages) ──────────────────────────────────────────────────────────────
 
-export function encodeCursor(parts: string[]): string {
-  return Buffer.from(JSON.stringify(parts)).toString("base64url");
-}
+export { encodeCursor };
 
+/** The `size` sort keys (short strings) in a restock list's cursor; a 400 when they are not. */
 export function decodeCursor(cursor: string | undefined, size: number): string[] | undefined {
-  if (cursor === undefined || cursor === "") return undefined;
-  try {
-    const parts = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
-    if (
-      Array.isArray(parts) &&
-      parts.length === size &&
-      parts.every((p) => typeof p === "string" && p.length <= 64)
-    ) {
-      return parts as string[];
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest(MSG_BAD_CURSOR, { cursor: MSG_BAD_CURSOR });
+  return decodeSortKeys(
+    cursor,
+    (parts): parts is string[] =>
+      parts.length === size && parts.every((p) => typeof p === "string" && p.length <= 64),
+  );
 }
 
 export interface Page<T> {
@@ -153,7 +149,7 @@ export async function listGroups(
     .groupBy(s.itemId, s.variantId)
     .orderBy(asc(s.itemId), asc(s.variantId))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, last, hasNextPage } = cursorPage(rows, limit);
   const products = await productsByIds(
     db,
     websiteId,
@@ -175,8 +171,6 @@ export async function listGroups(
       inStock: Boolean(product && variant && inStock(product, variant)),
     };
   });
-  const last = page[page.length - 1];
-  const hasNextPage = rows.length > limit;
   return {
     signUpGroups,
     hasNextPage,
@@ -223,9 +217,7 @@ export async function listSignUps(
     )
     .orderBy(asc(s.createdAt), asc(s.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  const hasNextPage = rows.length > limit;
+  const { page, last, hasNextPage } = cursorPage(rows, limit);
   return {
     signUps: page.map((r) => ({
       id: r.id,
@@ -297,7 +289,7 @@ async function notifyVariantTx(
     .orderBy(asc(s.createdAt), asc(s.id))
     .limit(limit + 1)
     .for("update", { skipLocked: true });
-  const batch = pending.slice(0, limit);
+  const { page: batch, hasNextPage: more } = cursorPage(pending, limit);
   if (!batch.length) return { count: 0, more: false };
   const [site] = await tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId));
   const mail = restockEmail(site?.title ?? "", config.publicUrl, product, variant);
@@ -313,7 +305,7 @@ async function notifyVariantTx(
         batch.map((r) => r.id),
       ),
     );
-  return { count: batch.length, more: pending.length > limit };
+  return { count: batch.length, more };
 }
 
 export interface SendRequest {

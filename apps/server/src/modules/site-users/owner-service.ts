@@ -3,46 +3,29 @@
  * with an opaque cursor. Never exposes password hashes.
  */
 import type { OwnerSiteUser } from "@atelier/owner-api";
-import { likePattern } from "../../lib/paging.js";
+import { MSG_BAD_CURSOR, cursorPage, decodeCursor, encodeCursor, likePattern } from "../../lib/paging.js";
 import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { carts, orders, siteUsers } from "../../db/schema.js";
-import { badRequest } from "../../http/errors.js";
 
 export const SITE_USERS_PAGE_SIZE = 50;
 export const SITE_USERS_PAGE_MAX = 200;
-export const MSG_BAD_CURSOR = "Invalid cursor.";
+export { MSG_BAD_CURSOR };
 
-function encodeCursor(createdOn: number, id: string): string {
-  return Buffer.from(JSON.stringify([createdOn, id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string | undefined): { createdOn: number; id: string } | undefined {
-  if (cursor === undefined || cursor === "") return undefined;
-  try {
-    const parts = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
-    if (
-      Array.isArray(parts) &&
-      parts.length === 2 &&
-      Number.isSafeInteger(parts[0]) &&
-      parts[0] >= 0 &&
-      typeof parts[1] === "string" &&
-      /^[a-f0-9]{24}$/.test(parts[1])
-    ) {
-      return { createdOn: parts[0], id: parts[1] };
-    }
-  } catch {
-    // fall through to the 400
-  }
-  throw badRequest(MSG_BAD_CURSOR, { cursor: MSG_BAD_CURSOR });
-}
+/** A cursor's sort keys: the last row's creation time (ms) and id. */
+const isSortKeys = (parts: unknown[]): parts is [number, string] =>
+  parts.length === 2 &&
+  Number.isSafeInteger(parts[0]) &&
+  (parts[0] as number) >= 0 &&
+  typeof parts[1] === "string" &&
+  /^[a-f0-9]{24}$/.test(parts[1]);
 
 export async function listSiteUsersForOwner(
   db: Db,
   websiteId: string,
   opts: { q?: string; cursor?: string; limit: number },
 ): Promise<{ siteUsers: OwnerSiteUser[]; nextCursor: string | null }> {
-  const after = decodeCursor(opts.cursor);
+  const after = decodeCursor(opts.cursor, isSortKeys);
   const q = opts.q?.trim() ?? "";
   // Milliseconds, like the cursor, so a page boundary never skips or repeats a row.
   const createdMs = sql<number>`date_trunc('milliseconds', ${siteUsers.createdAt})`;
@@ -59,8 +42,8 @@ export async function listSiteUsersForOwner(
     );
   }
   if (after) {
-    const at = new Date(after.createdOn).toISOString();
-    conditions.push(sql`(${createdMs}, ${siteUsers.id}) < (${at}::timestamptz, ${after.id})`);
+    const at = new Date(after[0]).toISOString();
+    conditions.push(sql`(${createdMs}, ${siteUsers.id}) < (${at}::timestamptz, ${after[1]})`);
   }
   const rows = await db
     .select({
@@ -74,7 +57,7 @@ export async function listSiteUsersForOwner(
     .where(and(...conditions))
     .orderBy(desc(createdMs), desc(siteUsers.id))
     .limit(opts.limit + 1);
-  const page = rows.slice(0, opts.limit);
+  const { page, last, hasNextPage } = cursorPage(rows, opts.limit);
 
   // Orders of each user, counted as the account page lists them: recorded with the user, or
   // placed from one of the user's carts.
@@ -109,7 +92,6 @@ export async function listSiteUsersForOwner(
     }
   }
 
-  const last = page[page.length - 1];
   return {
     siteUsers: page.map((r) => ({
       id: r.id,
@@ -119,6 +101,6 @@ export async function listSiteUsersForOwner(
       createdOn: r.createdAt.getTime(),
       orderCount: counts.get(r.id) ?? 0,
     })),
-    nextCursor: rows.length > opts.limit && last ? encodeCursor(last.createdAt.getTime(), last.id) : null,
+    nextCursor: hasNextPage && last ? encodeCursor([last.createdAt.getTime(), last.id]) : null,
   };
 }

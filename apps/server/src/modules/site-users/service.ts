@@ -13,7 +13,7 @@ import {
 } from "@atelier/commerce";
 import { timingSafeEqual } from "node:crypto";
 import { emailInvalidMessage, isValidEmail, MSG_REQUIRED } from "@atelier/forms";
-import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
   carts,
@@ -230,19 +230,24 @@ export async function sessionOf(
   token: string | undefined,
   now: Date,
 ): Promise<{ session: SiteUserSession; user: SiteUser } | undefined> {
-  if (!token || token.length > 200) return undefined;
+  const live = liveSessionWhere(websiteId, token, now);
+  if (!live) return undefined;
   const [row] = await db
     .select({ session: siteUserSessions, user: siteUsers })
     .from(siteUserSessions)
     .innerJoin(siteUsers, eq(siteUsers.id, siteUserSessions.siteUserId))
-    .where(
-      and(
-        eq(siteUserSessions.tokenHash, hashToken(token)),
-        eq(siteUserSessions.websiteId, websiteId),
-        gt(siteUserSessions.expiresAt, now),
-      ),
-    );
+    .where(live);
   return row;
+}
+
+/** The condition for the live session a cookie names on a website; undefined for a token that cannot be one. */
+export function liveSessionWhere(websiteId: string, token: string | undefined, now: Date): SQL | undefined {
+  if (!token || token.length > 200) return undefined;
+  return and(
+    eq(siteUserSessions.tokenHash, hashToken(token)),
+    eq(siteUserSessions.websiteId, websiteId),
+    gt(siteUserSessions.expiresAt, now),
+  );
 }
 
 /** Whether the `X-XSRF-Token` sent matches the session's (compared in constant time). */

@@ -13,9 +13,10 @@ import {
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { coupons, shippingRules, storeSettings, taxRules } from "../../db/schema.js";
-import { ApiError, badRequest } from "../../http/errors.js";
+import { ApiError, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { deleteSiteRow, updateSiteRow } from "../../lib/site-rows.js";
+import { storeOptionsJson } from "../../render/serialize.js";
 import { updateSiteSettings, siteSettings } from "../owner-sites/service.js";
 
 export const MEASUREMENT_STANDARDS = ["imperial", "metric"] as const;
@@ -24,16 +25,7 @@ const MAX_CENTS = 100_000_000;
 type StoreRow = typeof storeSettings.$inferSelect;
 
 function storeJson(s: StoreRow, useCLDRMoneyFormat: boolean) {
-  return {
-    currency: s.currency,
-    useCLDRMoneyFormat,
-    multipleQuantityAllowedForServices: s.multipleQuantityAllowedForServices,
-    customSoldOutText: s.customSoldOutText ?? "",
-    restockNotificationsEnabled: s.restockNotificationsEnabled,
-    restockNotificationsSuccessText: s.restockNotificationsSuccessText ?? "",
-    soldOutVariantsDropdownDisabled: s.soldOutVariantsDropdownDisabled,
-    measurementStandard: s.measurementStandard,
-  };
+  return { currency: s.currency, useCLDRMoneyFormat, ...storeOptionsJson(s) };
 }
 
 async function storeRow(db: Db | Tx, websiteId: string): Promise<StoreRow> {
@@ -89,7 +81,7 @@ export async function updateStoreSettings(db: Db, websiteId: string, patch: Stor
       fields.measurementStandard = "Choose imperial or metric.";
     else set.measurementStandard = patch.measurementStandard;
   }
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  throwFieldErrors(fields);
   await db.transaction(async (tx) => {
     await storeRow(tx, websiteId);
     if (Object.keys(set).length)
@@ -134,7 +126,7 @@ function checkShipping(input: ShippingInput) {
   for (const k of ["priceCents", "perKgCents", "minSubtotalCents"] as const)
     if (!isCents(input[k])) fields[k] = "Enter an amount of 0 or more.";
   const countries = checkCountries(input.countries, fields, "countries");
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  throwFieldErrors(fields);
   return {
     name: input.name.trim(),
     kind: input.kind,
@@ -198,7 +190,7 @@ function checkTax(input: TaxInput) {
     fields.region = "Use a state or region code such as NY or ON.";
   if (!Number.isInteger(input.rateBasisPoints) || input.rateBasisPoints < 0 || input.rateBasisPoints > 10000)
     fields.rateBasisPoints = "The rate is a percentage from 0 to 100 with at most two decimals.";
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  throwFieldErrors(fields);
   return {
     name: input.name.trim(),
     country,
@@ -284,7 +276,7 @@ function checkCoupon(input: CouponInput) {
     (!Number.isInteger(input.usageLimit) || input.usageLimit < 1)
   )
     fields.usageLimit = "A limit is 1 or more, or empty for no limit.";
-  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
+  throwFieldErrors(fields);
   return {
     code,
     kind: input.kind,

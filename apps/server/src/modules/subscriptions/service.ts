@@ -19,13 +19,14 @@ import {
   priceCheckout,
   subscriptionPriceText,
 } from "@atelier/commerce";
-import { and, asc, count, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
 import { contentItems, customerSubscriptions, payments, productVariants, websites } from "../../db/schema.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import { offsetPage } from "../../lib/paging.js";
 import { queueEmail } from "../email/service.js";
 import { enqueueJob } from "../jobs/service.js";
 import { storeRulesOf } from "../checkout/pricing.js";
@@ -425,23 +426,20 @@ export async function listSubscriptions(
     eq(customerSubscriptions.websiteId, websiteId),
     ...(q.status ? [eq(customerSubscriptions.status, q.status)] : []),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(customerSubscriptions)
-      .where(where)
-      .orderBy(desc(customerSubscriptions.createdAt))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(customerSubscriptions).where(where),
-  ]);
+  const { rows, total } = await offsetPage(
+    db,
+    customerSubscriptions,
+    where,
+    [desc(customerSubscriptions.createdAt)],
+    q,
+  );
   const names = await productNames(
     db,
     rows.map((r) => r.itemId),
   );
   return {
     subscriptions: rows.map((r) => subscriptionJson(r, names.get(r.itemId))),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }
 

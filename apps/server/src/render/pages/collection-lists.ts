@@ -1,19 +1,18 @@
 /** Collection list pages (main content, 1): products, blog, events (with the calendar), gallery and album. */
 import { PageType, RecordType } from "../../db/enums.js";
 import { type Collection, type ContentItem, mediaByIds } from "../../modules/content/service.js";
+import {
+  MAX_CATEGORY_LENGTH,
+  MAX_ITEMS_PER_ORDERABLE_COLLECTION,
+  MAX_PRODUCTS_PER_COLLECTION,
+  MAX_TAG_LENGTH,
+  MAX_TRACKS_PER_ALBUM,
+} from "../../modules/pages/limits.js";
 import { galleryOptions } from "../gallery.js";
 import { htmlToText } from "../sanitize.js";
 import { collectionJson, imageJson } from "../serialize.js";
 import type { Ctx, Json, PageRequest, PageResult } from "./shared.js";
 
-export const CATEGORY_MAX = 25;
-export const TAG_MAX = 50;
-/** Tracks an album page shows (SPEC §9). */
-export const MAX_ALBUM_TRACKS = 60;
-/** Products a collection page lists (SPEC §9). */
-export const MAX_PRODUCTS_PER_COLLECTION = 200;
-/** Items a user-orderable collection lists (SPEC §9). */
-export const MAX_COLLECTION_ITEMS = 250;
 /** Default page size of blog lists. */
 export const DEFAULT_BLOG_PAGE_SIZE = 10;
 
@@ -59,8 +58,8 @@ function pageNumberOf(req: PageRequest): number {
 /** Category and tag filters, cut to their SPEC lengths (25 and 50 characters). */
 function filtersOf(req: PageRequest): Record<string, string> {
   const filter: Record<string, string> = {};
-  const category = req.query.category?.trim().slice(0, CATEGORY_MAX);
-  const tag = req.query.tag?.trim().slice(0, TAG_MAX);
+  const category = req.query.category?.trim().slice(0, MAX_CATEGORY_LENGTH);
+  const tag = req.query.tag?.trim().slice(0, MAX_TAG_LENGTH);
   const author = req.query.author?.trim().slice(0, 100);
   if (category) filter.category = category;
   if (tag) filter.tag = tag;
@@ -123,7 +122,7 @@ export async function productsPage(ctx: Ctx, c: Collection): Promise<PageResult>
 export async function blogPage(ctx: Ctx, c: Collection): Promise<PageResult> {
   const published = (await ctx.rowsOf(c))
     .filter((i) => !i.publishOn || i.publishOn <= ctx.req.now)
-    .slice(0, MAX_COLLECTION_ITEMS);
+    .slice(0, MAX_ITEMS_PER_ORDERABLE_COLLECTION);
   const filter = filtersOf(ctx.req);
   const rows = applyFilters(published, filter);
   const pageSize = Math.min(50, Number(c.options.pageSize ?? 0) || DEFAULT_BLOG_PAGE_SIZE);
@@ -223,7 +222,7 @@ function calendarMonth(year: number, month: number, events: Json[], timeZone: st
 }
 
 export async function eventsPage(ctx: Ctx, c: Collection): Promise<PageResult> {
-  const rows = (await ctx.rowsOf(c)).filter((i) => i.startDate).slice(0, MAX_COLLECTION_ITEMS);
+  const rows = (await ctx.rowsOf(c)).filter((i) => i.startDate).slice(0, MAX_ITEMS_PER_ORDERABLE_COLLECTION);
   const nowMs = ctx.req.now.getTime();
   const isPast = (i: ContentItem) => (i.endDate ?? i.startDate)!.getTime() < nowMs;
   const past = rows.filter(isPast).reverse();
@@ -301,7 +300,7 @@ export async function eventsPage(ctx: Ctx, c: Collection): Promise<PageResult> {
 }
 
 export async function galleryPage(ctx: Ctx, c: Collection): Promise<PageResult> {
-  const rows = (await ctx.rowsOf(c)).slice(0, MAX_COLLECTION_ITEMS);
+  const rows = (await ctx.rowsOf(c)).slice(0, MAX_ITEMS_PER_ORDERABLE_COLLECTION);
   const items = await ctx.jsonOf(c, rows);
   const options = galleryOptions(c.options);
   return ctx.page(200, PageType.MAIN_CONTENT, "gallery.list", {
@@ -327,7 +326,7 @@ export async function galleryPage(ctx: Ctx, c: Collection): Promise<PageResult> 
 export async function albumPage(ctx: Ctx, c: Collection): Promise<PageResult> {
   const rows = (await ctx.rowsOf(c))
     .filter((i) => i.recordType === RecordType.AUDIO)
-    .slice(0, MAX_ALBUM_TRACKS);
+    .slice(0, MAX_TRACKS_PER_ALBUM);
   const items = await ctx.jsonOf(c, rows);
   const coverId = typeof c.options.coverImageId === "string" ? c.options.coverImageId : undefined;
   const cover = coverId
