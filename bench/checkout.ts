@@ -15,7 +15,7 @@
  * per second, p50 and p99 latency of the order call, and how many were refused.
  */
 import path from "node:path";
-import pg from "pg";
+import { type ScratchDatabase, createScratchDatabase } from "../apps/server/test/scratch-database.js";
 import { type BenchServer, root, startServer } from "./server.js";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -199,28 +199,13 @@ async function runOn(label: string, databaseUrl: string) {
   }
 }
 
-async function freshPgDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const name = `atelier_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
+async function freshPgDatabase(): Promise<ScratchDatabase | undefined> {
   try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    return await createScratchDatabase(PG_ADMIN, "atelier_bench", { connectionTimeoutMillis: 3000 });
   } catch (err) {
     console.log(`PostgreSQL   skipped: ${PG_ADMIN} cannot be reached (${(err as Error).message})`);
     return undefined;
   }
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 console.log(

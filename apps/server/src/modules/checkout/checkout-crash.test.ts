@@ -8,41 +8,27 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ScratchDatabase, createScratchDatabase } from "../../../test/scratch-database.js";
 import { exited, startServer, waitHealthy } from "../../../test/server-process.js";
 import { newId } from "../../lib/ids.js";
 import { address, card } from "./test-helpers.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-crash-"));
 const admin = process.env.TEST_DATABASE_URL;
-let databaseUrl = "";
-let dbName = "";
+let scratch: ScratchDatabase | undefined;
 
 beforeAll(async () => {
-  if (!admin) return;
-  dbName = `atelier_crash_${newId().slice(0, 10)}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${dbName}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
+  if (admin) scratch = await createScratchDatabase(admin, "atelier_crash");
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  if (admin && dbName) {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
-  }
+  await scratch?.drop();
 });
 
 const start = (port: number) =>
   startServer(port, dataDir, {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: scratch?.url ?? "",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     STRIPE_SECRET_KEY: "",
     ATELIER_TEST_PAYMENT_LATENCY_MS: "4000",
