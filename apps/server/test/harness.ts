@@ -12,6 +12,7 @@ import { type Database, openDatabase } from "../src/db/client.js";
 import * as s from "../src/db/schema.js";
 import type { Clock } from "../src/lib/clock.js";
 import { seedDemoIfEmpty } from "../src/seed/demo.js";
+import { DEMO_OWNER } from "./fixtures.js";
 import { createScratchDatabase } from "./scratch-database.js";
 
 export interface TestApp {
@@ -94,8 +95,7 @@ export class Browser {
   }
 }
 
-/** The seeded demo account (the owner of the demo site). */
-export const DEMO_OWNER = { email: "owner@atelier.test", password: "atelier-demo" } as const;
+export { DEMO_OWNER };
 
 /** Anything that makes a browser's calls (a Browser, or a wrapper that adds headers to them). */
 export type Requester = Pick<Browser, "request">;
