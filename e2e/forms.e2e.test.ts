@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { EVERY_FIELD } from "../apps/server/src/modules/forms/every-field.test-helper.js";
 import {
   DESKTOP,
   DEVICES,
@@ -194,29 +195,6 @@ describe("the demo contact form", () => {
     await page.close();
   });
 });
-
-/** A form with every field type of SPEC §3, created through the owner API. */
-const EVERY_FIELD = [
-  { id: "f-text", type: "text", title: "Nickname", required: true },
-  { id: "f-textarea", type: "textarea", title: "About you", maxLength: 20 },
-  { id: "f-email", type: "email", title: "Your email", required: true },
-  { id: "f-currency", type: "currency", title: "Budget" },
-  { id: "f-number", type: "number", title: "Guests" },
-  { id: "f-website", type: "website", title: "Website" },
-  { id: "f-password", type: "password", title: "Secret word" },
-  { id: "f-twitter", type: "twitter", title: "Twitter" },
-  { id: "f-date", type: "date", title: "Date", required: true },
-  { id: "f-time", type: "time", title: "Time" },
-  { id: "f-name", type: "name", title: "Your name", required: true },
-  { id: "f-address", type: "address", title: "Address" },
-  { id: "f-phone", type: "phone", title: "Phone number", required: true },
-  { id: "f-section", type: "section", title: "About the workshop", description: "Tell us what you like." },
-  { id: "f-radio", type: "radio", title: "Level", required: true, options: ["Beginner", "Advanced"] },
-  { id: "f-checkbox", type: "checkbox", title: "Topics", required: true, options: ["Glaze", "Wheel"] },
-  { id: "f-select", type: "select", title: "Day", required: true, options: ["Saturday", "Sunday"] },
-  { id: "f-likert", type: "likert", title: "Survey", questions: ["I like clay"] },
-  { id: "f-hidden", type: "hidden", title: "Campaign", value: "spring" },
-];
 
 describe("a form with every field type", () => {
   let path = "";
