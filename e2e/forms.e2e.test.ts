@@ -15,6 +15,7 @@ import {
   useBrowser,
   visitorPage,
 } from "./browser.js";
+import { demoSiteId, ownerApiSession } from "./owner.js";
 
 const base = inject("baseUrl");
 
@@ -146,19 +147,10 @@ describe("the demo contact form", () => {
   });
 
   it("lists the submissions in the owner API", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
+    const { context, page, login } = await ownerApiSession(browser, base);
     const api = context.request;
-    const login = await api.post(`${base}/api/owner/session`, {
-      data: { email: "owner@atelier.test", password: "atelier-demo" },
-      headers: { "x-csrf-token": crumb },
-    });
     expect(login.status()).toBe(200);
-    const me = await (await api.get(`${base}/api/owner/account`)).json();
-    // Other browser tests create sites of their own: find the demo by its name.
-    const siteId = me.websites.find((w: { title: string }) => w.title === "Atelier Demo").id;
+    const siteId = await demoSiteId(page);
     const forms = await (await api.get(`${base}/api/owner/sites/${siteId}/forms`)).json();
     const contact = forms.forms.find((f: { name: string }) => f.name === "Contact");
     const list = await (
@@ -202,18 +194,9 @@ describe("a form with every field type", () => {
   let siteId = "";
 
   beforeAll(async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
+    const { context, page, headers } = await ownerApiSession(browser, base);
     const api = context.request;
-    const headers = { "x-csrf-token": crumb };
-    await api.post(`${base}/api/owner/session`, {
-      data: { email: "owner@atelier.test", password: "atelier-demo" },
-      headers,
-    });
-    const me = await (await api.get(`${base}/api/owner/account`)).json();
-    siteId = me.websites.find((w: { title: string }) => w.title === "Atelier Demo").id;
+    siteId = await demoSiteId(page);
     const created = await api.post(`${base}/api/owner/sites/${siteId}/forms`, {
       data: {
         name: "Workshop sign-up",
@@ -353,14 +336,7 @@ describe("a form with every field type", () => {
   }
 
   it("stores the summary of every field type", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
-    await context.request.post(`${base}/api/owner/session`, {
-      data: { email: "owner@atelier.test", password: "atelier-demo" },
-      headers: { "x-csrf-token": crumb },
-    });
+    const { context } = await ownerApiSession(browser, base);
     const list = await (
       await context.request.get(
         `${base}/api/owner/sites/${siteId}/forms/${formId}/submissions?q=ada.all.desktop@example.com`,
@@ -395,15 +371,7 @@ describe("a form with every field type", () => {
   });
 
   it("goes to the form's success redirect when it has one", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
-    const headers = { "x-csrf-token": crumb };
-    await context.request.post(`${base}/api/owner/session`, {
-      data: { email: "owner@atelier.test", password: "atelier-demo" },
-      headers,
-    });
+    const { context, headers } = await ownerApiSession(browser, base);
     const changed = await context.request.patch(`${base}/api/owner/sites/${siteId}/forms/${formId}`, {
       data: { fields: [EVERY_FIELD[0]], successRedirect: "/shop" },
       headers,
