@@ -36,8 +36,8 @@ export async function ownerLogIn(browser: Browser, base: string, viewport = DESK
   await page.goto(`${base}/config/`);
   if (!session) {
     await page.waitForURL(/\/config\/login/);
-    await page.getByLabel("Email").fill("owner@atelier.test");
-    await page.getByLabel("Password").fill("atelier-demo");
+    await page.getByLabel("Email").fill(DEMO_OWNER.email);
+    await page.getByLabel("Password").fill(DEMO_OWNER.password);
     await page.getByRole("button", { name: "Log in" }).click();
   }
   await sitesListed(page);
