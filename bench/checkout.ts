@@ -15,7 +15,9 @@
  * per second, p50 and p99 latency of the order call, and how many were refused.
  */
 import path from "node:path";
-import pg from "pg";
+import { FetchClient, firstSiteId, signInDemoOwner } from "../apps/server/test/fetch-client.js";
+import { testCardOrder } from "../apps/server/test/fixtures.js";
+import { type ScratchDatabase, createScratchDatabase } from "../apps/server/test/scratch-database.js";
 import { type BenchServer, root, startServer } from "./server.js";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -42,39 +44,6 @@ const startCheckoutServer = (databaseUrl: string) =>
     portBase: 46000,
   });
 
-let buyerSeq = 0;
-class Buyer {
-  cookies = new Map<string, string>();
-  ip: string;
-  constructor(readonly base: string) {
-    buyerSeq++;
-    this.ip = `10.${(buyerSeq >> 16) & 255}.${(buyerSeq >> 8) & 255}.${buyerSeq & 255}`;
-  }
-  async call(pathname: string, method = "GET", body?: unknown) {
-    const headers: Record<string, string> = {
-      "x-forwarded-for": this.ip,
-      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-    };
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const crumb = this.cookies.get("crumb");
-    if (crumb && method !== "GET") headers["x-csrf-token"] = crumb;
-    const res = await fetch(`${this.base}${pathname}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair!.indexOf("=");
-      const k = pair!.slice(0, i);
-      const v = pair!.slice(i + 1);
-      if (v) this.cookies.set(k, v);
-      else this.cookies.delete(k);
-    }
-    return res;
-  }
-}
-
 interface ProductRef {
   itemId: string;
   sku: string;
@@ -93,15 +62,10 @@ async function productRef(base: string, slug: string): Promise<ProductRef> {
 
 /** Plenty of stock for the products bought, through the owner's inventory call. */
 async function stockUp(base: string, products: ProductRef[]) {
-  const owner = new Buyer(base);
-  await owner.call("/");
-  const login = await owner.call("/api/owner/session", "POST", {
-    email: "owner@atelier.test",
-    password: "atelier-demo",
-  });
+  const owner = new FetchClient(base);
+  const login = await signInDemoOwner(owner);
   if (login.status !== 200) throw new Error(`owner login: ${login.status}`);
-  const account = (await (await owner.call("/api/owner/account")).json()) as { websites: { id: string }[] };
-  const siteId = account.websites[0]!.id;
+  const siteId = await firstSiteId(owner);
   for (const p of products) {
     for (const id of p.variantIds) {
       const res = await owner.call(`/api/owner/sites/${siteId}/variants/${id}/stock`, "PATCH", {
@@ -128,7 +92,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function scenario(server: Server, name: string, products: ProductRef[], orders = ORDERS) {
   const buyers = Array.from({ length: orders }, (_, i) => ({
-    buyer: new Buyer(server.base),
+    buyer: new FetchClient(server.base),
     product: products[i % products.length]!,
   }));
   await pool(buyers, CONCURRENCY, async ({ buyer, product }) => {
@@ -146,20 +110,11 @@ async function scenario(server: Server, name: string, products: ProductRef[], or
   const started = performance.now();
   await pool(buyers, CONCURRENCY, async ({ buyer }) => {
     const t0 = performance.now();
-    const res = await buyer.call("/api/commerce/orders", "POST", {
-      email: `buyer${++n}@example.com`,
-      shippingAddress: {
-        firstName: "Ada",
-        lastName: "Lovelace",
-        line1: "12 Mercer St",
-        city: "New York",
-        state: "NY",
-        postalCode: "10013",
-        country: "US",
-      },
-      payment: { method: "card", cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
-      idempotencyKey: `bench-${buyer.ip}-${Date.now()}`,
-    });
+    const res = await buyer.call(
+      "/api/commerce/orders",
+      "POST",
+      testCardOrder(`buyer${++n}@example.com`, `bench-${buyer.ip}-${Date.now()}`),
+    );
     await res.arrayBuffer();
     latencies.push(performance.now() - t0);
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -199,28 +154,13 @@ async function runOn(label: string, databaseUrl: string) {
   }
 }
 
-async function freshPgDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const name = `atelier_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
+async function freshPgDatabase(): Promise<ScratchDatabase | undefined> {
   try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    return await createScratchDatabase(PG_ADMIN, "atelier_bench", { connectionTimeoutMillis: 3000 });
   } catch (err) {
     console.log(`PostgreSQL   skipped: ${PG_ADMIN} cannot be reached (${(err as Error).message})`);
     return undefined;
   }
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 console.log(

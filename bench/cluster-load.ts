@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
+import { DEMO_OWNER } from "../apps/server/test/fixtures.js";
 import { startCluster } from "../scripts/cluster.js";
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
@@ -75,7 +76,7 @@ try {
   const login = await fetch(`${base}/api/owner/session`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie: cookies, "x-csrf-token": CRUMB },
-    body: JSON.stringify({ email: "owner@atelier.test", password: "atelier-demo" }),
+    body: JSON.stringify(DEMO_OWNER),
   });
   if (login.status !== 200) throw new Error(`owner login: ${login.status}`);
   cookies += `; ${login.headers

@@ -16,45 +16,15 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FetchClient, firstSiteId, signInDemoOwner } from "../apps/server/test/fetch-client.js";
+import { testCardOrder } from "../apps/server/test/fixtures.js";
 import { type Cluster, startCluster } from "../scripts/cluster.js";
 
 let cluster: Cluster;
 let db: pg.Client;
 let siteId = "";
-let owner: Client;
+let owner: FetchClient;
 const direct = (i: number) => `http://127.0.0.1:${cluster.processes[i]!.port}`;
-
-/** A browser-like client over fetch: keeps cookies, sends the crumb back, one address of its own. */
-let clientSeq = 0;
-class Client {
-  cookies = new Map<string, string>();
-  ip = `10.9.${(++clientSeq >> 8) & 255}.${clientSeq & 255}`;
-  constructor(public base: string) {}
-  async call(pathname: string, method = "GET", body?: unknown, extra: RequestInit = {}) {
-    const headers: Record<string, string> = {
-      "x-forwarded-for": this.ip,
-      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-    };
-    if (body !== undefined && !(body instanceof FormData)) headers["content-type"] = "application/json";
-    const crumb = this.cookies.get("crumb");
-    if (crumb && method !== "GET") headers["x-csrf-token"] = crumb;
-    const res = await fetch(`${this.base}${pathname}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      redirect: "manual",
-      ...extra,
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair!.indexOf("=");
-      const v = pair!.slice(i + 1);
-      if (v) this.cookies.set(pair!.slice(0, i), v);
-      else this.cookies.delete(pair!.slice(0, i));
-    }
-    return res;
-  }
-}
 
 interface Product {
   itemId: string;
@@ -94,24 +64,11 @@ const paidUnits = async (p: Product) =>
     ).rows[0].n,
   );
 
-const orderBody = (key: string) => ({
-  email: `${key}@example.com`,
-  shippingAddress: {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    line1: "12 Mercer St",
-    city: "New York",
-    state: "NY",
-    postalCode: "10013",
-    country: "US",
-  },
-  payment: { method: "card", cardNumber: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" },
-  idempotencyKey: key,
-});
+const orderBody = (key: string) => testCardOrder(`${key}@example.com`, key);
 
 /** A buyer with one unit of `p` in the cart, the cart filled through `base`. */
-async function buyerWithCart(base: string, p: Product): Promise<Client> {
-  const b = new Client(base);
+async function buyerWithCart(base: string, p: Product): Promise<FetchClient> {
+  const b = new FetchClient(base);
   await b.call("/");
   const res = await b.call("/api/commerce/shopping-cart/entries", "POST", {
     itemId: p.itemId,
@@ -130,15 +87,10 @@ beforeAll(async () => {
   });
   db = new pg.Client({ connectionString: cluster.databaseUrl });
   await db.connect();
-  owner = new Client(cluster.url);
-  await owner.call("/");
-  const login = await owner.call("/api/owner/session", "POST", {
-    email: "owner@atelier.test",
-    password: "atelier-demo",
-  });
+  owner = new FetchClient(cluster.url);
+  const login = await signInDemoOwner(owner);
   expect(login.status).toBe(200);
-  const account = (await (await owner.call("/api/owner/account")).json()) as { websites: { id: string }[] };
-  siteId = account.websites[0]!.id;
+  siteId = await firstSiteId(owner);
 }, 180_000);
 
 afterAll(async () => {
@@ -149,9 +101,8 @@ afterAll(async () => {
 describe("three processes behind nginx", () => {
   it("serves an image uploaded through one process from every process", async () => {
     // Log in and upload on process 1 itself; the session is in the database.
-    const up = new Client(direct(0));
-    await up.call("/");
-    await up.call("/api/owner/session", "POST", { email: "owner@atelier.test", password: "atelier-demo" });
+    const up = new FetchClient(direct(0));
+    await signInDemoOwner(up);
     const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#aa3366" } })
       .png()
       .toBuffer();
@@ -211,7 +162,7 @@ describe("three processes behind nginx", () => {
     // Warm every process's page.
     for (let i = 0; i < 3; i++) for (let n = 0; n < 3; n++) await qtyOn(i);
     const target = 4321;
-    const changer = new Client(direct(0));
+    const changer = new FetchClient(direct(0));
     changer.cookies = owner.cookies;
     const res = await changer.call(`/api/owner/sites/${siteId}/variants/${p.variantId}/stock`, "PATCH", {
       qtyInStock: target,
@@ -282,7 +233,7 @@ describe("three processes behind nginx", () => {
       upstream: string;
       startedBeforeGone: boolean;
     }[] = [];
-    const retry: { key: string; cart: Client }[] = [];
+    const retry: { key: string; cart: FetchClient }[] = [];
     const counts = { pages: 0, orders: 0 };
 
     const track = async (what: string, run: () => Promise<Response>) => {
@@ -315,7 +266,7 @@ describe("three processes behind nginx", () => {
     };
     const buyerWorker = async (w: number) => {
       for (let n = 0; performance.now() < stopAt; n++) {
-        const b = new Client(cluster.url);
+        const b = new FetchClient(cluster.url);
         await track("page", () => b.call("/"));
         const added = await track("add to cart", () =>
           b.call("/api/commerce/shopping-cart/entries", "POST", {

@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
+import { ownerApiSession } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -255,16 +256,8 @@ describe("the product page and the cart in a browser", () => {
   });
 
   it("asks for a product's additional fields in a modal form before adding it", async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
     // The owner gives a new product the contact form as its additional fields.
-    await page.goto(`${base}/`);
-    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
-    const headers = { "x-csrf-token": crumb };
-    const login = await page.request.post(`${base}/api/owner/session`, {
-      headers,
-      data: { email: "owner@atelier.test", password: "atelier-demo" },
-    });
+    const { context, page, headers, login } = await ownerApiSession(browser, base, { viewport: PHONE });
     expect(login.status()).toBe(200);
     const shop = await (await page.request.get(`${base}/shop?format=json`)).json();
     const contact = await (await page.request.get(`${base}/contact?format=json`)).json();

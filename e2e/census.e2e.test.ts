@@ -6,28 +6,22 @@
 import type { APIRequestContext, Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, DEVICES, launch, screenshot } from "./browser.js";
+import { demoSiteId, ownerApiSession } from "./owner.js";
 
 const base = inject("baseUrl");
 let browser: Browser;
 let owner: BrowserContext;
 let api: APIRequestContext;
 let siteId: string;
-let crumb: string;
+let headers: Record<string, string>;
 
 beforeAll(async () => {
   browser = await launch();
-  owner = await browser.newContext();
-  const page = await owner.newPage();
-  await page.goto(`${base}/`);
-  crumb = (await owner.cookies()).find((c) => c.name === "crumb")!.value;
+  const session = await ownerApiSession(browser, base);
+  ({ context: owner, headers } = session);
   api = owner.request;
-  const login = await api.post(`${base}/api/owner/session`, {
-    data: { email: "owner@atelier.test", password: "atelier-demo" },
-    headers: { "x-csrf-token": crumb },
-  });
-  expect(login.status()).toBe(200);
-  const me = await (await api.get(`${base}/api/owner/account`)).json();
-  siteId = me.websites.find((w: { title: string }) => w.title === "Atelier Demo").id;
+  expect(session.login.status()).toBe(200);
+  siteId = await demoSiteId(session.page);
 });
 afterAll(async () => {
   await owner?.close();
@@ -43,7 +37,7 @@ const viewsOf = async (path: string) =>
 async function settings(patch: Record<string, boolean>) {
   const res = await api.patch(`${base}/api/owner/sites/${siteId}/settings`, {
     data: patch,
-    headers: { "x-csrf-token": crumb },
+    headers,
   });
   expect(res.status()).toBe(200);
 }
@@ -144,7 +138,7 @@ describe("visitor analytics", () => {
     const set = async (patch: Record<string, unknown>) => {
       const res = await api.patch(`${base}/api/owner/sites/${siteId}/settings`, {
         data: patch,
-        headers: { "x-csrf-token": crumb },
+        headers,
       });
       expect(res.status()).toBe(200);
     };

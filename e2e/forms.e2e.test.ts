@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { EVERY_FIELD } from "../apps/server/src/modules/forms/every-field.test-helper.js";
 import {
   DESKTOP,
   DEVICES,
@@ -14,6 +15,7 @@ import {
   useBrowser,
   visitorPage,
 } from "./browser.js";
+import { demoSiteId, ownerApiSession } from "./owner.js";
 
 const base = inject("baseUrl");
 
@@ -145,19 +147,10 @@ describe("the demo contact form", () => {
   });
 
   it("lists the submissions in the owner API", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
+    const { context, page, login } = await ownerApiSession(browser, base);
     const api = context.request;
-    const login = await api.post(`${base}/api/owner/session`, {
-      data: { email: "owner@atelier.test", password: "atelier-demo" },
-      headers: { "x-csrf-token": crumb },
-    });
     expect(login.status()).toBe(200);
-    const me = await (await api.get(`${base}/api/owner/account`)).json();
-    // Other browser tests create sites of their own: find the demo by its name.
-    const siteId = me.websites.find((w: { title: string }) => w.title === "Atelier Demo").id;
+    const siteId = await demoSiteId(page);
     const forms = await (await api.get(`${base}/api/owner/sites/${siteId}/forms`)).json();
     const contact = forms.forms.find((f: { name: string }) => f.name === "Contact");
     const list = await (
@@ -195,47 +188,15 @@ describe("the demo contact form", () => {
   });
 });
 
-/** A form with every field type of SPEC §3, created through the owner API. */
-const EVERY_FIELD = [
-  { id: "f-text", type: "text", title: "Nickname", required: true },
-  { id: "f-textarea", type: "textarea", title: "About you", maxLength: 20 },
-  { id: "f-email", type: "email", title: "Your email", required: true },
-  { id: "f-currency", type: "currency", title: "Budget" },
-  { id: "f-number", type: "number", title: "Guests" },
-  { id: "f-website", type: "website", title: "Website" },
-  { id: "f-password", type: "password", title: "Secret word" },
-  { id: "f-twitter", type: "twitter", title: "Twitter" },
-  { id: "f-date", type: "date", title: "Date", required: true },
-  { id: "f-time", type: "time", title: "Time" },
-  { id: "f-name", type: "name", title: "Your name", required: true },
-  { id: "f-address", type: "address", title: "Address" },
-  { id: "f-phone", type: "phone", title: "Phone number", required: true },
-  { id: "f-section", type: "section", title: "About the workshop", description: "Tell us what you like." },
-  { id: "f-radio", type: "radio", title: "Level", required: true, options: ["Beginner", "Advanced"] },
-  { id: "f-checkbox", type: "checkbox", title: "Topics", required: true, options: ["Glaze", "Wheel"] },
-  { id: "f-select", type: "select", title: "Day", required: true, options: ["Saturday", "Sunday"] },
-  { id: "f-likert", type: "likert", title: "Survey", questions: ["I like clay"] },
-  { id: "f-hidden", type: "hidden", title: "Campaign", value: "spring" },
-];
-
 describe("a form with every field type", () => {
   let path = "";
   let formId = "";
   let siteId = "";
 
   beforeAll(async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
+    const { context, page, headers } = await ownerApiSession(browser, base);
     const api = context.request;
-    const headers = { "x-csrf-token": crumb };
-    await api.post(`${base}/api/owner/session`, {
-      data: { email: "owner@atelier.test", password: "atelier-demo" },
-      headers,
-    });
-    const me = await (await api.get(`${base}/api/owner/account`)).json();
-    siteId = me.websites.find((w: { title: string }) => w.title === "Atelier Demo").id;
+    siteId = await demoSiteId(page);
     const created = await api.post(`${base}/api/owner/sites/${siteId}/forms`, {
       data: {
         name: "Workshop sign-up",
@@ -375,14 +336,7 @@ describe("a form with every field type", () => {
   }
 
   it("stores the summary of every field type", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
-    await context.request.post(`${base}/api/owner/session`, {
-      data: { email: "owner@atelier.test", password: "atelier-demo" },
-      headers: { "x-csrf-token": crumb },
-    });
+    const { context } = await ownerApiSession(browser, base);
     const list = await (
       await context.request.get(
         `${base}/api/owner/sites/${siteId}/forms/${formId}/submissions?q=ada.all.desktop@example.com`,
@@ -417,15 +371,7 @@ describe("a form with every field type", () => {
   });
 
   it("goes to the form's success redirect when it has one", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
-    const headers = { "x-csrf-token": crumb };
-    await context.request.post(`${base}/api/owner/session`, {
-      data: { email: "owner@atelier.test", password: "atelier-demo" },
-      headers,
-    });
+    const { context, headers } = await ownerApiSession(browser, base);
     const changed = await context.request.patch(`${base}/api/owner/sites/${siteId}/forms/${formId}`, {
       data: { fields: [EVERY_FIELD[0]], successRedirect: "/shop" },
       headers,

@@ -2,8 +2,9 @@
  * The demo owner in the dashboard. The first call of a test file logs in through the login screen;
  * later calls reuse that session, so a file does not run into the login rate limit (10 a minute).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { APIResponse, Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { DEMO_OWNER } from "../apps/server/test/fixtures.js";
 import { DESKTOP } from "./browser.js";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
@@ -35,13 +36,40 @@ export async function ownerLogIn(browser: Browser, base: string, viewport = DESK
   await page.goto(`${base}/config/`);
   if (!session) {
     await page.waitForURL(/\/config\/login/);
-    await page.getByLabel("Email").fill("owner@atelier.test");
-    await page.getByLabel("Password").fill("atelier-demo");
+    await page.getByLabel("Email").fill(DEMO_OWNER.email);
+    await page.getByLabel("Password").fill(DEMO_OWNER.password);
     await page.getByRole("button", { name: "Log in" }).click();
   }
   await sitesListed(page);
   session ??= await context.storageState();
   return { context, page, errors };
+}
+
+export interface OwnerApiSession {
+  context: BrowserContext;
+  page: Page;
+  /** The crumb header the session's state-changing calls carry. */
+  headers: Record<string, string>;
+  /** The sign-in's response. */
+  login: APIResponse;
+}
+
+/**
+ * A new browser context (with `options`) that has visited the site for its crumb and signed in
+ * as the demo's owner through the owner API, not the dashboard's login screen.
+ */
+export async function ownerApiSession(
+  browser: Browser,
+  base: string,
+  options: BrowserContextOptions = {},
+): Promise<OwnerApiSession> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;
+  const headers = { "x-csrf-token": crumb };
+  const login = await context.request.post(`${base}/api/owner/session`, { data: DEMO_OWNER, headers });
+  return { context, page, headers, login };
 }
 
 /** An owner call from the page's session (with the crumb), for set-up and checks; fails on a 4xx or 5xx. */

@@ -7,7 +7,7 @@ import net from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../src/db/schema.js";
-import { Browser, type TestApp, createTestApp } from "./harness.js";
+import { Browser, type TestApp, createTestApp, signIn } from "./harness.js";
 
 let t: TestApp;
 let b: Browser;
@@ -20,11 +20,7 @@ beforeAll(async () => {
   await b.visit("/");
   // Logged in as the demo owner and as a site user, so their routes get past authentication
   // to the input itself.
-  await b.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
+  await signIn(b);
   const siteUser = await b.request({
     method: "POST",
     url: "/api/site-users/account",

@@ -6,14 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import * as s from "../src/db/schema.js";
 import type { Clock } from "../src/lib/clock.js";
-import { newId } from "../src/lib/ids.js";
 import { seedDemoIfEmpty } from "../src/seed/demo.js";
+import { DEMO_OWNER } from "./fixtures.js";
+import { createScratchDatabase } from "./scratch-database.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -31,24 +31,9 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
     const database = await openDatabase({ dataDir: "memory://" });
     return { database, drop: async () => {} };
   }
-  const name = `atelier_t_${newId().slice(0, 12)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const scratch = await createScratchDatabase(admin, "atelier_t");
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  return { database, ...scratch };
 }
 
 export async function createTestApp(
@@ -110,8 +95,7 @@ export class Browser {
   }
 }
 
-/** The seeded demo account (the owner of the demo site). */
-export const DEMO_OWNER = { email: "owner@atelier.test", password: "atelier-demo" } as const;
+export { DEMO_OWNER };
 
 /** Anything that makes a browser's calls (a Browser, or a wrapper that adds headers to them). */
 export type Requester = Pick<Browser, "request">;

@@ -8,71 +8,32 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FetchClient, firstSiteId, signInDemoOwner } from "../../../test/fetch-client.js";
+import { type ScratchDatabase, createScratchDatabase } from "../../../test/scratch-database.js";
 import { exited, startServer, waitHealthy } from "../../../test/server-process.js";
 import { newId } from "../../lib/ids.js";
 import { address, card } from "./test-helpers.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-crash-"));
 const admin = process.env.TEST_DATABASE_URL;
-let databaseUrl = "";
-let dbName = "";
+let scratch: ScratchDatabase | undefined;
 
 beforeAll(async () => {
-  if (!admin) return;
-  dbName = `atelier_crash_${newId().slice(0, 10)}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${dbName}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
+  if (admin) scratch = await createScratchDatabase(admin, "atelier_crash");
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  if (admin && dbName) {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
-  }
+  await scratch?.drop();
 });
 
 const start = (port: number) =>
   startServer(port, dataDir, {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: scratch?.url ?? "",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     STRIPE_SECRET_KEY: "",
     ATELIER_TEST_PAYMENT_LATENCY_MS: "4000",
   });
-
-/** A cookie jar over fetch that sends the crumb back. */
-class Client {
-  cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
-  async fetch(pathname: string, init: { method?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = {
-      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-    };
-    if (init.body !== undefined) headers["content-type"] = "application/json";
-    const crumb = this.cookies.get("crumb");
-    if (crumb && init.method && init.method !== "GET") headers["x-csrf-token"] = crumb;
-    const res = await fetch(`${this.base}${pathname}`, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const [k, v] = pair!.split("=");
-      if (v) this.cookies.set(k!, v);
-      else this.cookies.delete(k!);
-    }
-    return res;
-  }
-}
 
 const chargeFiles = () => {
   try {
@@ -88,17 +49,18 @@ describe("a server killed between the charge and the commit", () => {
     const base = `http://127.0.0.1:${port}`;
     const first = start(port);
     await waitHealthy(base);
-    const buyer = new Client(base);
-    await buyer.fetch("/");
-    const page = (await (await buyer.fetch("/shop/p/hand-thrown-vase?format=json")).json()) as {
+    const buyer = new FetchClient(base);
+    await buyer.call("/");
+    const page = (await (await buyer.call("/shop/p/hand-thrown-vase?format=json")).json()) as {
       item: { id: string; structuredContent?: { variants?: { sku: string; qtyInStock: number }[] } };
     };
     const itemId = page.item.id;
     const sku = page.item.structuredContent?.variants?.[0]?.sku ?? "HANTHRVAS-01";
     const stockBefore = page.item.structuredContent?.variants?.[0]?.qtyInStock ?? 3;
-    const added = await buyer.fetch("/api/commerce/shopping-cart/entries", {
-      method: "POST",
-      body: { itemId, sku, quantity: 1 },
+    const added = await buyer.call("/api/commerce/shopping-cart/entries", "POST", {
+      itemId,
+      sku,
+      quantity: 1,
     });
     expect(added.status).toBe(200);
 
@@ -108,7 +70,7 @@ describe("a server killed between the charge and the commit", () => {
       payment: card(),
       idempotencyKey: `crash-${newId()}`,
     };
-    const inFlight = buyer.fetch("/api/commerce/orders", { method: "POST", body }).then(
+    const inFlight = buyer.call("/api/commerce/orders", "POST", body).then(
       (r) => r.status,
       () => "connection lost",
     );
@@ -127,21 +89,14 @@ describe("a server killed between the charge and the commit", () => {
     const second = start(port);
     try {
       await waitHealthy(base);
-      const owner = new Client(base);
-      await owner.fetch("/");
-      const login = await owner.fetch("/api/owner/session", {
-        method: "POST",
-        body: { email: "owner@atelier.test", password: "atelier-demo" },
-      });
+      const owner = new FetchClient(base);
+      const login = await signInDemoOwner(owner);
       expect(login.status).toBe(200);
-      const account = (await (await owner.fetch("/api/owner/account")).json()) as {
-        websites: { id: string }[];
-      };
-      const siteId = account.websites[0]!.id;
+      const siteId = await firstSiteId(owner);
       let found: { id: string; status: string; orderNumber: number } | undefined;
       for (let i = 0; i < 100 && !found; i++) {
         const list = (await (
-          await owner.fetch(`/api/owner/sites/${siteId}/orders?q=crash%40example.com`)
+          await owner.call(`/api/owner/sites/${siteId}/orders?q=crash%40example.com`)
         ).json()) as {
           orders: { id: string; status: string; orderNumber: number }[];
         };
@@ -151,12 +106,12 @@ describe("a server killed between the charge and the commit", () => {
       expect(found).toBeDefined();
 
       // The buyer's browser sends the same request again: the same order, no new charge.
-      const again = await buyer.fetch("/api/commerce/orders", { method: "POST", body });
+      const again = await buyer.call("/api/commerce/orders", "POST", body);
       expect(again.status).toBe(201);
       const order = ((await again.json()) as { order: { id: string; status: string } }).order;
       expect(order).toMatchObject({ id: found!.id, status: "paid" });
       expect(chargeFiles()).toHaveLength(1);
-      const after = (await (await buyer.fetch("/shop/p/hand-thrown-vase?format=json")).json()) as typeof page;
+      const after = (await (await buyer.call("/shop/p/hand-thrown-vase?format=json")).json()) as typeof page;
       expect(after.item.structuredContent?.variants?.[0]?.qtyInStock).toBe(stockBefore - 1);
     } finally {
       second.kill("SIGTERM");

@@ -4,7 +4,7 @@
  * through the issuer's redirect, idempotency, and a refund.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../../../test/harness.js";
+import { type TestApp, createTestApp, signIn } from "../../../test/harness.js";
 import { FakeStripe } from "../payments/fake-stripe.js";
 import { Shopper, card, demoSite, orderBody, product, setStock, stockOf } from "./test-helpers.js";
 
@@ -83,11 +83,7 @@ describe("checkout with Stripe", () => {
     const { s } = await shopperWithVase();
     const order = (await s.order(orderBody())).json().order;
     const owner = await new Shopper(t).start();
-    await owner.request({
-      method: "POST",
-      url: "/api/owner/session",
-      payload: { email: "owner@atelier.test", password: "atelier-demo" },
-    });
+    await signIn(owner);
     const site = await demoSite(db());
     const res = await owner.request({
       method: "POST",

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { owner, siteApi, siteId, t, useDemoApp } from "../../../test/demo-app.js";
 import { type Browser, signedUpOwner } from "../../../test/harness.js";
+import { multipartUpload } from "../../../test/multipart.js";
 import { CSS_MSG, customCssProblem, decodeCss } from "./css-guard.js";
 import { DESIGN_MSG, themeCatalog } from "./service.js";
 import { STYLE_MSG, applyStylePatch, contrastRatio, effectiveStyles } from "./styles.js";
@@ -31,18 +32,10 @@ async function upload(b: Browser, site: string, color: string, name = "image.png
   const png = await sharp({ create: { width: 400, height: 200, channels: 3, background: color } })
     .png()
     .toBuffer();
-  const boundary = "----design-test";
   const res = await b.request({
     method: "POST",
     url: `/api/owner/websites/${site}/media`,
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
+    ...multipartUpload({ bytes: png, filename: name, contentType: "image/png" }),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().media as { id: string; assetUrl: string };

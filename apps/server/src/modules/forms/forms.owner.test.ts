@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { signedUpOwner } from "../../../test/harness.js";
 import { RecordType } from "../../db/enums.js";
 import * as s from "../../db/schema.js";
+import { EVERY_FIELD } from "./every-field.test-helper.js";
 import {
   EMAIL_MSG,
   contactId,
@@ -18,29 +19,6 @@ import {
 } from "./forms.test-helper.js";
 
 useFormsApp();
-
-/** A form with every field type of SPEC §3, as an owner sends it. */
-const EVERY_FIELD = [
-  { id: "f-text", type: "text", title: "Nickname", required: true },
-  { id: "f-textarea", type: "textarea", title: "About you", maxLength: 20 },
-  { id: "f-email", type: "email", title: "Email", required: true },
-  { id: "f-currency", type: "currency", title: "Budget" },
-  { id: "f-number", type: "number", title: "Guests" },
-  { id: "f-website", type: "website", title: "Website" },
-  { id: "f-password", type: "password", title: "Secret word" },
-  { id: "f-twitter", type: "twitter", title: "Twitter" },
-  { id: "f-date", type: "date", title: "Date", required: true },
-  { id: "f-time", type: "time", title: "Time" },
-  { id: "f-name", type: "name", title: "Name", required: true },
-  { id: "f-address", type: "address", title: "Address" },
-  { id: "f-phone", type: "phone", title: "Phone", required: true },
-  { id: "f-section", type: "section", title: "About the workshop", required: true },
-  { id: "f-radio", type: "radio", title: "Level", required: true, options: ["Beginner", "Advanced"] },
-  { id: "f-checkbox", type: "checkbox", title: "Topics", required: true, options: ["Glaze", "Wheel"] },
-  { id: "f-select", type: "select", title: "Day", required: true, options: ["Saturday", "Sunday"] },
-  { id: "f-likert", type: "likert", title: "Survey", required: true, questions: ["I like clay"] },
-  { id: "f-hidden", type: "hidden", title: "Campaign", value: "spring" },
-];
 
 describe("owner forms with every field type", () => {
   it("creates a form of all 19 field types and applies every rule to it on the server", async () => {
@@ -111,7 +89,7 @@ describe("owner forms with every field type", () => {
     expect(Object.fromEntries(row!.summary.map((l) => [l.title, l.value]))).toEqual({
       Nickname: "Ada",
       "About you": "N/A",
-      Email: "ada@example.com",
+      "Your email": "ada@example.com",
       Budget: "$25.50",
       Guests: "4",
       Website: "example.com",
@@ -119,9 +97,9 @@ describe("owner forms with every field type", () => {
       Twitter: "@ada",
       Date: "12/10/2025",
       Time: "9:30:00 AM",
-      Name: "Ada Lovelace",
+      "Your name": "Ada Lovelace",
       Address: "1 Main St\nSpringfield, IL 62701\nUSA",
-      Phone: "212-555-0100",
+      "Phone number": "212-555-0100",
       Level: "Advanced",
       Topics: "Glaze, Wheel",
       Day: "Sunday",

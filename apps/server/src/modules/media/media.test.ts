@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { multipartUpload } from "../../../test/multipart.js";
 import { type TestBucket, startS3rver } from "../../../test/s3.js";
 import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
@@ -24,16 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => bucket.close());
 
-const boundary = "----atelier-test";
-const multipart = (name: string, bytes: Buffer, type: string) =>
-  Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBlue field\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+/** An upload of the media form: the title "Blue field" and the file. */
+const mediaForm = (filename: string, bytes: Buffer, contentType: string) =>
+  multipartUpload({ bytes, filename, contentType }, { title: "Blue field" });
 
 async function loggedIn(t0: TestApp): Promise<{ b: Browser; siteId: string }> {
   const b = new Browser(t0.app, "localhost");
@@ -57,8 +51,7 @@ async function upload(t0: TestApp) {
   const up = await b.request({
     method: "POST",
     url,
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-    payload: multipart("Blue Field.PNG", png, "image/png"),
+    ...mediaForm("Blue Field.PNG", png, "image/png"),
   });
   expect(up.statusCode, up.body).toBe(201);
   return { b, url, png, m: up.json().media };
@@ -150,8 +143,7 @@ describe.each(["local", "s3"] as const)("media on the %s store", (kind) => {
     const notImage = await b.request({
       method: "POST",
       url,
-      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-      payload: multipart("x.png", Buffer.from("not an image"), "image/png"),
+      ...mediaForm("x.png", Buffer.from("not an image"), "image/png"),
     });
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().error.message).toBe(NOT_AN_IMAGE);

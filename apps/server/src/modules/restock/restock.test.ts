@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   mailingListSubscribers,
   outboundEmails,
@@ -7,17 +7,15 @@ import {
   restockSignups,
   storeSettings,
   websiteSettings,
-  websites,
 } from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
+import { siteId as websiteId, t, useDemoApp } from "../../../test/demo-app.js";
 import {
   type Browser,
-  createTestApp,
+  DEMO_OWNER,
   signedInOwner,
   signedUpOwner,
-  DEMO_OWNER,
   visitorFrom,
-  type TestApp,
 } from "../../../test/harness.js";
 import { TEST_CAPTCHA_PASS } from "../captcha/service.js";
 import { emailsTo } from "../checkout/test-helpers.js";
@@ -39,9 +37,9 @@ import {
 } from "./service.js";
 
 const BASE = "/api/site-users/account/notifications/restock";
-let t: TestApp;
-let websiteId: string;
 let addressN = 0;
+
+useDemoApp();
 
 interface Product {
   id: string;
@@ -72,12 +70,6 @@ async function setStock(variantId: string, qty: number) {
     .set({ qtyInStock: qty })
     .where(eq(productVariants.id, variantId));
 }
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  websiteId = (await t.database.db.select().from(websites))[0]!.id;
-});
-afterAll(() => t.close());
 
 describe("POST /api/site-users/account/notifications/restock", () => {
   it("signs a visitor up, once per variant and address, and can join the mailing list", async () => {

@@ -3,21 +3,12 @@ import { createHash } from "node:crypto";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import type { Browser } from "../../../test/harness.js";
+import { multipartUpload } from "../../../test/multipart.js";
 import type { Manifest } from "./manifest.js";
 
-const BOUNDARY = "----atelier-archive-test";
-
+/** An archive (or an export file of another platform) as the import form uploads it. */
 export function multipartFile(bytes: Buffer, filename = "site.atelier.zip", field = "file") {
-  return {
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]),
-  };
+  return multipartUpload({ bytes, filename, field, contentType: "application/zip" });
 }
 
 export async function importFile(owner: Browser, bytes: Buffer, url = "/api/owner/sites/import") {

@@ -1,25 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { siteId as websiteId, t, useDemoApp } from "../../../test/demo-app.js";
 import {
   type Browser,
-  createTestApp,
+  DEMO_OWNER,
   signedInOwner,
   signedUpOwner,
-  DEMO_OWNER,
   visitorFrom,
-  type TestApp,
 } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 import { MSG_BAD_CURSOR } from "./owner-service.js";
 
-let t: TestApp;
-let websiteId: string;
 let n = 0;
 
+useDemoApp();
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  websiteId = (await t.database.db.select().from(s.websites))[0]!.id;
   // Five site users a minute apart, newest last; one of them has two orders.
   const base = Date.UTC(2026, 0, 1);
   const names = [
@@ -41,7 +37,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 
 function browser(): Promise<Browser> {
   return visitorFrom(t, `10.7.0.${++n}`);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerSubscriptions, orders } from "../../db/schema.js";
-import { type TestApp, createTestApp } from "../../../test/harness.js";
+import { type TestApp, createTestApp, signIn } from "../../../test/harness.js";
 import { Shopper, card, demoSite, emailsTo, orderBody, product } from "../checkout/test-helpers.js";
 import { runDueJobs } from "../jobs/service.js";
 import type { TestPaymentProvider } from "../payments/test-provider.js";
@@ -16,11 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true, clock });
   siteId = (await demoSite(t.database.db)).id;
   owner = await new Shopper(t).start();
-  await owner.request({
-    method: "POST",
-    url: "/api/owner/session",
-    payload: { email: "owner@atelier.test", password: "atelier-demo" },
-  });
+  await signIn(owner);
 });
 afterAll(() => t.close());
 const db = () => t.database.db;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ADA_ADDRESS } from "../../../../server/test/fixtures.js";
 import {
   MSG_CARD_NUMBER,
   MSG_CVC,
@@ -14,16 +15,6 @@ import {
   pageLoadMetrics,
   parseExpiry,
 } from "./form.js";
-
-/** The buyer's shipping address (all but the country, which `emptyAddress` sets). */
-const ADA_ADDRESS = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  line1: "12 Mercer St",
-  city: "New York",
-  state: "NY",
-  postalCode: "10013",
-};
 
 const filled = () => ({
   email: "ada@example.com",
