@@ -116,7 +116,7 @@ describe("the dashboard's form editor", () => {
     // The list shows the new form: 4 fields, no submissions yet.
     await page.getByRole("link", { name: "All forms" }).click();
     const row = page.locator("tbody tr").filter({ hasText: "Class booking" });
-    await expect(row.locator("td.num").allTextContents()).resolves.toEqual(["4", "0"]);
+    await expect.poll(() => row.locator("td.num").allTextContents()).toEqual(["4", "0"]);
 
     // On a page: the published form shows the new fields.
     const { page: created } = await ownerCall<{ page: { id: string; fullUrl: string } }>(
@@ -210,7 +210,8 @@ describe("the dashboard's form editor", () => {
       .getByRole("button", { name: "Delete form" })
       .click();
     await page.getByText("The form “Workshop survey” was deleted.").waitFor();
-    await expect(page.getByRole("link", { name: "Workshop survey", exact: true }).count()).resolves.toBe(0);
+    // The list refetches after the notice: wait for the row to go.
+    await expect.poll(() => page.getByRole("link", { name: "Workshop survey", exact: true }).count()).toBe(0);
     const { forms } = await ownerCall<{ forms: FormJson[] }>(page, "GET", `/api/owner/sites/${siteId}/forms`);
     expect(forms.some((f) => f.id === form.id)).toBe(false);
     expect(errors).toEqual([]);
