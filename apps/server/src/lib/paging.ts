@@ -24,7 +24,7 @@ export function pageInfo(total: number, page: number, pageSize: number) {
 }
 
 /** One page of a table's rows that match `where`, in `order`, and how many match in all. */
-export async function offsetPage<T extends PgTable>(
+export async function selectOffsetPage<T extends PgTable>(
   db: Db | Tx,
   table: T,
   where: SQL | undefined,

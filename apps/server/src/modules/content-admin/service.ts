@@ -18,7 +18,7 @@ import { deleteSiteRow, siteRowWhere } from "../../lib/site-rows.js";
 import { mediaUrl } from "../media/storage.js";
 import { LIMIT_MESSAGES, itemLimitOf, urlWithinLimit } from "../pages/limits.js";
 import { slugify } from "../pages/service.js";
-import { likePattern, offsetPage, pageInfo, pageWindow } from "../../lib/paging.js";
+import { likePattern, selectOffsetPage, pageInfo, pageWindow } from "../../lib/paging.js";
 import {
   checkCategoryCount,
   checkImagesInSite,
@@ -142,7 +142,7 @@ export async function listItems(
       : c.kind === "events"
         ? [desc(contentItems.startDate)]
         : [asc(contentItems.ordering), asc(contentItems.createdAt)];
-  const { rows, total } = await offsetPage(db, contentItems, and(...conditions), order, {
+  const { rows, total } = await selectOffsetPage(db, contentItems, and(...conditions), order, {
     limit: pageSize,
     offset,
   });

@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { outboundEmails } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
-import { offsetPage } from "../../lib/paging.js";
+import { selectOffsetPage } from "../../lib/paging.js";
 import { enqueueJob, registerJobHandler } from "../jobs/service.js";
 
 export type OutboundEmail = typeof outboundEmails.$inferSelect;
@@ -140,7 +140,7 @@ export async function listOutbox(
     opts.status ? eq(outboundEmails.status, opts.status) : undefined,
   );
   const order = [desc(outboundEmails.createdAt), desc(outboundEmails.id)];
-  const { rows, total } = await offsetPage(db, outboundEmails, where, order, opts);
+  const { rows, total } = await selectOffsetPage(db, outboundEmails, where, order, opts);
   return {
     emails: rows.map((r) => ({
       id: r.id,

@@ -3,7 +3,7 @@
  * keys, submissions stored with their summary, the owner's notification email, newsletter
  * sign-ups into the mailing list, and the owner's list, search and CSV export.
  */
-import { likePattern, offsetPage } from "../../lib/paging.js";
+import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import {
   type FormDefinition,
   type FormField,
@@ -337,7 +337,7 @@ export async function listSubmissions(
   if (!form) throw new ApiError(404, "not_found", "No such form.");
   const where = searchWhere(websiteId, formId, opts.q);
   const order = [desc(formSubmissions.createdAt), desc(formSubmissions.id)];
-  const { rows, total } = await offsetPage(db, formSubmissions, where, order, opts);
+  const { rows, total } = await selectOffsetPage(db, formSubmissions, where, order, opts);
   return { submissions: rows.map(submissionJson), total };
 }
 

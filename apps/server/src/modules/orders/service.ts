@@ -5,7 +5,7 @@
  * cents; every owner action is one transaction with the order row locked.
  */
 import type { OrderLine } from "@atelier/owner-api";
-import { likePattern, offsetPage } from "../../lib/paging.js";
+import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -347,7 +347,13 @@ export async function listOrders(db: Db, websiteId: string, query: OrderListQuer
       )!,
     );
   }
-  const { rows, total } = await offsetPage(db, orders, and(...filters), [desc(orders.orderNumber)], query);
+  const { rows, total } = await selectOffsetPage(
+    db,
+    orders,
+    and(...filters),
+    [desc(orders.orderNumber)],
+    query,
+  );
   const lines = await linesOfOrders(
     db,
     rows.map((r) => r.id),

@@ -26,7 +26,7 @@ import { contentItems, customerSubscriptions, payments, productVariants, website
 import { ApiError, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
-import { offsetPage } from "../../lib/paging.js";
+import { selectOffsetPage } from "../../lib/paging.js";
 import { queueEmail } from "../email/service.js";
 import { enqueueJob } from "../jobs/service.js";
 import { storeRulesOf } from "../checkout/pricing.js";
@@ -426,7 +426,7 @@ export async function listSubscriptions(
     eq(customerSubscriptions.websiteId, websiteId),
     ...(q.status ? [eq(customerSubscriptions.status, q.status)] : []),
   );
-  const { rows, total } = await offsetPage(
+  const { rows, total } = await selectOffsetPage(
     db,
     customerSubscriptions,
     where,
