@@ -13,6 +13,7 @@ import { siteId as websiteId, t, useDemoApp } from "../../../test/demo-app.js";
 import {
   type Browser,
   DEMO_OWNER,
+  expectRefusals,
   signedInOwner,
   signedUpOwner,
   visitorFrom,
@@ -123,14 +124,7 @@ describe("POST /api/site-users/account/notifications/restock", () => {
       [{ productId: merino.id, variantId: "nope", siteVisitorEmail: "a@example.com" }, MSG_UNKNOWN_VARIANT],
       [{ productId: "nope", variantId: v, siteVisitorEmail: "a@example.com" }, MSG_UNKNOWN_VARIANT],
     ];
-    for (const [payload, message] of cases) {
-      const res = await signUp(b, payload);
-      expect({ payload, status: res.statusCode, message: res.json().error?.message }).toEqual({
-        payload,
-        status: 400,
-        message,
-      });
-    }
+    await expectRefusals(cases, (payload) => signUp(b, payload));
     const blank = await signUp(b, { productId: merino.id, variantId: v, siteVisitorEmail: "" });
     expect(blank.json().error.fields).toEqual({ siteVisitorEmail: MSG_EMAIL_BLANK });
     const noCrumb = await b.request({
