@@ -65,6 +65,12 @@ function signUp(b: Browser, payload: Record<string, unknown>) {
   return b.request({ method: "POST", url: BASE, payload });
 }
 
+/** A sign-up for the merino throw's second variant, from `siteVisitorEmail`. */
+async function merinoSignUp(siteVisitorEmail: string) {
+  const merino = await product("merino-throw");
+  return { productId: merino.id, variantId: merino.variants[1]!.id, siteVisitorEmail };
+}
+
 async function setStock(variantId: string, qty: number) {
   await t.database.db
     .update(productVariants)
@@ -144,12 +150,7 @@ describe("POST /api/site-users/account/notifications/restock", () => {
       .where(eq(websiteSettings.websiteId, websiteId));
     try {
       const b = await visitor();
-      const merino = await product("merino-throw");
-      const base = {
-        productId: merino.id,
-        variantId: merino.variants[1]!.id,
-        siteVisitorEmail: "c@example.com",
-      };
+      const base = await merinoSignUp("c@example.com");
       for (const captchaToken of [undefined, "", "wrong"]) {
         const res = await signUp(b, { ...base, captchaToken });
         expect(res.statusCode).toBe(400);
@@ -167,12 +168,7 @@ describe("POST /api/site-users/account/notifications/restock", () => {
 
   it("is refused when the store turned restock notifications off, and uses the default text", async () => {
     const b = await visitor();
-    const merino = await product("merino-throw");
-    const body = {
-      productId: merino.id,
-      variantId: merino.variants[1]!.id,
-      siteVisitorEmail: "d@example.com",
-    };
+    const body = await merinoSignUp("d@example.com");
     await t.database.db
       .update(storeSettings)
       .set({ restockNotificationsEnabled: false })
