@@ -16,6 +16,11 @@ export let siteId: string;
 /** The owner API of the demo site: `/api/owner/sites/{siteId}`. */
 export let siteApi: string;
 
+/** The demo's owner sends `payload` to the demo site's owner API at `path` (below `siteApi`). */
+export function ownerSends(method: "PATCH" | "POST" | "PUT", path: string, payload: object) {
+  return owner.request({ method, url: `${siteApi}${path}`, payload });
+}
+
 /** Starts the app (options as createTestApp's) before the file's tests and closes it after them. */
 export function useDemoApp(opts: Parameters<typeof createTestApp>[0] = {}): void {
   beforeAll(async () => {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
@@ -214,4 +215,19 @@ export async function insertSite(t: TestApp, site: { id: string; identifier: str
   });
   await db.insert(s.websiteSettings).values({ websiteId: site.id });
   await db.insert(s.storeSettings).values({ websiteId: site.id });
+}
+
+/** Sends each case's input and expects 400 with its message; a failure shows the input it was for. */
+export async function expectRefusals<T>(
+  cases: [T, string][],
+  send: (input: T) => Promise<LightMyRequestResponse>,
+): Promise<void> {
+  for (const [input, message] of cases) {
+    const res = await send(input);
+    expect({ input, status: res.statusCode, message: res.json().error?.message }).toEqual({
+      input,
+      status: 400,
+      message,
+    });
+  }
 }

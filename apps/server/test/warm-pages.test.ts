@@ -53,6 +53,18 @@ function comparable(headers: Record<string, unknown>): Record<string, string> {
 
 const visitor = (extra: Record<string, string> = {}) => ({ cookie: `crumb=${CRUMB}`, ...extra });
 
+/** Asks the front door (which must answer itself) and Fastify for /shop: both answer `status`, same headers. */
+async function frontDoorAndFastify(headers: Record<string, string>, status: number) {
+  const before = t.app.frontDoor.served;
+  const fast = await get("/shop", headers);
+  expect(t.app.frontDoor.served).toBe(before + 1);
+  const viaFastify = await t.app.inject({ url: "/shop", headers: { host: "localhost", ...headers } });
+  expect(fast.status).toBe(status);
+  expect(viaFastify.statusCode).toBe(status);
+  expect(comparable(fast.headers)).toEqual(comparable(viaFastify.headers));
+  return { fast, viaFastify };
+}
+
 /** Answers `url` through Fastify until it is a page-cache hit (the page is warm and kept compressed). */
 async function warm(url: string): Promise<void> {
   for (let i = 0; i < 50; i++) {
@@ -78,13 +90,7 @@ describe("warm pages in front of Fastify", () => {
     ["", undefined],
   ])("answers Accept-Encoding %j as Fastify's cache hit does", async (accept, encoding) => {
     const headers = visitor(accept ? { "accept-encoding": accept } : {});
-    const before = t.app.frontDoor.served;
-    const fast = await get("/shop", headers);
-    expect(t.app.frontDoor.served).toBe(before + 1);
-    const viaFastify = await t.app.inject({ url: "/shop", headers: { host: "localhost", ...headers } });
-    expect(fast.status).toBe(200);
-    expect(viaFastify.statusCode).toBe(200);
-    expect(comparable(fast.headers)).toEqual(comparable(viaFastify.headers));
+    const { fast, viaFastify } = await frontDoorAndFastify(headers, 200);
     expect(fast.headers["content-encoding"]).toBe(encoding);
     expect(fast.headers["x-page-cache"]).toBe("hit");
     expect(fast.body.equals(viaFastify.rawPayload)).toBe(true);
@@ -102,14 +108,8 @@ describe("warm pages in front of Fastify", () => {
     const first = await get("/shop", visitor({ "accept-encoding": "br" }));
     const etag = String(first.headers.etag);
     const headers = visitor({ "accept-encoding": "br", "if-none-match": etag });
-    const before = t.app.frontDoor.served;
-    const fast = await get("/shop", headers);
-    expect(t.app.frontDoor.served).toBe(before + 1);
-    const viaFastify = await t.app.inject({ url: "/shop", headers: { host: "localhost", ...headers } });
-    expect(fast.status).toBe(304);
-    expect(viaFastify.statusCode).toBe(304);
+    const { fast } = await frontDoorAndFastify(headers, 304);
     expect(fast.body.length).toBe(0);
-    expect(comparable(fast.headers)).toEqual(comparable(viaFastify.headers));
   });
 
   it("keeps the caller's request id", async () => {

@@ -156,19 +156,19 @@ describe("script errors (POST /api/events/RecordJavascriptErrors)", () => {
     return b;
   }
 
+  /** Posts a batch of script errors as a page's reporter does. */
+  const report = (b: Browser, payload: string | object, withCrumb?: boolean) =>
+    b.request({ method: "POST", url: "/api/events/RecordJavascriptErrors", payload, withCrumb });
+
   it("records a batch of a published page and lists it for the owner, newest first", async () => {
     const visitor = new Browser(t.app);
     await visitor.visit("/shop");
-    const res = await visitor.request({
-      method: "POST",
-      url: "/api/events/RecordJavascriptErrors",
-      payload: [
-        event("first"),
-        event("second"),
-        { event: "other", data: "{}", timestamp: 1 },
-        { ...event("bad"), data: "not json" },
-      ],
-    });
+    const res = await report(visitor, [
+      event("first"),
+      event("second"),
+      { event: "other", data: "{}", timestamp: 1 },
+      { ...event("bad"), data: "not json" },
+    ]);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ recorded: 2 });
     const list = await (await owner()).request({
@@ -188,38 +188,24 @@ describe("script errors (POST /api/events/RecordJavascriptErrors)", () => {
   it("needs the crumb, and refuses more than 10 events or a malformed batch", async () => {
     const visitor = new Browser(t.app);
     await visitor.visit("/");
-    const noCrumb = await visitor.request({
-      method: "POST",
-      url: "/api/events/RecordJavascriptErrors",
-      payload: [event("a")],
-      withCrumb: false,
-    });
+    const noCrumb = await report(visitor, [event("a")], false);
     expect(noCrumb.statusCode).toBe(403);
     expect(noCrumb.json().crumbFail).toBe(true);
-    const tooMany = await visitor.request({
-      method: "POST",
-      url: "/api/events/RecordJavascriptErrors",
-      payload: Array.from({ length: 11 }, (_, i) => event(`e${i}`)),
-    });
+    const tooMany = await report(
+      visitor,
+      Array.from({ length: 11 }, (_, i) => event(`e${i}`)),
+    );
     expect(tooMany.statusCode).toBe(400);
     for (const payload of [
       { event: "javascript-error" },
       [{ event: "javascript-error", timestamp: 1 }],
       "x",
     ]) {
-      const res = await visitor.request({
-        method: "POST",
-        url: "/api/events/RecordJavascriptErrors",
-        payload,
-      });
+      const res = await report(visitor, payload);
       expect([400, 415]).toContain(res.statusCode);
     }
     // Data that is not the reporter's JSON object is dropped, not stored.
-    const junk = await visitor.request({
-      method: "POST",
-      url: "/api/events/RecordJavascriptErrors",
-      payload: [{ event: "javascript-error", data: "[1]", timestamp: 1 }],
-    });
+    const junk = await report(visitor, [{ event: "javascript-error", data: "[1]", timestamp: 1 }]);
     expect(junk.json()).toEqual({ recorded: 0 });
   });
 

@@ -9,6 +9,7 @@ import {
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contentItems, forms, websites } from "../../db/schema.js";
+import { expectRefusals } from "../../../test/harness.js";
 import { MSG_ADDITIONAL_FIELDS_INVALID, MSG_ENTRY_NOT_FOUND } from "./service.js";
 import { add, product, sku, t, useCartApp, visitor } from "./cart.test-helper.js";
 
@@ -188,14 +189,7 @@ describe("entries: additional fields, quantity, removal", () => {
       [10000, MSG_QUANTITY_OUT_OF_RANGE],
       [6, MSG_NOT_ENOUGH_STOCK],
     ];
-    for (const [quantity, message] of cases) {
-      const res = await b.request({ method: "PATCH", url, payload: { quantity } });
-      expect({ quantity, status: res.statusCode, message: res.json().error?.message }).toEqual({
-        quantity,
-        status: 400,
-        message,
-      });
-    }
+    await expectRefusals(cases, (quantity) => b.request({ method: "PATCH", url, payload: { quantity } }));
     const missing = await b.request({ method: "PATCH", url, payload: {} });
     expect(missing.statusCode).toBe(400);
     const other = await visitor();

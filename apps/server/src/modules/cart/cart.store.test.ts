@@ -175,11 +175,7 @@ describe("tenancy", () => {
     for (const [k, v] of b.cookies) there.cookies.set(k, v);
     const cart = (await there.request({ url: "/api/commerce/shopping-cart" })).json();
     expect(cart).toMatchObject({ id: null, totalQuantity: 0, currencyCode: "EUR", websiteId: otherId });
-    const foreign = await there.request({
-      method: "POST",
-      url: "/api/commerce/shopping-cart/entries",
-      payload: { itemId: vase.id },
-    });
+    const foreign = await add(there, { itemId: vase.id });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.message).toBe(MSG_VARIANT_UNAVAILABLE);
     expect(

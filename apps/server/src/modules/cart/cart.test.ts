@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { carts, storeSettings, websites } from "../../db/schema.js";
 import { CRUMB_EXPIRED, CRUMB_NO_COOKIES } from "../../http/crumb.js";
 import { hashToken } from "../../lib/ids.js";
-import { Browser } from "../../../test/harness.js";
+import { Browser, expectRefusals } from "../../../test/harness.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE } from "./routes.js";
 import { MSG_ADDITIONAL_FIELDS_INVALID } from "./service.js";
 import { add, product, sku, t, useCartApp, visitor } from "./cart.test-helper.js";
@@ -166,14 +166,7 @@ describe("POST /api/commerce/shopping-cart/entries", () => {
       [{ itemId: apron.id, sku: rust, additionalFields: "{not json" }, MSG_ADDITIONAL_FIELDS_INVALID],
       [{ itemId: apron.id, sku: rust, additionalFields: "42" }, MSG_ADDITIONAL_FIELDS_INVALID],
     ];
-    for (const [body, message] of cases) {
-      const res = await add(b, body);
-      expect({ body, status: res.statusCode, message: res.json().error?.message }).toEqual({
-        body,
-        status: 400,
-        message,
-      });
-    }
+    await expectRefusals(cases, (body) => add(b, body));
     // A quantity error names the field.
     const q = await add(b, { itemId: apron.id, sku: rust, quantity: "x" });
     expect(q.json().error.fields).toEqual({ quantity: MSG_QUANTITY_NOT_A_NUMBER });

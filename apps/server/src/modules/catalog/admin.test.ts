@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { siteApi as base, owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
+import { siteApi as base, owner, ownerSends, siteId, t, useDemoApp } from "../../../test/demo-app.js";
 import { signedUpOwner } from "../../../test/harness.js";
 import { analyticsEvents, contentItems, jobs } from "../../db/schema.js";
 import { RESTOCK_JOB } from "../restock/service.js";
@@ -262,23 +262,11 @@ describe("products", () => {
   it("changes a variant's stock from the inventory panel", async () => {
     const p = (await owner.request({ url: `${base}/products/${mugId}` })).json().product;
     const v = p.variants[1];
-    const set = await owner.request({
-      method: "PATCH",
-      url: `${base}/variants/${v.id}/stock`,
-      payload: { qtyInStock: 12 },
-    });
+    const set = await ownerSends("PATCH", `/variants/${v.id}/stock`, { qtyInStock: 12 });
     expect(set.json().variant.qtyInStock).toBe(12);
-    const delta = await owner.request({
-      method: "PATCH",
-      url: `${base}/variants/${v.id}/stock`,
-      payload: { delta: -2 },
-    });
+    const delta = await ownerSends("PATCH", `/variants/${v.id}/stock`, { delta: -2 });
     expect(delta.json().variant.qtyInStock).toBe(10);
-    const below = await owner.request({
-      method: "PATCH",
-      url: `${base}/variants/${v.id}/stock`,
-      payload: { delta: -20 },
-    });
+    const below = await ownerSends("PATCH", `/variants/${v.id}/stock`, { delta: -20 });
     expect(below.statusCode).toBe(400);
     expect(below.json().error.message).toBe("Stock is a whole number, 0 or more.");
   });
@@ -296,23 +284,20 @@ describe("products", () => {
         (j) => j.payload.variantId === v.id,
       ).length;
     const before = await queued();
-    await owner.request({
-      method: "PATCH",
-      url: `${base}/variants/${v.id}/stock`,
-      payload: { qtyInStock: 4 },
-    });
+    await ownerSends("PATCH", `/variants/${v.id}/stock`, { qtyInStock: 4 });
     expect(await queued()).toBe(before + 1);
     // Stock that was already there is no news: no second job.
-    await owner.request({ method: "PATCH", url: `${base}/variants/${v.id}/stock`, payload: { delta: 1 } });
+    await ownerSends("PATCH", `/variants/${v.id}/stock`, { delta: 1 });
     expect(await queued()).toBe(before + 1);
   });
 
   it("records the inventory panel's tracking events", async () => {
     for (const action of ["search_products", "sort_by_stock", "expand_row", "click_row", "next_page"]) {
-      const res = await owner.request({
-        method: "POST",
-        url: `${base}/panel-events`,
-        payload: { objectType: "inventory_panel", action, pagePath: "/config/inventory", data: { q: "mug" } },
+      const res = await ownerSends("POST", "/panel-events", {
+        objectType: "inventory_panel",
+        action,
+        pagePath: "/config/inventory",
+        data: { q: "mug" },
       });
       expect(res.statusCode).toBe(202);
     }
@@ -332,10 +317,9 @@ describe("products", () => {
       objectType: "inventory_panel",
       pagePath: "/config/inventory",
     });
-    const unknown = await owner.request({
-      method: "POST",
-      url: `${base}/panel-events`,
-      payload: { objectType: "inventory_panel", action: "dance" },
+    const unknown = await ownerSends("POST", "/panel-events", {
+      objectType: "inventory_panel",
+      action: "dance",
     });
     expect(unknown.statusCode).toBe(400);
   });
@@ -352,11 +336,7 @@ describe("products", () => {
       })),
     ];
     for (const e of sent) {
-      const res = await owner.request({
-        method: "POST",
-        url: `${base}/panel-events`,
-        payload: { ...e, pagePath: "/config/settings/api-keys" },
-      });
+      const res = await ownerSends("POST", "/panel-events", { ...e, pagePath: "/config/settings/api-keys" });
       expect(res.statusCode).toBe(202);
     }
     const rows = await t.database.db
@@ -381,13 +361,7 @@ describe("products", () => {
   });
 
   it("enforces 200 products per store page and 10000 categories per collection", async () => {
-    const store = (
-      await owner.request({
-        method: "POST",
-        url: `${base}/pages`,
-        payload: { kind: "products", title: "Outlet" },
-      })
-    ).json().page.id;
+    const store = (await ownerSends("POST", "/pages", { kind: "products", title: "Outlet" })).json().page.id;
     await t.database.db.insert(contentItems).values(
       Array.from({ length: 199 }, (_, i) => ({
         id: newId(),

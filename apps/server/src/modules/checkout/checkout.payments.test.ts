@@ -92,11 +92,7 @@ describe("3-D Secure", () => {
     const waiting = await s.order(body);
     expect(waiting.statusCode).toBe(202);
     expect(waiting.json().events).toEqual([]);
-    const done = await s.request({
-      method: "POST",
-      url: `/api/commerce/payments/test-challenges/${json.nextAction.challengeId}`,
-      payload: { outcome: "succeed" },
-    });
+    const done = await s.answerChallenge(json.nextAction.challengeId, "succeed");
     expect(done.json()).toEqual({ status: "succeeded" });
     const after = await s.order(body);
     expect(after.statusCode).toBe(201);
@@ -118,11 +114,7 @@ describe("3-D Secure", () => {
   it("declines when the challenge fails and gives the stock back", async () => {
     const { s, body, res, variant } = await challengeFor(card("4000002760003184"));
     const id = res.json().nextAction.challengeId;
-    await s.request({
-      method: "POST",
-      url: `/api/commerce/payments/test-challenges/${id}`,
-      payload: { outcome: "fail" },
-    });
+    await s.answerChallenge(id, "fail");
     const after = await s.order(body);
     expect(after.statusCode).toBe(402);
     expect(after.json()).toMatchObject({
@@ -130,11 +122,7 @@ describe("3-D Secure", () => {
       events: [PaymentEvents.EXTRA_AUTH_FAILURE_TEST_MODE],
     });
     expect(await stockOf(db(), variant.id)).toBe(5);
-    const bad = await s.request({
-      method: "POST",
-      url: "/api/commerce/payments/test-challenges/tchl_x",
-      payload: { outcome: "fail" },
-    });
+    const bad = await s.answerChallenge("tchl_x", "fail");
     expect(bad.statusCode).toBe(404);
   });
 

@@ -56,6 +56,15 @@ export class Shopper {
   quote(query = "") {
     return this.request({ method: "GET", url: `/api/commerce/checkout/quote${query ? `?${query}` : ""}` });
   }
+
+  /** Answers a test-mode 3-D Secure challenge as the card holder would. */
+  answerChallenge(challengeId: string, outcome: "succeed" | "fail") {
+    return this.request({
+      method: "POST",
+      url: `/api/commerce/payments/test-challenges/${challengeId}`,
+      payload: { outcome },
+    });
+  }
 }
 
 export interface DemoProduct {

@@ -14,6 +14,7 @@ import {
   submit,
   t,
   useFormsApp,
+  validate,
   visitor,
   websiteId,
 } from "./forms.test-helper.js";
@@ -52,11 +53,7 @@ describe("owner forms with every field type", () => {
         "f-select": "Required",
       },
     });
-    const bad = await b.request({
-      method: "POST",
-      url: `/api/rest/forms/validate/${form.id}`,
-      payload: { "f-email": "a@b", "f-textarea": "x".repeat(21) },
-    });
+    const bad = await validate(b, form.id, { "f-email": "a@b", "f-textarea": "x".repeat(21) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields["f-email"]).toBe(EMAIL_MSG);
     expect(bad.json().error.fields["f-textarea"]).toBe("You have exceeded the character limit.");

@@ -21,6 +21,7 @@ import {
   submit,
   t,
   useFormsApp,
+  validate,
   visitor,
   websiteId,
 } from "./forms.test-helper.js";
@@ -53,11 +54,7 @@ describe("GET /api/template/GetTemplateSchema", () => {
 describe("POST /api/rest/forms/validate/{formId}", () => {
   it("answers 400 with errors keyed by field id and the SPEC's messages", async () => {
     const b = await visitor();
-    const res = await b.request({
-      method: "POST",
-      url: `/api/rest/forms/validate/${contactId}`,
-      payload: { email: "not an email", message: "", subject: "Nope" },
-    });
+    const res = await validate(b, contactId, { email: "not an email", message: "", subject: "Nope" });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
       code: "invalid_fields",
@@ -68,24 +65,16 @@ describe("POST /api/rest/forms/validate/{formId}", () => {
 
   it("says 'You have exceeded the character limit.' above the textarea's limit", async () => {
     const b = await visitor();
-    const res = await b.request({
-      method: "POST",
-      url: `/api/rest/forms/validate/${contactId}`,
-      payload: { ...goodContact, message: "x".repeat(2001) },
-    });
+    const res = await validate(b, contactId, { ...goodContact, message: "x".repeat(2001) });
     expect(res.json().error.fields).toEqual({ message: "You have exceeded the character limit." });
   });
 
   it("accepts good answers, refuses unknown forms and non-objects", async () => {
     const b = await visitor();
-    const ok = await b.request({
-      method: "POST",
-      url: `/api/rest/forms/validate/${contactId}`,
-      payload: goodContact,
-    });
+    const ok = await validate(b, contactId, goodContact);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ valid: true });
-    const unknown = await b.request({ method: "POST", url: "/api/rest/forms/validate/nope", payload: {} });
+    const unknown = await validate(b, "nope", {});
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(MSG_STATUS_404);
     const list = await b.request({

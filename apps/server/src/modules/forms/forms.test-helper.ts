@@ -62,6 +62,11 @@ export function save(b: Browser, payload: Record<string, unknown>) {
   return b.request({ method: "POST", url: "/api/form/SaveFormSubmission", payload });
 }
 
+/** Asks the server to check `answers` against the form's rules, as the form block does before sending. */
+export function validate(b: Browser, formId: string, answers: Record<string, unknown>) {
+  return b.request({ method: "POST", url: `/api/rest/forms/validate/${formId}`, payload: answers });
+}
+
 /** Sends answers with a fresh submission key, as the form block does: the good contact answers to the contact form unless told. */
 export async function submit(
   b: Browser,

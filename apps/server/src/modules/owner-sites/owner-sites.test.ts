@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteId as demoId, owner, t, useDemoApp } from "../../../test/demo-app.js";
+import { siteId as demoId, owner, ownerSends, t, useDemoApp } from "../../../test/demo-app.js";
 import { Browser, signedUpOwner } from "../../../test/harness.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import { published } from "./published.test-helper.js";
@@ -102,49 +102,29 @@ describe("owner sites", () => {
   });
 
   it("renames a site and changes its time zone", async () => {
-    const res = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}`,
-      payload: { title: "Atelier Studio", timeZone: "Europe/London", tagline: "Made slowly." },
+    const res = await ownerSends("PATCH", "", {
+      title: "Atelier Studio",
+      timeZone: "Europe/London",
+      tagline: "Made slowly.",
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().site).toMatchObject({ title: "Atelier Studio", timeZone: "Europe/London" });
     const page = await published(t.app, "/", (r) => r.json.website.siteTitle === "Atelier Studio");
     expect(page.json.website).toMatchObject({ siteTitle: "Atelier Studio", timeZone: "Europe/London" });
-    const bad = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}`,
-      payload: { title: "" },
-    });
+    const bad = await ownerSends("PATCH", "", { title: "" });
     expect(bad.statusCode).toBe(400);
-    const badTz = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}`,
-      payload: { timeZone: "Nowhere" },
-    });
+    const badTz = await ownerSends("PATCH", "", { timeZone: "Nowhere" });
     expect(badTz.statusCode).toBe(400);
-    await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}`,
-      payload: { title: "Atelier Demo" },
-    });
+    await ownerSends("PATCH", "", { title: "Atelier Demo" });
   });
 
   it("connects domains: the first is primary, the site answers on it, duplicates are refused", async () => {
-    const add = await owner.request({
-      method: "POST",
-      url: `/api/owner/sites/${demoId}/domains`,
-      payload: { host: "https://Shop.Example.com/" },
-    });
+    const add = await ownerSends("POST", "/domains", { host: "https://Shop.Example.com/" });
     expect(add.statusCode).toBe(201);
     expect(add.json().domains).toEqual([{ host: "shop.example.com", isPrimary: true }]);
     const page = await published(t.app, "/", (r) => r.status === 200, "shop.example.com");
     expect(page.json.website.id).toBe(demoId);
-    await owner.request({
-      method: "POST",
-      url: `/api/owner/sites/${demoId}/domains`,
-      payload: { host: "www.example.org" },
-    });
+    await ownerSends("POST", "/domains", { host: "www.example.org" });
     const primary = await owner.request({
       method: "PUT",
       url: `/api/owner/sites/${demoId}/domains/www.example.org/primary`,
@@ -155,17 +135,9 @@ describe("owner sites", () => {
     ]);
     const site = await owner.request({ url: `/api/owner/sites/${demoId}` });
     expect(site.json().site.url).toBe("http://www.example.org");
-    const dup = await owner.request({
-      method: "POST",
-      url: `/api/owner/sites/${demoId}/domains`,
-      payload: { host: "shop.example.com" },
-    });
+    const dup = await ownerSends("POST", "/domains", { host: "shop.example.com" });
     expect(dup.statusCode).toBe(409);
-    const bad = await owner.request({
-      method: "POST",
-      url: `/api/owner/sites/${demoId}/domains`,
-      payload: { host: "not a domain" },
-    });
+    const bad = await ownerSends("POST", "/domains", { host: "not a domain" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe("Enter a domain name such as shop.example.com.");
     const gone = await owner.request({
@@ -181,21 +153,17 @@ describe("owner sites", () => {
   });
 
   it("changes site settings: comments, Disqus, liking, share buttons, cookie banner and policy, social links", async () => {
-    const res = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}/settings`,
-      payload: {
-        commentsEnabled: false,
-        disqusShortName: "atelier-demo",
-        simpleLikingEnabled: false,
-        shareButtonOptions: { facebook: true, linkedin: true },
-        cookieBannerEnabled: true,
-        restrictiveCookiePolicy: true,
-        restrictiveCookiePolicyAbsolute: false,
-        socialLinks: [
-          { service: "instagram", profileUrl: "https://instagram.com/atelier", userName: "atelier" },
-        ],
-      },
+    const res = await ownerSends("PATCH", "/settings", {
+      commentsEnabled: false,
+      disqusShortName: "atelier-demo",
+      simpleLikingEnabled: false,
+      shareButtonOptions: { facebook: true, linkedin: true },
+      cookieBannerEnabled: true,
+      restrictiveCookiePolicy: true,
+      restrictiveCookiePolicyAbsolute: false,
+      socialLinks: [
+        { service: "instagram", profileUrl: "https://instagram.com/atelier", userName: "atelier" },
+      ],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().settings).toMatchObject({
@@ -220,74 +188,42 @@ describe("owner sites", () => {
       disqusShortname: "atelier-demo",
       simpleLikingEnabled: false,
     });
-    const bad = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}/settings`,
-      payload: {
-        disqusShortName: "no spaces allowed",
-        socialLinks: [{ service: "instagram", profileUrl: `https://x.com/${"a".repeat(2100)}` }],
-      },
+    const bad = await ownerSends("PATCH", "/settings", {
+      disqusShortName: "no spaces allowed",
+      socialLinks: [{ service: "instagram", profileUrl: `https://x.com/${"a".repeat(2100)}` }],
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toMatchObject({
       disqusShortName: "A Disqus short name uses letters, digits and hyphens.",
       "socialLinks.0.profileUrl": "URLs must be under 2083 characters.",
     });
-    const pill = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}/settings`,
-      payload: { cartPillPosition: "top-right" },
-    });
+    const pill = await ownerSends("PATCH", "/settings", { cartPillPosition: "top-right" });
     expect(pill.json().settings.cartPillPosition).toBe("top-right");
     const pillPage = await published(t.app, "/shop", (r) => r.body.includes("top-right"));
     expect(pillPage.json.websiteSettings.cartPillPosition).toBe("top-right");
     const html = await t.app.inject({ url: "/shop", headers: { host: "localhost" } });
     expect(html.body).toContain('"position":"top-right"');
-    const badPill = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}/settings`,
-      payload: { cartPillPosition: "upside-down" },
-    });
+    const badPill = await ownerSends("PATCH", "/settings", { cartPillPosition: "upside-down" });
     expect(badPill.json().error.message).toBe("Choose one of the nine places for the cart pill.");
-    const badShare = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}/settings`,
-      payload: { shareButtonOptions: { myspace: true } },
-    });
+    const badShare = await ownerSends("PATCH", "/settings", { shareButtonOptions: { myspace: true } });
     expect(badShare.statusCode).toBe(400);
 
     // The Meta pixel id (SPEC §1): digits only; pages hand it to the census island.
-    const badPixel = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}/settings`,
-      payload: { adPixelId: "12ab" },
-    });
+    const badPixel = await ownerSends("PATCH", "/settings", { adPixelId: "12ab" });
     expect(badPixel.statusCode).toBe(400);
     expect(badPixel.json().error.fields.adPixelId).toBe(
       "A pixel id is the number Meta shows for your pixel (5 to 20 digits).",
     );
-    const pixel = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}/settings`,
-      payload: { adPixelId: " 1234567890 " },
-    });
+    const pixel = await ownerSends("PATCH", "/settings", { adPixelId: " 1234567890 " });
     expect(pixel.json().settings.adPixelId).toBe("1234567890");
     const pixelPage = await published(t.app, "/shop", (r) => r.json?.census?.adPixelId === "1234567890");
     expect(pixelPage.json.census.adPixelId).toBe("1234567890");
-    const cleared = await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}/settings`,
-      payload: { adPixelId: "" },
-    });
+    const cleared = await ownerSends("PATCH", "/settings", { adPixelId: "" });
     expect(cleared.json().settings.adPixelId).toBe("");
     expect(
       (await published(t.app, "/shop", (r) => r.json?.census?.adPixelId === null)).json.census.adPixelId,
     ).toBe(null);
-    await owner.request({
-      method: "PATCH",
-      url: `/api/owner/sites/${demoId}/settings`,
-      payload: { commentsEnabled: true, simpleLikingEnabled: true },
-    });
+    await ownerSends("PATCH", "/settings", { commentsEnabled: true, simpleLikingEnabled: true });
   });
 });
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { siteApi as base, owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
+import { siteApi as base, owner, ownerSends, siteId, t, useDemoApp } from "../../../test/demo-app.js";
 import { published } from "../owner-sites/published.test-helper.js";
 import { sanitizeRichText } from "./rich-text.js";
 
@@ -69,17 +69,13 @@ describe("page tree", () => {
 
   it("changes page settings: title, slug, SEO, hidden from navigation, password shown only as protected", async () => {
     const page = (await addPage({ kind: "page", title: "Secret Sale" })).json().page;
-    const res = await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${page.id}`,
-      payload: {
-        title: "Private Sale",
-        urlSlug: "private-sale",
-        seoTitle: "Private sale for friends",
-        seoDescription: "Everything half price.",
-        hiddenFromNav: true,
-        password: "letmein",
-      },
+    const res = await ownerSends("PATCH", `/pages/${page.id}`, {
+      title: "Private Sale",
+      urlSlug: "private-sale",
+      seoTitle: "Private sale for friends",
+      seoDescription: "Everything half price.",
+      hiddenFromNav: true,
+      password: "letmein",
     });
     expect(res.statusCode).toBe(200);
     const json = res.json().page;
@@ -104,16 +100,11 @@ describe("page tree", () => {
       `select password_hash from collections where id = '${page.id}'` as never,
     );
     expect(JSON.stringify(stored)).toContain("$argon2");
-    const cleared = await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${page.id}`,
-      payload: { password: null },
-    });
+    const cleared = await ownerSends("PATCH", `/pages/${page.id}`, { password: null });
     expect(cleared.json().page.passwordProtected).toBe(false);
-    const bad = await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${page.id}`,
-      payload: { seoTitle: "x".repeat(201), password: "abc" },
+    const bad = await ownerSends("PATCH", `/pages/${page.id}`, {
+      seoTitle: "x".repeat(201),
+      password: "abc",
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({
@@ -124,10 +115,8 @@ describe("page tree", () => {
 
   it("validates collection options with the gallery option ranges and folder behaviours", async () => {
     const gallery = (await pages()).find((p) => p.kind === "gallery" && p.title === "Gallery")!;
-    const ok = await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${gallery.id}`,
-      payload: { options: { design: "slideshow", "thumbnails-per-row": 6, padding: 10 } },
+    const ok = await ownerSends("PATCH", `/pages/${gallery.id}`, {
+      options: { design: "slideshow", "thumbnails-per-row": 6, padding: 10 },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().page.options).toMatchObject({
@@ -135,25 +124,13 @@ describe("page tree", () => {
       "thumbnails-per-row": 6,
       padding: 10,
     });
-    const bad = await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${gallery.id}`,
-      payload: { options: { "thumbnails-per-row": 11 } },
-    });
+    const bad = await ownerSends("PATCH", `/pages/${gallery.id}`, { options: { "thumbnails-per-row": 11 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe("Thumbnails per row: must be from 1 to 10.");
     const folder = (await pages()).find((p) => p.kind === "folder")!;
-    const fb = await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${folder.id}`,
-      payload: { folderBehavior: "redirect" },
-    });
+    const fb = await ownerSends("PATCH", `/pages/${folder.id}`, { folderBehavior: "redirect" });
     expect(fb.json().page.folderBehavior).toBe("redirect");
-    const notFolder = await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${gallery.id}`,
-      payload: { folderBehavior: "none" },
-    });
+    const notFolder = await ownerSends("PATCH", `/pages/${gallery.id}`, { folderBehavior: "none" });
     expect(notFolder.statusCode).toBe(400);
   });
 
@@ -163,30 +140,19 @@ describe("page tree", () => {
     const folder = list.find((p) => p.kind === "folder")!;
     const contact = list.find((p) => p.title === "Contact")!;
     reversed.find((e) => e.id === contact.id)!.folderId = folder.id;
-    const res = await owner.request({
-      method: "PUT",
-      url: `${base}/pages/order`,
-      payload: { pages: reversed },
-    });
+    const res = await ownerSends("PUT", "/pages/order", { pages: reversed });
     expect(res.statusCode).toBe(200);
     const after = res.json().pages as Page[];
     expect(after.map((p) => p.id)).toEqual(reversed.map((p) => p.id));
     expect(after.find((p) => p.id === contact.id)!.folderId).toBe(folder.id);
-    const missing = await owner.request({
-      method: "PUT",
-      url: `${base}/pages/order`,
-      payload: { pages: reversed.slice(1) },
-    });
+    const missing = await ownerSends("PUT", "/pages/order", { pages: reversed.slice(1) });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe("Send every page of the site exactly once, in the new order.");
     const intoPage = reversed.map((e) => ({
       ...e,
       folderId: e.id === contact.id ? list[1]!.id : e.folderId,
     }));
-    expect(
-      (await owner.request({ method: "PUT", url: `${base}/pages/order`, payload: { pages: intoPage } }))
-        .statusCode,
-    ).toBe(400);
+    expect((await ownerSends("PUT", "/pages/order", { pages: intoPage })).statusCode).toBe(400);
   });
 
   it("deletes pages but never the home page; a deleted folder's pages move to the top level", async () => {
@@ -209,15 +175,11 @@ describe("page tree", () => {
 
   it("makes another page the home page", async () => {
     const story = (await pages()).find((p) => p.urlSlug === "our-story")!;
-    const res = await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${story.id}`,
-      payload: { isHome: true },
-    });
+    const res = await ownerSends("PATCH", `/pages/${story.id}`, { isHome: true });
     expect(res.json().page.isHome).toBe(true);
     expect((await pages()).filter((p) => p.isHome).map((p) => p.id)).toEqual([story.id]);
     const home = (await pages()).find((p) => p.title === "Home")!;
-    await owner.request({ method: "PATCH", url: `${base}/pages/${home.id}`, payload: { isHome: true } });
+    await ownerSends("PATCH", `/pages/${home.id}`, { isHome: true });
   });
 });
 
@@ -261,11 +223,7 @@ describe("layouts, drafts and publishing", () => {
         ).rows[0]!.content_version,
       );
     const v1 = await version();
-    const pub = await owner.request({
-      method: "POST",
-      url: `${base}/pages/${pageId}/publish`,
-      payload: {},
-    });
+    const pub = await ownerSends("POST", `/pages/${pageId}/publish`, {});
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toMatchObject({ draft: null, page: { hasDraft: false } });
     expect(await version()).toBeGreaterThan(v1);
@@ -275,16 +233,10 @@ describe("layouts, drafts and publishing", () => {
   });
 
   it("shows the draft to the owner through the preview cookie, and only to the owner", async () => {
-    await owner.request({
-      method: "PUT",
-      url: `${base}/pages/${pageId}/draft`,
-      payload: { rows: [{ columns: [{ span: 12, blocks: [text("t2", "<p>Second draft</p>")] }] }] },
+    await ownerSends("PUT", `/pages/${pageId}/draft`, {
+      rows: [{ columns: [{ span: 12, blocks: [text("t2", "<p>Second draft</p>")] }] }],
     });
-    const mode = await owner.request({
-      method: "PUT",
-      url: `${base}/editing-mode`,
-      payload: { preview: true },
-    });
+    const mode = await ownerSends("PUT", "/editing-mode", { preview: true });
     expect(mode.statusCode).toBe(200);
     expect(owner.cookies.get("atelier_preview")).toBe("1");
     const preview = await owner.request({ url: "/studio-notes?format=json" });
@@ -295,7 +247,7 @@ describe("layouts, drafts and publishing", () => {
       headers: { host: "localhost", cookie: "atelier_preview=1" },
     });
     expect(JSON.stringify(visitor.json())).not.toContain("Second draft");
-    await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { preview: false } });
+    await ownerSends("PUT", "/editing-mode", { preview: false });
     expect(owner.cookies.has("atelier_preview")).toBe(false);
     const discarded = await owner.request({ method: "DELETE", url: `${base}/pages/${pageId}/draft` });
     expect(discarded.json().draft).toBeNull();
@@ -309,13 +261,9 @@ describe("layouts, drafts and publishing", () => {
     const html = types.find((b) => b.type === "text")!.fields.find((f) => f.key === "html")!;
     expect(html.default).toBeUndefined();
     expect(html.placeholder).toBe("Write something here.");
-    const published = await owner.request({
-      method: "POST",
-      url: `${base}/pages/${pageId}/publish`,
-      payload: {
-        layout: {
-          rows: [{ columns: [{ span: 12, blocks: [text("empty", ""), text("said", "<p>Said</p>")] }] }],
-        },
+    const published = await ownerSends("POST", `/pages/${pageId}/publish`, {
+      layout: {
+        rows: [{ columns: [{ span: 12, blocks: [text("empty", ""), text("said", "<p>Said</p>")] }] }],
       },
     });
     expect(published.statusCode).toBe(200);
@@ -323,18 +271,16 @@ describe("layouts, drafts and publishing", () => {
     expect(live.body).toContain('data-block-id="said"');
     expect(live.body).not.toContain('data-block-id="empty"');
     expect(live.body).not.toContain("Write something here.");
-    await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { expandedFrame: true } });
+    await ownerSends("PUT", "/editing-mode", { expandedFrame: true });
     const frame = await owner.request({ url: "/studio-notes" });
     expect(frame.body).toMatch(/data-block-id="empty">Write something here\.</);
-    await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { expandedFrame: false } });
+    await ownerSends("PUT", "/editing-mode", { expandedFrame: false });
   });
 
   it("shows the latest draft in the preview even before the new content version is announced", async () => {
-    await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { preview: true } });
-    const saved = await owner.request({
-      method: "PUT",
-      url: `${base}/pages/${pageId}/draft`,
-      payload: { rows: [{ columns: [{ span: 12, blocks: [text("t3", "<p>Draft one is here.</p>")] }] }] },
+    await ownerSends("PUT", "/editing-mode", { preview: true });
+    const saved = await ownerSends("PUT", `/pages/${pageId}/draft`, {
+      rows: [{ columns: [{ span: 12, blocks: [text("t3", "<p>Draft one is here.</p>")] }] }],
     });
     expect(saved.statusCode).toBe(200);
     const frame = `/config/frame/${siteId}/studio-notes?editor=1`;
@@ -354,32 +300,27 @@ describe("layouts, drafts and publishing", () => {
     for (const url of [frame, "/studio-notes", "/studio-notes?format=json"]) {
       expect((await owner.request({ url })).body, url).toContain("Draft two replaced it.");
     }
-    await owner.request({ method: "PUT", url: `${base}/editing-mode`, payload: { preview: false } });
+    await ownerSends("PUT", "/editing-mode", { preview: false });
     await owner.request({ method: "DELETE", url: `${base}/pages/${pageId}/draft` });
   });
 
   it("enforces 60 blocks per layout with a clear message", async () => {
     const blocks = Array.from({ length: 61 }, (_, i) => text(`t${i}`, `<p>${i}</p>`));
-    const res = await owner.request({
-      method: "PUT",
-      url: `${base}/pages/${pageId}/draft`,
-      payload: { rows: [{ columns: [{ span: 12, blocks }] }] },
+    const res = await ownerSends("PUT", `/pages/${pageId}/draft`, {
+      rows: [{ columns: [{ span: 12, blocks }] }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(
       "A layout can have at most 60 blocks. Remove a block before adding another.",
     );
-    const sixty = await owner.request({
-      method: "PUT",
-      url: `${base}/pages/${pageId}/draft`,
-      payload: { rows: [{ columns: [{ span: 12, blocks: blocks.slice(0, 60) }] }] },
+    const sixty = await ownerSends("PUT", `/pages/${pageId}/draft`, {
+      rows: [{ columns: [{ span: 12, blocks: blocks.slice(0, 60) }] }],
     });
     expect(sixty.statusCode).toBe(200);
   });
 
   it("refuses bad layouts: unknown block, duplicate id, wide rows, bad fields, foreign ids, gated blocks", async () => {
-    const put = (rows: unknown) =>
-      owner.request({ method: "PUT", url: `${base}/pages/${pageId}/draft`, payload: { rows } });
+    const put = (rows: unknown) => ownerSends("PUT", `/pages/${pageId}/draft`, { rows });
     const one = (block: object) => [{ columns: [{ span: 12, blocks: [block] }] }];
     expect((await put(one({ id: "x", type: "spaceship" }))).json().error.message).toBe(
       "Unknown block type spaceship.",
@@ -404,11 +345,7 @@ describe("layouts, drafts and publishing", () => {
     // A draft may leave a required field empty (a block just added); publishing refuses it.
     const required = await put(one({ id: "b", type: "button", href: "/" }));
     expect(required.statusCode).toBe(200);
-    const publishRequired = await owner.request({
-      method: "POST",
-      url: `${base}/pages/${pageId}/publish`,
-      payload: {},
-    });
+    const publishRequired = await ownerSends("POST", `/pages/${pageId}/publish`, {});
     expect(publishRequired.statusCode).toBe(400);
     expect(publishRequired.json().error.message).toBe("Label: this field is required.");
     const foreign = await put(one({ id: "i", type: "image", imageId: "0123456789abcdef01234567" }));
@@ -418,27 +355,23 @@ describe("layouts, drafts and publishing", () => {
   });
 
   it("sanitises rich text and derives video players from links", async () => {
-    const res = await owner.request({
-      method: "PUT",
-      url: `${base}/pages/${pageId}/draft`,
-      payload: {
-        rows: [
-          {
-            columns: [
-              {
-                span: 12,
-                blocks: [
-                  text(
-                    "t",
-                    '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a><b>bold</b></p>',
-                  ),
-                  { id: "v", type: "video", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
-                ],
-              },
-            ],
-          },
-        ],
-      },
+    const res = await ownerSends("PUT", `/pages/${pageId}/draft`, {
+      rows: [
+        {
+          columns: [
+            {
+              span: 12,
+              blocks: [
+                text(
+                  "t",
+                  '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a><b>bold</b></p>',
+                ),
+                { id: "v", type: "video", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
+              ],
+            },
+          ],
+        },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const [t1, v] = res.json().draft.rows[0].columns[0].blocks;

@@ -4,7 +4,7 @@
  * answers 301 from the old one, also after moving back.
  */
 import { describe, expect, it } from "vitest";
-import { siteApi as base, owner, t, useDemoApp } from "../../../test/demo-app.js";
+import { siteApi as base, owner, ownerSends, t, useDemoApp } from "../../../test/demo-app.js";
 import { REDIRECT_MSG, followRedirects, matchRedirect } from "./service.js";
 
 useDemoApp();
@@ -104,8 +104,7 @@ describe("the owner's URL mappings", () => {
       urlSlug: string;
     }[];
     const blog = pages.find((p) => p.urlSlug === "blog")!;
-    const rename = (urlSlug: string) =>
-      owner.request({ method: "PATCH", url: `${base}/pages/${blog.id}`, payload: { urlSlug } });
+    const rename = (urlSlug: string) => ownerSends("PATCH", `/pages/${blog.id}`, { urlSlug });
     expect((await rename("journal")).statusCode).toBe(200);
     await eventually(locationOf("/blog")).toBe("/journal");
     expect((await visit("/blog")).statusCode).toBe(301);
@@ -126,23 +125,19 @@ describe("the owner's URL mappings", () => {
     const products = (await owner.request({ url: `${base}/products?q=apron` })).json();
     const apron = (products.products ?? products.items)[0];
     const full = (await owner.request({ url: `${base}/products/${apron.id}` })).json().product;
-    const put = await owner.request({
-      method: "PUT",
-      url: `${base}/products/${apron.id}`,
-      payload: {
-        collectionId: full.collectionId,
-        title: full.title,
-        urlId: "linen-apron",
-        productType: full.productType,
-        variants: full.variants.map((v: Record<string, unknown>) => ({
-          id: v.id,
-          sku: v.sku,
-          attributes: v.attributes,
-          priceCents: v.priceCents,
-          qtyInStock: v.qtyInStock,
-        })),
-        variantOptionOrdering: full.variantOptionOrdering,
-      },
+    const put = await ownerSends("PUT", `/products/${apron.id}`, {
+      collectionId: full.collectionId,
+      title: full.title,
+      urlId: "linen-apron",
+      productType: full.productType,
+      variants: full.variants.map((v: Record<string, unknown>) => ({
+        id: v.id,
+        sku: v.sku,
+        attributes: v.attributes,
+        priceCents: v.priceCents,
+        qtyInStock: v.qtyInStock,
+      })),
+      variantOptionOrdering: full.variantOptionOrdering,
     });
     expect(put.statusCode, put.body).toBe(200);
     await eventually(locationOf("/shop/p/linen-work-apron")).toBe("/shop/p/linen-apron");

@@ -5,7 +5,7 @@
  */
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { siteApi as base, owner, t, useDemoApp } from "../../../test/demo-app.js";
+import { siteApi as base, owner, ownerSends, t, useDemoApp } from "../../../test/demo-app.js";
 import { type SitemapEntry, sitemapDocuments } from "./sitemap.js";
 
 const parser = new XMLParser({
@@ -67,23 +67,13 @@ describe("robots.txt", () => {
 describe("sitemap.xml", () => {
   it("lists every public page and item, with images, and nothing private", async () => {
     // A password-protected page and a draft post must stay out.
-    const secret = (
-      await owner.request({
-        method: "POST",
-        url: `${base}/pages`,
-        payload: { kind: "page", title: "Staff Notes" },
-      })
-    ).json().page;
-    await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${secret.id}`,
-      payload: { password: "letmein" },
-    });
+    const secret = (await ownerSends("POST", "/pages", { kind: "page", title: "Staff Notes" })).json().page;
+    await ownerSends("PATCH", `/pages/${secret.id}`, { password: "letmein" });
     const blog = await collectionId("blog");
-    const draft = await owner.request({
-      method: "POST",
-      url: `${base}/collections/${blog}/items`,
-      payload: { title: "Unfinished Thoughts", body: "<p>Soon.</p>", status: "draft" },
+    const draft = await ownerSends("POST", `/collections/${blog}/items`, {
+      title: "Unfinished Thoughts",
+      body: "<p>Soon.</p>",
+      status: "draft",
     });
     expect(draft.statusCode).toBe(201);
 
@@ -113,10 +103,9 @@ describe("sitemap.xml", () => {
   it("is rebuilt when content changes", async () => {
     const before = (await get("/sitemap.xml")).body;
     const blog = await collectionId("blog");
-    await owner.request({
-      method: "POST",
-      url: `${base}/collections/${blog}/items`,
-      payload: { title: "Fresh From The Kiln", body: "<p>New.</p>" },
+    await ownerSends("POST", `/collections/${blog}/items`, {
+      title: "Fresh From The Kiln",
+      body: "<p>New.</p>",
     });
     const after = (await get("/sitemap.xml")).body;
     expect(before).not.toContain("fresh-from-the-kiln");
@@ -222,16 +211,12 @@ describe("structured data (Google's rich-result rules)", () => {
 
   it("keeps a product name with </script> inside its JSON", async () => {
     const name = 'Vase </script><script>alert(1)</script> & "Bowl"';
-    const res = await owner.request({
-      method: "POST",
-      url: `${base}/products`,
-      payload: {
-        collectionId: await collectionId("shop"),
-        title: name,
-        urlId: "tricky-vase",
-        productType: 1,
-        variants: [{ priceCents: 1200, qtyInStock: 3 }],
-      },
+    const res = await ownerSends("POST", "/products", {
+      collectionId: await collectionId("shop"),
+      title: name,
+      urlId: "tricky-vase",
+      productType: 1,
+      variants: [{ priceCents: 1200, qtyInStock: 3 }],
     });
     expect(res.statusCode, res.body).toBe(201);
     const html = (await get("/shop/p/tricky-vase")).body;
@@ -243,15 +228,11 @@ describe("structured data (Google's rich-result rules)", () => {
 describe("SEO fields of items and products", () => {
   it("puts the SEO title and description in the page's title, description and share tags; too long is refused", async () => {
     const blog = await collectionId("blog");
-    const created = await owner.request({
-      method: "POST",
-      url: `${base}/collections/${blog}/items`,
-      payload: {
-        title: "Glaze Notes",
-        body: "<p>On celadon.</p>",
-        seoTitle: "  How we mix   celadon glaze ",
-        seoDescription: "Our recipe, step by step.",
-      },
+    const created = await ownerSends("POST", `/collections/${blog}/items`, {
+      title: "Glaze Notes",
+      body: "<p>On celadon.</p>",
+      seoTitle: "  How we mix   celadon glaze ",
+      seoDescription: "Our recipe, step by step.",
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().item).toMatchObject({
@@ -266,24 +247,19 @@ describe("SEO fields of items and products", () => {
     expect(html).toContain('<meta name="twitter:description" content="Our recipe, step by step.">');
     expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?">/);
 
-    const tooLong = await owner.request({
-      method: "POST",
-      url: `${base}/collections/${blog}/items`,
-      payload: { title: "Long", seoTitle: "x".repeat(201) },
+    const tooLong = await ownerSends("POST", `/collections/${blog}/items`, {
+      title: "Long",
+      seoTitle: "x".repeat(201),
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.fields.seoTitle).toBe("An SEO title has at most 200 characters.");
 
-    const product = await owner.request({
-      method: "POST",
-      url: `${base}/products`,
-      payload: {
-        collectionId: await collectionId("shop"),
-        title: "Tea Bowl",
-        productType: 1,
-        seoTitle: "Hand-thrown tea bowl",
-        variants: [{ priceCents: 3400, qtyInStock: 2 }],
-      },
+    const product = await ownerSends("POST", "/products", {
+      collectionId: await collectionId("shop"),
+      title: "Tea Bowl",
+      productType: 1,
+      seoTitle: "Hand-thrown tea bowl",
+      variants: [{ priceCents: 3400, qtyInStock: 2 }],
     });
     expect(product.statusCode).toBe(201);
     expect((await get(product.json().product.fullUrl)).body).toContain(
@@ -295,25 +271,21 @@ describe("SEO fields of items and products", () => {
 describe("hiding one page or item from search engines", () => {
   it("says noindex on it and leaves it out of the sitemap", async () => {
     const events = await collectionId("events");
-    const page = await owner.request({
-      method: "PATCH",
-      url: `${base}/pages/${events}`,
-      payload: { seoHidden: true },
-    });
+    const page = await ownerSends("PATCH", `/pages/${events}`, { seoHidden: true });
     expect(page.statusCode).toBe(200);
     expect(page.json().page.seoHidden).toBe(true);
     await eventually(noindex("/events")).toBe(true);
     const sitemap = (await get("/sitemap.xml")).body;
     expect(sitemap).not.toContain("http://localhost/events<");
     expect(sitemap).not.toMatch(/http:\/\/localhost\/events\/./);
-    await owner.request({ method: "PATCH", url: `${base}/pages/${events}`, payload: { seoHidden: false } });
+    await ownerSends("PATCH", `/pages/${events}`, { seoHidden: false });
     await eventually(noindex("/events")).toBe(false);
 
     const blog = await collectionId("blog");
-    const post = await owner.request({
-      method: "POST",
-      url: `${base}/collections/${blog}/items`,
-      payload: { title: "Members Preview", body: "<p>Shh.</p>", seoHidden: true },
+    const post = await ownerSends("POST", `/collections/${blog}/items`, {
+      title: "Members Preview",
+      body: "<p>Shh.</p>",
+      seoHidden: true,
     });
     expect(post.json().item.seoHidden).toBe(true);
     expect((await get(post.json().item.fullUrl)).body).toContain('<meta name="robots" content="noindex">');
@@ -368,20 +340,12 @@ describe("noindex and hiding the site", () => {
 
     // The settings screen sends back everything it read, with the change.
     const current = (await owner.request({ url: `${base}/settings` })).json().settings;
-    const hide = await owner.request({
-      method: "PATCH",
-      url: `${base}/settings`,
-      payload: { ...current, hideFromSearchEngines: true },
-    });
+    const hide = await ownerSends("PATCH", "/settings", { ...current, hideFromSearchEngines: true });
     expect(hide.statusCode).toBe(200);
     expect(hide.json().settings.hideFromSearchEngines).toBe(true);
     await eventually(async () => (await get("/robots.txt")).body).toBe("User-agent: *\nDisallow: /\n");
     await eventually(async () => robots((await get("/")).body)).toBe(true);
-    await owner.request({
-      method: "PATCH",
-      url: `${base}/settings`,
-      payload: { hideFromSearchEngines: false },
-    });
+    await ownerSends("PATCH", "/settings", { hideFromSearchEngines: false });
     await eventually(async () => robots((await get("/")).body)).toBe(false);
   });
 });

@@ -51,12 +51,12 @@ async function visitor(host = "localhost"): Promise<Visitor> {
 
 const uniqueEmail = () => `user${++n}@example.com`;
 
+/** POST /api/site-users/account: makes an account from `payload`. */
+const createAccount = (b: Visitor, payload: object) =>
+  b.request({ method: "POST", url: "/api/site-users/account", payload });
+
 async function signUp(b: Visitor, email = uniqueEmail(), password = "s3cret-pass") {
-  const res = await b.request({
-    method: "POST",
-    url: "/api/site-users/account",
-    payload: { email, password, firstName: "Ada", lastName: "Lovelace" },
-  });
+  const res = await createAccount(b, { email, password, firstName: "Ada", lastName: "Lovelace" });
   expect(res.statusCode).toBe(201);
   b.xsrf = res.json().xsrfToken;
   return { email, password, res };
@@ -107,11 +107,7 @@ describe("sign up", () => {
 
   it("answers each bad field with its message", async () => {
     const b = await visitor();
-    const res = await b.request({
-      method: "POST",
-      url: "/api/site-users/account",
-      payload: { email: "nope", password: "short", firstName: " ", lastName: "" },
-    });
+    const res = await createAccount(b, { email: "nope", password: "short", firstName: " ", lastName: "" });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
       email: EMAIL_MSG,
@@ -120,21 +116,18 @@ describe("sign up", () => {
       lastName: "Required",
     });
     expect(MSG_PASSWORD_TOO_SHORT).toBe("Password must be at least 8 characters.");
-    const missing = await b.request({
-      method: "POST",
-      url: "/api/site-users/account",
-      payload: { email: "a@b.co" },
-    });
+    const missing = await createAccount(b, { email: "a@b.co" });
     expect(missing.statusCode).toBe(400);
   });
 
   it("refuses an address that has an account, and needs the crumb", async () => {
     const b = await visitor();
     const { email } = await signUp(b);
-    const again = await b.request({
-      method: "POST",
-      url: "/api/site-users/account",
-      payload: { email: email.toUpperCase(), password: "another-pass", firstName: "A", lastName: "B" },
+    const again = await createAccount(b, {
+      email: email.toUpperCase(),
+      password: "another-pass",
+      firstName: "A",
+      lastName: "B",
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(MSG_EMAIL_TAKEN);

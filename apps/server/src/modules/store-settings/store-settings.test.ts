@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { owner, siteApi, t, useDemoApp } from "../../../test/demo-app.js";
+import { owner, ownerSends, siteApi, t, useDemoApp } from "../../../test/demo-app.js";
 import { signedUpOwner } from "../../../test/harness.js";
 import { published } from "../owner-sites/published.test-helper.js";
 
@@ -32,7 +32,7 @@ describe("store settings", () => {
       soldOutVariantsDropdownDisabled: true,
       measurementStandard: "metric",
     };
-    const res = await owner.request({ method: "PATCH", url: base, payload: { ...changes, currency: "eur" } });
+    const res = await ownerSends("PATCH", "/store", { ...changes, currency: "eur" });
     expect(res.statusCode).toBe(200);
     // The currency code comes back upper-cased; every other setting as sent.
     expect(res.json().settings).toEqual({ ...changes, currency: "EUR" });
@@ -43,42 +43,31 @@ describe("store settings", () => {
       soldOutVariantsDropdownDisabled: true,
     });
     expect(page.websiteSettings.useCLDRMoneyFormat).toBe(true);
-    const bad = await owner.request({
-      method: "PATCH",
-      url: base,
-      payload: { currency: "XYZ", measurementStandard: "cubits" },
-    });
+    const bad = await ownerSends("PATCH", "/store", { currency: "XYZ", measurementStandard: "cubits" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({
       currency: "Choose one of the supported currencies.",
       measurementStandard: "Choose imperial or metric.",
     });
-    await owner.request({
-      method: "PATCH",
-      url: base,
-      payload: { currency: "USD", useCLDRMoneyFormat: false },
-    });
+    await ownerSends("PATCH", "/store", { currency: "USD", useCLDRMoneyFormat: false });
   });
 
   it("adds, changes and deletes shipping rules", async () => {
-    const add = await owner.request({
-      method: "POST",
-      url: `${base}/shipping-rules`,
-      payload: {
-        name: "Canada by weight",
-        kind: "weight",
-        priceCents: 800,
-        perKgCents: 250,
-        countries: ["ca"],
-      },
+    const add = await ownerSends("POST", "/store/shipping-rules", {
+      name: "Canada by weight",
+      kind: "weight",
+      priceCents: 800,
+      perKgCents: 250,
+      countries: ["ca"],
     });
     expect(add.statusCode).toBe(201);
     const rule = add.json().rule;
     expect(rule).toMatchObject({ kind: "weight", perKgCents: 250, countries: ["CA"] });
-    const change = await owner.request({
-      method: "PUT",
-      url: `${base}/shipping-rules/${rule.id}`,
-      payload: { name: "Free over $150", kind: "free", minSubtotalCents: 15000, priceCents: 999 },
+    const change = await ownerSends("PUT", `/store/shipping-rules/${rule.id}`, {
+      name: "Free over $150",
+      kind: "free",
+      minSubtotalCents: 15000,
+      priceCents: 999,
     });
     expect(change.json().rule).toMatchObject({
       kind: "free",
@@ -86,10 +75,10 @@ describe("store settings", () => {
       minSubtotalCents: 15000,
       countries: [],
     });
-    const bad = await owner.request({
-      method: "POST",
-      url: `${base}/shipping-rules`,
-      payload: { name: "X", kind: "teleport", countries: ["Canada"] },
+    const bad = await ownerSends("POST", "/store/shipping-rules", {
+      name: "X",
+      kind: "teleport",
+      countries: ["Canada"],
     });
     expect(bad.json().error.fields).toEqual({
       kind: "Choose flat rate, by weight or free.",
@@ -106,16 +95,12 @@ describe("store settings", () => {
   });
 
   it("adds and validates tax rules", async () => {
-    const add = await owner.request({
-      method: "POST",
-      url: `${base}/tax-rules`,
-      payload: {
-        name: "Ontario HST",
-        country: "ca",
-        region: "on",
-        rateBasisPoints: 1300,
-        appliesToShipping: true,
-      },
+    const add = await ownerSends("POST", "/store/tax-rules", {
+      name: "Ontario HST",
+      country: "ca",
+      region: "on",
+      rateBasisPoints: 1300,
+      appliesToShipping: true,
     });
     expect(add.json().rule).toMatchObject({
       country: "CA",
@@ -123,10 +108,10 @@ describe("store settings", () => {
       rateBasisPoints: 1300,
       appliesToShipping: true,
     });
-    const bad = await owner.request({
-      method: "POST",
-      url: `${base}/tax-rules`,
-      payload: { name: "Too much", country: "USA", rateBasisPoints: 10001 },
+    const bad = await ownerSends("POST", "/store/tax-rules", {
+      name: "Too much",
+      country: "USA",
+      rateBasisPoints: 10001,
     });
     expect(bad.json().error.fields).toEqual({
       country: "Use a two-letter country code such as US, CA or GB.",
@@ -135,17 +120,13 @@ describe("store settings", () => {
   });
 
   it("adds coupons with unique codes and valid amounts and dates", async () => {
-    const add = await owner.request({
-      method: "POST",
-      url: `${base}/coupons`,
-      payload: {
-        code: " spring-10 ",
-        kind: "percent",
-        amount: 10,
-        usageLimit: 100,
-        startsAt: 1_700_000_000_000,
-        endsAt: 1_800_000_000_000,
-      },
+    const add = await ownerSends("POST", "/store/coupons", {
+      code: " spring-10 ",
+      kind: "percent",
+      amount: 10,
+      usageLimit: 100,
+      startsAt: 1_700_000_000_000,
+      endsAt: 1_800_000_000_000,
     });
     expect(add.statusCode).toBe(201);
     const coupon = add.json().rule;
@@ -156,29 +137,27 @@ describe("store settings", () => {
       timesUsed: 0,
       active: true,
     });
-    const dup = await owner.request({
-      method: "POST",
-      url: `${base}/coupons`,
-      payload: { code: "Spring-10", kind: "fixed", amount: 500 },
-    });
+    const dup = await ownerSends("POST", "/store/coupons", { code: "Spring-10", kind: "fixed", amount: 500 });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toBe("Another coupon already uses this code.");
-    const badPercent = await owner.request({
-      method: "POST",
-      url: `${base}/coupons`,
-      payload: { code: "HALF", kind: "percent", amount: 150 },
+    const badPercent = await ownerSends("POST", "/store/coupons", {
+      code: "HALF",
+      kind: "percent",
+      amount: 150,
     });
     expect(badPercent.json().error.message).toBe("A percentage is a whole number from 1 to 100.");
-    const backwards = await owner.request({
-      method: "POST",
-      url: `${base}/coupons`,
-      payload: { code: "LATE", kind: "free_shipping", startsAt: 2_000, endsAt: 1_000 },
+    const backwards = await ownerSends("POST", "/store/coupons", {
+      code: "LATE",
+      kind: "free_shipping",
+      startsAt: 2_000,
+      endsAt: 1_000,
     });
     expect(backwards.json().error.message).toBe("The end must be after the start.");
-    const off = await owner.request({
-      method: "PUT",
-      url: `${base}/coupons/${coupon.id}`,
-      payload: { code: "SPRING-10", kind: "percent", amount: 15, active: false },
+    const off = await ownerSends("PUT", `/store/coupons/${coupon.id}`, {
+      code: "SPRING-10",
+      kind: "percent",
+      amount: 15,
+      active: false,
     });
     expect(off.json().rule).toMatchObject({ amount: 15, active: false, usageLimit: null });
   });

@@ -110,11 +110,7 @@ describe("subscription checkout", () => {
     // The 3-D Secure card authenticates at checkout but cannot pay without its holder.
     const { s, body, res } = await subscribe("pastdue@example.com", card("4000 0027 6000 3184"));
     expect(res.statusCode).toBe(202);
-    await s.request({
-      method: "POST",
-      url: `/api/commerce/payments/test-challenges/${res.json().nextAction.challengeId}`,
-      payload: { outcome: "succeed" },
-    });
+    await s.answerChallenge(res.json().nextAction.challengeId, "succeed");
     const done = await s.order(body);
     expect(done.statusCode).toBe(201);
     const subId = new URL(done.json().subscriptionUrls[0]).searchParams.get("subscriptionId")!;
