@@ -6,7 +6,7 @@
 import type { Request } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn, openDemoScreen } from "./owner.js";
+import { demoOwnerLogIn, demoSiteId, ownerCall, ownerLogIn, openDemoScreen } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -113,8 +113,7 @@ describe("the API keys panel", () => {
   });
 
   it("looks finished on a phone", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base, PHONE);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base, PHONE);
     const made = await ownerCall<{ apiKey: { id: string } }>(
       page,
       "POST",

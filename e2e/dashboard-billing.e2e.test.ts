@@ -7,15 +7,14 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
 
 describe("the dashboard's billing panel", () => {
   it("shows the demo's plan and toggles auto-renew off and back on", async () => {
-    const { page, context, errors } = await ownerLogIn(browser, base);
-    const demo = await demoSiteId(page);
+    const { page, context, errors, siteId: demo } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${demo}/settings/billing`);
     await expect.poll(() => page.getByRole("heading", { name: /Commerce Advanced/ }).count()).toBe(1);
     expect(await page.getByTestId("plan-price").textContent()).toContain("$49.00");

@@ -7,7 +7,7 @@
 import type { FrameLocator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -37,8 +37,7 @@ async function shots(page: Page, name: string) {
 
 describe("Design screens", () => {
   it("changes accent and heading font with a live preview, undo/redo, save, and the live site follows", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}/design/styles`);
     await page.getByRole("link", { name: "Styles" }).waitFor();
     const frame = page.frameLocator('iframe[title="Site preview"]');
@@ -130,8 +129,7 @@ describe("Design screens", () => {
   });
 
   it("switches theme from the gallery, keeping content and the styles", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await ownerCall(page, "PATCH", `/api/owner/sites/${siteId}/design`, {
       styles: { colors: { accent: "#c2185b" } },
     });
@@ -172,8 +170,7 @@ describe("Design screens", () => {
   });
 
   it("sets a logo, site icon and sharing image; the logo is in the live header, the icon served", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}/design/identity`);
     await page.getByRole("heading", { name: "Site identity" }).waitFor();
     await page
@@ -216,8 +213,7 @@ describe("Design screens", () => {
   });
 
   it("adds custom CSS with a preview, saves it live, and refuses CSS that breaks out", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}/design/css`);
     const editor = page.locator(".cm-content");
     await editor.waitFor();

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { BLOCK_TYPES } from "../apps/server/src/render/blocks.js";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -58,8 +58,7 @@ async function saved(page: Page) {
 
 describe("the visual editor", () => {
   it("offers every block type in the picker and each added block shows in the editing frame", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const created = await newPage(page, siteId, "Every Block");
     await page.goto(`${base}/config/sites/${siteId}/pages/${created.id}/edit`);
     await page.getByText("Editing: Every Block").waitFor();
@@ -151,8 +150,7 @@ describe("the visual editor", () => {
   });
 
   it("refuses a 61st block with the SPEC's message, in the editor and on the server", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const sixty = {
       rows: Array.from({ length: 60 }, (_, i) => ({
         columns: [{ span: 12, blocks: [{ id: `s${i}`, type: "spacer", height: 8 }] }],
@@ -197,8 +195,7 @@ describe("the visual editor", () => {
   });
 
   it("places the cart pill in each of the nine zones and the published site shows it there", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const { settings } = await ownerCall<{ settings: { cartPillPosition: string } }>(
       page,
       "GET",
@@ -274,8 +271,7 @@ describe("the visual editor", () => {
   });
 
   it("offers the gallery settings with the SPEC's ranges and defaults, and the frame follows a change", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const { media } = await ownerCall<{ media: { id: string }[] }>(
       page,
       "GET",
@@ -364,8 +360,7 @@ describe("the visual editor", () => {
   });
 
   it("runs the editing frame without the owner's code in safe mode; override and expanded frame", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const created = await newPage(page, siteId, "Safe Mode", {
       rows: [
         {
@@ -423,8 +418,7 @@ describe("the visual editor", () => {
   });
 
   it("starts a new text block empty, with a placeholder that is never part of the text", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const created = await newPage(page, siteId, "Empty Text");
     await page.goto(`${base}/config/sites/${siteId}/pages/${created.id}/edit`);
     await page.getByText("Editing: Empty Text").waitFor();
@@ -481,8 +475,7 @@ describe("the visual editor", () => {
   });
 
   it("undoes and redoes adding, editing and deleting blocks", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const created = await newPage(page, siteId, "Undo Redo", {
       rows: [{ columns: [{ span: 12, blocks: [{ id: "q", type: "quote", text: "First words" }] }] }],
     });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall } from "./owner.js";
 import { addCandle, fillCheckout } from "./shopper.js";
 
 const base = inject("baseUrl");
@@ -12,8 +12,7 @@ useBrowser();
 
 describe("dashboard form kit", () => {
   it("tracks unsaved changes, discards them, saves with Ctrl+S and shows the API's field errors", async () => {
-    const { page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}/store`);
     const soldOut = page.getByLabel("Sold-out text");
     await soldOut.waitFor();
@@ -58,8 +57,7 @@ describe("dashboard form kit", () => {
   });
 
   it("edits shipping rules and coupons with money fields in minor units", async () => {
-    const { page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}/store/shipping`);
     await page.getByRole("button", { name: "Add shipping rule" }).click();
     let dialog = page.getByRole("dialog", { name: "Add shipping rule" });
@@ -121,8 +119,7 @@ describe("dashboard form kit", () => {
     const orderId = new URL(shopper.url()).searchParams.get("orderId");
     await shopper.close();
 
-    const { page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}/ops/orders/${orderId}`);
     await page.getByRole("button", { name: "Refund", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: /^Refund order #/ });
@@ -148,8 +145,7 @@ describe("dashboard form kit", () => {
   });
 
   it("writes a blog post, and discards a page settings change, on the save bar", async () => {
-    const { page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const { pages } = await ownerCall<{ pages: { id: string; kind: string }[] }>(
       page,
       "GET",
@@ -187,8 +183,7 @@ describe("dashboard form kit", () => {
   });
 
   it("edits a code block's HTML in the CodeMirror field, labelled, with line numbers", async () => {
-    const { page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const { page: created } = await ownerCall<{ page: { id: string } }>(
       page,
       "POST",
@@ -222,8 +217,7 @@ describe("dashboard form kit", () => {
   });
 
   it("keeps the save bar in reach on a phone", async () => {
-    const { page, errors } = await ownerLogIn(browser, base, PHONE);
-    const siteId = await demoSiteId(page);
+    const { page, errors, siteId } = await demoOwnerLogIn(browser, base, PHONE);
     await page.goto(`${base}/config/sites/${siteId}/store`);
     const soldOut = page.getByLabel("Sold-out text");
     await soldOut.fill("Back soon");

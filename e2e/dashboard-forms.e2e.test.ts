@@ -7,12 +7,10 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
-
-const logIn = (viewport = DESKTOP) => ownerLogIn(browser, base, viewport);
 
 interface FormJson {
   id: string;
@@ -35,8 +33,7 @@ async function described(page: Page, input: Locator): Promise<string | null> {
 
 describe("the dashboard's form editor", () => {
   it("creates a form, shows the server's messages by the right input, and the published form has the fields", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}`);
     await page.getByRole("navigation").getByRole("link", { name: "Forms", exact: true }).click();
     await page.getByRole("heading", { name: "Forms", exact: true }).waitFor();
@@ -177,8 +174,7 @@ describe("the dashboard's form editor", () => {
   });
 
   it("deletes an unused form, and looks finished on a phone", async () => {
-    const { context, page, errors } = await logIn(PHONE);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base, PHONE);
     const { form } = await ownerCall<{ form: FormJson }>(page, "POST", `/api/owner/sites/${siteId}/forms`, {
       name: "Workshop survey",
       fields: [

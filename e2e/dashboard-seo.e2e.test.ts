@@ -5,15 +5,14 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
 
 describe("search engines, from the dashboard", () => {
   it("edits a product's SEO title with a live preview, and a changed address redirects with 301", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const found = await ownerCall<{ products: { id: string; title: string }[] }>(
       page,
       "GET",
@@ -53,8 +52,7 @@ describe("search engines, from the dashboard", () => {
   });
 
   it("hides one page from search engines in its settings, with the search preview", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const { pages } = await ownerCall<{ pages: { id: string; urlSlug: string }[] }>(
       page,
       "GET",
@@ -84,8 +82,7 @@ describe("search engines, from the dashboard", () => {
   });
 
   it("adds URL mappings, refuses a loop with the server's message, and hides the site from search engines", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}/settings/url-mappings`);
     await page.getByRole("heading", { name: "URL mappings" }).waitFor();
     await page.getByLabel("Old address").fill("/old-contact");

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn, openDemoScreen } from "./owner.js";
+import { demoOwnerLogIn, ownerCall, openDemoScreen } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -30,8 +30,7 @@ async function publicHome(): Promise<string> {
 
 describe("Design → Templates", () => {
   it("edits the footer with an error, fixes it, previews, saves it live, and reverts", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await openDemoScreen(page, "Templates");
     await page.getByRole("navigation", { name: "Templates" }).getByRole("button", { name: "footer" }).click();
     await page.getByRole("heading", { name: "footer", level: 2 }).waitFor();

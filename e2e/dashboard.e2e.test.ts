@@ -6,7 +6,7 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, DEVICES, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -65,8 +65,7 @@ describe("the owner dashboard", () => {
   });
 
   it("adds a product with a price and stock and it is in the shop at that price", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}/products`);
     await page.getByRole("link", { name: "Add product" }).click();
     await page.getByRole("heading", { name: "New product" }).waitFor();
@@ -98,8 +97,7 @@ describe("the owner dashboard", () => {
   });
 
   it("reorders blocks by dragging one above another", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const { page: created } = await ownerCall<{ page: { id: string } }>(
       page,
       "POST",
@@ -191,8 +189,7 @@ describe("the owner dashboard", () => {
   });
 
   it("uploads an image to the media library", async () => {
-    const { context, page, errors } = await logIn();
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await page.goto(`${base}/config/sites/${siteId}/media`);
     await page.getByRole("heading", { name: "Media library" }).waitFor();
     // The heading shows before the library has loaded: count the demo's images once they are there.
@@ -313,8 +310,7 @@ describe("the owner dashboard", () => {
 
   for (const [name, viewport] of DEVICES) {
     it(`shows every screen finished on ${name}`, async () => {
-      const { context, page, errors } = await logIn(viewport);
-      const siteId = await demoSiteId(page);
+      const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base, viewport);
       const screens: [string, string][] = [
         ["sites", "/config/"],
         ["overview", `/config/sites/${siteId}`],

@@ -94,6 +94,16 @@ export async function demoSiteId(page: Page): Promise<string> {
   return sites.find((s) => s.title === "Atelier Demo")!.id;
 }
 
+/** ownerLogIn, with the demo site's id: the start of most dashboard tests. */
+export async function demoOwnerLogIn(
+  browser: Browser,
+  base: string,
+  viewport = DESKTOP,
+): Promise<OwnerPage & { siteId: string }> {
+  const owner = await ownerLogIn(browser, base, viewport);
+  return { ...owner, siteId: await demoSiteId(owner.page) };
+}
+
 /** From the sites list, opens the demo site, then its screen `name` from the menu, and waits for its heading. */
 export async function openDemoScreen(page: Page, name: string): Promise<void> {
   await page

@@ -10,6 +10,8 @@ import {
   DraftSaveBar,
   SelectField,
   TextField,
+  binder,
+  errorsUnder,
   fieldErrors,
   useDraft,
 } from "../components/form/index.js";
@@ -212,6 +214,9 @@ function SettingsForm({
   const field = <K extends keyof Settings & string>(key: K) => form.bind(key, save.error);
   const setLink = (i: number, p: Partial<Settings["socialLinks"][number]>) =>
     set({ socialLinks: s.socialLinks.map((l, j) => (j === i ? { ...l, ...p } : l)) });
+  /** `{value, onChange, error}` for a field of link `i`, its errors those under `socialLinks.${i}.`. */
+  const linkField = (i: number) =>
+    binder(s.socialLinks[i]!, (p) => setLink(i, p), errorsUnder(errors, `socialLinks.${i}.`));
   return (
     <form
       onSubmit={(e) => {
@@ -288,17 +293,10 @@ function SettingsForm({
             <div className="grid-3">
               <SelectField
                 label="Service"
-                value={l.service}
-                onChange={(v) => setLink(i, { service: v })}
+                {...linkField(i)("service")}
                 options={socialServices.map((x) => ({ value: x, label: x }))}
-                error={errors[`socialLinks.${i}.service`]}
               />
-              <TextField
-                label="Profile address"
-                value={l.profileUrl}
-                onChange={(v) => setLink(i, { profileUrl: v })}
-                error={errors[`socialLinks.${i}.profileUrl`]}
-              />
+              <TextField label="Profile address" {...linkField(i)("profileUrl")} />
               <TextField
                 label="User name"
                 value={l.userName ?? ""}

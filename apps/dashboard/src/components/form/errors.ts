@@ -11,3 +11,12 @@ export function errorText(err: unknown): string {
 export function fieldErrors(err: unknown): Record<string, string> {
   return err instanceof ApiError && err.fields ? err.fields : {};
 }
+
+/** The errors of one item of a list field, by the item's own field names: `variants.2.sku` is `sku` under `variants.2.`. */
+export function errorsUnder(errors: Record<string, string>, prefix: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, message]) => [key.slice(prefix.length), message]),
+  );
+}

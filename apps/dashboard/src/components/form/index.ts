@@ -10,7 +10,7 @@ export {
 } from "./inputs.js";
 export { CodeField } from "./CodeField.js";
 export { ColorField } from "./ColorField.js";
-export { errorText, fieldErrors } from "./errors.js";
+export { errorText, errorsUnder, fieldErrors } from "./errors.js";
 export { Field, type FieldProps } from "./Field.js";
 export { ImageField } from "./ImageField.js";
 export { MoneyField, type MoneyValue, amountHint } from "./MoneyField.js";

@@ -40,15 +40,9 @@ export function FontSelect({
   const current = fonts.find((f) => f.id === value);
   return (
     <Field label={label} error={error}>
-      {({ id, describedBy, invalid }) => (
+      {({ control }) => (
         <>
-          <select
-            id={id}
-            value={value}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(e) => onChange(e.target.value)}
-          >
+          <select {...control} value={value} onChange={(e) => onChange(e.target.value)}>
             {fonts.map((f) => (
               <option key={f.id} value={f.id} style={{ fontFamily: family(f.id) }}>
                 {f.name} ({f.category})
@@ -88,7 +82,7 @@ export function RangeField({
   useEffect(() => setText(String(value)), [value]);
   return (
     <Field label={unit ? `${label} (${unit})` : label} error={error} className="range-field">
-      {({ id, describedBy, invalid }) => (
+      {({ control }) => (
         <div className="range-row">
           <input
             type="range"
@@ -100,14 +94,12 @@ export function RangeField({
             onChange={(e) => onChange(Number(e.target.value))}
           />
           <input
-            id={id}
+            {...control}
             type="number"
             min={min}
             max={max}
             step={step}
             value={text}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
             onChange={(e) => {
               setText(e.target.value);
               const n = Number(e.target.value);

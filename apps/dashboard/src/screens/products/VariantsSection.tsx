@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Card } from "../../components/Card.js";
 import { MoveButtons } from "../../components/MoveButtons.js";
 import { movedStep } from "../../components/move-step.js";
-import { CheckboxField, MoneyField, TextField } from "../../components/form/index.js";
+import { CheckboxField, MoneyField, TextField, binder, errorsUnder } from "../../components/form/index.js";
 import { Notice } from "../../components/ui.js";
 import { type SectionProps, type VariantForm, emptyVariant } from "./model.js";
 
@@ -12,6 +12,9 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
   const physicalLike = f.productType === 1 || f.productType === 3;
   const setVariant = (i: number, patch: Partial<VariantForm>) =>
     set({ variants: f.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
+  /** `{value, onChange, error}` for a field of variant `i`, its errors those under `variants.${i}.`. */
+  const variantField = (i: number) =>
+    binder(f.variants[i]!, (patch) => setVariant(i, patch), errorsUnder(errors, `variants.${i}.`));
   const moveOption = (i: number, d: -1 | 1) => {
     const options = movedStep(f.options, i, d);
     if (options) set({ options });
@@ -103,9 +106,7 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
             />
             <TextField
               label="SKU"
-              value={v.sku}
-              onChange={(v) => setVariant(i, { sku: v })}
-              error={errors[`variants.${i}.sku`]}
+              {...variantField(i)("sku")}
               help={v.sku ? undefined : "Made for you when empty"}
             />
           </div>
@@ -128,23 +129,14 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
               />
               <div className="grid-2">
                 {!v.unlimited ? (
-                  <TextField
-                    label="Stock"
-                    type="number"
-                    min={0}
-                    value={v.qtyInStock}
-                    onChange={(v) => setVariant(i, { qtyInStock: v })}
-                    error={errors[`variants.${i}.qtyInStock`]}
-                  />
+                  <TextField label="Stock" type="number" min={0} {...variantField(i)("qtyInStock")} />
                 ) : null}
                 {f.productType === 1 ? (
                   <TextField
                     label="Weight (grams)"
                     type="number"
                     min={0}
-                    value={v.weightGrams}
-                    onChange={(v) => setVariant(i, { weightGrams: v })}
-                    error={errors[`variants.${i}.weightGrams`]}
+                    {...variantField(i)("weightGrams")}
                   />
                 ) : null}
               </div>
