@@ -1,6 +1,6 @@
 /**
- * Registration of the owner API's calls on one site, `/api/owner/sites/:siteId/...`: the prefix,
- * the module's OpenAPI tags, the `:siteId` params and the access checks are given once per module.
+ * Route registration for groups of routes that share tags, a path prefix, params and access
+ * checks, above all the owner API's calls on one site, `/api/owner/sites/:siteId/...`.
  */
 import type {
   FastifyInstance,
@@ -10,6 +10,7 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from "fastify";
+import type { TSchema } from "@sinclair/typebox";
 import { SiteParams, ownerRead, ownerWrite } from "../modules/owner-sites/access.js";
 
 /** Where every owner call on a site starts. */
@@ -17,35 +18,42 @@ export const SITE_API = "/api/owner/sites/:siteId";
 
 type PreHandler = RouteShorthandOptions["preHandler"];
 
-export interface SiteRoutesOptions {
+export interface RouteGroupOptions {
   /** The OpenAPI tags of every route. */
   tags: string[];
-  /** The preHandlers of GET routes (`ownerRead` unless given). */
+  /** The preHandlers of GET routes. */
   read?: PreHandler;
-  /** The preHandlers of the routes that change something (`ownerWrite` unless given). */
+  /** The preHandlers of the routes that change something. */
   write?: PreHandler;
+  /** What every path starts with. */
+  prefix?: string;
+  /** The params schema of every route, unless a route gives its own. */
+  params?: TSchema;
 }
 
-/** Registers one call: its path under the site, its schema (`params` is `SiteParams` unless given) and its handler. */
-export type SiteRoute = (
+/** Registers one call: its path after the prefix, its schema (tags and default params added) and its handler. */
+export type GroupRoute = (
   path: string,
   schema: Omit<FastifySchema, "tags">,
   handler: RouteHandlerMethod,
 ) => void;
 
-/** The registrars of a module's owner calls on a site, one per HTTP method: GET reads, the others write. */
-export function siteRoutes(
+/**
+ * The registrars, one per HTTP method, of a group of routes that share their tags, path prefix,
+ * params and access checks: GET routes get the `read` preHandlers, the others the `write` ones.
+ */
+export function routeGroup(
   app: FastifyInstance,
-  { tags, read = ownerRead, write = ownerWrite }: SiteRoutesOptions,
+  { tags, read, write, prefix = "", params }: RouteGroupOptions,
 ) {
   const route =
-    (method: HTTPMethods): SiteRoute =>
+    (method: HTTPMethods): GroupRoute =>
     (path, schema, handler) => {
       app.route({
         method,
-        url: `${SITE_API}${path}`,
+        url: `${prefix}${path}`,
         preHandler: method === "GET" ? read : write,
-        schema: { tags, params: SiteParams, ...schema },
+        schema: params ? { tags, params, ...schema } : { tags, ...schema },
         handler,
       });
     };
@@ -56,6 +64,17 @@ export function siteRoutes(
     patch: route("PATCH"),
     delete: route("DELETE"),
   };
+}
+
+/**
+ * The registrars of a module's owner calls on a site: under `SITE_API`, with `SiteParams`, reading
+ * with `ownerRead` and writing with `ownerWrite` unless the module gives its own checks.
+ */
+export function siteRoutes(
+  app: FastifyInstance,
+  { tags, read = ownerRead, write = ownerWrite }: Omit<RouteGroupOptions, "prefix" | "params">,
+) {
+  return routeGroup(app, { tags, read, write, prefix: SITE_API, params: SiteParams });
 }
 
 /** One path parameter of a request, as its params schema checked it. */

@@ -8,6 +8,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
+import { routeGroup } from "../../http/site-routes.js";
 import { siteAtHost } from "../sites/service.js";
 import { type RateLimit, addressLimiter } from "./rate-limit.js";
 import {
@@ -184,17 +185,14 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   }
 
   const keepCart = (reply: FastifyReply, token: string) => keepCartCookie(reply, token, secure);
+  const cart = routeGroup(app, { tags: ["cart"], read: readLimit, write: [requireCrumb, writeLimit] });
 
-  app.get(
+  cart.get(
     "/api/commerce/shopping-cart",
     {
-      preHandler: readLimit,
-      schema: {
-        tags: ["cart"],
-        summary: "The visitor's cart (empty when they have none)",
-        querystring: CartQuery,
-        response: { 200: CartSchema, 404: ErrorSchema, 429: ErrorSchema },
-      },
+      summary: "The visitor's cart (empty when they have none)",
+      querystring: CartQuery,
+      response: { 200: CartSchema, 404: ErrorSchema, 429: ErrorSchema },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -202,26 +200,22 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  cart.post(
     "/api/commerce/shopping-cart/entries",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Add a product variant to the cart",
-        description:
-          "With `?isExpress=true` the entry goes into a new cart of its own and the answer carries its `cartToken` for the checkout page.",
-        querystring: AddQuery,
-        body: AddBody,
-        response: {
-          200: Type.Object({
-            shoppingCart: CartSchema,
-            newlyAdded: CartEntrySchema,
-            updatedEntry: Type.Optional(CartEntrySchema),
-            cartToken: Type.Optional(Type.String()),
-          }),
-          ...errors,
-        },
+      summary: "Add a product variant to the cart",
+      description:
+        "With `?isExpress=true` the entry goes into a new cart of its own and the answer carries its `cartToken` for the checkout page.",
+      querystring: AddQuery,
+      body: AddBody,
+      response: {
+        200: Type.Object({
+          shoppingCart: CartSchema,
+          newlyAdded: CartEntrySchema,
+          updatedEntry: Type.Optional(CartEntrySchema),
+          cartToken: Type.Optional(Type.String()),
+        }),
+        ...errors,
       },
     },
     async (request, reply) => {
@@ -245,17 +239,13 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put(
+  cart.put(
     "/api/commerce/shopping-cart/entries/:entryId/additionalFields",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Replace the additional fields of a cart entry",
-        params: EntryParams,
-        body: AdditionalFieldsBody,
-        response: { 200: EntryAnswer, ...errors },
-      },
+      summary: "Replace the additional fields of a cart entry",
+      params: EntryParams,
+      body: AdditionalFieldsBody,
+      response: { 200: EntryAnswer, ...errors },
     },
     async (request) => {
       const { entryId } = request.params as Static<typeof EntryParams>;
@@ -269,17 +259,13 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.patch(
+  cart.patch(
     "/api/commerce/shopping-cart/entries/:entryId",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Change the quantity of a cart entry",
-        params: EntryParams,
-        body: QuantityBody,
-        response: { 200: EntryAnswer, ...errors },
-      },
+      summary: "Change the quantity of a cart entry",
+      params: EntryParams,
+      body: QuantityBody,
+      response: { 200: EntryAnswer, ...errors },
     },
     async (request) => {
       const { entryId } = request.params as Static<typeof EntryParams>;
@@ -288,16 +274,12 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete(
+  cart.delete(
     "/api/commerce/shopping-cart/entries/:entryId",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Remove an entry from the cart",
-        params: EntryParams,
-        response: { 200: Type.Object({ shoppingCart: CartSchema }), ...errors },
-      },
+      summary: "Remove an entry from the cart",
+      params: EntryParams,
+      response: { 200: Type.Object({ shoppingCart: CartSchema }), ...errors },
     },
     async (request) => {
       const { entryId } = request.params as Static<typeof EntryParams>;
@@ -305,18 +287,14 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  cart.post(
     "/api/3/commerce/cart/subscription",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Start a subscription purchase",
-        description:
-          "Makes a cart holding the subscription alone and answers its token for the subscription checkout page.",
-        body: SubscriptionBody,
-        response: { 200: Type.Object({ cartToken: Type.String() }), ...errors },
-      },
+      summary: "Start a subscription purchase",
+      description:
+        "Makes a cart holding the subscription alone and answers its token for the subscription checkout page.",
+      body: SubscriptionBody,
+      response: { 200: Type.Object({ cartToken: Type.String() }), ...errors },
     },
     async (request) => {
       const body = request.body as Static<typeof SubscriptionBody>;
@@ -330,25 +308,21 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  cart.get(
     "/api/commerce/products/:itemId/additional-fields-form",
     {
-      preHandler: readLimit,
-      schema: {
-        tags: ["cart"],
-        summary: "The additional-fields form a product asks for when it is added to the cart",
-        params: Type.Object({ itemId: Id }),
-        response: {
-          200: Type.Object({
-            form: Type.Object({
-              id: Type.String(),
-              name: Type.String(),
-              fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-            }),
+      summary: "The additional-fields form a product asks for when it is added to the cart",
+      params: Type.Object({ itemId: Id }),
+      response: {
+        200: Type.Object({
+          form: Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
           }),
-          404: ErrorSchema,
-          429: ErrorSchema,
-        },
+        }),
+        404: ErrorSchema,
+        429: ErrorSchema,
       },
     },
     async (request) => {
@@ -357,24 +331,16 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const stockRoute = {
-    preHandler: readLimit,
-    schema: {
-      tags: ["cart"],
-      summary: "Stock of every variant of a product",
-      querystring: StockQuery,
-      response: { 200: StockAnswer, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
-    },
+  const stockSchema = {
+    summary: "Stock of every variant of a product",
+    querystring: StockQuery,
+    response: { 200: StockAnswer, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
   };
   const stockHandler = async (request: FastifyRequest) => {
     const { itemId } = request.query as Static<typeof StockQuery>;
     const owner = await ownerOf(request);
     return stockOf(db, owner.websiteId, itemId);
   };
-  app.get("/api/commerce/inventory/stock/", stockRoute, stockHandler);
-  app.get(
-    "/api/commerce/inventory/stock",
-    { ...stockRoute, schema: { ...stockRoute.schema, hide: true } },
-    stockHandler,
-  );
+  cart.get("/api/commerce/inventory/stock/", stockSchema, stockHandler);
+  cart.get("/api/commerce/inventory/stock", { ...stockSchema, hide: true }, stockHandler);
 };
