@@ -8,7 +8,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
-import { routeGroup } from "../../http/site-routes.js";
+import { pathParam, routeGroup } from "../../http/site-routes.js";
 import { siteAtHost } from "../sites/service.js";
 import { type RateLimit, addressLimiter } from "./rate-limit.js";
 import {
@@ -186,6 +186,12 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
 
   const keepCart = (reply: FastifyReply, token: string) => keepCartCookie(reply, token, secure);
   const cart = routeGroup(app, { tags: ["cart"], read: readLimit, write: [requireCrumb, writeLimit] });
+  const entry = routeGroup(app, {
+    tags: ["cart"],
+    prefix: "/api/commerce/shopping-cart/entries/:entryId",
+    params: EntryParams,
+    write: [requireCrumb, writeLimit],
+  });
 
   cart.get(
     "/api/commerce/shopping-cart",
@@ -239,19 +245,17 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  cart.put(
-    "/api/commerce/shopping-cart/entries/:entryId/additionalFields",
+  entry.put(
+    "/additionalFields",
     {
       summary: "Replace the additional fields of a cart entry",
-      params: EntryParams,
       body: AdditionalFieldsBody,
       response: { 200: EntryAnswer, ...errors },
     },
     async (request) => {
-      const { entryId } = request.params as Static<typeof EntryParams>;
       const body = request.body as Static<typeof AdditionalFieldsBody>;
       return updateAdditionalFields(db, clock, await ownerOf(request), {
-        entryId,
+        entryId: pathParam(request, "entryId"),
         itemId: body.itemId,
         sku: body.sku || undefined,
         additionalFields: body.additionalFields,
@@ -259,32 +263,26 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  cart.patch(
-    "/api/commerce/shopping-cart/entries/:entryId",
+  entry.patch(
+    "",
     {
       summary: "Change the quantity of a cart entry",
-      params: EntryParams,
       body: QuantityBody,
       response: { 200: EntryAnswer, ...errors },
     },
     async (request) => {
-      const { entryId } = request.params as Static<typeof EntryParams>;
       const { quantity } = request.body as Static<typeof QuantityBody>;
-      return setEntryQuantity(db, clock, await ownerOf(request), entryId, quantity);
+      return setEntryQuantity(db, clock, await ownerOf(request), pathParam(request, "entryId"), quantity);
     },
   );
 
-  cart.delete(
-    "/api/commerce/shopping-cart/entries/:entryId",
+  entry.delete(
+    "",
     {
       summary: "Remove an entry from the cart",
-      params: EntryParams,
       response: { 200: Type.Object({ shoppingCart: CartSchema }), ...errors },
     },
-    async (request) => {
-      const { entryId } = request.params as Static<typeof EntryParams>;
-      return removeEntry(db, clock, await ownerOf(request), entryId);
-    },
+    async (request) => removeEntry(db, clock, await ownerOf(request), pathParam(request, "entryId")),
   );
 
   cart.post(
