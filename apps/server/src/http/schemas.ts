@@ -40,3 +40,8 @@ export function CursorPage(key: string, item: TSchema) {
     nextPageCursor: Type.Union([Type.String(), Type.Null()]),
   });
 }
+
+/** Path params taken as plain strings of at most 64 characters each; the service checks what they name. */
+export function StringParams(...names: string[]) {
+  return Type.Object(Object.fromEntries(names.map((name) => [name, Type.String({ maxLength: 64 })])));
+}

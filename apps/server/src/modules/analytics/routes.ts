@@ -4,6 +4,7 @@ import { requireCrumb } from "../../http/crumb.js";
 import { badRequest } from "../../http/errors.js";
 import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
 import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { StringParams } from "../../http/schemas.js";
 import { ownedWebsiteId } from "../forms/owner-access.js";
 import { siteAtHost } from "../sites/service.js";
 import { SITE_USER_COOKIE } from "../site-users/routes.js";
@@ -21,7 +22,7 @@ import {
 const HIT_NOT_JSON = "The hit data is not a JSON object.";
 const Recorded = Type.Object({ recorded: Type.Boolean() });
 /** `:siteId` as these owner calls take it: checked by `ownedWebsiteId`, not by pattern. */
-const OwnerParams = Type.Object({ siteId: Type.String({ maxLength: 64 }) });
+const OwnerParams = StringParams("siteId");
 
 /** Visitor analytics (SPEC §7 census calls): page-view hits from published sites, traffic for owners. */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {

@@ -26,7 +26,7 @@ import {
 import { type CheckoutDeps, type PlaceOrderInput, placeOrder, quote } from "./service.js";
 import { verifyDownload, verifyOrderToken, verifySubscriptionToken } from "./signing.js";
 import type { DigitalFile } from "./store.js";
-import { Loose, errorResponses } from "../../http/schemas.js";
+import { Loose, StringParams, errorResponses } from "../../http/schemas.js";
 
 const Str = (max: number) => Type.String({ maxLength: max });
 const Opt = (max: number) => Type.Optional(Str(max));
@@ -243,7 +243,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     "/api/commerce/orders/:orderId",
     {
       summary: "The buyer's view of an order, with the token of its confirmation link",
-      params: Type.Object({ orderId: Type.String({ maxLength: 64 }) }),
+      params: StringParams("orderId"),
       querystring: TokenQuery,
       response: { 200: Loose("{order, downloads, subscriptions}"), ...errors },
     },
@@ -284,7 +284,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     "/api/commerce/subscriptions/:subscriptionId",
     {
       summary: "The buyer's view of a subscription, with the token of its confirmation link",
-      params: Type.Object({ subscriptionId: Type.String({ maxLength: 64 }) }),
+      params: StringParams("subscriptionId"),
       querystring: TokenQuery,
       response: { 200: Loose("{subscription}"), ...errors },
     },
@@ -305,10 +305,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     "/api/commerce/downloads/:orderId/:lineId",
     {
       summary: "A digital product's file, by a signed link that expires",
-      params: Type.Object({
-        orderId: Type.String({ maxLength: 64 }),
-        lineId: Type.String({ maxLength: 64 }),
-      }),
+      params: StringParams("orderId", "lineId"),
       querystring: Type.Object(
         { expires: Type.Integer({ minimum: 0, maximum: 1e15 }), sig: Str(100) },
         { additionalProperties: false },

@@ -4,7 +4,7 @@ import { requireOwner } from "../../http/owner-auth.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { ownedWebsiteId } from "../forms/owner-access.js";
 import { OUTBOX_RETENTION_DAYS, listOutbox, pruneOutbox } from "./service.js";
-import { OffsetPaging, offsetPage } from "../../http/schemas.js";
+import { OffsetPaging, StringParams, offsetPage } from "../../http/schemas.js";
 import { pathParam, siteRoutes } from "../../http/site-routes.js";
 
 registerHousekeeping("outbox", (deps) =>
@@ -32,7 +32,7 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
     "/outbox",
     {
       summary: "Emails the site sent or keeps (newest first)",
-      params: Type.Object({ siteId: Type.String({ maxLength: 64 }) }),
+      params: StringParams("siteId"),
       querystring: Type.Object(
         {
           ...OffsetPaging,

@@ -34,7 +34,7 @@ import {
   formsWithCounts,
   updateForm,
 } from "./owner-forms.js";
-import { OffsetPaging, offsetPage } from "../../http/schemas.js";
+import { OffsetPaging, StringParams, offsetPage } from "../../http/schemas.js";
 
 registerHousekeeping("form-submission-keys", (deps) => pruneSubmissionKeys(deps.db, deps.clock.now()));
 registerHousekeeping("rate-limit-counters", (deps) =>
@@ -105,11 +105,8 @@ const Submission = Type.Object({
   values: Type.Record(Type.String(), Type.Unknown()),
 });
 
-const OwnerParams = Type.Object({ siteId: Type.String({ maxLength: 64 }) });
-const OwnerFormParams = Type.Object({
-  siteId: Type.String({ maxLength: 64 }),
-  formId: Type.String({ maxLength: 64 }),
-});
+const OwnerParams = StringParams("siteId");
+const OwnerFormParams = StringParams("siteId", "formId");
 async function siteOf(request: FastifyRequest) {
   const site = await websiteForHost(request.server.deps.db, request.headers.host);
   if (!site) throw formNotConfigured();
@@ -176,7 +173,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ["forms"],
         summary: "Validates answers (field id to value); failure is 400 with errors keyed by field id",
-        params: Type.Object({ formId: Type.String({ maxLength: 64 }) }),
+        params: StringParams("formId"),
         body: Type.Object({}, { additionalProperties: true, maxProperties: 500 }),
         response: { 200: Type.Object({ valid: Type.Boolean() }) },
       },
@@ -408,11 +405,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     "/forms/:formId/submissions/:submissionId",
     {
       summary: "Deletes a submission (spam, test entries)",
-      params: Type.Object({
-        siteId: Type.String({ maxLength: 64 }),
-        formId: Type.String({ maxLength: 64 }),
-        submissionId: Type.String({ maxLength: 64 }),
-      }),
+      params: StringParams("siteId", "formId", "submissionId"),
       response: { 200: Type.Object({ ok: Type.Boolean() }) },
     },
     async (request) => {

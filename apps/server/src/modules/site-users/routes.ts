@@ -1,5 +1,6 @@
 import { ADDRESS_FIELDS } from "@atelier/commerce";
 import { Type } from "@sinclair/typebox";
+import { StringParams } from "../../http/schemas.js";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { clearCookie, setSessionCookie } from "../../http/cookies.js";
 import { ensureCrumb, requireCrumb } from "../../http/crumb.js";
@@ -136,7 +137,7 @@ async function requireCrumbOrRenew(request: FastifyRequest, reply: FastifyReply)
   }
 }
 
-const AddressParams = Type.Object({ addressId: Type.String({ maxLength: 64 }) });
+const AddressParams = StringParams("addressId");
 
 /** Visitor accounts (SPEC §7 site-user calls), the account's addresses and password reset. */
 export const siteUserRoutes: FastifyPluginAsync = async (app) => {
