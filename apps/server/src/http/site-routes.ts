@@ -10,8 +10,8 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from "fastify";
-import type { TSchema } from "@sinclair/typebox";
-import { SiteParams, ownerRead, ownerWrite } from "../modules/owner-sites/access.js";
+import { type TSchema, Type } from "@sinclair/typebox";
+import { Id, SiteParams, ownerRead, ownerWrite } from "../modules/owner-sites/access.js";
 
 /** Where every owner call on a site starts. */
 export const SITE_API = "/api/owner/sites/:siteId";
@@ -75,6 +75,11 @@ export function siteRoutes(
   { tags, read = ownerRead, write = ownerWrite }: Omit<RouteGroupOptions, "prefix" | "params">,
 ) {
   return routeGroup(app, { tags, read, write, prefix: SITE_API, params: SiteParams });
+}
+
+/** The params of a call on records of a site: `siteId`, then each named id (all 24 hex digits). */
+export function siteParams(...ids: string[]) {
+  return Type.Object({ siteId: Id, ...Object.fromEntries(ids.map((name) => [name, Id])) });
 }
 
 /** One path parameter of a request, as its params schema checked it. */

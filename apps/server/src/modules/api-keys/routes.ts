@@ -8,7 +8,7 @@ import { hashToken } from "../../lib/ids.js";
 import { listProducts } from "../catalog/inventory.js";
 import { listOrders } from "../orders/service.js";
 import { Id, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 import {
   API_SCOPES,
   type ApiCaller,
@@ -79,7 +79,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
 
   site.delete(
     "/api-keys/:keyId",
-    { summary: "Revokes an API key", params: Type.Object({ siteId: Id, keyId: Id }) },
+    { summary: "Revokes an API key", params: siteParams("keyId") },
     async (request) => {
       await revokeKey(db, siteOf(request).id, pathParam(request, "keyId"));
       return { ok: true };

@@ -11,7 +11,7 @@ import {
   setStock,
 } from "./inventory.js";
 import { badRequest } from "../../http/errors.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 
 /** The actions each merchant panel may send (SPEC §2). */
 const PANEL_ACTIONS: Record<string, readonly string[]> = {
@@ -21,7 +21,7 @@ const PANEL_ACTIONS: Record<string, readonly string[]> = {
 };
 
 const tags = ["owner: products"];
-const ProductParams = Type.Object({ siteId: Id, productId: Id });
+const ProductParams = siteParams("productId");
 const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([Type.Null(), t]);
 
@@ -142,7 +142,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
     "/variants/:variantId/stock",
     {
       summary: "Set a variant's stock, adjust it by a delta, or make it unlimited",
-      params: Type.Object({ siteId: Id, variantId: Id }),
+      params: siteParams("variantId"),
       body: Type.Object(
         {
           qtyInStock: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Id, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 import {
   type ItemInput,
   createItem,
@@ -13,8 +13,8 @@ import {
 } from "./service.js";
 
 const tags = ["owner: content"];
-const CollectionParams = Type.Object({ siteId: Id, collectionId: Id });
-const ItemParams = Type.Object({ siteId: Id, collectionId: Id, itemId: Id });
+const CollectionParams = siteParams("collectionId");
+const ItemParams = siteParams("collectionId", "itemId");
 const Millis = Type.Union([
   Type.Null(),
   Type.Integer({ minimum: -62135596800000, maximum: 253402300799000 }),

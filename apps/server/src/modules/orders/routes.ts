@@ -8,10 +8,10 @@ import { type OrderOpsDeps, cancelOrder, fulfilOrder, refundOrder } from "./oper
 import { ownerReads, ownerSite, ownerWrites } from "./owner-access.js";
 import { listOrders, orderDetail } from "./service.js";
 import { Loose, OffsetPaging, errorResponses, offsetPage } from "../../http/schemas.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 
 const Id = Type.String({ pattern: "^[a-f0-9]{24}$" });
-const OrderParams = Type.Object({ siteId: Id, orderId: Id });
+const OrderParams = siteParams("orderId");
 type OwnerSite = ReturnType<typeof ownerSite>;
 const errors = errorResponses(400, 401, 402, 403, 404, 409);
 const Detail = Loose("{order, payments, refunds}");

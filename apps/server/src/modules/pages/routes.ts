@@ -4,7 +4,7 @@ import { collectionKinds, folderBehaviors } from "../../db/enums.js";
 import { COLLECTION_OPTION_FIELDS } from "./block-types.js";
 import { type EditingMode, setEditingCookies } from "./preview.js";
 import { Id, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 import {
   blockTypes,
   createPage,
@@ -19,7 +19,7 @@ import {
 } from "./service.js";
 
 const tags = ["owner: pages"];
-const PageParams = Type.Object({ siteId: Id, pageId: Id });
+const PageParams = siteParams("pageId");
 /** A layout: rows of columns of blocks. Checked in depth by the service (block types, limits). */
 const LayoutBody = Type.Object(
   {

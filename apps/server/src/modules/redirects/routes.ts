@@ -1,8 +1,8 @@
 /** The owner's URL mappings (Settings → URL mappings), in the OpenAPI with the owner calls. */
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { Id, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { siteOf } from "../owner-sites/access.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 import { type RedirectInput, addRedirect, deleteRedirect, listRedirects, redirectJson } from "./service.js";
 
 const tags = ["owner"];
@@ -36,7 +36,7 @@ export const redirectRoutes: FastifyPluginAsync = async (app) => {
 
   site.delete(
     "/redirects/:redirectId",
-    { summary: "Removes a URL mapping", params: Type.Object({ siteId: Id, redirectId: Id }) },
+    { summary: "Removes a URL mapping", params: siteParams("redirectId") },
     async (request) => {
       await deleteRedirect(db, siteOf(request).id, pathParam(request, "redirectId"));
       return { ok: true };

@@ -1,8 +1,8 @@
 import { SUPPORTED_CURRENCIES } from "@atelier/commerce";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { Id, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { siteOf } from "../owner-sites/access.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 import {
   type CouponInput,
   type ShippingInput,
@@ -24,7 +24,7 @@ import {
 } from "./service.js";
 
 const tags = ["owner: store settings"];
-const RuleParams = Type.Object({ siteId: Id, id: Id });
+const RuleParams = siteParams("id");
 const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
 const Millis = Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 253402300799000 })]);
 

@@ -4,9 +4,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { ownerReads, ownerSite, ownerWrites } from "../orders/owner-access.js";
 import { cancelSubscription, listSubscriptions } from "./service.js";
 import { Loose, OffsetPaging, offsetPage } from "../../http/schemas.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 
-const Id = Type.String({ pattern: "^[a-f0-9]{24}$" });
 const ErrorSchema = Type.Object(
   { error: Type.Object({ code: Type.String(), message: Type.String() }) },
   { additionalProperties: true },
@@ -49,7 +48,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
     "/subscriptions/:subscriptionId/cancel",
     {
       summary: "Stops a subscription: no further renewals",
-      params: Type.Object({ siteId: Id, subscriptionId: Id }),
+      params: siteParams("subscriptionId"),
       response: { 200: Type.Object({ subscription: Loose("The subscription") }), ...errors },
     },
     async (request) => ({
