@@ -11,7 +11,7 @@ import { contentItems } from "../../db/schema.js";
 import { clearCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { ApiError, notFound } from "../../http/errors.js";
-import { routeGroup } from "../../http/site-routes.js";
+import { pathParam, routeGroup } from "../../http/site-routes.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
 import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
@@ -141,6 +141,26 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     return siteAtHost(db, request.headers.host);
   }
 
+  /**
+   * The record a buyer's link names in the path param `param`, when it belongs to the request's
+   * site and the link's `token` is its own; otherwise 404 with `message`.
+   */
+  async function linked<T extends { id: string; websiteId: string }>(
+    request: FastifyRequest,
+    param: string,
+    load: (id: string) => Promise<T | null | undefined>,
+    verify: (dataDir: string, id: string, token: string) => Promise<boolean>,
+    message: string,
+  ): Promise<T> {
+    const { token } = request.query as { token: string };
+    const site = await siteOf(request);
+    const record = await load(pathParam(request, param));
+    if (!record || record.websiteId !== site.id || !(await verify(config.dataDir, record.id, token))) {
+      throw notFound(message);
+    }
+    return record;
+  }
+
   checkout.get(
     "/api/commerce/checkout/quote",
     {
@@ -248,17 +268,13 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Loose("{order, downloads, subscriptions}"), ...errors },
     },
     async (request) => {
-      const { orderId } = request.params as { orderId: string };
-      const { token } = request.query as { token: string };
-      const site = await siteOf(request);
-      const order = await orderRow(db, orderId);
-      if (
-        !order ||
-        order.websiteId !== site.id ||
-        !(await verifyOrderToken(config.dataDir, order.id, token))
-      ) {
-        throw notFound("No such order.");
-      }
+      const order = await linked(
+        request,
+        "orderId",
+        (id) => orderRow(db, id),
+        verifyOrderToken,
+        "No such order.",
+      );
       const lines = await linesOf(db, order.id);
       const origin = requestOrigin(request);
       const subs = [];
@@ -289,13 +305,13 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Loose("{subscription}"), ...errors },
     },
     async (request) => {
-      const { subscriptionId } = request.params as { subscriptionId: string };
-      const { token } = request.query as { token: string };
-      const site = await siteOf(request);
-      const s = await subscriptionById(db, subscriptionId);
-      if (!s || s.websiteId !== site.id || !(await verifySubscriptionToken(config.dataDir, s.id, token))) {
-        throw notFound("No such subscription.");
-      }
+      const s = await linked(
+        request,
+        "subscriptionId",
+        (id) => subscriptionById(db, id),
+        verifySubscriptionToken,
+        "No such subscription.",
+      );
       const names = await productNames(db, [s.itemId]);
       return { subscription: subscriptionJson(s, names.get(s.itemId)) };
     },
