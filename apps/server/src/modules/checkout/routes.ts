@@ -12,6 +12,7 @@ import { clearCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { pathParam, routeGroup } from "../../http/site-routes.js";
+import type { Db } from "../../db/client.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
 import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
@@ -148,13 +149,13 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   async function linked<T extends { id: string; websiteId: string }>(
     request: FastifyRequest,
     param: string,
-    load: (id: string) => Promise<T | null | undefined>,
+    load: (database: Db, id: string) => Promise<T | null | undefined>,
     verify: (dataDir: string, id: string, token: string) => Promise<boolean>,
     message: string,
   ): Promise<T> {
     const { token } = request.query as { token: string };
     const site = await siteOf(request);
-    const record = await load(pathParam(request, param));
+    const record = await load(db, pathParam(request, param));
     if (!record || record.websiteId !== site.id || !(await verify(config.dataDir, record.id, token))) {
       throw notFound(message);
     }
@@ -268,13 +269,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Loose("{order, downloads, subscriptions}"), ...errors },
     },
     async (request) => {
-      const order = await linked(
-        request,
-        "orderId",
-        (id) => orderRow(db, id),
-        verifyOrderToken,
-        "No such order.",
-      );
+      const order = await linked(request, "orderId", orderRow, verifyOrderToken, "No such order.");
       const lines = await linesOf(db, order.id);
       const origin = requestOrigin(request);
       const subs = [];
@@ -308,7 +303,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       const s = await linked(
         request,
         "subscriptionId",
-        (id) => subscriptionById(db, id),
+        subscriptionById,
         verifySubscriptionToken,
         "No such subscription.",
       );
