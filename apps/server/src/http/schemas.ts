@@ -1,5 +1,5 @@
 /** Response schemas that many routes share. */
-import { Type } from "@sinclair/typebox";
+import { type TSchema, Type } from "@sinclair/typebox";
 
 /** The body of an error answer (errors.ts): its code, message and the field errors. */
 export const ErrorSchema = Type.Object(
@@ -30,4 +30,18 @@ export const OffsetPaging = {
 /** The page a request asked for, with the defaults of `OffsetPaging`. */
 export function offsetPage(query: { limit?: number; offset?: number }) {
   return { limit: query.limit ?? 50, offset: query.offset ?? 0 };
+}
+
+/** A page of a list paged by cursor: the items under `key`, then `hasNextPage` and `nextPageCursor`. */
+export function CursorPage(key: string, item: TSchema) {
+  return Type.Object({
+    [key]: Type.Array(item),
+    hasNextPage: Type.Boolean(),
+    nextPageCursor: Type.Union([Type.String(), Type.Null()]),
+  });
+}
+
+/** Path params taken as plain strings of at most 64 characters each; the service checks what they name. */
+export function StringParams(...names: string[]) {
+  return Type.Object(Object.fromEntries(names.map((name) => [name, Type.String({ maxLength: 64 })])));
 }

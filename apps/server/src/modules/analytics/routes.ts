@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { badRequest } from "../../http/errors.js";
 import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
+import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { StringParams } from "../../http/schemas.js";
 import { ownedWebsiteId } from "../forms/owner-access.js";
 import { siteAtHost } from "../sites/service.js";
 import { SITE_USER_COOKIE } from "../site-users/routes.js";
@@ -19,6 +21,8 @@ import {
 
 const HIT_NOT_JSON = "The hit data is not a JSON object.";
 const Recorded = Type.Object({ recorded: Type.Boolean() });
+/** `:siteId` as these owner calls take it: checked by `ownedWebsiteId`, not by pattern. */
+const OwnerParams = StringParams("siteId");
 
 /** Visitor analytics (SPEC §7 census calls): page-view hits from published sites, traffic for owners. */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
@@ -99,70 +103,64 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/analytics/script-errors",
+  const site = siteRoutes(app, { tags: ["owner"], read: requireOwner });
+
+  site.get(
+    "/analytics/script-errors",
     {
-      preHandler: requireOwner,
-      schema: {
-        tags: ["owner"],
-        summary: "The newest script errors visitors' browsers reported on the published site",
-        params: Type.Object({ siteId: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object(
-          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({
-            errors: Type.Array(
-              Type.Object({
-                message: Type.String(),
-                stack: Type.String(),
-                url: Type.String(),
-                line: Type.Optional(Type.Integer()),
-                column: Type.Optional(Type.Integer()),
-                timestamp: Type.Integer(),
-                pagePath: Type.String(),
-                receivedOn: Type.Integer(),
-              }),
-            ),
-          }),
-        },
+      summary: "The newest script errors visitors' browsers reported on the published site",
+      params: OwnerParams,
+      querystring: Type.Object(
+        { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) },
+        { additionalProperties: false },
+      ),
+      response: {
+        200: Type.Object({
+          errors: Type.Array(
+            Type.Object({
+              message: Type.String(),
+              stack: Type.String(),
+              url: Type.String(),
+              line: Type.Optional(Type.Integer()),
+              column: Type.Optional(Type.Integer()),
+              timestamp: Type.Integer(),
+              pagePath: Type.String(),
+              receivedOn: Type.Integer(),
+            }),
+          ),
+        }),
       },
     },
     async (request) => {
-      const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
+      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
       const limit = (request.query as { limit?: number }).limit ?? 50;
       return { errors: await latestScriptErrors(db, websiteId, limit) };
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/analytics/traffic",
+  site.get(
+    "/analytics/traffic",
     {
-      preHandler: requireOwner,
-      schema: {
-        tags: ["owner"],
-        summary: "Page views and visitors of the last `days` days (default 30)",
-        params: Type.Object({ siteId: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object(
-          { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })) },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({
-            days: Type.Integer(),
-            pageViews: Type.Integer(),
-            visitors: Type.Integer(),
-            perDay: Type.Array(
-              Type.Object({ day: Type.String(), pageViews: Type.Integer(), visitors: Type.Integer() }),
-            ),
-            topPages: Type.Array(Type.Object({ path: Type.String(), pageViews: Type.Integer() })),
-          }),
-        },
+      summary: "Page views and visitors of the last `days` days (default 30)",
+      params: OwnerParams,
+      querystring: Type.Object(
+        { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })) },
+        { additionalProperties: false },
+      ),
+      response: {
+        200: Type.Object({
+          days: Type.Integer(),
+          pageViews: Type.Integer(),
+          visitors: Type.Integer(),
+          perDay: Type.Array(
+            Type.Object({ day: Type.String(), pageViews: Type.Integer(), visitors: Type.Integer() }),
+          ),
+          topPages: Type.Array(Type.Object({ path: Type.String(), pageViews: Type.Integer() })),
+        }),
       },
     },
     async (request) => {
-      const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
+      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
       const days = (request.query as { days?: number }).days ?? 30;
       const since = new Date(clock.now().getTime() - days * 86_400_000);
       const traffic = await trafficSince(db, websiteId, since);

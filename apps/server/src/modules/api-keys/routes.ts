@@ -3,14 +3,16 @@
  * opens (`Authorization: Bearer <key>`; the key names the website, never the host or the body).
  */
 import { Type } from "@sinclair/typebox";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest, FastifySchema } from "fastify";
 import { hashToken } from "../../lib/ids.js";
 import { listProducts } from "../catalog/inventory.js";
 import { listOrders } from "../orders/service.js";
-import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
+import { Id, siteOf } from "../owner-sites/access.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 import {
   API_SCOPES,
   type ApiCaller,
+  type ApiScope,
   MAX_ADJUSTMENTS,
   adjustInventory,
   authenticate,
@@ -28,7 +30,6 @@ declare module "fastify" {
   }
 }
 
-const SiteParams = Type.Object({ siteId: Id });
 /** Opaque paging cursors: the position of the next page. */
 const NumberCursor = Type.String({ pattern: "^[0-9]{1,7}$" });
 const PublicRateLimit = {
@@ -41,43 +42,30 @@ const PublicRateLimit = {
   },
 };
 
-function callerOf(request: FastifyRequest): ApiCaller {
-  return request.apiCaller!;
-}
-
 export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
-  const ownerTags = ["owner: API keys"];
+  const site = siteRoutes(app, { tags: ["owner: API keys"] });
 
-  app.get(
-    "/api/owner/sites/:siteId/api-keys",
-    {
-      preHandler: ownerRead,
-      schema: { tags: ownerTags, summary: "The site's API keys (never the key itself)", params: SiteParams },
-    },
-    async (request) => ({ apiKeys: await listKeys(db, siteOf(request).id), scopes: API_SCOPES }),
-  );
+  site.get("/api-keys", { summary: "The site's API keys (never the key itself)" }, async (request) => ({
+    apiKeys: await listKeys(db, siteOf(request).id),
+    scopes: API_SCOPES,
+  }));
 
-  app.post(
-    "/api/owner/sites/:siteId/api-keys",
+  site.post(
+    "/api-keys",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags: ownerTags,
-        summary: "Creates an API key; the answer is the only time the full key is shown",
-        params: SiteParams,
-        body: Type.Object(
-          {
-            name: Type.String({ minLength: 1, maxLength: 100 }),
-            scopes: Type.Array(Type.Union(API_SCOPES.map((s) => Type.Literal(s))), {
-              minItems: 1,
-              maxItems: API_SCOPES.length,
-              uniqueItems: true,
-            }),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      summary: "Creates an API key; the answer is the only time the full key is shown",
+      body: Type.Object(
+        {
+          name: Type.String({ minLength: 1, maxLength: 100 }),
+          scopes: Type.Array(Type.Union(API_SCOPES.map((s) => Type.Literal(s))), {
+            minItems: 1,
+            maxItems: API_SCOPES.length,
+            uniqueItems: true,
+          }),
+        },
+        { additionalProperties: false },
+      ),
     },
     async (request, reply) => {
       const created = await createKey(
@@ -89,19 +77,11 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete(
-    "/api/owner/sites/:siteId/api-keys/:keyId",
-    {
-      preHandler: ownerWrite,
-      schema: {
-        tags: ownerTags,
-        summary: "Revokes an API key",
-        params: Type.Object({ siteId: Id, keyId: Id }),
-      },
-    },
+  site.delete(
+    "/api-keys/:keyId",
+    { summary: "Revokes an API key", params: siteParams("keyId") },
     async (request) => {
-      const { keyId } = request.params as { keyId: string };
-      await revokeKey(db, siteOf(request).id, keyId);
+      await revokeKey(db, siteOf(request).id, pathParam(request, "keyId"));
       return { ok: true };
     },
   );
@@ -114,26 +94,41 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
     api.addHook("preValidation", async (request) => {
       request.apiCaller = await authenticate(db, request.headers.authorization, clock.now());
     });
-
-    api.get(
-      "/api/1/commerce/orders",
-      {
+    /** Registers a call of the commerce API: rate limited per key, open only to a key with `scope`. */
+    const commerce = (
+      method: "GET" | "POST",
+      url: string,
+      scope: ApiScope,
+      schema: Omit<FastifySchema, "tags">,
+      handler: (request: FastifyRequest, caller: ApiCaller) => Promise<unknown>,
+    ) =>
+      api.route({
+        method,
+        url,
         config: { rateLimit: PublicRateLimit },
-        schema: {
-          tags,
-          summary: "Orders with lines, totals in cents and statuses, newest first (scope orders.read)",
-          querystring: Type.Object(
-            {
-              cursor: Type.Optional(NumberCursor),
-              limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-            },
-            { additionalProperties: false },
-          ),
+        schema: { tags, ...schema },
+        handler: async (request) => {
+          const caller = request.apiCaller!;
+          requireScope(caller, scope);
+          return handler(request, caller);
         },
+      });
+
+    commerce(
+      "GET",
+      "/api/1/commerce/orders",
+      "orders.read",
+      {
+        summary: "Orders with lines, totals in cents and statuses, newest first (scope orders.read)",
+        querystring: Type.Object(
+          {
+            cursor: Type.Optional(NumberCursor),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          },
+          { additionalProperties: false },
+        ),
       },
-      async (request) => {
-        const caller = callerOf(request);
-        requireScope(caller, "orders.read");
+      async (request, caller) => {
         const q = request.query as { cursor?: string; limit?: number };
         const offset = Number(q.cursor ?? 0);
         const limit = q.limit ?? 50;
@@ -145,19 +140,15 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
       },
     );
 
-    api.get(
+    commerce(
+      "GET",
       "/api/1/commerce/products",
+      "products.read",
       {
-        config: { rateLimit: PublicRateLimit },
-        schema: {
-          tags,
-          summary: "Products with their variants: SKU, price in cents, stock (scope products.read)",
-          querystring: Type.Object({ cursor: Type.Optional(NumberCursor) }, { additionalProperties: false }),
-        },
+        summary: "Products with their variants: SKU, price in cents, stock (scope products.read)",
+        querystring: Type.Object({ cursor: Type.Optional(NumberCursor) }, { additionalProperties: false }),
       },
-      async (request) => {
-        const caller = callerOf(request);
-        requireScope(caller, "products.read");
+      async (request, caller) => {
         const page = Math.max(1, Number((request.query as { cursor?: string }).cursor ?? 1));
         const list = await listProducts(db, caller.websiteId, { page, pageSize: 50 });
         return {
@@ -174,50 +165,41 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
       },
     );
 
-    api.get(
+    commerce(
+      "GET",
       "/api/1/commerce/inventory",
+      "inventory.read",
       {
-        config: { rateLimit: PublicRateLimit },
-        schema: {
-          tags,
-          summary: "Stock of every variant (scope inventory.read)",
-          querystring: Type.Object({ cursor: Type.Optional(Id) }, { additionalProperties: false }),
-        },
+        summary: "Stock of every variant (scope inventory.read)",
+        querystring: Type.Object({ cursor: Type.Optional(Id) }, { additionalProperties: false }),
       },
-      async (request) => {
-        const caller = callerOf(request);
-        requireScope(caller, "inventory.read");
-        return inventoryPage(db, caller.websiteId, (request.query as { cursor?: string }).cursor, 100);
-      },
+      async (request, caller) =>
+        inventoryPage(db, caller.websiteId, (request.query as { cursor?: string }).cursor, 100),
     );
 
-    api.post(
+    commerce(
+      "POST",
       "/api/1/commerce/inventory/adjustments",
+      "inventory.write",
       {
-        config: { rateLimit: PublicRateLimit },
-        schema: {
-          tags,
-          summary: "Adjusts stock by deltas, all or nothing; never below 0 (scope inventory.write)",
-          body: Type.Object(
-            {
-              adjustments: Type.Array(
-                Type.Object(
-                  {
-                    variantId: Id,
-                    quantityDelta: Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 }),
-                  },
-                  { additionalProperties: false },
-                ),
-                { minItems: 1, maxItems: MAX_ADJUSTMENTS },
+        summary: "Adjusts stock by deltas, all or nothing; never below 0 (scope inventory.write)",
+        body: Type.Object(
+          {
+            adjustments: Type.Array(
+              Type.Object(
+                {
+                  variantId: Id,
+                  quantityDelta: Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 }),
+                },
+                { additionalProperties: false },
               ),
-            },
-            { additionalProperties: false },
-          ),
-        },
+              { minItems: 1, maxItems: MAX_ADJUSTMENTS },
+            ),
+          },
+          { additionalProperties: false },
+        ),
       },
-      async (request) => {
-        const caller = callerOf(request);
-        requireScope(caller, "inventory.write");
+      async (request, caller) => {
         const { adjustments } = request.body as {
           adjustments: { variantId: string; quantityDelta: number }[];
         };

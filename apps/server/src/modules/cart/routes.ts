@@ -8,6 +8,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
+import { pathParam, routeGroup } from "../../http/site-routes.js";
 import { siteAtHost } from "../sites/service.js";
 import { type RateLimit, addressLimiter } from "./rate-limit.js";
 import {
@@ -184,17 +185,20 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   }
 
   const keepCart = (reply: FastifyReply, token: string) => keepCartCookie(reply, token, secure);
+  const cart = routeGroup(app, { tags: ["cart"], read: readLimit, write: [requireCrumb, writeLimit] });
+  const entry = routeGroup(app, {
+    tags: ["cart"],
+    prefix: "/api/commerce/shopping-cart/entries/:entryId",
+    params: EntryParams,
+    write: [requireCrumb, writeLimit],
+  });
 
-  app.get(
+  cart.get(
     "/api/commerce/shopping-cart",
     {
-      preHandler: readLimit,
-      schema: {
-        tags: ["cart"],
-        summary: "The visitor's cart (empty when they have none)",
-        querystring: CartQuery,
-        response: { 200: CartSchema, 404: ErrorSchema, 429: ErrorSchema },
-      },
+      summary: "The visitor's cart (empty when they have none)",
+      querystring: CartQuery,
+      response: { 200: CartSchema, 404: ErrorSchema, 429: ErrorSchema },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -202,26 +206,22 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  cart.post(
     "/api/commerce/shopping-cart/entries",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Add a product variant to the cart",
-        description:
-          "With `?isExpress=true` the entry goes into a new cart of its own and the answer carries its `cartToken` for the checkout page.",
-        querystring: AddQuery,
-        body: AddBody,
-        response: {
-          200: Type.Object({
-            shoppingCart: CartSchema,
-            newlyAdded: CartEntrySchema,
-            updatedEntry: Type.Optional(CartEntrySchema),
-            cartToken: Type.Optional(Type.String()),
-          }),
-          ...errors,
-        },
+      summary: "Add a product variant to the cart",
+      description:
+        "With `?isExpress=true` the entry goes into a new cart of its own and the answer carries its `cartToken` for the checkout page.",
+      querystring: AddQuery,
+      body: AddBody,
+      response: {
+        200: Type.Object({
+          shoppingCart: CartSchema,
+          newlyAdded: CartEntrySchema,
+          updatedEntry: Type.Optional(CartEntrySchema),
+          cartToken: Type.Optional(Type.String()),
+        }),
+        ...errors,
       },
     },
     async (request, reply) => {
@@ -245,23 +245,17 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put(
-    "/api/commerce/shopping-cart/entries/:entryId/additionalFields",
+  entry.put(
+    "/additionalFields",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Replace the additional fields of a cart entry",
-        params: EntryParams,
-        body: AdditionalFieldsBody,
-        response: { 200: EntryAnswer, ...errors },
-      },
+      summary: "Replace the additional fields of a cart entry",
+      body: AdditionalFieldsBody,
+      response: { 200: EntryAnswer, ...errors },
     },
     async (request) => {
-      const { entryId } = request.params as Static<typeof EntryParams>;
       const body = request.body as Static<typeof AdditionalFieldsBody>;
       return updateAdditionalFields(db, clock, await ownerOf(request), {
-        entryId,
+        entryId: pathParam(request, "entryId"),
         itemId: body.itemId,
         sku: body.sku || undefined,
         additionalFields: body.additionalFields,
@@ -269,54 +263,36 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.patch(
-    "/api/commerce/shopping-cart/entries/:entryId",
+  entry.patch(
+    "",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Change the quantity of a cart entry",
-        params: EntryParams,
-        body: QuantityBody,
-        response: { 200: EntryAnswer, ...errors },
-      },
+      summary: "Change the quantity of a cart entry",
+      body: QuantityBody,
+      response: { 200: EntryAnswer, ...errors },
     },
     async (request) => {
-      const { entryId } = request.params as Static<typeof EntryParams>;
       const { quantity } = request.body as Static<typeof QuantityBody>;
-      return setEntryQuantity(db, clock, await ownerOf(request), entryId, quantity);
+      return setEntryQuantity(db, clock, await ownerOf(request), pathParam(request, "entryId"), quantity);
     },
   );
 
-  app.delete(
-    "/api/commerce/shopping-cart/entries/:entryId",
+  entry.delete(
+    "",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Remove an entry from the cart",
-        params: EntryParams,
-        response: { 200: Type.Object({ shoppingCart: CartSchema }), ...errors },
-      },
+      summary: "Remove an entry from the cart",
+      response: { 200: Type.Object({ shoppingCart: CartSchema }), ...errors },
     },
-    async (request) => {
-      const { entryId } = request.params as Static<typeof EntryParams>;
-      return removeEntry(db, clock, await ownerOf(request), entryId);
-    },
+    async (request) => removeEntry(db, clock, await ownerOf(request), pathParam(request, "entryId")),
   );
 
-  app.post(
+  cart.post(
     "/api/3/commerce/cart/subscription",
     {
-      preHandler: [requireCrumb, writeLimit],
-      schema: {
-        tags: ["cart"],
-        summary: "Start a subscription purchase",
-        description:
-          "Makes a cart holding the subscription alone and answers its token for the subscription checkout page.",
-        body: SubscriptionBody,
-        response: { 200: Type.Object({ cartToken: Type.String() }), ...errors },
-      },
+      summary: "Start a subscription purchase",
+      description:
+        "Makes a cart holding the subscription alone and answers its token for the subscription checkout page.",
+      body: SubscriptionBody,
+      response: { 200: Type.Object({ cartToken: Type.String() }), ...errors },
     },
     async (request) => {
       const body = request.body as Static<typeof SubscriptionBody>;
@@ -330,25 +306,21 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  cart.get(
     "/api/commerce/products/:itemId/additional-fields-form",
     {
-      preHandler: readLimit,
-      schema: {
-        tags: ["cart"],
-        summary: "The additional-fields form a product asks for when it is added to the cart",
-        params: Type.Object({ itemId: Id }),
-        response: {
-          200: Type.Object({
-            form: Type.Object({
-              id: Type.String(),
-              name: Type.String(),
-              fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
-            }),
+      summary: "The additional-fields form a product asks for when it is added to the cart",
+      params: Type.Object({ itemId: Id }),
+      response: {
+        200: Type.Object({
+          form: Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            fields: Type.Array(Type.Record(Type.String(), Type.Unknown())),
           }),
-          404: ErrorSchema,
-          429: ErrorSchema,
-        },
+        }),
+        404: ErrorSchema,
+        429: ErrorSchema,
       },
     },
     async (request) => {
@@ -357,24 +329,16 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const stockRoute = {
-    preHandler: readLimit,
-    schema: {
-      tags: ["cart"],
-      summary: "Stock of every variant of a product",
-      querystring: StockQuery,
-      response: { 200: StockAnswer, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
-    },
+  const stockSchema = {
+    summary: "Stock of every variant of a product",
+    querystring: StockQuery,
+    response: { 200: StockAnswer, 400: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
   };
   const stockHandler = async (request: FastifyRequest) => {
     const { itemId } = request.query as Static<typeof StockQuery>;
     const owner = await ownerOf(request);
     return stockOf(db, owner.websiteId, itemId);
   };
-  app.get("/api/commerce/inventory/stock/", stockRoute, stockHandler);
-  app.get(
-    "/api/commerce/inventory/stock",
-    { ...stockRoute, schema: { ...stockRoute.schema, hide: true } },
-    stockHandler,
-  );
+  cart.get("/api/commerce/inventory/stock/", stockSchema, stockHandler);
+  cart.get("/api/commerce/inventory/stock", { ...stockSchema, hide: true }, stockHandler);
 };

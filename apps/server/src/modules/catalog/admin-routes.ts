@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { API_KEYS_PANEL_EVENTS, API_KEY_MODAL_EVENTS } from "../api-keys/service.js";
-import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
+import { Id, siteOf } from "../owner-sites/access.js";
 import { type ProductInput, createProduct, deleteProduct, getProduct, updateProduct } from "./admin.js";
 import {
   INVENTORY_EVENTS,
@@ -11,6 +11,7 @@ import {
   setStock,
 } from "./inventory.js";
 import { badRequest } from "../../http/errors.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 
 /** The actions each merchant panel may send (SPEC §2). */
 const PANEL_ACTIONS: Record<string, readonly string[]> = {
@@ -20,8 +21,7 @@ const PANEL_ACTIONS: Record<string, readonly string[]> = {
 };
 
 const tags = ["owner: products"];
-const SiteParams = Type.Object({ siteId: Id });
-const ProductParams = Type.Object({ siteId: Id, productId: Id });
+const ProductParams = siteParams("productId");
 const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([Type.Null(), t]);
 
@@ -92,121 +92,91 @@ const Product = Type.Object(
 /** Product editing and the inventory panel of the owner API. */
 export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
+  const site = siteRoutes(app, { tags });
 
-  app.get(
-    "/api/owner/sites/:siteId/products",
+  site.get(
+    "/products",
     {
-      preHandler: ownerRead,
-      schema: {
-        tags,
-        summary: "Products with price and stock: search (name or SKU), sort by name, stock or price, paging",
-        params: SiteParams,
-        querystring: Type.Object(
-          {
-            q: Type.Optional(Type.String({ maxLength: 200 })),
-            collectionId: Type.Optional(Id),
-            sort: Type.Optional(
-              Type.Union([Type.Literal("name"), Type.Literal("stock"), Type.Literal("price")]),
-            ),
-            dir: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
-            page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-            pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      summary: "Products with price and stock: search (name or SKU), sort by name, stock or price, paging",
+      querystring: Type.Object(
+        {
+          q: Type.Optional(Type.String({ maxLength: 200 })),
+          collectionId: Type.Optional(Id),
+          sort: Type.Optional(
+            Type.Union([Type.Literal("name"), Type.Literal("stock"), Type.Literal("price")]),
+          ),
+          dir: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
+          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+        },
+        { additionalProperties: false },
+      ),
     },
     async (request) => listProducts(db, siteOf(request).id, request.query as ProductQuery),
   );
 
-  app.post(
-    "/api/owner/sites/:siteId/products",
-    { preHandler: ownerWrite, schema: { tags, params: SiteParams, body: Product } },
-    async (request, reply) => {
-      const product = await createProduct(db, siteOf(request).id, request.body as ProductInput);
-      return reply.status(201).send({ product });
-    },
-  );
+  site.post("/products", { body: Product }, async (request, reply) => {
+    const product = await createProduct(db, siteOf(request).id, request.body as ProductInput);
+    return reply.status(201).send({ product });
+  });
 
-  app.get(
-    "/api/owner/sites/:siteId/products/:productId",
-    { preHandler: ownerRead, schema: { tags, params: ProductParams } },
-    async (request) => {
-      const { productId } = request.params as { productId: string };
-      return { product: await getProduct(db, siteOf(request).id, productId) };
-    },
-  );
+  site.get("/products/:productId", { params: ProductParams }, async (request) => ({
+    product: await getProduct(db, siteOf(request).id, pathParam(request, "productId")),
+  }));
 
-  app.put(
-    "/api/owner/sites/:siteId/products/:productId",
-    { preHandler: ownerWrite, schema: { tags, params: ProductParams, body: Product } },
-    async (request) => {
-      const { productId } = request.params as { productId: string };
-      return {
-        product: await updateProduct(db, siteOf(request).id, productId, request.body as ProductInput),
-      };
-    },
-  );
+  site.put("/products/:productId", { params: ProductParams, body: Product }, async (request) => ({
+    product: await updateProduct(
+      db,
+      siteOf(request).id,
+      pathParam(request, "productId"),
+      request.body as ProductInput,
+    ),
+  }));
 
-  app.delete(
-    "/api/owner/sites/:siteId/products/:productId",
-    { preHandler: ownerWrite, schema: { tags, params: ProductParams } },
-    async (request) => {
-      const { productId } = request.params as { productId: string };
-      await deleteProduct(db, siteOf(request).id, productId);
-      return { ok: true };
-    },
-  );
+  site.delete("/products/:productId", { params: ProductParams }, async (request) => {
+    await deleteProduct(db, siteOf(request).id, pathParam(request, "productId"));
+    return { ok: true };
+  });
 
-  app.patch(
-    "/api/owner/sites/:siteId/variants/:variantId/stock",
+  site.patch(
+    "/variants/:variantId/stock",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        summary: "Set a variant's stock, adjust it by a delta, or make it unlimited",
-        params: Type.Object({ siteId: Id, variantId: Id }),
-        body: Type.Object(
-          {
-            qtyInStock: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
-            delta: Type.Optional(Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 })),
-            unlimited: Type.Optional(Type.Boolean()),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      summary: "Set a variant's stock, adjust it by a delta, or make it unlimited",
+      params: siteParams("variantId"),
+      body: Type.Object(
+        {
+          qtyInStock: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+          delta: Type.Optional(Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 })),
+          unlimited: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
     },
-    async (request) => {
-      const { variantId } = request.params as { variantId: string };
-      return { variant: await setStock(db, siteOf(request).id, variantId, request.body as never) };
-    },
+    async (request) => ({
+      variant: await setStock(db, siteOf(request).id, pathParam(request, "variantId"), request.body as never),
+    }),
   );
 
-  app.post(
-    "/api/owner/sites/:siteId/panel-events",
+  site.post(
+    "/panel-events",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        summary: "Tracking events of the merchant panels (SPEC §2), stored in analytics_events",
-        params: SiteParams,
-        body: Type.Object(
-          {
-            objectType: Type.Union(Object.keys(PANEL_ACTIONS).map((o) => Type.Literal(o))),
-            action: Type.Union([...new Set(Object.values(PANEL_ACTIONS).flat())].map((a) => Type.Literal(a))),
-            pagePath: Type.Optional(Type.String({ maxLength: 500 })),
-            sessionId: Type.Optional(Type.String({ maxLength: 100 })),
-            data: Type.Optional(
-              Type.Record(
-                Type.String({ maxLength: 60 }),
-                Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()]),
-                { maxProperties: 20 },
-              ),
+      summary: "Tracking events of the merchant panels (SPEC §2), stored in analytics_events",
+      body: Type.Object(
+        {
+          objectType: Type.Union(Object.keys(PANEL_ACTIONS).map((o) => Type.Literal(o))),
+          action: Type.Union([...new Set(Object.values(PANEL_ACTIONS).flat())].map((a) => Type.Literal(a))),
+          pagePath: Type.Optional(Type.String({ maxLength: 500 })),
+          sessionId: Type.Optional(Type.String({ maxLength: 100 })),
+          data: Type.Optional(
+            Type.Record(
+              Type.String({ maxLength: 60 }),
+              Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()]),
+              { maxProperties: 20 },
             ),
-          },
-          { additionalProperties: false },
-        ),
-      },
+          ),
+        },
+        { additionalProperties: false },
+      ),
     },
     async (request, reply) => {
       const { objectType, action } = request.body as { objectType: string; action: string };

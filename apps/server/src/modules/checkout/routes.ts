@@ -11,6 +11,8 @@ import { contentItems } from "../../db/schema.js";
 import { clearCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { ApiError, notFound } from "../../http/errors.js";
+import { pathParam, routeGroup } from "../../http/site-routes.js";
+import type { Db } from "../../db/client.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
 import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
@@ -25,7 +27,7 @@ import {
 import { type CheckoutDeps, type PlaceOrderInput, placeOrder, quote } from "./service.js";
 import { verifyDownload, verifyOrderToken, verifySubscriptionToken } from "./signing.js";
 import type { DigitalFile } from "./store.js";
-import { Loose, errorResponses } from "../../http/schemas.js";
+import { Loose, StringParams, errorResponses } from "../../http/schemas.js";
 
 const Str = (max: number) => Type.String({ maxLength: max });
 const Opt = (max: number) => Type.Optional(Str(max));
@@ -119,6 +121,9 @@ export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${host || "localhost"}`;
 }
 
+/** The query of a buyer's view opened by the token of its confirmation link. */
+const TokenQuery = Type.Object({ token: Str(100) }, { additionalProperties: false });
+
 export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const deps = (): CheckoutDeps => ({ db, clock, config, payments: app.payments });
@@ -131,20 +136,39 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     RATE_LIMITED_MESSAGE,
   );
 
+  const checkout = routeGroup(app, { tags: ["checkout"], write: [requireCrumb, orderLimit] });
+
   async function siteOf(request: FastifyRequest): Promise<Website> {
     return siteAtHost(db, request.headers.host);
   }
 
-  app.get(
+  /**
+   * The record a buyer's link names in the path param `param`, when it belongs to the request's
+   * site and the link's `token` is its own; otherwise 404 with `message`.
+   */
+  async function linked<T extends { id: string; websiteId: string }>(
+    request: FastifyRequest,
+    param: string,
+    load: (database: Db, id: string) => Promise<T | null | undefined>,
+    verify: (dataDir: string, id: string, token: string) => Promise<boolean>,
+    message: string,
+  ): Promise<T> {
+    const { token } = request.query as { token: string };
+    const site = await siteOf(request);
+    const record = await load(db, pathParam(request, param));
+    if (!record || record.websiteId !== site.id || !(await verify(config.dataDir, record.id, token))) {
+      throw notFound(message);
+    }
+    return record;
+  }
+
+  checkout.get(
     "/api/commerce/checkout/quote",
     {
-      schema: {
-        tags: ["checkout"],
-        summary:
-          "The checkout's cart priced for a location: shipping options, tax, coupons, gift cards, totals",
-        querystring: QuoteQuery,
-        response: { 200: Loose("{cart, shippingCountries, payment}"), ...errors },
-      },
+      summary:
+        "The checkout's cart priced for a location: shipping options, tax, coupons, gift cards, totals",
+      querystring: QuoteQuery,
+      response: { 200: Loose("{cart, shippingCountries, payment}"), ...errors },
     },
     async (request) => {
       const q = request.query as Static<typeof QuoteQuery>;
@@ -166,40 +190,36 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  checkout.post(
     "/api/commerce/orders",
     {
-      preHandler: [requireCrumb, orderLimit],
-      schema: {
-        tags: ["checkout"],
-        summary: "Places the order of the visitor's cart (cookie) or of a cartToken, and pays for it",
-        description:
-          "201: the order (paid, or pending while the payment settles). 202: the card needs extra authentication; show `nextAction` and send the same request (same idempotencyKey) again afterwards. 402: declined, with the provider's message. 409: not enough stock ('Sorry, we do not have enough of that item available.'). The same idempotencyKey never makes a second order or charge.",
-        body: OrderBody,
-        response: {
-          201: Type.Object(
-            {
-              order: Loose("The order"),
-              confirmationUrl: Type.String(),
-              subscriptionUrls: Type.Array(Type.String()),
-              events: Type.Array(Type.String()),
-            },
-            { additionalProperties: false },
-          ),
-          202: Type.Object(
-            {
-              requiresAction: Type.Literal(true),
-              nextAction: Loose(
-                "test_challenge {challengeId, amountCents, currency, cardLast4} or redirect {url}",
-              ),
-              order: Loose("{id, orderNumber, grandTotalCents, currency}"),
-              idempotencyKey: Type.String(),
-              events: Type.Array(Type.String()),
-            },
-            { additionalProperties: false },
-          ),
-          ...errors,
-        },
+      summary: "Places the order of the visitor's cart (cookie) or of a cartToken, and pays for it",
+      description:
+        "201: the order (paid, or pending while the payment settles). 202: the card needs extra authentication; show `nextAction` and send the same request (same idempotencyKey) again afterwards. 402: declined, with the provider's message. 409: not enough stock ('Sorry, we do not have enough of that item available.'). The same idempotencyKey never makes a second order or charge.",
+      body: OrderBody,
+      response: {
+        201: Type.Object(
+          {
+            order: Loose("The order"),
+            confirmationUrl: Type.String(),
+            subscriptionUrls: Type.Array(Type.String()),
+            events: Type.Array(Type.String()),
+          },
+          { additionalProperties: false },
+        ),
+        202: Type.Object(
+          {
+            requiresAction: Type.Literal(true),
+            nextAction: Loose(
+              "test_challenge {challengeId, amountCents, currency, cardLast4} or redirect {url}",
+            ),
+            order: Loose("{id, orderNumber, grandTotalCents, currency}"),
+            idempotencyKey: Type.String(),
+            events: Type.Array(Type.String()),
+          },
+          { additionalProperties: false },
+        ),
+        ...errors,
       },
     },
     async (request, reply) => {
@@ -240,29 +260,16 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  checkout.get(
     "/api/commerce/orders/:orderId",
     {
-      schema: {
-        tags: ["checkout"],
-        summary: "The buyer's view of an order, with the token of its confirmation link",
-        params: Type.Object({ orderId: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object({ token: Str(100) }, { additionalProperties: false }),
-        response: { 200: Loose("{order, downloads, subscriptions}"), ...errors },
-      },
+      summary: "The buyer's view of an order, with the token of its confirmation link",
+      params: StringParams("orderId"),
+      querystring: TokenQuery,
+      response: { 200: Loose("{order, downloads, subscriptions}"), ...errors },
     },
     async (request) => {
-      const { orderId } = request.params as { orderId: string };
-      const { token } = request.query as { token: string };
-      const site = await siteOf(request);
-      const order = await orderRow(db, orderId);
-      if (
-        !order ||
-        order.websiteId !== site.id ||
-        !(await verifyOrderToken(config.dataDir, order.id, token))
-      ) {
-        throw notFound("No such order.");
-      }
+      const order = await linked(request, "orderId", orderRow, verifyOrderToken, "No such order.");
       const lines = await linesOf(db, order.id);
       const origin = requestOrigin(request);
       const subs = [];
@@ -284,45 +291,36 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
+  checkout.get(
     "/api/commerce/subscriptions/:subscriptionId",
     {
-      schema: {
-        tags: ["checkout"],
-        summary: "The buyer's view of a subscription, with the token of its confirmation link",
-        params: Type.Object({ subscriptionId: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object({ token: Str(100) }, { additionalProperties: false }),
-        response: { 200: Loose("{subscription}"), ...errors },
-      },
+      summary: "The buyer's view of a subscription, with the token of its confirmation link",
+      params: StringParams("subscriptionId"),
+      querystring: TokenQuery,
+      response: { 200: Loose("{subscription}"), ...errors },
     },
     async (request) => {
-      const { subscriptionId } = request.params as { subscriptionId: string };
-      const { token } = request.query as { token: string };
-      const site = await siteOf(request);
-      const s = await subscriptionById(db, subscriptionId);
-      if (!s || s.websiteId !== site.id || !(await verifySubscriptionToken(config.dataDir, s.id, token))) {
-        throw notFound("No such subscription.");
-      }
+      const s = await linked(
+        request,
+        "subscriptionId",
+        subscriptionById,
+        verifySubscriptionToken,
+        "No such subscription.",
+      );
       const names = await productNames(db, [s.itemId]);
       return { subscription: subscriptionJson(s, names.get(s.itemId)) };
     },
   );
 
-  app.get(
+  checkout.get(
     "/api/commerce/downloads/:orderId/:lineId",
     {
-      schema: {
-        tags: ["checkout"],
-        summary: "A digital product's file, by a signed link that expires",
-        params: Type.Object({
-          orderId: Type.String({ maxLength: 64 }),
-          lineId: Type.String({ maxLength: 64 }),
-        }),
-        querystring: Type.Object(
-          { expires: Type.Integer({ minimum: 0, maximum: 1e15 }), sig: Str(100) },
-          { additionalProperties: false },
-        ),
-      },
+      summary: "A digital product's file, by a signed link that expires",
+      params: StringParams("orderId", "lineId"),
+      querystring: Type.Object(
+        { expires: Type.Integer({ minimum: 0, maximum: 1e15 }), sig: Str(100) },
+        { additionalProperties: false },
+      ),
     },
     async (request, reply: FastifyReply) => {
       const { orderId, lineId } = request.params as { orderId: string; lineId: string };

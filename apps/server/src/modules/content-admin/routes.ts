@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import type { FastifyPluginAsync } from "fastify";
-import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { Id, siteOf } from "../owner-sites/access.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 import {
   type ItemInput,
   createItem,
@@ -12,8 +13,8 @@ import {
 } from "./service.js";
 
 const tags = ["owner: content"];
-const CollectionParams = Type.Object({ siteId: Id, collectionId: Id });
-const ItemParams = Type.Object({ siteId: Id, collectionId: Id, itemId: Id });
+const CollectionParams = siteParams("collectionId");
+const ItemParams = siteParams("collectionId", "itemId");
 const Millis = Type.Union([
   Type.Null(),
   Type.Integer({ minimum: -62135596800000, maximum: 253402300799000 }),
@@ -62,91 +63,64 @@ const Item = Type.Object(
 /** Blog posts, events, gallery images and album tracks of the owner API. */
 export const contentAdminRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
-  const base = "/api/owner/sites/:siteId/collections/:collectionId/items";
+  const site = siteRoutes(app, { tags });
+  const items = "/collections/:collectionId/items";
+  const collectionOf = (request: FastifyRequest) => pathParam(request, "collectionId");
 
-  app.get(
-    base,
+  site.get(
+    items,
     {
-      preHandler: ownerRead,
-      schema: {
-        tags,
-        params: CollectionParams,
-        querystring: Type.Object(
-          {
-            q: Type.Optional(Type.String({ maxLength: 200 })),
-            page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-            pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 250 })),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      params: CollectionParams,
+      querystring: Type.Object(
+        {
+          q: Type.Optional(Type.String({ maxLength: 200 })),
+          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 250 })),
+        },
+        { additionalProperties: false },
+      ),
     },
-    async (request) => {
-      const { collectionId } = request.params as { collectionId: string };
-      return listItems(db, siteOf(request).id, collectionId, request.query as never);
-    },
+    async (request) => listItems(db, siteOf(request).id, collectionOf(request), request.query as never),
   );
 
-  app.post(
-    base,
-    { preHandler: ownerWrite, schema: { tags, params: CollectionParams, body: Item } },
-    async (request, reply) => {
-      const { collectionId } = request.params as { collectionId: string };
-      const item = await createItem(db, clock, siteOf(request).id, collectionId, request.body as ItemInput);
-      return reply.status(201).send({ item });
-    },
-  );
+  site.post(items, { params: CollectionParams, body: Item }, async (request, reply) => {
+    const item = await createItem(
+      db,
+      clock,
+      siteOf(request).id,
+      collectionOf(request),
+      request.body as ItemInput,
+    );
+    return reply.status(201).send({ item });
+  });
 
-  app.put(
-    `${base}/order`,
+  site.put(
+    `${items}/order`,
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: CollectionParams,
-        body: Type.Object({ ids: Type.Array(Id, { maxItems: 300 }) }, { additionalProperties: false }),
-      },
+      params: CollectionParams,
+      body: Type.Object({ ids: Type.Array(Id, { maxItems: 300 }) }, { additionalProperties: false }),
     },
-    async (request) => {
-      const { collectionId } = request.params as { collectionId: string };
-      return reorderItems(db, siteOf(request).id, collectionId, (request.body as { ids: string[] }).ids);
-    },
+    async (request) =>
+      reorderItems(db, siteOf(request).id, collectionOf(request), (request.body as { ids: string[] }).ids),
   );
 
-  app.get(
-    `${base}/:itemId`,
-    { preHandler: ownerRead, schema: { tags, params: ItemParams } },
-    async (request) => {
-      const { collectionId, itemId } = request.params as { collectionId: string; itemId: string };
-      return { item: await getItem(db, siteOf(request).id, collectionId, itemId) };
-    },
-  );
+  site.get(`${items}/:itemId`, { params: ItemParams }, async (request) => ({
+    item: await getItem(db, siteOf(request).id, collectionOf(request), pathParam(request, "itemId")),
+  }));
 
-  app.put(
-    `${base}/:itemId`,
-    { preHandler: ownerWrite, schema: { tags, params: ItemParams, body: Item } },
-    async (request) => {
-      const { collectionId, itemId } = request.params as { collectionId: string; itemId: string };
-      return {
-        item: await updateItem(
-          db,
-          clock,
-          siteOf(request).id,
-          collectionId,
-          itemId,
-          request.body as ItemInput,
-        ),
-      };
-    },
-  );
+  site.put(`${items}/:itemId`, { params: ItemParams, body: Item }, async (request) => ({
+    item: await updateItem(
+      db,
+      clock,
+      siteOf(request).id,
+      collectionOf(request),
+      pathParam(request, "itemId"),
+      request.body as ItemInput,
+    ),
+  }));
 
-  app.delete(
-    `${base}/:itemId`,
-    { preHandler: ownerWrite, schema: { tags, params: ItemParams } },
-    async (request) => {
-      const { collectionId, itemId } = request.params as { collectionId: string; itemId: string };
-      await deleteItem(db, siteOf(request).id, collectionId, itemId);
-      return { ok: true };
-    },
-  );
+  site.delete(`${items}/:itemId`, { params: ItemParams }, async (request) => {
+    await deleteItem(db, siteOf(request).id, collectionOf(request), pathParam(request, "itemId"));
+    return { ok: true };
+  });
 };

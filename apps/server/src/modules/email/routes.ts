@@ -4,7 +4,8 @@ import { requireOwner } from "../../http/owner-auth.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { ownedWebsiteId } from "../forms/owner-access.js";
 import { OUTBOX_RETENTION_DAYS, listOutbox, pruneOutbox } from "./service.js";
-import { OffsetPaging, offsetPage } from "../../http/schemas.js";
+import { OffsetPaging, StringParams, offsetPage } from "../../http/schemas.js";
+import { pathParam, siteRoutes } from "../../http/site-routes.js";
 
 registerHousekeeping("outbox", (deps) =>
   pruneOutbox(deps.db, new Date(deps.clock.now().getTime() - OUTBOX_RETENTION_DAYS * 86400_000)),
@@ -26,35 +27,31 @@ const OutboxEmail = Type.Object({
 /** The owner's view of a site's outbox. */
 export const emailRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  app.get(
-    "/api/owner/sites/:siteId/outbox",
+  const site = siteRoutes(app, { tags: ["owner"], read: requireOwner });
+  site.get(
+    "/outbox",
     {
-      preHandler: requireOwner,
-      schema: {
-        tags: ["owner"],
-        summary: "Emails the site sent or keeps (newest first)",
-        params: Type.Object({ siteId: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object(
-          {
-            ...OffsetPaging,
-            status: Type.Optional(
-              Type.Union([
-                Type.Literal("queued"),
-                Type.Literal("sent"),
-                Type.Literal("failed"),
-                Type.Literal("kept"),
-              ]),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: Type.Object({ emails: Type.Array(OutboxEmail), total: Type.Integer() }) },
-      },
+      summary: "Emails the site sent or keeps (newest first)",
+      params: StringParams("siteId"),
+      querystring: Type.Object(
+        {
+          ...OffsetPaging,
+          status: Type.Optional(
+            Type.Union([
+              Type.Literal("queued"),
+              Type.Literal("sent"),
+              Type.Literal("failed"),
+              Type.Literal("kept"),
+            ]),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: Type.Object({ emails: Type.Array(OutboxEmail), total: Type.Integer() }) },
     },
     async (request) => {
-      const { siteId } = request.params as { siteId: string };
       const q = request.query as { limit?: number; offset?: number; status?: string };
-      const websiteId = await ownedWebsiteId(request, siteId);
+      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
       return listOutbox(db, websiteId, { ...offsetPage(q), status: q.status });
     },
   );

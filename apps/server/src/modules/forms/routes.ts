@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
+import { pathParam, siteRoutes } from "../../http/site-routes.js";
 import { MSG_STATUS_500 } from "@atelier/forms";
 import { siteCaptcha } from "../captcha/service.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
@@ -33,7 +34,7 @@ import {
   formsWithCounts,
   updateForm,
 } from "./owner-forms.js";
-import { OffsetPaging, offsetPage } from "../../http/schemas.js";
+import { OffsetPaging, StringParams, offsetPage } from "../../http/schemas.js";
 
 registerHousekeeping("form-submission-keys", (deps) => pruneSubmissionKeys(deps.db, deps.clock.now()));
 registerHousekeeping("rate-limit-counters", (deps) =>
@@ -104,11 +105,8 @@ const Submission = Type.Object({
   values: Type.Record(Type.String(), Type.Unknown()),
 });
 
-const OwnerParams = Type.Object({ siteId: Type.String({ maxLength: 64 }) });
-const OwnerFormParams = Type.Object({
-  siteId: Type.String({ maxLength: 64 }),
-  formId: Type.String({ maxLength: 64 }),
-});
+const OwnerParams = StringParams("siteId");
+const OwnerFormParams = StringParams("siteId", "formId");
 async function siteOf(request: FastifyRequest) {
   const site = await websiteForHost(request.server.deps.db, request.headers.host);
   if (!site) throw formNotConfigured();
@@ -175,7 +173,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ["forms"],
         summary: "Validates answers (field id to value); failure is 400 with errors keyed by field id",
-        params: Type.Object({ formId: Type.String({ maxLength: 64 }) }),
+        params: StringParams("formId"),
         body: Type.Object({}, { additionalProperties: true, maxProperties: 500 }),
         response: { 200: Type.Object({ valid: Type.Boolean() }) },
       },
@@ -269,32 +267,29 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // ─── Owner API ─────────────────────────────────────────────────────────────────────────────
+  const owner = siteRoutes(app, { tags: ["owner"], read: requireOwner, write: [requireCrumb, requireOwner] });
 
-  app.get(
-    "/api/owner/sites/:siteId/forms",
+  owner.get(
+    "/forms",
     {
-      preHandler: requireOwner,
-      schema: {
-        tags: ["owner"],
-        summary: "The site's forms with their submission counts",
-        params: OwnerParams,
-        response: {
-          200: Type.Object({
-            forms: Type.Array(
-              Type.Intersect([
-                FormJson,
-                Type.Object({
-                  notifyEmail: Type.Union([Type.String(), Type.Null()]),
-                  submissions: Type.Integer(),
-                }),
-              ]),
-            ),
-          }),
-        },
+      summary: "The site's forms with their submission counts",
+      params: OwnerParams,
+      response: {
+        200: Type.Object({
+          forms: Type.Array(
+            Type.Intersect([
+              FormJson,
+              Type.Object({
+                notifyEmail: Type.Union([Type.String(), Type.Null()]),
+                submissions: Type.Integer(),
+              }),
+            ]),
+          ),
+        }),
       },
     },
     async (request) => {
-      const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
+      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
       return { forms: await formsWithCounts(db, websiteId) };
     },
   );
@@ -316,36 +311,28 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     Type.Object({ notifyEmail: Type.Union([Type.String(), Type.Null()]) }),
   ]);
 
-  app.post(
-    "/api/owner/sites/:siteId/forms",
+  owner.post(
+    "/forms",
     {
-      preHandler: [requireCrumb, requireOwner],
-      schema: {
-        tags: ["owner"],
-        summary: "Creates a form (fields of the SPEC's field types) for the site's form blocks",
-        params: OwnerParams,
-        body: Type.Object(FormBody, { additionalProperties: false }),
-        response: { 201: Type.Object({ form: OwnerForm }) },
-      },
+      summary: "Creates a form (fields of the SPEC's field types) for the site's form blocks",
+      params: OwnerParams,
+      body: Type.Object(FormBody, { additionalProperties: false }),
+      response: { 201: Type.Object({ form: OwnerForm }) },
     },
     async (request, reply) => {
-      const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
+      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
       const form = await createForm(db, websiteId, request.body as FormInput);
       return reply.status(201).send({ form });
     },
   );
 
-  app.patch(
-    "/api/owner/sites/:siteId/forms/:formId",
+  owner.patch(
+    "/forms/:formId",
     {
-      preHandler: [requireCrumb, requireOwner],
-      schema: {
-        tags: ["owner"],
-        summary: "Changes a form; pages showing it show the change at once",
-        params: OwnerFormParams,
-        body: Type.Partial(Type.Object(FormBody, { additionalProperties: false })),
-        response: { 200: Type.Object({ form: OwnerForm }) },
-      },
+      summary: "Changes a form; pages showing it show the change at once",
+      params: OwnerFormParams,
+      body: Type.Partial(Type.Object(FormBody, { additionalProperties: false })),
+      response: { 200: Type.Object({ form: OwnerForm }) },
     },
     async (request) => {
       const p = request.params as { siteId: string; formId: string };
@@ -354,17 +341,13 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete(
-    "/api/owner/sites/:siteId/forms/:formId",
+  owner.delete(
+    "/forms/:formId",
     {
-      preHandler: [requireCrumb, requireOwner],
-      schema: {
-        tags: ["owner"],
-        summary:
-          "Deletes a form and its submissions; 409 while a page (live or draft) or a product still uses it",
-        params: OwnerFormParams,
-        response: { 200: Type.Object({ ok: Type.Boolean() }) },
-      },
+      summary:
+        "Deletes a form and its submissions; 409 while a page (live or draft) or a product still uses it",
+      params: OwnerFormParams,
+      response: { 200: Type.Object({ ok: Type.Boolean() }) },
     },
     async (request) => {
       const p = request.params as { siteId: string; formId: string };
@@ -374,17 +357,13 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/forms/:formId/submissions",
+  owner.get(
+    "/forms/:formId/submissions",
     {
-      preHandler: requireOwner,
-      schema: {
-        tags: ["owner"],
-        summary: "A form's submissions, newest first; q searches the answers",
-        params: OwnerFormParams,
-        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), ...OffsetPaging }),
-        response: { 200: Type.Object({ submissions: Type.Array(Submission), total: Type.Integer() }) },
-      },
+      summary: "A form's submissions, newest first; q searches the answers",
+      params: OwnerFormParams,
+      querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), ...OffsetPaging }),
+      response: { 200: Type.Object({ submissions: Type.Array(Submission), total: Type.Integer() }) },
     },
     async (request) => {
       const p = request.params as { siteId: string; formId: string };
@@ -397,16 +376,12 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/forms/:formId/submissions.csv",
+  owner.get(
+    "/forms/:formId/submissions.csv",
     {
-      preHandler: requireOwner,
-      schema: {
-        tags: ["owner"],
-        summary: "A form's submissions as CSV (one column per field); q filters as in the list",
-        params: OwnerFormParams,
-        querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) }),
-      },
+      summary: "A form's submissions as CSV (one column per field); q filters as in the list",
+      params: OwnerFormParams,
+      querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) }),
     },
     async (request, reply) => {
       const p = request.params as { siteId: string; formId: string };
@@ -426,20 +401,12 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete(
-    "/api/owner/sites/:siteId/forms/:formId/submissions/:submissionId",
+  owner.delete(
+    "/forms/:formId/submissions/:submissionId",
     {
-      preHandler: [requireCrumb, requireOwner],
-      schema: {
-        tags: ["owner"],
-        summary: "Deletes a submission (spam, test entries)",
-        params: Type.Object({
-          siteId: Type.String({ maxLength: 64 }),
-          formId: Type.String({ maxLength: 64 }),
-          submissionId: Type.String({ maxLength: 64 }),
-        }),
-        response: { 200: Type.Object({ ok: Type.Boolean() }) },
-      },
+      summary: "Deletes a submission (spam, test entries)",
+      params: StringParams("siteId", "formId", "submissionId"),
+      response: { 200: Type.Object({ ok: Type.Boolean() }) },
     },
     async (request) => {
       const p = request.params as { siteId: string; formId: string; submissionId: string };
@@ -450,32 +417,28 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/mailing-list",
+  owner.get(
+    "/mailing-list",
     {
-      preHandler: requireOwner,
-      schema: {
-        tags: ["owner"],
-        summary: "The site's mailing list, newest first",
-        params: OwnerParams,
-        querystring: Type.Object(OffsetPaging),
-        response: {
-          200: Type.Object({
-            subscribers: Type.Array(
-              Type.Object({
-                id: Type.String(),
-                email: Type.String(),
-                source: Type.String(),
-                createdOn: Type.Number(),
-              }),
-            ),
-            total: Type.Integer(),
-          }),
-        },
+      summary: "The site's mailing list, newest first",
+      params: OwnerParams,
+      querystring: Type.Object(OffsetPaging),
+      response: {
+        200: Type.Object({
+          subscribers: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              email: Type.String(),
+              source: Type.String(),
+              createdOn: Type.Number(),
+            }),
+          ),
+          total: Type.Integer(),
+        }),
       },
     },
     async (request) => {
-      const websiteId = await ownedWebsiteId(request, (request.params as { siteId: string }).siteId);
+      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
       const q = request.query as { limit?: number; offset?: number };
       return mailingList(db, websiteId, offsetPage(q));
     },

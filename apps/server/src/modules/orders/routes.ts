@@ -8,10 +8,10 @@ import { type OrderOpsDeps, cancelOrder, fulfilOrder, refundOrder } from "./oper
 import { ownerReads, ownerSite, ownerWrites } from "./owner-access.js";
 import { listOrders, orderDetail } from "./service.js";
 import { Loose, OffsetPaging, errorResponses, offsetPage } from "../../http/schemas.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 
 const Id = Type.String({ pattern: "^[a-f0-9]{24}$" });
-const SiteParams = Type.Object({ siteId: Id });
-const OrderParams = Type.Object({ siteId: Id, orderId: Id });
+const OrderParams = siteParams("orderId");
 type OwnerSite = ReturnType<typeof ownerSite>;
 const errors = errorResponses(400, 401, 402, 403, 404, 409);
 const Detail = Loose("{order, payments, refunds}");
@@ -74,20 +74,17 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const deps = (): OrderOpsDeps => ({ db, clock, config, payments: app.payments });
 
-  app.get(
-    "/api/owner/sites/:siteId/orders",
+  const site = siteRoutes(app, { tags: ["owner", "orders"], read: ownerReads, write: ownerWrites });
+
+  site.get(
+    "/orders",
     {
-      preHandler: ownerReads,
-      schema: {
-        tags: ["owner", "orders"],
-        summary:
-          "Orders of a site, newest first (orders still waiting for their payment only with status=pending)",
-        params: SiteParams,
-        querystring: ListQuery,
-        response: {
-          200: Type.Object({ orders: Type.Array(Loose("An order")), total: Type.Integer() }),
-          ...errors,
-        },
+      summary:
+        "Orders of a site, newest first (orders still waiting for their payment only with status=pending)",
+      querystring: ListQuery,
+      response: {
+        200: Type.Object({ orders: Type.Array(Loose("An order")), total: Type.Integer() }),
+        ...errors,
       },
     },
     async (request) => {
@@ -100,19 +97,14 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/orders/:orderId",
+  site.get(
+    "/orders/:orderId",
     {
-      preHandler: ownerReads,
-      schema: {
-        tags: ["owner", "orders"],
-        summary: "One order with its payments and refunds",
-        params: OrderParams,
-        response: { 200: Detail, ...errors },
-      },
+      summary: "One order with its payments and refunds",
+      params: OrderParams,
+      response: { 200: Detail, ...errors },
     },
-    async (request) =>
-      orderDetail(db, ownerSite(request).id, (request.params as { orderId: string }).orderId),
+    async (request) => orderDetail(db, ownerSite(request).id, pathParam(request, "orderId")),
   );
 
   /** An owner's action on one order: its body checked against `body`, answered with the order's detail. */
@@ -122,25 +114,11 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     body: B,
     run: (deps: OrderOpsDeps, site: OwnerSite, orderId: string, input: Static<B>) => Promise<unknown>,
   ) =>
-    app.post(
-      `/api/owner/sites/:siteId/orders/:orderId/${name}`,
-      {
-        preHandler: ownerWrites,
-        schema: {
-          tags: ["owner", "orders"],
-          summary,
-          params: OrderParams,
-          body,
-          response: { 200: Detail, ...errors },
-        },
-      },
+    site.post(
+      `/orders/:orderId/${name}`,
+      { summary, params: OrderParams, body, response: { 200: Detail, ...errors } },
       async (request) =>
-        run(
-          deps(),
-          ownerSite(request),
-          (request.params as { orderId: string }).orderId,
-          request.body as Static<B>,
-        ),
+        run(deps(), ownerSite(request), pathParam(request, "orderId"), request.body as Static<B>),
     );
 
   orderAction(

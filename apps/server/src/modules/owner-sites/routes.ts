@@ -3,7 +3,8 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { requireOwner } from "../../http/owner-auth.js";
-import { SiteParams, ownerRead, ownerWrite, siteOf } from "./access.js";
+import { SiteParams, siteOf } from "./access.js";
+import { pathParam, siteRoutes } from "../../http/site-routes.js";
 import {
   BUILT_IN_THEMES,
   LOCALES,
@@ -63,120 +64,87 @@ export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId",
-    { preHandler: ownerRead, schema: { tags, params: SiteParams } },
-    async (request) => ({ site: await siteJson(db, siteOf(request), config.publicUrl) }),
-  );
+  const site = siteRoutes(app, { tags });
 
-  app.patch(
-    "/api/owner/sites/:siteId",
+  site.get("", {}, async (request) => ({ site: await siteJson(db, siteOf(request), config.publicUrl) }));
+
+  site.patch(
+    "",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: SiteParams,
-        body: Type.Object(
-          {
-            title: Type.Optional(Type.String({ maxLength: 1000 })),
-            tagline: Type.Optional(Type.String({ maxLength: 1000 })),
-            timeZone: Type.Optional(Type.String({ maxLength: 100 })),
-            locale: Type.Optional(Type.String({ maxLength: 20 })),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      body: Type.Object(
+        {
+          title: Type.Optional(Type.String({ maxLength: 1000 })),
+          tagline: Type.Optional(Type.String({ maxLength: 1000 })),
+          timeZone: Type.Optional(Type.String({ maxLength: 100 })),
+          locale: Type.Optional(Type.String({ maxLength: 20 })),
+        },
+        { additionalProperties: false },
+      ),
     },
     async (request) => ({
       site: await updateSite(db, siteOf(request), request.body as never, config.publicUrl),
     }),
   );
 
-  app.post(
-    "/api/owner/sites/:siteId/domains",
-    {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: SiteParams,
-        body: Type.Object({ host: Type.String({ maxLength: 300 }) }, { additionalProperties: false }),
-      },
-    },
+  site.post(
+    "/domains",
+    { body: Type.Object({ host: Type.String({ maxLength: 300 }) }, { additionalProperties: false }) },
     async (request, reply) => {
       const { host } = request.body as { host: string };
       return reply.status(201).send({ domains: await addDomain(db, siteOf(request).id, host) });
     },
   );
 
-  app.delete(
-    "/api/owner/sites/:siteId/domains/:host",
-    { preHandler: ownerWrite, schema: { tags, params: DomainParams } },
-    async (request) => {
-      const { host } = request.params as { host: string };
-      return { domains: await removeDomain(db, siteOf(request).id, host) };
-    },
-  );
+  site.delete("/domains/:host", { params: DomainParams }, async (request) => ({
+    domains: await removeDomain(db, siteOf(request).id, pathParam(request, "host")),
+  }));
 
-  app.put(
-    "/api/owner/sites/:siteId/domains/:host/primary",
-    { preHandler: ownerWrite, schema: { tags, params: DomainParams } },
-    async (request) => {
-      const { host } = request.params as { host: string };
-      return { domains: await makePrimaryDomain(db, siteOf(request).id, host) };
-    },
-  );
+  site.put("/domains/:host/primary", { params: DomainParams }, async (request) => ({
+    domains: await makePrimaryDomain(db, siteOf(request).id, pathParam(request, "host")),
+  }));
 
-  app.get(
-    "/api/owner/sites/:siteId/settings",
-    { preHandler: ownerRead, schema: { tags, params: SiteParams } },
-    async (request) => ({
-      settings: await siteSettings(db, siteOf(request).id),
-      shareServices: SHARE_SERVICES,
-      cartPillPositions: CART_PILL_POSITIONS,
-      socialServices: SOCIAL_SERVICES,
-    }),
-  );
+  site.get("/settings", {}, async (request) => ({
+    settings: await siteSettings(db, siteOf(request).id),
+    shareServices: SHARE_SERVICES,
+    cartPillPositions: CART_PILL_POSITIONS,
+    socialServices: SOCIAL_SERVICES,
+  }));
 
-  app.patch(
-    "/api/owner/sites/:siteId/settings",
+  site.patch(
+    "/settings",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: SiteParams,
-        body: Type.Object(
-          {
-            commentsEnabled: Type.Optional(Type.Boolean()),
-            disqusShortName: Type.Optional(Type.String({ maxLength: 100 })),
-            simpleLikingEnabled: Type.Optional(Type.Boolean()),
-            shareButtonOptions: Type.Optional(
-              Type.Record(Type.String({ maxLength: 40 }), Type.Boolean(), { maxProperties: 20 }),
-            ),
-            cookieBannerEnabled: Type.Optional(Type.Boolean()),
-            restrictiveCookiePolicy: Type.Optional(Type.Boolean()),
-            restrictiveCookiePolicyAbsolute: Type.Optional(Type.Boolean()),
-            socialLinks: Type.Optional(
-              Type.Array(
-                Type.Object(
-                  {
-                    service: Type.String({ maxLength: 40 }),
-                    profileUrl: Type.String({ maxLength: 3000 }),
-                    userName: Type.Optional(Type.String({ maxLength: 100 })),
-                  },
-                  { additionalProperties: false },
-                ),
-                { maxItems: 20 },
+      body: Type.Object(
+        {
+          commentsEnabled: Type.Optional(Type.Boolean()),
+          disqusShortName: Type.Optional(Type.String({ maxLength: 100 })),
+          simpleLikingEnabled: Type.Optional(Type.Boolean()),
+          shareButtonOptions: Type.Optional(
+            Type.Record(Type.String({ maxLength: 40 }), Type.Boolean(), { maxProperties: 20 }),
+          ),
+          cookieBannerEnabled: Type.Optional(Type.Boolean()),
+          restrictiveCookiePolicy: Type.Optional(Type.Boolean()),
+          restrictiveCookiePolicyAbsolute: Type.Optional(Type.Boolean()),
+          socialLinks: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  service: Type.String({ maxLength: 40 }),
+                  profileUrl: Type.String({ maxLength: 3000 }),
+                  userName: Type.Optional(Type.String({ maxLength: 100 })),
+                },
+                { additionalProperties: false },
               ),
+              { maxItems: 20 },
             ),
-            contactEmail: Type.Optional(Type.String({ maxLength: 300 })),
-            cartPillPosition: Type.Optional(Type.String({ maxLength: 40 })),
-            adPixelId: Type.Optional(Type.String({ maxLength: 40 })),
-            hideFromSearchEngines: Type.Optional(Type.Boolean()),
-            useCLDRMoneyFormat: Type.Optional(Type.Boolean()),
-          },
-          { additionalProperties: false },
-        ),
-      },
+          ),
+          contactEmail: Type.Optional(Type.String({ maxLength: 300 })),
+          cartPillPosition: Type.Optional(Type.String({ maxLength: 40 })),
+          adPixelId: Type.Optional(Type.String({ maxLength: 40 })),
+          hideFromSearchEngines: Type.Optional(Type.Boolean()),
+          useCLDRMoneyFormat: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
     },
     async (request) => ({
       settings: await updateSiteSettings(db, siteOf(request).id, request.body as never),

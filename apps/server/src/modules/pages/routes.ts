@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { collectionKinds, folderBehaviors } from "../../db/enums.js";
 import { COLLECTION_OPTION_FIELDS } from "./block-types.js";
 import { type EditingMode, setEditingCookies } from "./preview.js";
-import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
+import { Id, siteOf } from "../owner-sites/access.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 import {
   blockTypes,
   createPage,
@@ -18,8 +19,7 @@ import {
 } from "./service.js";
 
 const tags = ["owner: pages"];
-const SiteParams = Type.Object({ siteId: Id });
-const PageParams = Type.Object({ siteId: Id, pageId: Id });
+const PageParams = siteParams("pageId");
 /** A layout: rows of columns of blocks. Checked in depth by the service (block types, limits). */
 const LayoutBody = Type.Object(
   {
@@ -45,33 +45,25 @@ const LayoutBody = Type.Object(
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
+  const site = siteRoutes(app, { tags });
 
-  app.get(
-    "/api/owner/sites/:siteId/pages",
-    { preHandler: ownerRead, schema: { tags, params: SiteParams } },
-    async (request) => ({
-      pages: await pageTree(db, siteOf(request).id),
-      optionFields: COLLECTION_OPTION_FIELDS,
-    }),
-  );
+  site.get("/pages", {}, async (request) => ({
+    pages: await pageTree(db, siteOf(request).id),
+    optionFields: COLLECTION_OPTION_FIELDS,
+  }));
 
-  app.post(
-    "/api/owner/sites/:siteId/pages",
+  site.post(
+    "/pages",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: SiteParams,
-        body: Type.Object(
-          {
-            kind: Type.Union(collectionKinds.map((k) => Type.Literal(k))),
-            title: Type.String({ maxLength: 200 }),
-            urlSlug: Type.Optional(Type.String({ maxLength: 2100 })),
-            folderId: Type.Optional(Type.Union([Type.Null(), Id])),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      body: Type.Object(
+        {
+          kind: Type.Union(collectionKinds.map((k) => Type.Literal(k))),
+          title: Type.String({ maxLength: 200 }),
+          urlSlug: Type.Optional(Type.String({ maxLength: 2100 })),
+          folderId: Type.Optional(Type.Union([Type.Null(), Id])),
+        },
+        { additionalProperties: false },
+      ),
     },
     async (request, reply) => {
       const body = request.body as {
@@ -85,22 +77,17 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put(
-    "/api/owner/sites/:siteId/pages/order",
+  site.put(
+    "/pages/order",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: SiteParams,
-        body: Type.Object(
-          {
-            pages: Type.Array(Type.Object({ id: Id, folderId: Type.Union([Type.Null(), Id]) }), {
-              maxItems: 1000,
-            }),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      body: Type.Object(
+        {
+          pages: Type.Array(Type.Object({ id: Id, folderId: Type.Union([Type.Null(), Id]) }), {
+            maxItems: 1000,
+          }),
+        },
+        { additionalProperties: false },
+      ),
     },
     async (request) => {
       const { pages } = request.body as { pages: { id: string; folderId: string | null }[] };
@@ -108,114 +95,79 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.patch(
-    "/api/owner/sites/:siteId/pages/:pageId",
+  site.patch(
+    "/pages/:pageId",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: PageParams,
-        body: Type.Object(
-          {
-            title: Type.Optional(Type.String({ maxLength: 1000 })),
-            urlSlug: Type.Optional(Type.String({ maxLength: 2100 })),
-            description: Type.Optional(Type.String({ maxLength: 10000 })),
-            seoTitle: Type.Optional(Type.String({ maxLength: 1000 })),
-            seoDescription: Type.Optional(Type.String({ maxLength: 2000 })),
-            seoHidden: Type.Optional(Type.Boolean()),
-            password: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
-            hiddenFromNav: Type.Optional(Type.Boolean()),
-            isHome: Type.Optional(Type.Boolean()),
-            folderBehavior: Type.Optional(Type.Union(folderBehaviors.map((k) => Type.Literal(k)))),
-            options: Type.Optional(
-              Type.Record(Type.String({ maxLength: 60 }), Type.Unknown(), { maxProperties: 60 }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      params: PageParams,
+      body: Type.Object(
+        {
+          title: Type.Optional(Type.String({ maxLength: 1000 })),
+          urlSlug: Type.Optional(Type.String({ maxLength: 2100 })),
+          description: Type.Optional(Type.String({ maxLength: 10000 })),
+          seoTitle: Type.Optional(Type.String({ maxLength: 1000 })),
+          seoDescription: Type.Optional(Type.String({ maxLength: 2000 })),
+          seoHidden: Type.Optional(Type.Boolean()),
+          password: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])),
+          hiddenFromNav: Type.Optional(Type.Boolean()),
+          isHome: Type.Optional(Type.Boolean()),
+          folderBehavior: Type.Optional(Type.Union(folderBehaviors.map((k) => Type.Literal(k)))),
+          options: Type.Optional(
+            Type.Record(Type.String({ maxLength: 60 }), Type.Unknown(), { maxProperties: 60 }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
     },
-    async (request) => {
-      const { pageId } = request.params as { pageId: string };
-      return { page: await updatePage(db, siteOf(request).id, pageId, request.body as never) };
-    },
+    async (request) => ({
+      page: await updatePage(db, siteOf(request).id, pathParam(request, "pageId"), request.body as never),
+    }),
   );
 
-  app.delete(
-    "/api/owner/sites/:siteId/pages/:pageId",
-    { preHandler: ownerWrite, schema: { tags, params: PageParams } },
-    async (request) => {
-      const { pageId } = request.params as { pageId: string };
-      await deletePage(db, siteOf(request).id, pageId);
-      return { ok: true };
-    },
+  site.delete("/pages/:pageId", { params: PageParams }, async (request) => {
+    await deletePage(db, siteOf(request).id, pathParam(request, "pageId"));
+    return { ok: true };
+  });
+
+  site.get("/pages/:pageId/layout", { params: PageParams }, async (request) =>
+    pageLayout(db, siteOf(request).id, pathParam(request, "pageId")),
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/pages/:pageId/layout",
-    { preHandler: ownerRead, schema: { tags, params: PageParams } },
-    async (request) => {
-      const { pageId } = request.params as { pageId: string };
-      return pageLayout(db, siteOf(request).id, pageId);
-    },
+  site.put("/pages/:pageId/draft", { params: PageParams, body: LayoutBody }, async (request) =>
+    saveDraft(db, siteOf(request).id, pathParam(request, "pageId"), request.body),
   );
 
-  app.put(
-    "/api/owner/sites/:siteId/pages/:pageId/draft",
-    { preHandler: ownerWrite, schema: { tags, params: PageParams, body: LayoutBody } },
-    async (request) => {
-      const { pageId } = request.params as { pageId: string };
-      return saveDraft(db, siteOf(request).id, pageId, request.body);
-    },
+  site.delete("/pages/:pageId/draft", { params: PageParams }, async (request) =>
+    discardDraft(db, siteOf(request).id, pathParam(request, "pageId")),
   );
 
-  app.delete(
-    "/api/owner/sites/:siteId/pages/:pageId/draft",
-    { preHandler: ownerWrite, schema: { tags, params: PageParams } },
-    async (request) => {
-      const { pageId } = request.params as { pageId: string };
-      return discardDraft(db, siteOf(request).id, pageId);
-    },
-  );
-
-  app.post(
-    "/api/owner/sites/:siteId/pages/:pageId/publish",
+  site.post(
+    "/pages/:pageId/publish",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: PageParams,
-        body: Type.Optional(
-          Type.Object({ layout: Type.Optional(LayoutBody) }, { additionalProperties: false }),
-        ),
-      },
+      params: PageParams,
+      body: Type.Optional(
+        Type.Object({ layout: Type.Optional(LayoutBody) }, { additionalProperties: false }),
+      ),
     },
     async (request) => {
-      const { pageId } = request.params as { pageId: string };
       const body = request.body as { layout?: unknown } | undefined;
-      return publishPage(db, siteOf(request).id, pageId, body?.layout);
+      return publishPage(db, siteOf(request).id, pathParam(request, "pageId"), body?.layout);
     },
   );
 
-  app.put(
-    "/api/owner/sites/:siteId/editing-mode",
+  site.put(
+    "/editing-mode",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        description:
-          "Sets the editing cookies of SPEC §9 for this browser: preview (drafts), override (see protected pages), expanded frame, disable-user-scripts (safe mode). They count only for owners of the site rendered.",
-        params: SiteParams,
-        body: Type.Object(
-          {
-            preview: Type.Optional(Type.Boolean()),
-            override: Type.Optional(Type.Boolean()),
-            expandedFrame: Type.Optional(Type.Boolean()),
-            disableUserScripts: Type.Optional(Type.Boolean()),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      description:
+        "Sets the editing cookies of SPEC §9 for this browser: preview (drafts), override (see protected pages), expanded frame, disable-user-scripts (safe mode). They count only for owners of the site rendered.",
+      body: Type.Object(
+        {
+          preview: Type.Optional(Type.Boolean()),
+          override: Type.Optional(Type.Boolean()),
+          expandedFrame: Type.Optional(Type.Boolean()),
+          disableUserScripts: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
     },
     async (request, reply) => {
       const mode = request.body as Partial<EditingMode>;
@@ -224,9 +176,5 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/block-types",
-    { preHandler: ownerRead, schema: { tags, params: SiteParams } },
-    async (request) => ({ blockTypes: await blockTypes(db, siteOf(request).id) }),
-  );
+  site.get("/block-types", {}, async (request) => ({ blockTypes: await blockTypes(db, siteOf(request).id) }));
 };

@@ -3,12 +3,13 @@
  * being authenticated, and the buyer's answer (complete or fail). Only with the test provider.
  */
 import { Type } from "@sinclair/typebox";
+import { StringParams } from "../../http/schemas.js";
 import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { notFound } from "../../http/errors.js";
 import { TestPaymentProvider } from "./test-provider.js";
 
-const Params = Type.Object({ challengeId: Type.String({ maxLength: 64 }) });
+const Params = StringParams("challengeId");
 const Challenge = Type.Object({
   challengeId: Type.String(),
   amountCents: Type.Integer(),

@@ -25,7 +25,7 @@ import {
   signUp,
   sweepRestocked,
 } from "./service.js";
-import { ErrorSchema, errorResponses } from "../../http/schemas.js";
+import { CursorPage, ErrorSchema, errorResponses } from "../../http/schemas.js";
 
 registerJobHandler(RESTOCK_JOB, async (deps, payload) => {
   await runRestockJob(deps.db, deps.clock, deps.config, payload);
@@ -118,24 +118,21 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
         summary: "Variants with restock sign-ups waiting (owner)",
         querystring: GroupsQuery,
         response: {
-          200: Type.Object({
-            signUpGroups: Type.Array(
-              Type.Object({
-                productId: Type.String(),
-                variantId: Type.String(),
-                productTitle: Type.String(),
-                productUrl: Type.String(),
-                sku: Type.String(),
-                attributes: Type.Record(Type.String(), Type.String()),
-                signUpCount: Type.Integer(),
-                qtyInStock: Type.Integer(),
-                unlimited: Type.Boolean(),
-                inStock: Type.Boolean(),
-              }),
-            ),
-            hasNextPage: Type.Boolean(),
-            nextPageCursor: Type.Union([Type.String(), Type.Null()]),
-          }),
+          200: CursorPage(
+            "signUpGroups",
+            Type.Object({
+              productId: Type.String(),
+              variantId: Type.String(),
+              productTitle: Type.String(),
+              productUrl: Type.String(),
+              sku: Type.String(),
+              attributes: Type.Record(Type.String(), Type.String()),
+              signUpCount: Type.Integer(),
+              qtyInStock: Type.Integer(),
+              unlimited: Type.Boolean(),
+              inStock: Type.Boolean(),
+            }),
+          ),
           ...errors,
         },
       },
@@ -155,20 +152,17 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
         summary: "The restock sign-ups waiting for one variant (owner)",
         querystring: SignUpsQuery,
         response: {
-          200: Type.Object({
-            signUps: Type.Array(
-              Type.Object({
-                id: Type.String(),
-                productId: Type.String(),
-                variantId: Type.String(),
-                email: Type.String(),
-                isJoinMailingList: Type.Boolean(),
-                createdOn: Type.Number(),
-              }),
-            ),
-            hasNextPage: Type.Boolean(),
-            nextPageCursor: Type.Union([Type.String(), Type.Null()]),
-          }),
+          200: CursorPage(
+            "signUps",
+            Type.Object({
+              id: Type.String(),
+              productId: Type.String(),
+              variantId: Type.String(),
+              email: Type.String(),
+              isJoinMailingList: Type.Boolean(),
+              createdOn: Type.Number(),
+            }),
+          ),
           ...errors,
         },
       },

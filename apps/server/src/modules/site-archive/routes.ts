@@ -8,12 +8,13 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { Type } from "@sinclair/typebox";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
-import { SiteParams, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
+import { SiteParams, siteOf } from "../owner-sites/access.js";
+import { pathParam, siteRoutes } from "../../http/site-routes.js";
 import { siteJson } from "../owner-sites/service.js";
 import { websites } from "../../db/schema.js";
 import { eq } from "drizzle-orm";
@@ -110,28 +111,25 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, clock, media } = app.deps;
   await app.register(multipart, { limits: { fileSize: config.archiveMaxBytes, files: 1, fields: 2 } });
 
-  app.get(
-    "/api/owner/sites/:siteId/export",
-    {
-      preHandler: ownerRead,
-      schema: {
-        tags,
-        params: SiteParams,
-        description: "The whole site as one zip archive (format: docs/site-archive.md), streamed.",
-      },
-    },
+  const site = siteRoutes(app, { tags });
+  /** Sends the site's archive (of `size` bytes when known) as a download that no cache keeps. */
+  const sendArchive = (reply: FastifyReply, identifier: string, archive: unknown, size?: number) => {
+    reply.header("content-type", "application/zip");
+    if (size !== undefined) reply.header("content-length", size);
+    return reply
+      .header("content-disposition", `attachment; filename="${archiveFileName(identifier, clock.now())}"`)
+      .header("cache-control", "no-store")
+      .send(archive);
+  };
+
+  site.get(
+    "/export",
+    { description: "The whole site as one zip archive (format: docs/site-archive.md), streamed." },
     async (request, reply) => {
-      const site = siteOf(request);
-      const archive = exportSite(db, media, site);
-      archive.done.catch((err) => request.log.error({ err, site: site.id }, "site export failed"));
-      return reply
-        .header("content-type", "application/zip")
-        .header(
-          "content-disposition",
-          `attachment; filename="${archiveFileName(site.identifier, clock.now())}"`,
-        )
-        .header("cache-control", "no-store")
-        .send(archive.stream);
+      const website = siteOf(request);
+      const archive = exportSite(db, media, website);
+      archive.done.catch((err) => request.log.error({ err, site: website.id }, "site export failed"));
+      return sendArchive(reply, website.identifier, archive.stream);
     },
   );
 
@@ -144,69 +142,42 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
     downloadUrl: s.state === "done" ? `/api/owner/sites/${siteId}/exports/${s.id}/download` : undefined,
   });
 
-  app.post(
-    "/api/owner/sites/:siteId/exports",
-    {
-      preHandler: ownerWrite,
-      schema: { tags, params: SiteParams, description: "Prepare the site's archive in the background." },
-    },
+  site.post(
+    "/exports",
+    { description: "Prepare the site's archive in the background." },
     async (request, reply) => {
-      const site = siteOf(request);
+      const siteId = siteOf(request).id;
       return reply
         .status(202)
-        .send({ export: withLink(site.id, await startExport(db, config.dataDir, site.id)) });
+        .send({ export: withLink(siteId, await startExport(db, config.dataDir, siteId)) });
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/exports/:exportId",
-    {
-      preHandler: ownerRead,
-      schema: { tags, params: ExportParams, description: "Progress of a background export." },
-    },
+  site.get(
+    "/exports/:exportId",
+    { params: ExportParams, description: "Progress of a background export." },
     async (request) => {
-      const site = siteOf(request);
-      const status = await exportStatus(
-        config.dataDir,
-        site.id,
-        (request.params as { exportId: string }).exportId,
-      );
+      const siteId = siteOf(request).id;
+      const status = await exportStatus(config.dataDir, siteId, pathParam(request, "exportId"));
       if (!status) throw notFound("No such export.");
-      return { export: withLink(site.id, status) };
+      return { export: withLink(siteId, status) };
     },
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/exports/:exportId/download",
-    { preHandler: ownerRead, schema: { tags, params: ExportParams } },
-    async (request, reply) => {
-      const site = siteOf(request);
-      const { exportId } = request.params as { exportId: string };
-      const status = await exportStatus(config.dataDir, site.id, exportId);
-      if (status?.state !== "done") throw notFound("No such export, or it is not ready yet.");
-      const file = archivePath(config.dataDir, site.id, exportId);
-      return reply
-        .header("content-type", "application/zip")
-        .header("content-length", (await stat(file)).size)
-        .header(
-          "content-disposition",
-          `attachment; filename="${archiveFileName(site.identifier, clock.now())}"`,
-        )
-        .header("cache-control", "no-store")
-        .send(createReadStream(file));
-    },
-  );
+  site.get("/exports/:exportId/download", { params: ExportParams }, async (request, reply) => {
+    const website = siteOf(request);
+    const exportId = pathParam(request, "exportId");
+    const status = await exportStatus(config.dataDir, website.id, exportId);
+    if (status?.state !== "done") throw notFound("No such export, or it is not ready yet.");
+    const file = archivePath(config.dataDir, website.id, exportId);
+    return sendArchive(reply, website.identifier, createReadStream(file), (await stat(file)).size);
+  });
 
-  app.post(
-    "/api/owner/sites/:siteId/imports/wordpress",
+  site.post(
+    "/imports/wordpress",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: SiteParams,
-        description:
-          "Import a WordPress or Squarespace export (WXR `.xml`, or a `.zip` of it with its wp-content/uploads files; multipart field `file`) into the site.",
-      },
+      description:
+        "Import a WordPress or Squarespace export (WXR `.xml`, or a `.zip` of it with its wp-content/uploads files; multipart field `file`) into the site.",
     },
     async (request) => {
       const siteId = siteOf(request).id;
@@ -227,33 +198,23 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
-    "/api/owner/sites/:siteId/imports/products-csv",
-    {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: SiteParams,
-        description: "Import products from a Shopify or WooCommerce products CSV (multipart field `file`).",
-      },
-    },
+  site.post(
+    "/imports/products-csv",
+    { description: "Import products from a Shopify or WooCommerce products CSV (multipart field `file`)." },
     async (request) => ({
       report: await importProductsCsv(db, siteOf(request).id, await receiveText(request, "products CSV")),
     }),
   );
 
-  app.get(
-    "/api/owner/sites/:siteId/export/shopify-products.csv",
-    {
-      preHandler: ownerRead,
-      schema: { tags, params: SiteParams, description: "The site's products as a Shopify product CSV." },
-    },
+  site.get(
+    "/export/shopify-products.csv",
+    { description: "The site's products as a Shopify product CSV." },
     async (request, reply) => {
-      const site = siteOf(request);
+      const website = siteOf(request);
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${site.identifier}-products.csv"`)
-        .send(await productsAsShopifyCsv(db, site.id));
+        .header("content-disposition", `attachment; filename="${website.identifier}-products.csv"`)
+        .send(await productsAsShopifyCsv(db, website.id));
     },
   );
 

@@ -1,9 +1,10 @@
 /** Owner API on a website's site users: `GET /api/owner/sites/:siteId/site-users`. */
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { ownerRead, SiteParams, siteOf } from "../owner-sites/access.js";
+import { siteOf } from "../owner-sites/access.js";
+import { siteRoutes } from "../../http/site-routes.js";
 import { listSiteUsersForOwner, SITE_USERS_PAGE_MAX, SITE_USERS_PAGE_SIZE } from "./owner-service.js";
-import { ErrorSchema } from "../../http/schemas.js";
+import { errorResponses } from "../../http/schemas.js";
 
 const ListQuery = Type.Object(
   {
@@ -26,24 +27,17 @@ const OwnerSiteUser = Type.Object({
 export const siteUserOwnerRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
 
-  app.get(
-    "/api/owner/sites/:siteId/site-users",
+  siteRoutes(app, { tags: ["owner", "site-users"] }).get(
+    "/site-users",
     {
-      preHandler: ownerRead,
-      schema: {
-        tags: ["owner", "site-users"],
-        summary: "Site users of a website, newest first, with their order counts (cursor pages)",
-        params: SiteParams,
-        querystring: ListQuery,
-        response: {
-          200: Type.Object({
-            siteUsers: Type.Array(OwnerSiteUser),
-            nextCursor: Type.Union([Type.String(), Type.Null()]),
-          }),
-          400: ErrorSchema,
-          401: ErrorSchema,
-          404: ErrorSchema,
-        },
+      summary: "Site users of a website, newest first, with their order counts (cursor pages)",
+      querystring: ListQuery,
+      response: {
+        200: Type.Object({
+          siteUsers: Type.Array(OwnerSiteUser),
+          nextCursor: Type.Union([Type.String(), Type.Null()]),
+        }),
+        ...errorResponses(400, 401, 404),
       },
     },
     async (request) => {

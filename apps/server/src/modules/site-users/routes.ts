@@ -1,9 +1,11 @@
 import { ADDRESS_FIELDS } from "@atelier/commerce";
 import { Type } from "@sinclair/typebox";
+import { StringParams } from "../../http/schemas.js";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { clearCookie, setSessionCookie } from "../../http/cookies.js";
 import { ensureCrumb, requireCrumb } from "../../http/crumb.js";
 import { ApiError } from "../../http/errors.js";
+import { pathParam, routeGroup } from "../../http/site-routes.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, keepCartCookie } from "../cart/routes.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { type Website, siteAtHost } from "../sites/service.js";
@@ -135,10 +137,18 @@ async function requireCrumbOrRenew(request: FastifyRequest, reply: FastifyReply)
   }
 }
 
+const AddressParams = StringParams("addressId");
+
 /** Visitor accounts (SPEC §7 site-user calls), the account's addresses and password reset. */
 export const siteUserRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
+  const account = routeGroup(app, {
+    tags: ["site users"],
+    prefix: "/api/site-users/account",
+    read: requireSiteUser,
+    write: [requireCrumb, requireSiteUser],
+  });
 
   function setCartCookie(reply: FastifyReply, token: string | undefined) {
     if (token === undefined) return;
@@ -254,22 +264,18 @@ export const siteUserRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    "/api/site-users/account",
+  account.get(
+    "",
     {
-      preHandler: requireSiteUser,
-      schema: {
-        tags: ["site users"],
-        summary: "The signed-in site user's profile, orders, addresses and subscriptions",
-        headers: XsrfHeader,
-        response: {
-          200: Type.Object({
-            account: Account,
-            orders: Type.Array(Order),
-            addresses: Type.Array(Address),
-            subscriptions: Type.Array(Subscription),
-          }),
-        },
+      summary: "The signed-in site user's profile, orders, addresses and subscriptions",
+      headers: XsrfHeader,
+      response: {
+        200: Type.Object({
+          account: Account,
+          orders: Type.Array(Order),
+          addresses: Type.Array(Address),
+          subscriptions: Type.Array(Subscription),
+        }),
       },
     },
     async (request, reply) => {
@@ -278,17 +284,13 @@ export const siteUserRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
-    "/api/site-users/account/addresses",
+  account.post(
+    "/addresses",
     {
-      preHandler: [requireCrumb, requireSiteUser],
-      schema: {
-        tags: ["site users"],
-        summary: "Adds an address to the account",
-        headers: XsrfHeader,
-        body: AddressInput,
-        response: { 201: Addresses },
-      },
+      summary: "Adds an address to the account",
+      headers: XsrfHeader,
+      body: AddressInput,
+      response: { 201: Addresses },
     },
     async (request, reply) => {
       const addresses = await addAddress(
@@ -300,42 +302,34 @@ export const siteUserRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put(
-    "/api/site-users/account/addresses/:addressId",
+  account.put(
+    "/addresses/:addressId",
     {
-      preHandler: [requireCrumb, requireSiteUser],
-      schema: {
-        tags: ["site users"],
-        summary: "Changes an address of the account",
-        headers: XsrfHeader,
-        params: Type.Object({ addressId: Type.String({ maxLength: 64 }) }),
-        body: AddressInput,
-        response: { 200: Addresses },
-      },
+      summary: "Changes an address of the account",
+      headers: XsrfHeader,
+      params: AddressParams,
+      body: AddressInput,
+      response: { 200: Addresses },
     },
     async (request) => {
-      const { addressId } = request.params as { addressId: string };
       const input = cleanAddress(request.body as Record<string, string>);
-      return { addresses: await updateAddress(db, request.siteUser!.id, addressId, input) };
+      return {
+        addresses: await updateAddress(db, request.siteUser!.id, pathParam(request, "addressId"), input),
+      };
     },
   );
 
-  app.delete(
-    "/api/site-users/account/addresses/:addressId",
+  account.delete(
+    "/addresses/:addressId",
     {
-      preHandler: [requireCrumb, requireSiteUser],
-      schema: {
-        tags: ["site users"],
-        summary: "Removes an address from the account",
-        headers: XsrfHeader,
-        params: Type.Object({ addressId: Type.String({ maxLength: 64 }) }),
-        response: { 200: Addresses },
-      },
+      summary: "Removes an address from the account",
+      headers: XsrfHeader,
+      params: AddressParams,
+      response: { 200: Addresses },
     },
-    async (request) => {
-      const { addressId } = request.params as { addressId: string };
-      return { addresses: await removeAddress(db, request.siteUser!.id, addressId) };
-    },
+    async (request) => ({
+      addresses: await removeAddress(db, request.siteUser!.id, pathParam(request, "addressId")),
+    }),
   );
 
   app.post(

@@ -1,7 +1,8 @@
 import { SUPPORTED_CURRENCIES } from "@atelier/commerce";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { Id, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
+import { siteOf } from "../owner-sites/access.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 import {
   type CouponInput,
   type ShippingInput,
@@ -23,8 +24,7 @@ import {
 } from "./service.js";
 
 const tags = ["owner: store settings"];
-const SiteParams = Type.Object({ siteId: Id });
-const RuleParams = Type.Object({ siteId: Id, id: Id });
+const RuleParams = siteParams("id");
 const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
 const Millis = Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 253402300799000 })]);
 
@@ -66,34 +66,29 @@ const Coupon = Type.Object(
 /** Store settings, shipping rules, tax rules and coupons of the owner API. */
 export const storeSettingsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const base = "/api/owner/sites/:siteId/store";
+  const site = siteRoutes(app, { tags });
 
-  app.get(base, { preHandler: ownerRead, schema: { tags, params: SiteParams } }, async (request) => ({
+  site.get("/store", {}, async (request) => ({
     settings: await getStoreSettings(db, siteOf(request).id),
     currencies: SUPPORTED_CURRENCIES,
   }));
 
-  app.patch(
-    base,
+  site.patch(
+    "/store",
     {
-      preHandler: ownerWrite,
-      schema: {
-        tags,
-        params: SiteParams,
-        body: Type.Object(
-          {
-            currency: Type.Optional(Type.String({ maxLength: 10 })),
-            useCLDRMoneyFormat: Type.Optional(Type.Boolean()),
-            multipleQuantityAllowedForServices: Type.Optional(Type.Boolean()),
-            customSoldOutText: Type.Optional(Type.String({ maxLength: 500 })),
-            restockNotificationsEnabled: Type.Optional(Type.Boolean()),
-            restockNotificationsSuccessText: Type.Optional(Type.String({ maxLength: 2000 })),
-            soldOutVariantsDropdownDisabled: Type.Optional(Type.Boolean()),
-            measurementStandard: Type.Optional(Type.String({ maxLength: 20 })),
-          },
-          { additionalProperties: false },
-        ),
-      },
+      body: Type.Object(
+        {
+          currency: Type.Optional(Type.String({ maxLength: 10 })),
+          useCLDRMoneyFormat: Type.Optional(Type.Boolean()),
+          multipleQuantityAllowedForServices: Type.Optional(Type.Boolean()),
+          customSoldOutText: Type.Optional(Type.String({ maxLength: 500 })),
+          restockNotificationsEnabled: Type.Optional(Type.Boolean()),
+          restockNotificationsSuccessText: Type.Optional(Type.String({ maxLength: 2000 })),
+          soldOutVariantsDropdownDisabled: Type.Optional(Type.Boolean()),
+          measurementStandard: Type.Optional(Type.String({ maxLength: 20 })),
+        },
+        { additionalProperties: false },
+      ),
     },
     async (request) => ({
       settings: await updateStoreSettings(db, siteOf(request).id, request.body as never),
@@ -111,34 +106,17 @@ export const storeSettingsRoutes: FastifyPluginAsync = async (app) => {
       remove: (websiteId: string, id: string) => Promise<void>;
     },
   ) => {
-    app.get(
-      `${base}/${path}`,
-      { preHandler: ownerRead, schema: { tags, params: SiteParams } },
-      async (request) => ({
-        rules: await ops.list(siteOf(request).id),
-      }),
+    site.get(`/store/${path}`, {}, async (request) => ({ rules: await ops.list(siteOf(request).id) }));
+    site.post(`/store/${path}`, { body }, async (request, reply) =>
+      reply.status(201).send({ rule: await ops.create(siteOf(request).id, request.body as T) }),
     );
-    app.post(
-      `${base}/${path}`,
-      { preHandler: ownerWrite, schema: { tags, params: SiteParams, body } },
-      async (request, reply) =>
-        reply.status(201).send({ rule: await ops.create(siteOf(request).id, request.body as T) }),
-    );
-    app.put(
-      `${base}/${path}/:id`,
-      { preHandler: ownerWrite, schema: { tags, params: RuleParams, body } },
-      async (request) => ({
-        rule: await ops.update(siteOf(request).id, (request.params as { id: string }).id, request.body as T),
-      }),
-    );
-    app.delete(
-      `${base}/${path}/:id`,
-      { preHandler: ownerWrite, schema: { tags, params: RuleParams } },
-      async (request) => {
-        await ops.remove(siteOf(request).id, (request.params as { id: string }).id);
-        return { ok: true };
-      },
-    );
+    site.put(`/store/${path}/:id`, { params: RuleParams, body }, async (request) => ({
+      rule: await ops.update(siteOf(request).id, pathParam(request, "id"), request.body as T),
+    }));
+    site.delete(`/store/${path}/:id`, { params: RuleParams }, async (request) => {
+      await ops.remove(siteOf(request).id, pathParam(request, "id"));
+      return { ok: true };
+    });
   };
   crud<ShippingInput>("shipping-rules", Shipping, {
     list: (w) => listShipping(db, w),

@@ -4,8 +4,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { ownerReads, ownerSite, ownerWrites } from "../orders/owner-access.js";
 import { cancelSubscription, listSubscriptions } from "./service.js";
 import { Loose, OffsetPaging, offsetPage } from "../../http/schemas.js";
+import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
 
-const Id = Type.String({ pattern: "^[a-f0-9]{24}$" });
 const ErrorSchema = Type.Object(
   { error: Type.Object({ code: Type.String(), message: Type.String() }) },
   { additionalProperties: true },
@@ -15,27 +15,24 @@ const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: Erro
 export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
 
-  app.get(
-    "/api/owner/sites/:siteId/subscriptions",
+  const site = siteRoutes(app, { tags: ["owner", "subscriptions"], read: ownerReads, write: ownerWrites });
+
+  site.get(
+    "/subscriptions",
     {
-      preHandler: ownerReads,
-      schema: {
-        tags: ["owner", "subscriptions"],
-        summary: "Customer subscriptions of a site, newest first",
-        params: Type.Object({ siteId: Id }),
-        querystring: Type.Object(
-          {
-            status: Type.Optional(
-              Type.Union(["active", "past_due", "cancelled", "completed"].map((s) => Type.Literal(s))),
-            ),
-            ...OffsetPaging,
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({ subscriptions: Type.Array(Loose("A subscription")), total: Type.Integer() }),
-          ...errors,
+      summary: "Customer subscriptions of a site, newest first",
+      querystring: Type.Object(
+        {
+          status: Type.Optional(
+            Type.Union(["active", "past_due", "cancelled", "completed"].map((s) => Type.Literal(s))),
+          ),
+          ...OffsetPaging,
         },
+        { additionalProperties: false },
+      ),
+      response: {
+        200: Type.Object({ subscriptions: Type.Array(Loose("A subscription")), total: Type.Integer() }),
+        ...errors,
       },
     },
     async (request) => {
@@ -47,22 +44,18 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
-    "/api/owner/sites/:siteId/subscriptions/:subscriptionId/cancel",
+  site.post(
+    "/subscriptions/:subscriptionId/cancel",
     {
-      preHandler: ownerWrites,
-      schema: {
-        tags: ["owner", "subscriptions"],
-        summary: "Stops a subscription: no further renewals",
-        params: Type.Object({ siteId: Id, subscriptionId: Id }),
-        response: { 200: Type.Object({ subscription: Loose("The subscription") }), ...errors },
-      },
+      summary: "Stops a subscription: no further renewals",
+      params: siteParams("subscriptionId"),
+      response: { 200: Type.Object({ subscription: Loose("The subscription") }), ...errors },
     },
     async (request) => ({
       subscription: await cancelSubscription(
         db,
         ownerSite(request).id,
-        (request.params as { subscriptionId: string }).subscriptionId,
+        pathParam(request, "subscriptionId"),
         clock.now(),
       ),
     }),

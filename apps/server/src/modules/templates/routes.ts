@@ -10,6 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { websites } from "../../db/schema.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { notFound } from "../../http/errors.js";
+import { pathParam, siteRoutes } from "../../http/site-routes.js";
 import { Themes } from "../../render/themes.js";
 import { type ApiScope, authenticate, requireScope } from "../api-keys/service.js";
 import { Id, NO_SUCH_SITE, requireSite, siteOf } from "../owner-sites/access.js";
@@ -24,9 +25,7 @@ import {
 } from "./service.js";
 
 const tags = ["owner: templates"];
-const base = "/api/owner/sites/:siteId/templates";
 const Name = Type.String({ pattern: "^[a-z0-9][a-z0-9.-]{0,99}$" });
-const SiteParams = Type.Object({ siteId: Id });
 const NameParams = Type.Object({ siteId: Id, name: Name });
 const Source = Type.Object(
   { source: Type.String({ maxLength: 1_000_000 }) },
@@ -76,7 +75,7 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
   const themes = new Themes();
   const themeOf = (request: FastifyRequest) => themes.forSite(siteOf(request));
-  const nameOf = (request: FastifyRequest) => (request.params as { name: string }).name;
+  const nameOf = (request: FastifyRequest) => pathParam(request, "name");
   const sourceOf = (request: FastifyRequest) => (request.body as { source: string }).source;
   const withSyntaxErrors = async <T>(reply: FastifyReply, run: () => Promise<T>) => {
     try {
@@ -87,51 +86,45 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  app.get(
-    base,
+  const site = siteRoutes(app, {
+    tags,
+    read: ownerOrKey("templates.read"),
+    write: ownerOrKey("templates.write"),
+  });
+  const drafts = siteRoutes(app, { tags, write: ownerOnly });
+
+  site.get(
+    "/templates",
     {
-      preHandler: ownerOrKey("templates.read"),
-      schema: {
-        tags,
-        summary:
-          "The theme's JSON-T templates (site, page types, blocks, partials), marked when the site overrides one",
-        params: SiteParams,
-        response: {
-          200: Type.Object({
-            templates: Type.Array(Type.Object({ name: Type.String(), overridden: Type.Boolean() })),
-          }),
-        },
+      summary:
+        "The theme's JSON-T templates (site, page types, blocks, partials), marked when the site overrides one",
+      response: {
+        200: Type.Object({
+          templates: Type.Array(Type.Object({ name: Type.String(), overridden: Type.Boolean() })),
+        }),
       },
     },
     async (request) => ({ templates: await listTemplates(db, siteOf(request).id, themeOf(request)) }),
   );
 
-  app.get(
-    `${base}/:name`,
+  site.get(
+    "/templates/:name",
     {
-      preHandler: ownerOrKey("templates.read"),
-      schema: {
-        tags,
-        summary: "A template: the site's source (its override, else the theme's) and the theme's",
-        params: NameParams,
-        response: { 200: TemplateJson },
-      },
+      summary: "A template: the site's source (its override, else the theme's) and the theme's",
+      params: NameParams,
+      response: { 200: TemplateJson },
     },
     async (request) => getTemplate(db, siteOf(request).id, themeOf(request), nameOf(request)),
   );
 
-  app.put(
-    `${base}/:name`,
+  site.put(
+    "/templates/:name",
     {
-      preHandler: ownerOrKey("templates.write"),
-      schema: {
-        tags,
-        summary:
-          "Saves the site's version of a template, live at once; a syntax error answers 400 with its line and column and saves nothing",
-        params: NameParams,
-        body: Source,
-        response: { 200: TemplateJson, 400: SyntaxErrorJson },
-      },
+      summary:
+        "Saves the site's version of a template, live at once; a syntax error answers 400 with its line and column and saves nothing",
+      params: NameParams,
+      body: Source,
+      response: { 200: TemplateJson, 400: SyntaxErrorJson },
     },
     (request, reply) =>
       withSyntaxErrors(reply, () =>
@@ -139,37 +132,28 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
       ),
   );
 
-  app.delete(
-    `${base}/:name`,
+  site.delete(
+    "/templates/:name",
     {
-      preHandler: ownerOrKey("templates.write"),
-      schema: {
-        tags,
-        summary: "Reverts a template to the theme's version",
-        params: NameParams,
-        response: { 200: TemplateJson },
-      },
+      summary: "Reverts a template to the theme's version",
+      params: NameParams,
+      response: { 200: TemplateJson },
     },
     async (request) => revertTemplate(db, siteOf(request).id, themeOf(request), nameOf(request)),
   );
 
-  app.put(
-    `${base}/:name/draft`,
+  drafts.put(
+    "/templates/:name/draft",
     {
-      preHandler: ownerOnly,
-      schema: {
-        tags,
-        summary:
-          "Keeps the owner's unsaved edit of a template, shown only in this owner's editing frame (the preview cookie)",
-        params: NameParams,
-        body: Source,
-      },
+      summary:
+        "Keeps the owner's unsaved edit of a template, shown only in this owner's editing frame (the preview cookie)",
+      params: NameParams,
+      body: Source,
     },
     async (request) => {
-      const site = siteOf(request);
       await saveDraft(
         db,
-        site.id,
+        siteOf(request).id,
         request.owner!.id,
         themeOf(request),
         nameOf(request),
@@ -180,12 +164,9 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete(
-    `${base}/:name/draft`,
-    {
-      preHandler: ownerOnly,
-      schema: { tags, summary: "Drops the owner's unsaved edit of a template", params: NameParams },
-    },
+  drafts.delete(
+    "/templates/:name/draft",
+    { summary: "Drops the owner's unsaved edit of a template", params: NameParams },
     async (request) => {
       await dropDrafts(db, siteOf(request).id, request.owner!.id, nameOf(request));
       return { ok: true };
