@@ -202,7 +202,10 @@ describe("the product page and the cart in a browser", () => {
       const w = window as unknown as { shift: number };
       w.shift = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.shift += (entry as unknown as { value: number }).value;
+        for (const entry of list.getEntries()) {
+          const shift = entry as unknown as { value: number; hadRecentInput: boolean };
+          if (!shift.hadRecentInput) w.shift += shift.value;
+        }
       }).observe({ type: "layout-shift", buffered: true });
     });
     const shiftOnCart = async (ready: string) => {
@@ -211,13 +214,15 @@ describe("the product page and the cart in a browser", () => {
       await page.waitForTimeout(300);
       return page.evaluate(() => (window as unknown as { shift: number }).shift);
     };
-    await expect(shiftOnCart(".cart-view--empty")).resolves.toBe(0);
+    // The lines used to push the page down (0.051). A loaded machine can still move a glyph by a
+    // fraction of a pixel as the web font swaps in (0.0001), which no visitor sees.
+    await expect(shiftOnCart(".cart-view--empty")).resolves.toBeLessThan(0.01);
     await openProduct(page, "hand-thrown-vase");
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await page.waitForFunction(
       () => document.querySelector(".sqs-add-to-cart-button-inner")?.textContent === "Added!",
     );
-    await expect(shiftOnCart(".cart-line")).resolves.toBe(0);
+    await expect(shiftOnCart(".cart-line")).resolves.toBeLessThan(0.01);
     await context.close();
   });
 
