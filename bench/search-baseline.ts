@@ -1,21 +1,17 @@
 /**
  * The search query as it ran before migration 0009 (apps/server/src/modules/search/service.ts at
  * that time): it builds every published row's tsvector and strips its tags on every query. Kept
- * here, unchanged, as the baseline bench/search.ts measures the indexed search against.
+ * here, unchanged but for the snippet options it shares with the service, as the baseline
+ * bench/search.ts measures the indexed search against.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../apps/server/src/db/client.js";
 import { RecordType } from "../apps/server/src/db/enums.js";
-import { toPrefixQuery } from "../apps/server/src/modules/search/service.js";
-
-const START = "\u0001";
-const STOP = "\u0002";
-const FRAGMENT_DELIMITER = " … ";
+import { HEADLINE_OPTIONS, toPrefixQuery } from "../apps/server/src/modules/search/service.js";
 
 export async function baselineSearch(db: Db, websiteId: string, query: string, now: Date, limit = 20) {
   const tsquery = toPrefixQuery(query);
   if (!tsquery) return [];
-  const headlineOptions = `StartSel=${START}, StopSel=${STOP}, MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter="${FRAGMENT_DELIMITER}"`;
   const result = await db.execute(sql`
     with q as (select to_tsquery('english', ${tsquery}) as query),
     docs as (
@@ -53,7 +49,7 @@ export async function baselineSearch(db: Db, websiteId: string, query: string, n
     )
     select d.id, d.title, d.url_id, d.record_type, d.main_image_id, d.start_date, d.url_slug, d.kind, d.is_home,
            ts_rank_cd(d.doc, q.query) as rank,
-           ts_headline('english', d.text, q.query, ${headlineOptions}) as headline,
+           ts_headline('english', d.text, q.query, ${HEADLINE_OPTIONS}) as headline,
            d.text
       from docs d, q
      where d.doc @@ q.query

@@ -266,6 +266,10 @@ export function intervalOptions(args: readonly string[]): DateIntervalFormatOpti
   return opts;
 }
 
+/** The `relative-time` options that are flags, on when set to `true`. */
+const RELATIVE_FLAGS = ["dayOfWeek", "numericOnly", "allowWeeks", "alwaysNow"] as const;
+type RelativeFlag = (typeof RELATIVE_FLAGS)[number];
+
 /** Options of `relative-time`. */
 export function relativeTimeOptions(args: readonly string[]): RelativeTimeFormatOptions {
   const opts: RelativeTimeFormatOptions = {};
@@ -275,26 +279,15 @@ export function relativeTimeOptions(args: readonly string[]): RelativeTimeFormat
       case "context":
         if (CONTEXTS.has(value)) opts.context = value as ContextType;
         break;
-      case "dayOfWeek":
-        opts.dayOfWeek = value === "true";
-        break;
       case "field":
         if (RELATIVE_FIELDS.has(value)) opts.field = value as RelativeTimeFormatOptions["field"];
-        break;
-      case "numericOnly":
-        opts.numericOnly = value === "true";
-        break;
-      case "allowWeeks":
-        opts.allowWeeks = value === "true";
-        break;
-      case "alwaysNow":
-        opts.alwaysNow = value === "true";
         break;
       case "width":
         if (FIELD_WIDTHS.has(value)) opts.width = value as DateFieldWidthType;
         break;
       default:
-        numberOption(key, value, opts);
+        if ((RELATIVE_FLAGS as readonly string[]).includes(key)) opts[key as RelativeFlag] = value === "true";
+        else numberOption(key, value, opts);
         break;
     }
   }

@@ -177,22 +177,15 @@ export async function adjustInventory(
       .orderBy(asc(productVariants.id))
       .for("update");
     const found = new Map(rows.map((r) => [r.id, r.qtyInStock]));
+    /** Refuses the whole request when some variants fail a check, each of them marked with `mark`. */
+    const refuse = (failed: string[], status: number, code: string, message: string, mark: string) => {
+      if (failed.length)
+        throw new ApiError(status, code, message, Object.fromEntries(failed.map((id) => [id, mark])));
+    };
     const unknown = ids.filter((id) => !found.has(id));
-    if (unknown.length)
-      throw new ApiError(
-        404,
-        "not_found",
-        MSG_NO_SUCH_VARIANT,
-        Object.fromEntries(unknown.map((id) => [id, "Unknown"])),
-      );
+    refuse(unknown, 404, "not_found", MSG_NO_SUCH_VARIANT, "Unknown");
     const below = ids.filter((id) => found.get(id)! + totals.get(id)! < 0);
-    if (below.length)
-      throw new ApiError(
-        409,
-        "conflict",
-        MSG_BELOW_ZERO,
-        Object.fromEntries(below.map((id) => [id, "Below 0"])),
-      );
+    refuse(below, 409, "conflict", MSG_BELOW_ZERO, "Below 0");
     if (ids.some((id) => found.get(id)! + totals.get(id)! > MAX_STOCK))
       throw badRequest(`Stock can be at most ${MAX_STOCK}.`, { adjustments: "Invalid" });
     const variants = [];

@@ -21,7 +21,7 @@ import {
   checkUrlLength,
   firstFreeUrlId,
   itemTextJson,
-  nextOrdering,
+  nextItemOrdering,
   slugOf,
   takenUrlIds,
   textColumns,
@@ -260,7 +260,7 @@ export async function createProduct(db: Db, websiteId: string, p: ProductInput):
         ...text,
         mainImageId: p.mainImageId || p.imageIds?.[0] || null,
         status: p.status ?? "published",
-        ordering: await nextOrdering(tx, c.id),
+        ordering: await nextItemOrdering(tx, c.id),
         structuredContent: structured(p),
       })
       .onConflictDoNothing()

@@ -25,7 +25,7 @@ import type { PaymentEvent } from "../payments/provider.js";
 import { createSubscriptionsForOrder, subscriptionIdsOf } from "../subscriptions/service.js";
 import { confirmationUrl, downloadLinks } from "../orders/links.js";
 import { issueGiftCard, restoreGiftCard } from "./gift-cards.js";
-import { returnStock, setCartPurchased } from "./store.js";
+import { type StockNeed, returnStock, setCartPurchased } from "./store.js";
 import type { CheckoutDeps, PlaceOrderContext, PlaceOrderResult } from "./checkout-types.js";
 
 /** Gives back what a pending order took (stock, coupon uses, gift-card balances, the cart) and drops it. */
@@ -34,7 +34,7 @@ export async function releaseOrder(tx: Tx, orderId: string | null, now: Date): P
   const order = await orderRow(tx, orderId, { lock: true });
   if (order?.status !== "pending") return;
   const d = detailsOf(order) as OrderDetails & {
-    stockTaken?: { variantId: string; quantity: number }[];
+    stockTaken?: StockNeed[];
     couponIds?: string[];
   };
   await returnStock(tx, order.websiteId, d.stockTaken ?? []);

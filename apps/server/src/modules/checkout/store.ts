@@ -123,8 +123,14 @@ export async function loadCheckoutCart(
   return { cart, entries, lines, unavailable };
 }
 
+/** Units of one variant with counted stock that an order takes (or gives back). */
+export interface StockNeed {
+  variantId: string;
+  quantity: number;
+}
+
 /** Quantities per variant with counted stock, in a fixed order (so concurrent orders lock alike). */
-export function stockNeeds(lines: readonly CheckoutLine[]): { variantId: string; quantity: number }[] {
+export function stockNeeds(lines: readonly CheckoutLine[]): StockNeed[] {
   const needs = new Map<string, number>();
   for (const l of lines)
     if (l.limitedStock) needs.set(l.variantId, (needs.get(l.variantId) ?? 0) + l.quantity);
@@ -134,52 +140,38 @@ export function stockNeeds(lines: readonly CheckoutLine[]): { variantId: string;
 }
 
 /**
- * Takes stock for an order: one conditional update per variant, which PostgreSQL applies under
- * the row's lock and re-checks after any concurrent update. Answers false (and takes nothing
- * that the caller's rollback will not give back) when a variant has too few units.
+ * Adds `delta` units (fewer when negative) to a variant of the site with counted stock, in one
+ * conditional update that PostgreSQL applies under the row's lock and re-checks after any
+ * concurrent update; a negative `delta` never takes it below 0. Answers whether it changed.
  */
-export async function takeStock(
-  tx: Tx,
-  websiteId: string,
-  needs: readonly { variantId: string; quantity: number }[],
-): Promise<boolean> {
-  for (const n of needs) {
-    const done = await tx
-      .update(productVariants)
-      .set({ qtyInStock: sql`${productVariants.qtyInStock} - ${n.quantity}` })
-      .where(
-        and(
-          eq(productVariants.id, n.variantId),
-          eq(productVariants.websiteId, websiteId),
-          eq(productVariants.unlimited, false),
-          gte(productVariants.qtyInStock, n.quantity),
-        ),
-      )
-      .returning({ id: productVariants.id });
-    if (done.length === 0) return false;
-  }
+async function addStock(tx: Tx, websiteId: string, variantId: string, delta: number): Promise<boolean> {
+  const done = await tx
+    .update(productVariants)
+    .set({ qtyInStock: sql`${productVariants.qtyInStock} + ${delta}` })
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        eq(productVariants.websiteId, websiteId),
+        eq(productVariants.unlimited, false),
+        delta < 0 ? gte(productVariants.qtyInStock, -delta) : undefined,
+      ),
+    )
+    .returning({ id: productVariants.id });
+  return done.length > 0;
+}
+
+/**
+ * Takes stock for an order, one variant after another. Answers false (and takes nothing that
+ * the caller's rollback will not give back) when a variant has too few units.
+ */
+export async function takeStock(tx: Tx, websiteId: string, needs: readonly StockNeed[]): Promise<boolean> {
+  for (const n of needs) if (!(await addStock(tx, websiteId, n.variantId, -n.quantity))) return false;
   return true;
 }
 
 /** Gives stock back (a failed payment, a cancelled order, a refund that restocks). */
-export async function returnStock(
-  tx: Tx,
-  websiteId: string,
-  needs: readonly { variantId: string; quantity: number }[],
-): Promise<void> {
-  for (const n of needs) {
-    if (n.quantity <= 0) continue;
-    await tx
-      .update(productVariants)
-      .set({ qtyInStock: sql`${productVariants.qtyInStock} + ${n.quantity}` })
-      .where(
-        and(
-          eq(productVariants.id, n.variantId),
-          eq(productVariants.websiteId, websiteId),
-          eq(productVariants.unlimited, false),
-        ),
-      );
-  }
+export async function returnStock(tx: Tx, websiteId: string, needs: readonly StockNeed[]): Promise<void> {
+  for (const n of needs) if (n.quantity > 0) await addStock(tx, websiteId, n.variantId, n.quantity);
 }
 
 /** Marks the cart bought by an order, or (orderId null) open again after a failed payment. */

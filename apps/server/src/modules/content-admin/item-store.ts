@@ -4,10 +4,11 @@
  * (items per collection, categories per collection, URL length), the URL slug, the images and the
  * text columns every item has.
  */
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { contentItems, media } from "../../db/schema.js";
 import { ApiError, badRequest, conflict } from "../../http/errors.js";
+import { nextOrdering } from "../../lib/ordering.js";
 import { sanitizeRichText } from "../../lib/sanitize-html.js";
 import {
   LIMIT_MESSAGES,
@@ -86,12 +87,8 @@ export async function checkRoomFor(
 }
 
 /** The `ordering` of an item put after every other item of the collection. */
-export async function nextOrdering(tx: Tx, collectionId: string): Promise<number> {
-  const [{ max }] = (await tx
-    .select({ max: sql<number>`coalesce(max(${contentItems.ordering}), -1)` })
-    .from(contentItems)
-    .where(eq(contentItems.collectionId, collectionId))) as [{ max: number }];
-  return Number(max) + 1;
+export function nextItemOrdering(tx: Tx, collectionId: string): Promise<number> {
+  return nextOrdering(tx, contentItems.ordering, eq(contentItems.collectionId, collectionId));
 }
 
 /** The condition for the items of the collection other than `itemId`. */

@@ -27,7 +27,7 @@ import {
   cleanList,
   firstFreeUrlId,
   itemTextJson,
-  nextOrdering,
+  nextItemOrdering,
   slugOf,
   takenUrlIds,
   taxonomyErrors,
@@ -253,7 +253,7 @@ export async function createItem(
         collectionId: c.id,
         recordType: RECORD_TYPE_OF[c.kind]!,
         urlId,
-        ordering: await nextOrdering(tx, c.id),
+        ordering: await nextItemOrdering(tx, c.id),
         ...v,
       })
       .returning();

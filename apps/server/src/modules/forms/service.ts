@@ -22,12 +22,13 @@ import {
   summarize,
   validateForm,
 } from "@atelier/forms";
-import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { formSubmissionKeys, formSubmissions, forms, mailingListSubscribers } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError } from "../../http/errors.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
+import { usableTokenWhere } from "../../lib/single-use-tokens.js";
 import { siteRowWhere } from "../../lib/site-rows.js";
 import { verifySiteCaptcha } from "../captcha/service.js";
 import { collectionsOf } from "../content/service.js";
@@ -120,14 +121,7 @@ async function consumeKey(tx: Tx, websiteId: string, key: string, now: Date): Pr
   const used = await tx
     .update(formSubmissionKeys)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(formSubmissionKeys.keyHash, hashToken(key)),
-        eq(formSubmissionKeys.websiteId, websiteId),
-        isNull(formSubmissionKeys.usedAt),
-        sql`${formSubmissionKeys.expiresAt} > ${now.toISOString()}::timestamptz`,
-      ),
-    )
+    .where(usableTokenWhere(formSubmissionKeys, formSubmissionKeys.keyHash, key, websiteId, now))
     .returning({ keyHash: formSubmissionKeys.keyHash });
   return used.length === 1;
 }

@@ -1,11 +1,11 @@
 /** The limits of SPEC §9, enforced by the owner API, with the messages owners see. */
+import { URL_MAX_LENGTH } from "@atelier/forms";
+
 export const MAX_BLOCKS_PER_LAYOUT = 60;
 export const MAX_ITEMS_PER_ORDERABLE_COLLECTION = 250;
 export const MAX_PRODUCTS_PER_COLLECTION = 200;
 export const MAX_TRACKS_PER_ALBUM = 60;
 export const MAX_NESTED_CATEGORIES = 10000;
-/** URLs must be under this many characters. */
-export const MAX_URL_LENGTH = 2083;
 /** SPEC §5: category max length 25, tag max length 50. */
 export const MAX_CATEGORY_LENGTH = 25;
 export const MAX_TAG_LENGTH = 50;
@@ -16,14 +16,14 @@ export const LIMIT_MESSAGES = {
   products: `A store page can have at most ${MAX_PRODUCTS_PER_COLLECTION} products.`,
   tracks: `An album can have at most ${MAX_TRACKS_PER_ALBUM} tracks.`,
   categories: `A collection can have at most ${MAX_NESTED_CATEGORIES} categories.`,
-  url: `URLs must be under ${MAX_URL_LENGTH} characters.`,
+  url: `URLs must be under ${URL_MAX_LENGTH} characters.`,
   category: `Categories can be at most ${MAX_CATEGORY_LENGTH} characters.`,
   tag: `Tags can be at most ${MAX_TAG_LENGTH} characters.`,
 } as const;
 
 /** Whether a URL (absolute or a path) is under the SPEC's 2083 characters. */
 export function urlWithinLimit(url: string): boolean {
-  return url.length < MAX_URL_LENGTH;
+  return url.length < URL_MAX_LENGTH;
 }
 
 /** The most items a collection of this kind may hold, and the message when it is full. */

@@ -11,6 +11,7 @@ import { SiteStatus, collectionKinds, folderBehaviors } from "../../db/enums.js"
 import { collections, contentItems, featureSets, forms, media, websites } from "../../db/schema.js";
 import { ApiError, badRequest, conflict, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
+import { nextOrdering } from "../../lib/ordering.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { siteRowWhere } from "../../lib/site-rows.js";
 import { COLLECTION_OPTION_FIELDS, blockTypeByName, blockTypesFor } from "./block-types.js";
@@ -168,10 +169,7 @@ export async function createPageIn(tx: Tx, websiteId: string, input: NewPage): P
   const slug = input.urlSlug
     ? checkSlug(input.urlSlug)
     : await uniqueSlug(tx, websiteId, input.isHome ? "home" : slugify(title));
-  const [{ max }] = (await tx
-    .select({ max: sql<number>`coalesce(max(${collections.ordering}), -1)` })
-    .from(collections)
-    .where(eq(collections.websiteId, websiteId))) as [{ max: number }];
+  const ordering = await nextOrdering(tx, collections.ordering, eq(collections.websiteId, websiteId));
   const id = newId();
   const inserted = await tx
     .insert(collections)
@@ -182,7 +180,7 @@ export async function createPageIn(tx: Tx, websiteId: string, input: NewPage): P
       title,
       urlSlug: slug,
       description: input.description ?? "",
-      ordering: Number(max) + 1,
+      ordering,
       folderId: input.folderId ?? null,
       folderBehavior: input.kind === "folder" ? "index" : null,
       isHome: Boolean(input.isHome),

@@ -119,11 +119,8 @@ export function decodeCursor(cursor: string | undefined, size: number): string[]
   );
 }
 
-export interface Page<T> {
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-  items: T[];
-}
+/** What a restock list answers besides its rows. */
+type PageInfo = { hasNextPage: boolean; nextPageCursor: string | null };
 
 /** Variants with sign-ups waiting, by product then variant. */
 export async function listGroups(
@@ -131,7 +128,7 @@ export async function listGroups(
   websiteId: string,
   cursor: string | undefined,
   limit = RESTOCK_PAGE_SIZE,
-): Promise<{ signUpGroups: SignUpGroup[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+): Promise<{ signUpGroups: SignUpGroup[] } & PageInfo> {
   const after = decodeCursor(cursor, 2);
   const s = restockSignups;
   const rows = await db
@@ -195,7 +192,7 @@ export async function listSignUps(
   variantId: string,
   cursor: string | undefined,
   limit = RESTOCK_PAGE_SIZE,
-): Promise<{ signUps: SignUpJson[]; hasNextPage: boolean; nextPageCursor: string | null }> {
+): Promise<{ signUps: SignUpJson[] } & PageInfo> {
   const after = decodeCursor(cursor, 2);
   const s = restockSignups;
   const afterDate = after ? new Date(after[0]!) : undefined;

@@ -63,6 +63,8 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const FRAGMENT_DELIMITER = " … ";
+/** The ts_headline options of the snippets: the highlight marks and up to two fragments. */
+export const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter="${FRAGMENT_DELIMITER}"`;
 const plainText = (s: string) => decode(s).replace(/\s+/g, " ").trim();
 
 /**
@@ -91,7 +93,6 @@ export async function searchSite(
   if (!tsquery) return [];
   const limit = Math.min(100, Math.max(1, opts.limit ?? 20));
   const now = opts.now ?? new Date();
-  const headlineOptions = `StartSel=${START}, StopSel=${STOP}, MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter="${FRAGMENT_DELIMITER}"`;
   // Candidates come from the GIN indexes on the stored documents (migration 0009), ranked as
   // before; only the returned rows are turned back into text for the highlighted snippets.
   const result = await db.execute(sql`
@@ -123,7 +124,7 @@ export async function searchSite(
      limit ${limit}
     )
     select h.id, h.title, h.url_id, h.record_type, h.main_image_id, h.start_date, h.url_slug, h.kind, h.is_home,
-           ts_headline('english', t.text, q.query, ${headlineOptions}) as headline,
+           ts_headline('english', t.text, q.query, ${HEADLINE_OPTIONS}) as headline,
            t.text
       from hits h
      cross join q

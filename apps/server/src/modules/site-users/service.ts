@@ -28,6 +28,7 @@ import type { Deps } from "../../http/deps.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { normalizeEmail } from "../../lib/email.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
+import { usableTokenWhere } from "../../lib/single-use-tokens.js";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../../lib/passwords.js";
 import { queueEmail } from "../email/service.js";
 import { linesOfOrders } from "../orders/service.js";
@@ -502,14 +503,7 @@ export async function resetPassword(
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          eq(passwordResetTokens.websiteId, websiteId),
-          isNull(passwordResetTokens.usedAt),
-          sql`${passwordResetTokens.expiresAt} > ${now.toISOString()}::timestamptz`,
-        ),
-      )
+      .where(usableTokenWhere(passwordResetTokens, passwordResetTokens.tokenHash, token, websiteId, now))
       .returning({ siteUserId: passwordResetTokens.siteUserId });
     if (!used) throw new ApiError(400, "reset_token_invalid", MSG_RESET_INVALID);
     await tx.update(siteUsers).set({ passwordHash }).where(eq(siteUsers.id, used.siteUserId));

@@ -15,6 +15,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { coupons, shippingRules, storeSettings, taxRules } from "../../db/schema.js";
 import { ApiError, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
+import { nextOrdering } from "../../lib/ordering.js";
 import { deleteSiteRow, updateSiteRow } from "../../lib/site-rows.js";
 import { storeOptionsJson } from "../../render/serialize.js";
 import { updateSiteSettings, siteSettings } from "../owner-sites/service.js";
@@ -148,13 +149,10 @@ export async function listShipping(db: Db, websiteId: string) {
 export async function createShipping(db: Db, websiteId: string, input: ShippingInput) {
   const v = checkShipping(input);
   return db.transaction(async (tx) => {
-    const [{ max }] = (await tx
-      .select({ max: sql<number>`coalesce(max(${shippingRules.ordering}), -1)` })
-      .from(shippingRules)
-      .where(eq(shippingRules.websiteId, websiteId))) as [{ max: number }];
+    const ordering = await nextOrdering(tx, shippingRules.ordering, eq(shippingRules.websiteId, websiteId));
     const [row] = await tx
       .insert(shippingRules)
-      .values({ id: newId(), websiteId, ordering: Number(max) + 1, ...v })
+      .values({ id: newId(), websiteId, ordering, ...v })
       .returning();
     return row!;
   });
