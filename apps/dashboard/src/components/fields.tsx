@@ -4,15 +4,14 @@
  */
 import { html } from "@codemirror/lang-html";
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
 import { type FieldDef, get } from "../api.js";
-import { RichTextEditor } from "./RichText.js";
 import {
   CheckboxField,
   CodeField,
   ImageField,
   NumberField,
   type Option,
+  RichTextField,
   SelectField,
   TextareaField,
   TextField,
@@ -187,7 +186,6 @@ const MAP_POINT = [
 ] as const;
 
 export function FieldInput({ def, value, onChange }: DefProps) {
-  const id = useId();
   const str =
     typeof value === "string"
       ? value
@@ -197,12 +195,7 @@ export function FieldInput({ def, value, onChange }: DefProps) {
   switch (def.type) {
     case "richtext":
       return (
-        <div className="field">
-          <span className="label" id={id}>
-            {def.label}
-          </span>
-          <RichTextEditor value={str} onChange={onChange} labelledBy={id} placeholder={def.placeholder} />
-        </div>
+        <RichTextField label={def.label} value={str} onChange={onChange} placeholder={def.placeholder} />
       );
     case "textarea":
       return <TextareaField {...labelOf(def)} value={str} maxLength={def.maxLength} onChange={onChange} />;

@@ -3,20 +3,19 @@ import { Card } from "../components/Card.js";
 import { EditorForm } from "../components/EditorForm.js";
 import { MoveButtons } from "../components/MoveButtons.js";
 import { movedStep } from "../components/move-step.js";
-import { useDeleteConfirm } from "../components/ConfirmDelete.js";
+import { useRecordEditor } from "../components/useRecordEditor.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { type ContentJson, del, get, post, put } from "../api.js";
-import { RichTextEditor } from "../components/RichText.js";
+import { Link, useParams, useSearchParams } from "react-router";
+import { type ContentJson, get, put } from "../api.js";
 import { MediaPicker, useMedia } from "../components/media.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
 import {
   CheckboxField,
   DraftSaveBar,
+  RichTextField,
   TextField,
   TextareaField,
-  fieldErrors,
   useDraft,
   binder,
 } from "../components/form/index.js";
@@ -197,8 +196,6 @@ export function ItemEditor() {
 function ItemForm({ kind, title, item, url }: { kind: string; title: string; item?: Item; url: string }) {
   const siteId = useSiteId();
   const { pageId = "" } = useParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const media = useMedia();
   const site = useSite();
   const noun = NOUN[kind] ?? "item";
@@ -233,8 +230,15 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
       .split(",")
       .map((x) => x.trim())
       .filter(Boolean);
-  const save = useMutation({
-    mutationFn: () => {
+  const {
+    save,
+    deleteConfirm: deleteItem,
+    errors,
+  } = useRecordEditor<Item>({
+    url,
+    id: item?.id,
+    key: "item",
+    body: () => {
       const location =
         kind === "events" && (f.addressTitle || f.addressLine1 || f.addressLine2 || f.addressCountry)
           ? {
@@ -244,7 +248,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
               addressCountry: f.addressCountry || undefined,
             }
           : null;
-      const body = {
+      return {
         title: f.title,
         urlId: f.urlId || undefined,
         body: f.body,
@@ -264,31 +268,18 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         commentsOn: f.commentsOn,
         audioUrl: kind === "album" ? f.audioUrl : undefined,
       };
-      return item ? put<{ item: Item }>(`${url}/${item.id}`, body) : post<{ item: Item }>(url, body);
     },
-    onSuccess: ({ item: saved }) => {
-      void queryClient.invalidateQueries({ queryKey: ["items", siteId, pageId] });
-      queryClient.setQueryData(["item", siteId, saved.id], saved);
-      if (!item)
-        navigate(`/sites/${siteId}/collections/${pageId}/items/${saved.id}?saved=1`, { replace: true });
-      else form.reset(f);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => del(`${url}/${item!.id}`),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["items", siteId, pageId] });
-      navigate(`/sites/${siteId}/collections/${pageId}`);
+    lists: [["items", siteId, pageId]],
+    detail: (id) => ["item", siteId, id],
+    page: (id) => `/sites/${siteId}/collections/${pageId}/items/${id}`,
+    afterDelete: `/sites/${siteId}/collections/${pageId}`,
+    onUpdated: () => form.reset(f),
+    confirm: {
+      title: `Delete ${item?.title}?`,
+      action: `Delete ${noun}`,
+      children: <p>This cannot be undone.</p>,
     },
   });
-  const deleteItem = useDeleteConfirm({
-    title: `Delete ${item?.title}?`,
-    action: `Delete ${noun}`,
-    error: remove.error,
-    onConfirm: () => remove.mutate(),
-    children: <p>This cannot be undone.</p>,
-  });
-  const errors = fieldErrors(save.error);
   const field = binder(f, set, errors);
   const plain = binder(f, set);
   const image = media.data?.find((m) => m.id === f.mainImageId);
@@ -319,12 +310,11 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                   help="An MP3 or M4A file, starting with https:// or /"
                 />
               ) : null}
-              <div className="field">
-                <span className="label" id="item-body">
-                  {kind === "gallery" ? "Description" : "Text"}
-                </span>
-                <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="item-body" />
-              </div>
+              <RichTextField
+                label={kind === "gallery" ? "Description" : "Text"}
+                labelId="item-body"
+                {...plain("body")}
+              />
               <TextareaField label="Excerpt" {...field("excerpt")} help="Shown in lists and summaries" />
               {kind === "events" ? (
                 <fieldset>

@@ -14,5 +14,6 @@ export { errorText, errorsUnder, fieldErrors } from "./errors.js";
 export { Field, type FieldProps } from "./Field.js";
 export { ImageField } from "./ImageField.js";
 export { MoneyField, type MoneyValue, amountHint } from "./MoneyField.js";
+export { RichTextField } from "./RichTextField.js";
 export { DraftSaveBar, SaveBar } from "./SaveBar.js";
 export { binder, type Draft, useDraft } from "./useDraft.js";

@@ -1,11 +1,11 @@
 /** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
 import { Card } from "../../components/Card.js";
 import { EditorForm } from "../../components/EditorForm.js";
-import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { DeleteCard } from "../../components/ConfirmDelete.js";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { ApiError, del, patch, post } from "../../api.js";
+import { Link, useSearchParams } from "react-router";
+import { ApiError, patch } from "../../api.js";
 import {
   CheckboxField,
   SaveBar,
@@ -17,6 +17,7 @@ import {
 } from "../../components/form/index.js";
 import { movedStep } from "../../components/move-step.js";
 import { Notice, PageHead, useSiteId } from "../../components/ui.js";
+import { useRecordEditor } from "../../components/useRecordEditor.js";
 import {
   type FieldDraft,
   type FieldTypeInfo,
@@ -43,7 +44,6 @@ export function FormEditor({
   fieldTypes: FieldTypeInfo[];
 }) {
   const siteId = useSiteId();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const draft = useDraft<FormDraft>(initial);
@@ -80,20 +80,24 @@ export function FormEditor({
     setFocusId(id);
   };
 
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      form
-        ? patch<{ form: OwnerForm }>(`/api/owner/sites/${siteId}/forms/${form.id}`, body)
-        : post<{ form: OwnerForm }>(`/api/owner/sites/${siteId}/forms`, body),
-    onSuccess: ({ form: f }) => {
-      const row: OwnerForm = { ...f, submissions: form?.submissions ?? 0 };
+  /** A saved form as the list shows it: with its count of submissions. */
+  const rowOf = (f: OwnerForm): OwnerForm => ({ ...f, submissions: form?.submissions ?? 0 });
+  const { save, deleteConfirm: deleteForm } = useRecordEditor<OwnerForm, Record<string, unknown>>({
+    url: `/api/owner/sites/${siteId}/forms`,
+    id: form?.id,
+    key: "form",
+    body: (body) => body,
+    update: patch,
+    lists: [["forms", siteId]],
+    page: (id) => `/sites/${siteId}/forms/${id}`,
+    afterDelete: `/sites/${siteId}/forms?deleted=${encodeURIComponent(form?.name ?? "")}`,
+    onSaved: (f) => {
+      const row = rowOf(f);
       queryClient.setQueryData<OwnerForm[]>(["forms", siteId], (old) =>
         old?.some((x) => x.id === f.id) ? old.map((x) => (x.id === f.id ? row : x)) : [...(old ?? []), row],
       );
-      void queryClient.invalidateQueries({ queryKey: ["forms", siteId] });
-      if (!form) navigate(`/sites/${siteId}/forms/${f.id}?saved=1`, { replace: true });
-      else draft.reset(toDraft(row));
     },
+    onUpdated: (f) => draft.reset(toDraft(rowOf(f))),
     onError: (err, body) => {
       setProblem(err);
       if (!(err instanceof ApiError) || !err.fields) return;
@@ -110,6 +114,17 @@ export function FormEditor({
       setErrors(top);
       setFieldErrors(byField);
       setOpen((o) => new Set([...o, ...Object.keys(byField)]));
+    },
+    confirm: {
+      title: `Delete ${form?.name}?`,
+      action: "Delete form",
+      guarded: true,
+      children: (
+        <p>
+          The form and its {form?.submissions} {form?.submissions === 1 ? "submission" : "submissions"} are
+          deleted for good. Download the submissions first if you want to keep them.
+        </p>
+      ),
     },
   });
 
@@ -142,28 +157,6 @@ export function FormEditor({
       captchaAlignment: d.captchaAlignment,
     });
   };
-
-  const removeForm = useMutation({
-    mutationFn: () => del(`/api/owner/sites/${siteId}/forms/${form!.id}`),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["forms", siteId] });
-      navigate(`/sites/${siteId}/forms?deleted=${encodeURIComponent(form!.name)}`);
-    },
-  });
-  const deleteForm = useDeleteConfirm({
-    title: `Delete ${form?.name}?`,
-    action: "Delete form",
-    pending: removeForm.isPending,
-    error: removeForm.error,
-    onConfirm: () => removeForm.mutate(),
-    onClose: () => removeForm.reset(),
-    children: (
-      <p>
-        The form and its {form?.submissions} {form?.submissions === 1 ? "submission" : "submissions"} are
-        deleted for good. Download the submissions first if you want to keep them.
-      </p>
-    ),
-  });
 
   return (
     <>

@@ -1,22 +1,22 @@
 /** The product editor: loads the product (or starts a new one) and lays out its sections. */
 import { Card } from "../../components/Card.js";
 import { EditorForm } from "../../components/EditorForm.js";
-import { DeleteCard, useDeleteConfirm } from "../../components/ConfirmDelete.js";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { DeleteCard } from "../../components/ConfirmDelete.js";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useNavigate, useParams, useSearchParams } from "react-router";
-import { del, get, post, put } from "../../api.js";
-import { RichTextEditor } from "../../components/RichText.js";
+import { useParams, useSearchParams } from "react-router";
+import { get } from "../../api.js";
 import { SeoFields } from "../../components/SeoFields.js";
 import {
   DraftSaveBar,
+  RichTextField,
   TextField,
   TextareaField,
-  fieldErrors,
   useDraft,
   binder,
 } from "../../components/form/index.js";
 import { useMedia } from "../../components/media.js";
+import { useRecordEditor } from "../../components/useRecordEditor.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite, useSiteId } from "../../components/ui.js";
 import { useStoreCurrency } from "../store/useStore.js";
 import { GiftCardAmounts } from "./GiftCardAmounts.js";
@@ -65,8 +65,6 @@ function ProductEditorForm({
   const site = useSite();
   const pages = usePages();
   const media = useMedia();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useDraft<ProductForm>(initial);
   const { values: f, set } = form;
   const [params] = useSearchParams();
@@ -76,36 +74,25 @@ function ProductEditorForm({
     if (firstStore && !f.collectionId) set({ collectionId: firstStore });
   }, [firstStore, f.collectionId, set]);
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = toBody(f, currency);
-      if (product)
-        return put<{ product: ProductJson }>(`/api/owner/sites/${siteId}/products/${product.id}`, body);
-      return post<{ product: ProductJson }>(`/api/owner/sites/${siteId}/products`, body);
-    },
-    onSuccess: ({ product: p }) => {
-      void queryClient.invalidateQueries({ queryKey: ["products", siteId] });
-      void queryClient.invalidateQueries({ queryKey: ["pages", siteId] });
-      queryClient.setQueryData(["product", siteId, p.id], p);
-      if (!product) navigate(`/sites/${siteId}/products/${p.id}?saved=1`, { replace: true });
-      else form.reset(toForm(p, p.collectionId));
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => del(`/api/owner/sites/${siteId}/products/${product!.id}`),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["products", siteId] });
-      navigate(`/sites/${siteId}/products`);
+  const editor = useRecordEditor<ProductJson>({
+    url: `/api/owner/sites/${siteId}/products`,
+    id: product?.id,
+    key: "product",
+    body: () => toBody(f, currency),
+    lists: [["products", siteId]],
+    alsoSaved: [["pages", siteId]],
+    detail: (id) => ["product", siteId, id],
+    page: (id) => `/sites/${siteId}/products/${id}`,
+    afterDelete: `/sites/${siteId}/products`,
+    onUpdated: (p) => form.reset(toForm(p, p.collectionId)),
+    confirm: {
+      title: `Delete ${product?.title}?`,
+      action: "Delete product",
+      children: <p>The product disappears from the shop. Past orders keep their lines.</p>,
     },
   });
-  const deleteProduct = useDeleteConfirm({
-    title: `Delete ${product?.title}?`,
-    action: "Delete product",
-    error: remove.error,
-    onConfirm: () => remove.mutate(),
-    children: <p>The product disappears from the shop. Past orders keep their lines.</p>,
-  });
-  const errors = save.error instanceof FormProblem ? save.error.fields : fieldErrors(save.error);
+  const { save, deleteConfirm: deleteProduct } = editor;
+  const errors = save.error instanceof FormProblem ? save.error.fields : editor.errors;
   const field = binder(f, set, errors);
   const mediaById = new Map(media.data?.map((m) => [m.id, m]));
   const physicalLike = f.productType === 1 || f.productType === 3;
@@ -133,12 +120,12 @@ function ProductEditorForm({
           <>
             <Card title="Details">
               <TextField label="Product name" {...field("title")} />
-              <div className="field">
-                <span className="label" id="desc-label">
-                  Description
-                </span>
-                <RichTextEditor value={f.body} onChange={(body) => set({ body })} labelledBy="desc-label" />
-              </div>
+              <RichTextField
+                label="Description"
+                labelId="desc-label"
+                value={f.body}
+                onChange={(body) => set({ body })}
+              />
               <TextareaField label="Short description" {...field("excerpt")} />
             </Card>
 
