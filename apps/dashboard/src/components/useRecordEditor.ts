@@ -35,8 +35,8 @@ export interface RecordEditorOptions<R extends { id: string }, V> {
   /** Runs after an existing record is saved (a new one opens its page instead): resets the draft. */
   onUpdated: (saved: R) => void;
   onError?: (err: Error, vars: V) => void;
-  /** The delete dialog's wording; `guarded` disables its button while deleting and forgets a failed delete on closing. */
-  confirm: { title: string; action: string; children: ReactNode; guarded?: boolean };
+  /** The delete dialog's wording. Its button waits while deleting; closing it forgets a failed delete. */
+  confirm: { title: string; action: string; children: ReactNode };
 }
 
 /** The save and delete mutations of a record editor, its delete button and dialog, and the save's field errors. */
@@ -70,12 +70,12 @@ export function useRecordEditor<R extends { id: string }, V = void>(o: RecordEdi
       navigate(o.afterDelete);
     },
   });
-  const { guarded, ...wording } = o.confirm;
   const deleteConfirm = useDeleteConfirm({
-    ...wording,
+    ...o.confirm,
     error: remove.error,
+    pending: remove.isPending,
     onConfirm: () => remove.mutate(),
-    ...(guarded ? { pending: remove.isPending, onClose: () => remove.reset() } : {}),
+    onClose: () => remove.reset(),
   });
   return { save, deleteConfirm, errors: fieldErrors(save.error) };
 }

@@ -118,7 +118,6 @@ export function FormEditor({
     confirm: {
       title: `Delete ${form?.name}?`,
       action: "Delete form",
-      guarded: true,
       children: (
         <p>
           The form and its {form?.submissions} {form?.submissions === 1 ? "submission" : "submissions"} are
