@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteDesigns, websites } from "../../db/schema.js";
-import { badRequest } from "../../http/errors.js";
+import { throwFieldErrors } from "../../http/errors.js";
 import { THEME_NAMES, type ThemeInfo, readThemeInfo } from "../../render/themes.js";
 import { mediaByIds } from "../content/service.js";
 import { mediaUrl } from "../media/storage.js";
@@ -186,8 +186,7 @@ export async function updateDesign(db: Db, site: Website, patch: DesignPatch): P
     next[k] = v;
   }
 
-  const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  throwFieldErrors(fields);
 
   await db.transaction(async (tx) => {
     const values = {
@@ -227,8 +226,7 @@ export async function previewStyles(
   const { styles: overrides, fields } = patch
     ? applyStylePatch(overridesFor(row.styles as StyleOverrides), patch)
     : { styles: {}, fields: {} };
-  const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  throwFieldErrors(fields);
   const styles = effectiveStyles(theme.styles, overrides);
   const faces = facesFor(styles.fonts, theme.headingWeight, theme.headingItalic);
   return { styles, css: fontFaceCss(faces) + rootBlock(changedTokens(styles, theme.styles)) };

@@ -8,7 +8,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { urlRedirects } from "../../db/schema.js";
-import { ApiError, badRequest } from "../../http/errors.js";
+import { ApiError, badRequest, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { deleteSiteRow } from "../../lib/site-rows.js";
 
@@ -107,8 +107,7 @@ function validate(input: RedirectInput): { from: string; to: string; status: num
     fields.to = REDIRECT_MSG.TO;
   if (status !== 301 && status !== 302) fields.status = REDIRECT_MSG.STATUS;
   if (!fields.from && !fields.to && from === to) fields.to = REDIRECT_MSG.SAME;
-  const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  throwFieldErrors(fields);
   return { from, to, status };
 }
 
