@@ -310,11 +310,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                   help="An MP3 or M4A file, starting with https:// or /"
                 />
               ) : null}
-              <RichTextField
-                label={kind === "gallery" ? "Description" : "Text"}
-                labelId="item-body"
-                {...plain("body")}
-              />
+              <RichTextField label={kind === "gallery" ? "Description" : "Text"} {...plain("body")} />
               <TextareaField label="Excerpt" {...field("excerpt")} help="Shown in lists and summaries" />
               {kind === "events" ? (
                 <fieldset>

@@ -30,21 +30,18 @@ export function Field({
   help,
   error,
   labelFor = true,
-  labelId: fixedLabelId,
   className,
   style,
   children,
 }: FieldProps & {
   /** False where the label names a group of controls rather than one input. */
   labelFor?: boolean;
-  /** The label's id, where the screen has given it a fixed one. */
-  labelId?: string;
   className?: string;
   style?: CSSProperties;
   children: (ids: FieldIds) => ReactNode;
 }) {
   const id = useId();
-  const labelId = fixedLabelId ?? `${id}-l`;
+  const labelId = `${id}-l`;
   const noteId = `${id}-d`;
   const describedBy = error || help ? noteId : undefined;
   return (

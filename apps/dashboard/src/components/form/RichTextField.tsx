@@ -8,8 +8,6 @@ export function RichTextField({
   placeholder,
   ...frame
 }: ValueFieldProps<string> & {
-  /** The label's id, where the screen has given it a fixed one. */
-  labelId?: string;
   placeholder?: string;
 }) {
   return (

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { get, patch } from "../../api.js";
 import { useSiteId } from "../../components/ui.js";
 
-export type { ButtonShape, ButtonStyle, ColorKey, Spacing, Styles } from "@atelier/owner-api";
+export type { ColorKey, Styles } from "@atelier/owner-api";
 
 export interface ThemeInfo {
   id: string;

@@ -120,12 +120,7 @@ function ProductEditorForm({
           <>
             <Card title="Details">
               <TextField label="Product name" {...field("title")} />
-              <RichTextField
-                label="Description"
-                labelId="desc-label"
-                value={f.body}
-                onChange={(body) => set({ body })}
-              />
+              <RichTextField label="Description" value={f.body} onChange={(body) => set({ body })} />
               <TextareaField label="Short description" {...field("excerpt")} />
             </Card>
 
