@@ -1,8 +1,13 @@
 /** The style model of a site's design, as GET/PATCH /api/owner/sites/:siteId/design answer it. */
-export type ColorKey = "background" | "text" | "accent" | "accentText" | "muted" | "border";
-export type Spacing = "compact" | "comfortable" | "spacious";
-export type ButtonShape = "square" | "rounded" | "pill";
-export type ButtonStyle = "solid" | "outline";
+export const COLOR_KEYS = ["background", "text", "accent", "accentText", "muted", "border"] as const;
+export const SPACINGS = ["compact", "comfortable", "spacious"] as const;
+export const BUTTON_SHAPES = ["square", "rounded", "pill"] as const;
+export const BUTTON_STYLES = ["solid", "outline"] as const;
+
+export type ColorKey = (typeof COLOR_KEYS)[number];
+export type Spacing = (typeof SPACINGS)[number];
+export type ButtonShape = (typeof BUTTON_SHAPES)[number];
+export type ButtonStyle = (typeof BUTTON_STYLES)[number];
 
 /** Colours, fonts, type scale, width, spacing and buttons: every key set. */
 export interface Styles {

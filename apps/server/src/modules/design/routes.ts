@@ -20,7 +20,7 @@ import {
   previewStyles,
   updateDesign,
 } from "./service.js";
-import { BUTTON_SHAPES, BUTTON_STYLES, COLOR_KEYS, SPACINGS } from "./styles.js";
+import { BUTTON_SHAPES, BUTTON_STYLES, COLOR_KEYS, SPACINGS } from "@atelier/owner-api";
 
 const tags = ["owner: design"];
 const IMMUTABLE = "public, max-age=31536000, immutable";

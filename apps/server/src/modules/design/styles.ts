@@ -3,16 +3,17 @@
  * A site stores only its changes from the theme's defaults; a change is a partial object, deep
  * merged, where `null` puts a key back to the theme's default.
  */
-import type { Styles } from "@atelier/owner-api";
+import {
+  BUTTON_SHAPES,
+  BUTTON_STYLES,
+  COLOR_KEYS,
+  type ColorKey,
+  SPACINGS,
+  type Styles,
+} from "@atelier/owner-api";
 import { FONT_IDS } from "./fonts.js";
 
-export const COLOR_KEYS = ["background", "text", "accent", "accentText", "muted", "border"] as const;
-export type ColorKey = (typeof COLOR_KEYS)[number];
-export const SPACINGS = ["compact", "comfortable", "spacious"] as const;
-export const BUTTON_SHAPES = ["square", "rounded", "pill"] as const;
-export const BUTTON_STYLES = ["solid", "outline"] as const;
-
-export type { Styles };
+export type { ColorKey, Styles };
 
 /** What a site stores: any part of the model. */
 export interface StyleOverrides {
