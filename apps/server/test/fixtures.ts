@@ -1,7 +1,8 @@
 /** Data the tests, the benchmarks and the cluster test share: the demo's owner and a test-card order. */
+import { DEFAULT_DEMO_OWNER_EMAIL, DEFAULT_DEMO_OWNER_PASSWORD } from "../src/config.js";
 
 /** The seeded demo account (the owner of the demo site). */
-export const DEMO_OWNER = { email: "owner@atelier.test", password: "atelier-demo" } as const;
+export const DEMO_OWNER = { email: DEFAULT_DEMO_OWNER_EMAIL, password: DEFAULT_DEMO_OWNER_PASSWORD } as const;
 
 /** The test buyer's US street address (all but the country, which forms and orders add their own way). */
 export const ADA_ADDRESS = {
