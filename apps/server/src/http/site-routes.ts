@@ -70,7 +70,7 @@ export function routeGroup(
  * The registrars of a module's owner calls on a site: under `SITE_API`, with `SiteParams`, reading
  * with `ownerRead` and writing with `ownerWrite` unless the module gives its own checks.
  */
-export function siteRoutes(
+export function siteApiRoutes(
   app: FastifyInstance,
   { tags, read = ownerRead, write = ownerWrite }: Omit<RouteGroupOptions, "prefix" | "params">,
 ) {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { badRequest } from "../../http/errors.js";
 import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 import { StringParams } from "../../http/schemas.js";
 import { ownedWebsiteId } from "../forms/owner-access.js";
 import { siteAtHost } from "../sites/service.js";
@@ -103,7 +103,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const site = siteRoutes(app, { tags: ["owner"], read: requireOwner });
+  const site = siteApiRoutes(app, { tags: ["owner"], read: requireOwner });
 
   site.get(
     "/analytics/script-errors",

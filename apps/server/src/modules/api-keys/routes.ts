@@ -8,7 +8,7 @@ import { hashToken } from "../../lib/ids.js";
 import { listProducts } from "../catalog/inventory.js";
 import { listOrders } from "../orders/service.js";
 import { Id, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 import {
   API_SCOPES,
   type ApiCaller,
@@ -44,7 +44,7 @@ const PublicRateLimit = {
 
 export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
-  const site = siteRoutes(app, { tags: ["owner: API keys"] });
+  const site = siteApiRoutes(app, { tags: ["owner: API keys"] });
 
   site.get("/api-keys", { summary: "The site's API keys (never the key itself)" }, async (request) => ({
     apiKeys: await listKeys(db, siteOf(request).id),

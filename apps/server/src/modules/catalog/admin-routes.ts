@@ -11,7 +11,7 @@ import {
   setStock,
 } from "./inventory.js";
 import { badRequest } from "../../http/errors.js";
-import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 
 /** The actions each merchant panel may send (SPEC §2). */
 const PANEL_ACTIONS: Record<string, readonly string[]> = {
@@ -92,7 +92,7 @@ const Product = Type.Object(
 /** Product editing and the inventory panel of the owner API. */
 export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags });
 
   site.get(
     "/products",

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { Id, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 import {
   type ItemInput,
   createItem,
@@ -63,7 +63,7 @@ const Item = Type.Object(
 /** Blog posts, events, gallery images and album tracks of the owner API. */
 export const contentAdminRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
-  const site = siteRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags });
   const items = "/collections/:collectionId/items";
   const collectionOf = (request: FastifyRequest) => pathParam(request, "collectionId");
 

@@ -5,7 +5,7 @@ import { registerHousekeeping } from "../jobs/plugin.js";
 import { ownedWebsiteId } from "../forms/owner-access.js";
 import { OUTBOX_RETENTION_DAYS, listOutbox, pruneOutbox } from "./service.js";
 import { OffsetPaging, StringParams, offsetPage } from "../../http/schemas.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 
 registerHousekeeping("outbox", (deps) =>
   pruneOutbox(deps.db, new Date(deps.clock.now().getTime() - OUTBOX_RETENTION_DAYS * 86400_000)),
@@ -27,7 +27,7 @@ const OutboxEmail = Type.Object({
 /** The owner's view of a site's outbox. */
 export const emailRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteRoutes(app, { tags: ["owner"], read: requireOwner });
+  const site = siteApiRoutes(app, { tags: ["owner"], read: requireOwner });
   site.get(
     "/outbox",
     {

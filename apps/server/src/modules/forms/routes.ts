@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 import { MSG_STATUS_500 } from "@atelier/forms";
 import { siteCaptcha } from "../captcha/service.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
@@ -267,7 +267,11 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // ─── Owner API ─────────────────────────────────────────────────────────────────────────────
-  const owner = siteRoutes(app, { tags: ["owner"], read: requireOwner, write: [requireCrumb, requireOwner] });
+  const owner = siteApiRoutes(app, {
+    tags: ["owner"],
+    read: requireOwner,
+    write: [requireCrumb, requireOwner],
+  });
 
   owner.get(
     "/forms",

@@ -8,7 +8,7 @@ import { type OrderOpsDeps, cancelOrder, fulfilOrder, refundOrder } from "./oper
 import { ownerReads, ownerSite, ownerWrites } from "./owner-access.js";
 import { listOrders, orderDetail } from "./service.js";
 import { Loose, OffsetPaging, errorResponses, offsetPage } from "../../http/schemas.js";
-import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 
 const Id = Type.String({ pattern: "^[a-f0-9]{24}$" });
 const OrderParams = siteParams("orderId");
@@ -74,7 +74,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const deps = (): OrderOpsDeps => ({ db, clock, config, payments: app.payments });
 
-  const site = siteRoutes(app, { tags: ["owner", "orders"], read: ownerReads, write: ownerWrites });
+  const site = siteApiRoutes(app, { tags: ["owner", "orders"], read: ownerReads, write: ownerWrites });
 
   site.get(
     "/orders",

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { SiteParams, siteOf } from "./access.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 import {
   BUILT_IN_THEMES,
   LOCALES,
@@ -64,7 +64,7 @@ export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const site = siteRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags });
 
   site.get("", {}, async (request) => ({ site: await siteJson(db, siteOf(request), config.publicUrl) }));
 

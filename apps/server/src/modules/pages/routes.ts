@@ -4,7 +4,7 @@ import { collectionKinds, folderBehaviors } from "../../db/enums.js";
 import { COLLECTION_OPTION_FIELDS } from "./block-types.js";
 import { type EditingMode, setEditingCookies } from "./preview.js";
 import { Id, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 import {
   blockTypes,
   createPage,
@@ -45,7 +45,7 @@ const LayoutBody = Type.Object(
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
-  const site = siteRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags });
 
   site.get("/pages", {}, async (request) => ({
     pages: await pageTree(db, siteOf(request).id),

@@ -2,14 +2,14 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { siteOf } from "../owner-sites/access.js";
-import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 import { type RedirectInput, addRedirect, deleteRedirect, listRedirects, redirectJson } from "./service.js";
 
 const tags = ["owner"];
 
 export const redirectRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags });
 
   site.get("/redirects", { summary: "The site's URL mappings" }, async (request) => ({
     redirects: (await listRedirects(db, siteOf(request).id)).map(redirectJson),

@@ -14,7 +14,7 @@ import { Type } from "@sinclair/typebox";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { SiteParams, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 import { siteJson } from "../owner-sites/service.js";
 import { websites } from "../../db/schema.js";
 import { eq } from "drizzle-orm";
@@ -111,7 +111,7 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, clock, media } = app.deps;
   await app.register(multipart, { limits: { fileSize: config.archiveMaxBytes, files: 1, fields: 2 } });
 
-  const site = siteRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags });
   /** Sends the site's archive (of `size` bytes when known) as a download that no cache keeps. */
   const sendArchive = (reply: FastifyReply, identifier: string, archive: unknown, size?: number) => {
     reply.header("content-type", "application/zip");

@@ -2,7 +2,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { siteOf } from "../owner-sites/access.js";
-import { siteRoutes } from "../../http/site-routes.js";
+import { siteApiRoutes } from "../../http/site-routes.js";
 import { listSiteUsersForOwner, SITE_USERS_PAGE_MAX, SITE_USERS_PAGE_SIZE } from "./owner-service.js";
 import { errorResponses } from "../../http/schemas.js";
 
@@ -27,7 +27,7 @@ const OwnerSiteUser = Type.Object({
 export const siteUserOwnerRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
 
-  siteRoutes(app, { tags: ["owner", "site-users"] }).get(
+  siteApiRoutes(app, { tags: ["owner", "site-users"] }).get(
     "/site-users",
     {
       summary: "Site users of a website, newest first, with their order counts (cursor pages)",

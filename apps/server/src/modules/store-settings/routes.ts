@@ -2,7 +2,7 @@ import { SUPPORTED_CURRENCIES } from "@atelier/commerce";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { siteOf } from "../owner-sites/access.js";
-import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 import {
   type CouponInput,
   type ShippingInput,
@@ -66,7 +66,7 @@ const Coupon = Type.Object(
 /** Store settings, shipping rules, tax rules and coupons of the owner API. */
 export const storeSettingsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags });
 
   site.get("/store", {}, async (request) => ({
     settings: await getStoreSettings(db, siteOf(request).id),

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { ownerReads, ownerSite, ownerWrites } from "../orders/owner-access.js";
 import { cancelSubscription, listSubscriptions } from "./service.js";
 import { Loose, OffsetPaging, offsetPage } from "../../http/schemas.js";
-import { pathParam, siteParams, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 
 const ErrorSchema = Type.Object(
   { error: Type.Object({ code: Type.String(), message: Type.String() }) },
@@ -15,7 +15,7 @@ const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: Erro
 export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
 
-  const site = siteRoutes(app, { tags: ["owner", "subscriptions"], read: ownerReads, write: ownerWrites });
+  const site = siteApiRoutes(app, { tags: ["owner", "subscriptions"], read: ownerReads, write: ownerWrites });
 
   site.get(
     "/subscriptions",

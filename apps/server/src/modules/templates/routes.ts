@@ -10,7 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { websites } from "../../db/schema.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { notFound } from "../../http/errors.js";
-import { pathParam, siteRoutes } from "../../http/site-routes.js";
+import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 import { Themes } from "../../render/themes.js";
 import { type ApiScope, authenticate, requireScope } from "../api-keys/service.js";
 import { Id, NO_SUCH_SITE, requireSite, siteOf } from "../owner-sites/access.js";
@@ -86,12 +86,12 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  const site = siteRoutes(app, {
+  const site = siteApiRoutes(app, {
     tags,
     read: ownerOrKey("templates.read"),
     write: ownerOrKey("templates.write"),
   });
-  const drafts = siteRoutes(app, { tags, write: ownerOnly });
+  const drafts = siteApiRoutes(app, { tags, write: ownerOnly });
 
   site.get(
     "/templates",
