@@ -7,6 +7,7 @@
 import { CART_PILL_POSITIONS, cartPillPlaceWords } from "@atelier/commerce";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { BLOCK_TYPES } from "../apps/server/src/render/blocks.js";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
@@ -55,26 +56,6 @@ async function saved(page: Page) {
   await expect.poll(() => page.locator(".save-state").textContent(), { timeout: 15_000 }).toBe("Draft saved");
 }
 
-const ALL_TYPES = [
-  "text",
-  "image",
-  "button",
-  "gallery",
-  "product",
-  "form",
-  "newsletter",
-  "map",
-  "code",
-  "embed",
-  "quote",
-  "video",
-  "audio",
-  "summary",
-  "spacer",
-  "line",
-];
-const PREMIUM = ["amazon", "donation", "menu", "opentable", "member-area"];
-
 describe("the visual editor", () => {
   it("offers every block type in the picker and each added block shows in the editing frame", async () => {
     const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
@@ -93,7 +74,7 @@ describe("the visual editor", () => {
         disabled: (e as HTMLButtonElement).disabled,
       })),
     );
-    expect(labels).toHaveLength(ALL_TYPES.length + PREMIUM.length);
+    expect(labels).toHaveLength(BLOCK_TYPES.length);
     expect(labels.every((l) => !l.disabled)).toBe(true);
     await screenshot(page, "dashboard-editor-picker-desktop");
     await page.setViewportSize(PHONE);
@@ -106,7 +87,7 @@ describe("the visual editor", () => {
       "GET",
       `/api/owner/sites/${siteId}/block-types`,
     );
-    expect(types.blockTypes.map((t) => t.type).sort()).toEqual([...ALL_TYPES, ...PREMIUM].sort());
+    expect(types.blockTypes.map((t) => t.type).sort()).toEqual([...BLOCK_TYPES].sort());
     for (const t of types.blockTypes) {
       // Nothing selected: the new block goes into a new last row.
       await page.keyboard.press("Escape");

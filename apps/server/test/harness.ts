@@ -231,3 +231,9 @@ export async function expectRefusals<T>(
     });
   }
 }
+
+/**
+ * Polls until the expectation holds: on PostgreSQL a change reaches the page cache through a
+ * NOTIFY, so a page read right after a write may still be the one cached before it.
+ */
+export const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 3000, interval: 25 });

@@ -4,7 +4,7 @@
  * and SITE_CACHE_ENTRIES, and a site dropped from them is served correctly from the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp, demoOwner } from "../../test/harness.js";
+import { Browser, type TestApp, createTestApp, demoOwner, eventually } from "../../test/harness.js";
 import { loadConfig } from "../config.js";
 import { LruMap } from "../lib/lru.js";
 import { PageCache, SiteVersions } from "./cache.js";
@@ -108,8 +108,9 @@ describe("a process with room for one site", () => {
     });
     expect(settings.statusCode).toBe(200);
     await classic.visit("/journal");
-    const after = await demo.visit("/shop");
-    expect(after.body).toContain("Atelier Renamed Under Pressure");
+    await eventually(async () => (await demo.visit("/shop")).body).toContain(
+      "Atelier Renamed Under Pressure",
+    );
   });
 
   it("forget the oldest sites, and a forgotten site's host is looked up again", async () => {

@@ -7,7 +7,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { owner, siteApi, siteId, t, useDemoApp } from "../../../test/demo-app.js";
-import { type Browser, signedUpOwner } from "../../../test/harness.js";
+import { type Browser, eventually, signedUpOwner } from "../../../test/harness.js";
 import { multipartUpload } from "../../../test/multipart.js";
 import { CSS_MSG, customCssProblem, decodeCss } from "./css-guard.js";
 import { DESIGN_MSG, themeCatalog } from "./service.js";
@@ -25,7 +25,6 @@ const get = async () => (await owner.request({ url })).json();
 const patch = (payload: object) => owner.request({ method: "PATCH", url, payload });
 const page = (path = "/") => t.app.inject({ url: path, headers: { host: "localhost" } });
 /** A change shows a moment after its commit on PostgreSQL (the page cache hears of it by NOTIFY). */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 3000, interval: 25 });
 const html = async (path = "/") => (await page(path)).body;
 
 async function upload(b: Browser, site: string, color: string, name = "image.png") {

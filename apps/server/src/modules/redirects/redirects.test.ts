@@ -6,12 +6,12 @@
 import { describe, expect, it } from "vitest";
 import { siteApi as base, owner, ownerSends, t, useDemoApp } from "../../../test/demo-app.js";
 import { REDIRECT_MSG, followRedirects, matchRedirect } from "./service.js";
+import { eventually } from "../../../test/harness.js";
 
 useDemoApp();
 
 const visit = (url: string) => t.app.inject({ url });
 /** A change shows a moment after its commit on PostgreSQL (the page cache hears of it by NOTIFY). */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 3000, interval: 25 });
 const statusOf = (url: string) => async () => (await visit(url)).statusCode;
 const locationOf = (url: string) => async () => (await visit(url)).headers.location;
 const add = (payload: object) => owner.request({ method: "POST", url: `${base}/redirects`, payload });

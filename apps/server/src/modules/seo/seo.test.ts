@@ -7,6 +7,7 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { siteApi as base, owner, ownerSends, t, useDemoApp } from "../../../test/demo-app.js";
 import { type SitemapEntry, sitemapDocuments } from "./sitemap.js";
+import { eventually } from "../../../test/harness.js";
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -18,7 +19,6 @@ useDemoApp();
 
 const get = (url: string) => t.app.inject({ url });
 /** A change shows a moment after its commit on PostgreSQL (the page cache hears of it by NOTIFY). */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 3000, interval: 25 });
 const noindex = (url: string) => async () =>
   (await get(url)).body.includes('<meta name="robots" content="noindex">');
 const collectionId = async (slug: string) =>

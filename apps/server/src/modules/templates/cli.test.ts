@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, demoApp, type TestApp } from "../../../test/harness.js";
+import { type Browser, type TestApp, demoApp, eventually } from "../../../test/harness.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
 const BIN = path.join(ROOT, "packages/jsont/bin/jsont.mjs");
@@ -96,7 +96,7 @@ describe("jsont pull and push", () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain("pushed footer.jsont");
     expect(res.stdout).toContain("1 pushed, 0 unchanged");
-    await expect.poll(home, { timeout: 3000, interval: 25 }).toContain("Pushed with jsont");
+    await eventually(home).toContain("Pushed with jsont");
     // Unchanged files are not sent again.
     const again = await jsont("push", "--site", origin, "--key", key, dir);
     expect(again.stdout).toContain("0 pushed, 1 unchanged");

@@ -6,7 +6,7 @@
  * takes a page down; API keys with the templates scopes open the same calls to the CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, demoApp, ownerWithSite, type TestApp } from "../../../test/harness.js";
+import { Browser, type TestApp, demoApp, eventually, ownerWithSite } from "../../../test/harness.js";
 import { DRAFT_TTL_MS, MSG_NO_SUCH_TEMPLATE, MSG_TOO_LARGE } from "./service.js";
 
 let t: TestApp;
@@ -21,7 +21,6 @@ let shift = 0;
 const base = (site = siteId) => `/api/owner/sites/${site}/templates`;
 const visit = (url: string, host = "localhost") => t.app.inject({ url, headers: { host } });
 /** A change shows a moment after its commit on PostgreSQL (the page cache hears of it by NOTIFY). */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 3000, interval: 25 });
 const homeHtml = (host?: string) => async () => (await visit("/", host)).body;
 const put = (name: string, source: string, who = owner, site = siteId) =>
   who.request({ method: "PUT", url: `${base(site)}/${name}`, payload: { source } });
