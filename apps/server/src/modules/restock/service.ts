@@ -15,12 +15,7 @@ import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { isValidEmail, normalizeEmail } from "../../lib/email.js";
 import { newId } from "../../lib/ids.js";
-import {
-  MSG_BAD_CURSOR,
-  cursorPage,
-  decodeCursor as decodeSortKeys,
-  encodeCursor,
-} from "../../lib/paging.js";
+import { cursorPage, decodeCursor, encodeCursor } from "../../lib/paging.js";
 import { siteCaptcha, verifySiteCaptcha } from "../captcha/service.js";
 import { type CatalogProduct, type Variant, productById, productsByIds } from "../catalog/service.js";
 import { queueEmail } from "../email/service.js";
@@ -33,7 +28,6 @@ export const MSG_EMAIL_INVALID = "Email is invalid";
 export const MSG_RESTOCK_DISABLED = "Restock notifications are not available in this store.";
 export const MSG_UNKNOWN_VARIANT = "Sorry, that item variant is unavailable. Please select another variant.";
 export const MSG_STILL_SOLD_OUT = "That variant is still sold out: add stock before notifying.";
-export { MSG_BAD_CURSOR, MSG_CAPTCHA_INCOMPLETE };
 export const DEFAULT_SUCCESS_TEXT = "Thank you! We will email you when it is back in stock.";
 
 /** Job kind: email the pending sign-ups of one variant if it is in stock. */
@@ -108,16 +102,13 @@ export async function signUp(
 
 // ─── Owner lists (cursor pages) ──────────────────────────────────────────────────────────────
 
-export { encodeCursor };
+/** A groups cursor: the last group's product and variant ids. */
+const isGroupKeys = (parts: unknown[]): parts is [string, string] =>
+  parts.length === 2 && parts.every((p) => typeof p === "string" && p.length <= 64);
 
-/** The `size` sort keys (short strings) in a restock list's cursor; a 400 when they are not. */
-export function decodeCursor(cursor: string | undefined, size: number): string[] | undefined {
-  return decodeSortKeys(
-    cursor,
-    (parts): parts is string[] =>
-      parts.length === size && parts.every((p) => typeof p === "string" && p.length <= 64),
-  );
-}
+/** A sign-ups cursor: the last sign-up's time (ISO) and id. */
+const isSignUpKeys = (parts: unknown[]): parts is [string, string] =>
+  isGroupKeys(parts) && !Number.isNaN(Date.parse(parts[0]));
 
 /** What a restock list answers besides its rows. */
 type PageInfo = { hasNextPage: boolean; nextPageCursor: string | null };
@@ -129,7 +120,7 @@ export async function listGroups(
   cursor: string | undefined,
   limit = RESTOCK_PAGE_SIZE,
 ): Promise<{ signUpGroups: SignUpGroup[] } & PageInfo> {
-  const after = decodeCursor(cursor, 2);
+  const after = decodeCursor(cursor, isGroupKeys);
   const s = restockSignups;
   const rows = await db
     .select({ itemId: s.itemId, variantId: s.variantId, n: count() })
@@ -139,7 +130,7 @@ export async function listGroups(
         eq(s.websiteId, websiteId),
         isNull(s.notifiedAt),
         after
-          ? or(gt(s.itemId, after[0]!), and(eq(s.itemId, after[0]!), gt(s.variantId, after[1]!)))
+          ? or(gt(s.itemId, after[0]), and(eq(s.itemId, after[0]), gt(s.variantId, after[1])))
           : undefined,
       ),
     )
@@ -193,11 +184,9 @@ export async function listSignUps(
   cursor: string | undefined,
   limit = RESTOCK_PAGE_SIZE,
 ): Promise<{ signUps: SignUpJson[] } & PageInfo> {
-  const after = decodeCursor(cursor, 2);
+  const after = decodeCursor(cursor, isSignUpKeys);
   const s = restockSignups;
-  const afterDate = after ? new Date(after[0]!) : undefined;
-  if (afterDate && Number.isNaN(afterDate.getTime()))
-    throw badRequest(MSG_BAD_CURSOR, { cursor: MSG_BAD_CURSOR });
+  const afterRow = after && { at: new Date(after[0]), id: after[1] };
   const rows = await db
     .select()
     .from(s)
@@ -207,8 +196,8 @@ export async function listSignUps(
         eq(s.itemId, productId),
         eq(s.variantId, variantId),
         isNull(s.notifiedAt),
-        afterDate
-          ? or(gt(s.createdAt, afterDate), and(eq(s.createdAt, afterDate), gt(s.id, after![1]!)))
+        afterRow
+          ? or(gt(s.createdAt, afterRow.at), and(eq(s.createdAt, afterRow.at), gt(s.id, afterRow.id)))
           : undefined,
       ),
     )

@@ -10,7 +10,7 @@ import {
 } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
-import { MSG_BAD_CURSOR } from "./owner-service.js";
+import { MSG_BAD_CURSOR } from "../../lib/paging.js";
 
 let n = 0;
 

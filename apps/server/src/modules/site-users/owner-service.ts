@@ -3,14 +3,13 @@
  * with an opaque cursor. Never exposes password hashes.
  */
 import type { OwnerSiteUser } from "@atelier/owner-api";
-import { MSG_BAD_CURSOR, cursorPage, decodeCursor, encodeCursor, likePattern } from "../../lib/paging.js";
+import { cursorPage, decodeCursor, encodeCursor, likePattern } from "../../lib/paging.js";
 import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { carts, orders, siteUsers } from "../../db/schema.js";
 
 export const SITE_USERS_PAGE_SIZE = 50;
 export const SITE_USERS_PAGE_MAX = 200;
-export { MSG_BAD_CURSOR };
 
 /** A cursor's sort keys: the last row's creation time (ms) and id. */
 const isSortKeys = (parts: unknown[]): parts is [number, string] =>
