@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ButtonHTMLAttributes, useId, useRef, useState } from "react";
 import { type MediaItem, api } from "../api.js";
 import { errorText } from "./form/errors.js";
-import { ErrorNotice, useSiteId, useSiteQuery, ActionDialog } from "./ui.js";
+import { ActionDialog, Loaded, useSiteId, useSiteQuery } from "./ui.js";
 
 export function useMedia() {
   return useSiteQuery(
@@ -70,30 +70,34 @@ export function UploadButton({
 }
 
 /**
- * The library's images as a grid of buttons, each its picture and its title (or file name), with
- * what `tile` gives it (its click, its name); the `empty` line when the library has none.
+ * The library's images (loading, or its error) as a grid of buttons, each its picture and its title
+ * (or file name), with what `tile` gives it (its click, its name); the `empty` line when there are none.
  */
 export function MediaGrid({
-  items,
+  media,
   empty,
   tile,
 }: {
-  items: MediaItem[] | undefined;
+  media: ReturnType<typeof useMedia>;
   empty: string;
   tile: (item: MediaItem) => ButtonHTMLAttributes<HTMLButtonElement>;
 }) {
   return (
-    <>
-      <div className="media-grid">
-        {items?.map((m) => (
-          <button type="button" key={m.id} className="media-tile" {...tile(m)}>
-            <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
-            <span>{m.title || m.filename}</span>
-          </button>
-        ))}
-      </div>
-      {items && !items.length ? <p className="empty">{empty}</p> : null}
-    </>
+    <Loaded query={media}>
+      {(items) => (
+        <>
+          <div className="media-grid">
+            {items.map((m) => (
+              <button type="button" key={m.id} className="media-tile" {...tile(m)}>
+                <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
+                <span>{m.title || m.filename}</span>
+              </button>
+            ))}
+          </div>
+          {items.length ? null : <p className="empty">{empty}</p>}
+        </>
+      )}
+    </Loaded>
   );
 }
 
@@ -132,9 +136,8 @@ export function MediaPicker({
         </>
       }
     >
-      <ErrorNotice error={media.error} />
       <MediaGrid
-        items={media.data}
+        media={media}
         empty="No images yet: upload one."
         tile={(m) => ({
           "aria-pressed": chosen.includes(m.id),

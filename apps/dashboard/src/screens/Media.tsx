@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MediaItem, patch } from "../api.js";
 import { MediaGrid, UploadButton, useMedia } from "../components/media.js";
-import { ErrorNotice, Loading, Notice, PageHead, useSiteId, ActionDialog } from "../components/ui.js";
+import { ActionDialog, ErrorNotice, Notice, PageHead, useSiteId } from "../components/ui.js";
 import { TextField } from "../components/form/index.js";
 
 /** The media library: every uploaded image, upload, title and focal point. */
@@ -18,10 +18,8 @@ export function MediaLibrary() {
         actions={<UploadButton onUploaded={(m) => setUploaded(m.title || m.filename)} />}
       />
       {uploaded ? <Notice kind="ok">Uploaded {uploaded}.</Notice> : null}
-      <ErrorNotice error={media.error} />
-      {media.isLoading ? <Loading /> : null}
       <MediaGrid
-        items={media.data}
+        media={media}
         empty="No images yet."
         tile={(m) => ({ onClick: () => setOpen(m), "aria-label": `Edit ${m.title || m.filename}` })}
       />

@@ -16,6 +16,7 @@ import {
 } from "@dnd-kit/sortable";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MoveButtons } from "../components/MoveButtons.js";
+import { movedStep } from "../components/move-step.js";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { KIND_LABELS, type Page, post, put } from "../api.js";
@@ -164,7 +165,10 @@ export function Pages() {
     const to = ordered.findIndex((p) => p.id === e.over!.id);
     commit(arrayMove(ordered, from, to));
   };
-  const move = (index: number, d: -1 | 1) => commit(arrayMove(ordered, index, index + d));
+  const move = (index: number, d: -1 | 1) => {
+    const list = movedStep(ordered, index, d);
+    if (list) commit(list);
+  };
 
   return (
     <>

@@ -4,7 +4,7 @@
  * tracking, refund in full or in part with or without restocking, cancel). Money is integer
  * cents; every owner action is one transaction with the order row locked.
  */
-import type { OrderLine } from "@atelier/owner-api";
+import type { Order, OrderLine } from "@atelier/owner-api";
 import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
@@ -252,10 +252,11 @@ export function orderAnalytics(order: OrderRow, lines: readonly OrderLineRow[]) 
   };
 }
 
+/** An order as the owner API and the buyer's order view answer it: the shared `Order`, and more. */
 export function orderJson(order: OrderRow, lines: readonly OrderLineRow[]) {
   const d = detailsOf(order);
   const giftCardCents = d.giftCardCents ?? 0;
-  return {
+  const json = {
     id: order.id,
     orderNumber: order.orderNumber,
     websiteId: order.websiteId,
@@ -289,6 +290,7 @@ export function orderJson(order: OrderRow, lines: readonly OrderLineRow[]) {
     lines: lines.map(lineJson),
     analytics: orderAnalytics(order, lines),
   };
+  return json satisfies Order;
 }
 export type OrderJson = ReturnType<typeof orderJson>;
 
