@@ -2,10 +2,9 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { badRequest } from "../../http/errors.js";
-import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
-import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
-import { StringParams } from "../../http/schemas.js";
-import { ownedWebsiteId } from "../forms/owner-access.js";
+import { OWNER_SESSION_COOKIE } from "../../http/owner-auth.js";
+import { siteApiRoutes } from "../../http/site-routes.js";
+import { siteOf } from "../owner-sites/access.js";
 import { siteAtHost } from "../sites/service.js";
 import { SITE_USER_COOKIE } from "../site-users/routes.js";
 import {
@@ -21,8 +20,6 @@ import {
 
 const HIT_NOT_JSON = "The hit data is not a JSON object.";
 const Recorded = Type.Object({ recorded: Type.Boolean() });
-/** `:siteId` as these owner calls take it: checked by `ownedWebsiteId`, not by pattern. */
-const OwnerParams = StringParams("siteId");
 
 /** Visitor analytics (SPEC §7 census calls): page-view hits from published sites, traffic for owners. */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
@@ -103,13 +100,12 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const site = siteApiRoutes(app, { tags: ["owner"], read: requireOwner });
+  const site = siteApiRoutes(app, { tags: ["owner"] });
 
   site.get(
     "/analytics/script-errors",
     {
       summary: "The newest script errors visitors' browsers reported on the published site",
-      params: OwnerParams,
       querystring: Type.Object(
         { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) },
         { additionalProperties: false },
@@ -132,7 +128,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
+      const websiteId = siteOf(request).id;
       const limit = (request.query as { limit?: number }).limit ?? 50;
       return { errors: await latestScriptErrors(db, websiteId, limit) };
     },
@@ -142,7 +138,6 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     "/analytics/traffic",
     {
       summary: "Page views and visitors of the last `days` days (default 30)",
-      params: OwnerParams,
       querystring: Type.Object(
         { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })) },
         { additionalProperties: false },
@@ -160,7 +155,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
+      const websiteId = siteOf(request).id;
       const days = (request.query as { days?: number }).days ?? 30;
       const since = new Date(clock.now().getTime() - days * 86_400_000);
       const traffic = await trafficSince(db, websiteId, since);

@@ -1,11 +1,10 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { requireOwner } from "../../http/owner-auth.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
-import { ownedWebsiteId } from "../forms/owner-access.js";
+import { siteOf } from "../owner-sites/access.js";
 import { OUTBOX_RETENTION_DAYS, listOutbox, pruneOutbox } from "./service.js";
-import { OffsetPaging, StringParams, offsetPage } from "../../http/schemas.js";
-import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
+import { OffsetPaging, offsetPage } from "../../http/schemas.js";
+import { siteApiRoutes } from "../../http/site-routes.js";
 
 registerHousekeeping("outbox", (deps) =>
   pruneOutbox(deps.db, new Date(deps.clock.now().getTime() - OUTBOX_RETENTION_DAYS * 86400_000)),
@@ -27,12 +26,11 @@ const OutboxEmail = Type.Object({
 /** The owner's view of a site's outbox. */
 export const emailRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteApiRoutes(app, { tags: ["owner"], read: requireOwner });
+  const site = siteApiRoutes(app, { tags: ["owner"] });
   site.get(
     "/outbox",
     {
       summary: "Emails the site sent or keeps (newest first)",
-      params: StringParams("siteId"),
       querystring: Type.Object(
         {
           ...OffsetPaging,
@@ -51,7 +49,7 @@ export const emailRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const q = request.query as { limit?: number; offset?: number; status?: string };
-      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
+      const websiteId = siteOf(request).id;
       return listOutbox(db, websiteId, { ...offsetPage(q), status: q.status });
     },
   );

@@ -3,13 +3,12 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { ApiError, notFound } from "../../http/errors.js";
-import { requireOwner } from "../../http/owner-auth.js";
-import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
+import { siteApiRoutes } from "../../http/site-routes.js";
 import { MSG_STATUS_500 } from "@atelier/forms";
 import { siteCaptcha } from "../captcha/service.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { websiteForHost } from "../sites/service.js";
-import { ownedWebsiteId } from "./owner-access.js";
+import { SiteParams, siteOf } from "../owner-sites/access.js";
 import { pruneCounters } from "./rate-limit.js";
 import {
   KEY_LIMIT,
@@ -105,9 +104,11 @@ const Submission = Type.Object({
   values: Type.Record(Type.String(), Type.Unknown()),
 });
 
-const OwnerParams = StringParams("siteId");
-const OwnerFormParams = StringParams("siteId", "formId");
-async function siteOf(request: FastifyRequest) {
+/** `:siteId` as every owner call takes it; form (and submission) ids as they come: unknown ones are 404. */
+const OwnerFormParams = Type.Composite([SiteParams, StringParams("formId")]);
+
+/** The published site a visitor's request is for (its host). */
+async function siteOfHost(request: FastifyRequest) {
   const site = await websiteForHost(request.server.deps.db, request.headers.host);
   if (!site) throw formNotConfigured();
   return site;
@@ -164,7 +165,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => ({ captcha: await siteCaptcha(db, (await siteOf(request)).id) }),
+    async (request) => ({ captcha: await siteCaptcha(db, (await siteOfHost(request)).id) }),
   );
 
   app.post(
@@ -179,7 +180,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const site = await siteOf(request);
+      const site = await siteOfHost(request);
       await limitByAddress(app.deps, "validate", site.id, request.ip, VALIDATE_LIMIT);
       const { formId } = request.params as { formId: string };
       return validateSubmission(db, site.id, formId, request.body as Record<string, unknown>);
@@ -197,7 +198,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const site = await siteOf(request);
+      const site = await siteOfHost(request);
       await limitByAddress(app.deps, "key", site.id, request.ip, KEY_LIMIT);
       return { key: await issueSubmissionKey(app.deps, site.id) };
     },
@@ -237,7 +238,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const site = await siteOf(request);
+      const site = await siteOfHost(request);
       const body = request.body as {
         key: string;
         formId: string;
@@ -267,17 +268,12 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // ─── Owner API ─────────────────────────────────────────────────────────────────────────────
-  const owner = siteApiRoutes(app, {
-    tags: ["owner"],
-    read: requireOwner,
-    write: [requireCrumb, requireOwner],
-  });
+  const owner = siteApiRoutes(app, { tags: ["owner"] });
 
   owner.get(
     "/forms",
     {
       summary: "The site's forms with their submission counts",
-      params: OwnerParams,
       response: {
         200: Type.Object({
           forms: Type.Array(
@@ -293,7 +289,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
+      const websiteId = siteOf(request).id;
       return { forms: await formsWithCounts(db, websiteId) };
     },
   );
@@ -319,12 +315,11 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     "/forms",
     {
       summary: "Creates a form (fields of the SPEC's field types) for the site's form blocks",
-      params: OwnerParams,
       body: Type.Object(FormBody, { additionalProperties: false }),
       response: { 201: Type.Object({ form: OwnerForm }) },
     },
     async (request, reply) => {
-      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
+      const websiteId = siteOf(request).id;
       const form = await createForm(db, websiteId, request.body as FormInput);
       return reply.status(201).send({ form });
     },
@@ -339,8 +334,8 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Type.Object({ form: OwnerForm }) },
     },
     async (request) => {
-      const p = request.params as { siteId: string; formId: string };
-      const websiteId = await ownedWebsiteId(request, p.siteId);
+      const p = request.params as { formId: string };
+      const websiteId = siteOf(request).id;
       return { form: await updateForm(db, websiteId, p.formId, request.body as FormInput) };
     },
   );
@@ -354,8 +349,8 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Type.Object({ ok: Type.Boolean() }) },
     },
     async (request) => {
-      const p = request.params as { siteId: string; formId: string };
-      const websiteId = await ownedWebsiteId(request, p.siteId);
+      const p = request.params as { formId: string };
+      const websiteId = siteOf(request).id;
       await deleteForm(db, websiteId, p.formId);
       return { ok: true };
     },
@@ -370,9 +365,9 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Type.Object({ submissions: Type.Array(Submission), total: Type.Integer() }) },
     },
     async (request) => {
-      const p = request.params as { siteId: string; formId: string };
+      const p = request.params as { formId: string };
       const q = request.query as { q?: string; limit?: number; offset?: number };
-      const websiteId = await ownedWebsiteId(request, p.siteId);
+      const websiteId = siteOf(request).id;
       return listSubmissions(db, websiteId, p.formId, {
         q: q.q,
         ...offsetPage(q),
@@ -388,8 +383,8 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) }),
     },
     async (request, reply) => {
-      const p = request.params as { siteId: string; formId: string };
-      const websiteId = await ownedWebsiteId(request, p.siteId);
+      const p = request.params as { formId: string };
+      const websiteId = siteOf(request).id;
       const { name, csv } = await submissionsCsv(
         db,
         websiteId,
@@ -409,12 +404,12 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     "/forms/:formId/submissions/:submissionId",
     {
       summary: "Deletes a submission (spam, test entries)",
-      params: StringParams("siteId", "formId", "submissionId"),
+      params: Type.Composite([SiteParams, StringParams("formId", "submissionId")]),
       response: { 200: Type.Object({ ok: Type.Boolean() }) },
     },
     async (request) => {
-      const p = request.params as { siteId: string; formId: string; submissionId: string };
-      const websiteId = await ownedWebsiteId(request, p.siteId);
+      const p = request.params as { formId: string; submissionId: string };
+      const websiteId = siteOf(request).id;
       if (!(await deleteSubmission(db, websiteId, p.formId, p.submissionId)))
         throw notFound("No such submission.");
       return { ok: true };
@@ -425,7 +420,6 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
     "/mailing-list",
     {
       summary: "The site's mailing list, newest first",
-      params: OwnerParams,
       querystring: Type.Object(OffsetPaging),
       response: {
         200: Type.Object({
@@ -442,7 +436,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const websiteId = await ownedWebsiteId(request, pathParam(request, "siteId"));
+      const websiteId = siteOf(request).id;
       const q = request.query as { limit?: number; offset?: number };
       return mailingList(db, websiteId, offsetPage(q));
     },
