@@ -1,5 +1,9 @@
 /** Response schemas that many routes share. */
 import { type TSchema, Type } from "@sinclair/typebox";
+import { ID_PATTERN } from "../lib/ids.js";
+
+/** An id in a path, a query or a body. */
+export const Id = Type.String({ pattern: ID_PATTERN });
 
 /** The body of an error answer (errors.ts): its code, message and the field errors. */
 export const ErrorSchema = Type.Object(

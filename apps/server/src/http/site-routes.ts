@@ -11,7 +11,8 @@ import type {
   RouteShorthandOptions,
 } from "fastify";
 import { type TSchema, Type } from "@sinclair/typebox";
-import { Id, SiteParams, ownerRead, ownerWrite } from "../modules/owner-sites/access.js";
+import { SiteParams, ownerRead, ownerWrite } from "../modules/owner-sites/access.js";
+import { Id } from "./schemas.js";
 
 /** Where every owner call on a site starts. */
 export const SITE_API = "/api/owner/sites/:siteId";

@@ -1,6 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 
-/** A new id: 24 lowercase hex characters. */
+/** What every id is: 24 lowercase hex characters. */
+export const ID_PATTERN = "^[a-f0-9]{24}$";
+const ID = new RegExp(ID_PATTERN);
+
+export function isId(value: unknown): value is string {
+  return typeof value === "string" && ID.test(value);
+}
+
+/** A new id. */
 export function newId(): string {
   return randomBytes(12).toString("hex");
 }

@@ -60,6 +60,7 @@ import { SiteTemplateCache } from "./site-templates.js";
 import { accountForSession } from "../modules/accounts/service.js";
 import { OWNER_SESSION_COOKIE } from "../http/owner-auth.js";
 import { type TemplateError, formatError } from "@atelier/jsont";
+import { Id } from "../http/schemas.js";
 
 /** The editing frame's notice of what went wrong in the owner's own templates (never on the public site). */
 function withErrorNotice(html: string, errors: TemplateError[], names: string[]): string {
@@ -223,7 +224,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         description: "Unlocks a password-protected page (the lock screen's form, page type 103).",
         body: Type.Object(
           {
-            collectionId: Type.String({ pattern: "^[a-f0-9]{24}$" }),
+            collectionId: Id,
             password: Type.String({ maxLength: 1024 }),
             redirect: Type.Optional(Type.String({ maxLength: 2000 })),
           },

@@ -7,7 +7,8 @@ import type { FastifyPluginAsync, FastifyRequest, FastifySchema } from "fastify"
 import { hashToken } from "../../lib/ids.js";
 import { listProducts } from "../catalog/inventory.js";
 import { listOrders } from "../orders/service.js";
-import { Id, siteOf } from "../owner-sites/access.js";
+import { Id } from "../../http/schemas.js";
+import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 import {
   API_SCOPES,

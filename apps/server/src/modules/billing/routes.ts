@@ -9,7 +9,8 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
-import { ID_PATTERN, NO_SUCH_SITE, requireSite, siteOf, websiteOfOwner } from "../owner-sites/access.js";
+import { Id } from "../../http/schemas.js";
+import { NO_SUCH_SITE, requireSite, siteOf, websiteOfOwner } from "../owner-sites/access.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { websiteForHost } from "../sites/service.js";
 import {
@@ -43,9 +44,7 @@ registerHousekeeping("billing-renewals", async (deps) => {
   if (hasPayments(deps))
     await renewDuePlans({ ...deps, payments: paymentsOf(deps), publicUrl: deps.config.publicUrl });
 });
-const SubId = Type.String({ pattern: ID_PATTERN });
 const PlanId = Type.String({ pattern: "^[a-z0-9][a-z0-9-]{0,63}$" });
-const SiteId = Type.String({ pattern: ID_PATTERN });
 
 /** preValidation: the owner of the site on the request's host (404 'No such site.' otherwise). */
 async function requireHostSite(request: FastifyRequest): Promise<void> {
@@ -131,7 +130,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
       base: "/api/owner/sites/:siteId/billing",
       read: [requireSite],
       write: [requireCrumb, requireSite],
-      params: { siteId: SiteId } as Record<string, TString>,
+      params: { siteId: Id } as Record<string, TString>,
     },
   ];
 
@@ -150,12 +149,12 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
         (request.query as { type?: SubscriptionType }).type,
       ),
     }));
-    app.get(`${subs}/:id`, { ...read, schema: { tags, params: P({ id: SubId }) } }, async (request) => ({
+    app.get(`${subs}/:id`, { ...read, schema: { tags, params: P({ id: Id }) } }, async (request) => ({
       subscription: await getSubscription(deps(), siteOf(request), (request.params as Params).id),
     }));
     app.put(
       `${subs}/:id`,
-      { ...write, schema: { tags, params: P({ id: SubId }), body: SubscriptionBody } },
+      { ...write, schema: { tags, params: P({ id: Id }), body: SubscriptionBody } },
       async (request) => ({
         subscription: await updateSubscription(
           deps(),
@@ -165,7 +164,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
         ),
       }),
     );
-    app.delete(`${subs}/:id`, { ...write, schema: { tags, params: P({ id: SubId }) } }, async (request) =>
+    app.delete(`${subs}/:id`, { ...write, schema: { tags, params: P({ id: Id }) } }, async (request) =>
       cancelSubscription(deps(), siteOf(request), (request.params as Params).id),
     );
     for (const [action, on] of [
@@ -174,18 +173,18 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     ] as const) {
       app.put(
         `${subs}/:id/auto-renew/${action}`,
-        { ...write, schema: { tags, params: P({ id: SubId }) } },
+        { ...write, schema: { tags, params: P({ id: Id }) } },
         async (request) => ({
           subscription: await setAutoRenew(deps(), siteOf(request), (request.params as Params).id, on),
         }),
       );
     }
     const change = `${subs}/:id/plan-change/:planId`;
-    const changeParams = P({ id: SubId, planId: PlanId });
+    const changeParams = P({ id: Id, planId: PlanId });
     // Registered before `:planId` routes of the same shape so "cancel" is never a plan id.
     app.post(
       `${subs}/:id/plan-change/cancel`,
-      { ...write, schema: { tags, params: P({ id: SubId }) } },
+      { ...write, schema: { tags, params: P({ id: Id }) } },
       async (request) => cancelPlanChange(deps(), siteOf(request), (request.params as Params).id),
     );
     app.get(`${change}/preview`, { ...read, schema: { tags, params: changeParams } }, async (request) => {
@@ -231,7 +230,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
   );
   app.post(
     "/api/owner/sites/:siteId/billing/iap/start-grace-period",
-    { preValidation: [requireCrumb, requireSite], schema: { tags, params: Type.Object({ siteId: SiteId }) } },
+    { preValidation: [requireCrumb, requireSite], schema: { tags, params: Type.Object({ siteId: Id }) } },
     async (request) => startGracePeriod(deps(), siteOf(request)),
   );
 };

@@ -25,7 +25,7 @@ import {
 import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
-import { type PaymentProvider, cardDetailErrors, cardDigits } from "../payments/provider.js";
+import type { PaymentProvider } from "../payments/provider.js";
 import type { Website } from "../sites/service.js";
 import { billingMessageText, billingMessageType, isActiveAndSubscribed, isCommercePlan } from "./message.js";
 import { billingCountryOf, planTaxCents } from "./tax.js";

@@ -1,7 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { API_KEYS_PANEL_EVENTS, API_KEY_MODAL_EVENTS } from "../api-keys/service.js";
-import { Id, siteOf } from "../owner-sites/access.js";
+import { Id } from "../../http/schemas.js";
+import { siteOf } from "../owner-sites/access.js";
 import { type ProductInput, createProduct, deleteProduct, getProduct, updateProduct } from "./admin.js";
 import {
   INVENTORY_EVENTS,

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { Id, siteOf } from "../owner-sites/access.js";
+import { Id } from "../../http/schemas.js";
+import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 import {
   type ItemInput,

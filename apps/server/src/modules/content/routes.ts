@@ -4,18 +4,20 @@ import { requireCrumb } from "../../http/crumb.js";
 import { forbidden, notFound } from "../../http/errors.js";
 import { settingsOf, siteAtHost } from "../sites/service.js";
 import { changeLikeCount, itemById } from "./service.js";
+import { isId } from "../../lib/ids.js";
+import { Id } from "../../http/schemas.js";
 
 /** Cookie listing the items this visitor liked (simple liking: one like per visitor and item). */
 export const LIKES_COOKIE = "atelier_likes";
 const MAX_REMEMBERED_LIKES = 200;
 export const LIKING_OFF = "Liking is turned off on this site.";
 
-const Params = Type.Object({ itemId: Type.String({ pattern: "^[a-f0-9]{24}$" }) });
+const Params = Type.Object({ itemId: Id });
 const LikeAnswer = Type.Object({ itemId: Type.String(), likeCount: Type.Integer(), liked: Type.Boolean() });
 
 function likedIds(request: FastifyRequest): string[] {
   const raw = request.cookies[LIKES_COOKIE] ?? "";
-  return raw.split(".").filter((id) => /^[a-f0-9]{24}$/.test(id));
+  return raw.split(".").filter((id) => isId(id));
 }
 
 /** Published-site content calls: the like button (simple liking). */

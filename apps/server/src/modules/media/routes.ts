@@ -23,6 +23,7 @@ import {
   variantWidthsFor,
 } from "./service.js";
 import { mediaUrl } from "./storage.js";
+import { Id } from "../../http/schemas.js";
 
 const MediaJson = Type.Object({
   id: Type.String(),
@@ -54,7 +55,7 @@ function mediaJson(m: Media) {
   };
 }
 
-const SiteParams = Type.Object({ websiteId: Type.String({ pattern: "^[a-f0-9]{24}$" }) });
+const SiteParams = Type.Object({ websiteId: Id });
 
 /** The owner must be a member of the website named in the path. */
 async function ownedWebsite(request: FastifyRequest): Promise<string> {
@@ -87,7 +88,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         hide: true,
         params: Type.Object({
-          id: Type.String({ pattern: "^[a-f0-9]{24}$" }),
+          id: Id,
           filename: Type.String({ maxLength: 300 }),
         }),
         querystring: Type.Object(
@@ -187,8 +188,8 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ["media"],
         params: Type.Object({
-          websiteId: Type.String({ pattern: "^[a-f0-9]{24}$" }),
-          id: Type.String({ pattern: "^[a-f0-9]{24}$" }),
+          websiteId: Id,
+          id: Id,
         }),
         body: Type.Object(
           {

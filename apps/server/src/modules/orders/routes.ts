@@ -5,14 +5,13 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { type OrderOpsDeps, cancelOrder, fulfilOrder, refundOrder } from "./operations.js";
-import { ownerReads, ownerSite, ownerWrites } from "./owner-access.js";
+import { siteOf } from "../owner-sites/access.js";
 import { listOrders, orderDetail } from "./service.js";
-import { Loose, OffsetPaging, errorResponses, offsetPage } from "../../http/schemas.js";
+import { Id, Loose, OffsetPaging, errorResponses, offsetPage } from "../../http/schemas.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 
-const Id = Type.String({ pattern: "^[a-f0-9]{24}$" });
 const OrderParams = siteParams("orderId");
-type OwnerSite = ReturnType<typeof ownerSite>;
+type OwnerSite = ReturnType<typeof siteOf>;
 const errors = errorResponses(400, 401, 402, 403, 404, 409);
 const Detail = Loose("{order, payments, refunds}");
 
@@ -74,7 +73,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const deps = (): OrderOpsDeps => ({ db, clock, config, payments: app.payments });
 
-  const site = siteApiRoutes(app, { tags: ["owner", "orders"], read: ownerReads, write: ownerWrites });
+  const site = siteApiRoutes(app, { tags: ["owner", "orders"] });
 
   site.get(
     "/orders",
@@ -89,7 +88,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const q = request.query as Static<typeof ListQuery>;
-      return listOrders(db, ownerSite(request).id, {
+      return listOrders(db, siteOf(request).id, {
         q: q.q,
         status: q.status,
         ...offsetPage(q),
@@ -104,7 +103,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       params: OrderParams,
       response: { 200: Detail, ...errors },
     },
-    async (request) => orderDetail(db, ownerSite(request).id, pathParam(request, "orderId")),
+    async (request) => orderDetail(db, siteOf(request).id, pathParam(request, "orderId")),
   );
 
   /** An owner's action on one order: its body checked against `body`, answered with the order's detail. */
@@ -118,7 +117,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       `/orders/:orderId/${name}`,
       { summary, params: OrderParams, body, response: { 200: Detail, ...errors } },
       async (request) =>
-        run(deps(), ownerSite(request), pathParam(request, "orderId"), request.body as Static<B>),
+        run(deps(), siteOf(request), pathParam(request, "orderId"), request.body as Static<B>),
     );
 
   orderAction(

@@ -11,7 +11,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { analyticsEvents, orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
-import { newId } from "../../lib/ids.js";
+import { isId, newId } from "../../lib/ids.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -134,7 +134,7 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
 }
 
 export async function orderRow(db: Db | Tx, orderId: string, opts: { lock?: boolean } = {}) {
-  if (!/^[a-f0-9]{24}$/.test(orderId)) return undefined;
+  if (!isId(orderId)) return undefined;
   const q = db.select().from(orders).where(eq(orders.id, orderId));
   const [row] = opts.lock ? await q.for("update") : await q;
   return row;

@@ -9,6 +9,8 @@ import type { Db } from "../../db/client.js";
 import { memberships, websites } from "../../db/schema.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { notFound } from "../../http/errors.js";
+import { Id } from "../../http/schemas.js";
+import { isId } from "../../lib/ids.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import type { Website } from "../sites/service.js";
 
@@ -19,8 +21,6 @@ declare module "fastify" {
   }
 }
 
-export const ID_PATTERN = "^[a-f0-9]{24}$";
-export const Id = Type.String({ pattern: ID_PATTERN });
 export const SiteParams = Type.Object({ siteId: Id });
 
 export const NO_SUCH_SITE = "No such site.";
@@ -40,7 +40,7 @@ export async function websiteOfOwner(db: Db, accountId: string, siteId: string):
 export async function requireSite(request: FastifyRequest): Promise<void> {
   await requireOwner(request);
   const siteId = (request.params as { siteId?: string } | undefined)?.siteId ?? "";
-  if (!/^[a-f0-9]{24}$/.test(siteId)) throw notFound(NO_SUCH_SITE);
+  if (!isId(siteId)) throw notFound(NO_SUCH_SITE);
   request.site = await websiteOfOwner(request.server.deps.db, request.owner!.id, siteId);
 }
 

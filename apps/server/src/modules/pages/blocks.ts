@@ -7,6 +7,7 @@ import type { Block, Column, Layout, Row } from "@atelier/forms";
 import { type FieldDef, GALLERY_OPTION_FIELDS, blockTypeByName } from "./block-types.js";
 import { LIMIT_MESSAGES, MAX_BLOCKS_PER_LAYOUT, urlWithinLimit } from "./limits.js";
 import { sanitizeRichText } from "./rich-text.js";
+import { isId } from "../../lib/ids.js";
 
 export function emptyRefs(): LayoutRefs {
   return { media: new Set(), forms: new Set(), collections: new Set(), products: new Set() };
@@ -30,7 +31,6 @@ export function validateFields(
 export type { Block, Column, Layout, Row } from "@atelier/forms";
 
 export const BLOCK_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const OBJECT_ID = /^[a-f0-9]{24}$/;
 
 /** References in a layout that must name rows of the same website. */
 export interface LayoutRefs {
@@ -102,13 +102,13 @@ export function fieldValue(block: string, f: FieldDef, value: unknown, refs: Lay
         throw bad(`choose one of ${f.options?.map((o) => o.value).join(", ")}.`);
       return value;
     case "image":
-      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad("choose an image.");
+      if (!isId(value)) throw bad("choose an image.");
       refs.media.add(value);
       return value;
     case "images": {
       if (!Array.isArray(value) || value.length > 250) throw bad("choose at most 250 images.");
       for (const id of value) {
-        if (typeof id !== "string" || !OBJECT_ID.test(id)) throw bad("choose images from the library.");
+        if (!isId(id)) throw bad("choose images from the library.");
         refs.media.add(id);
       }
       return value;
@@ -116,7 +116,7 @@ export function fieldValue(block: string, f: FieldDef, value: unknown, refs: Lay
     case "form":
     case "collection":
     case "product":
-      if (typeof value !== "string" || !OBJECT_ID.test(value)) throw bad(`choose a ${f.type}.`);
+      if (!isId(value)) throw bad(`choose a ${f.type}.`);
       refs[`${f.type}s`].add(value);
       return value;
     case "gallery": {

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { collectionKinds, folderBehaviors } from "../../db/enums.js";
 import { COLLECTION_OPTION_FIELDS } from "./block-types.js";
 import { type EditingMode, setEditingCookies } from "./preview.js";
-import { Id, siteOf } from "../owner-sites/access.js";
+import { Id } from "../../http/schemas.js";
+import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 import {
   blockTypes,

@@ -7,6 +7,7 @@ import { cursorPage, decodeCursor, encodeCursor, likePattern } from "../../lib/p
 import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { carts, orders, siteUsers } from "../../db/schema.js";
+import { isId } from "../../lib/ids.js";
 
 export const SITE_USERS_PAGE_SIZE = 50;
 export const SITE_USERS_PAGE_MAX = 200;
@@ -17,7 +18,7 @@ const isSortKeys = (parts: unknown[]): parts is [number, string] =>
   Number.isSafeInteger(parts[0]) &&
   (parts[0] as number) >= 0 &&
   typeof parts[1] === "string" &&
-  /^[a-f0-9]{24}$/.test(parts[1]);
+  isId(parts[1]);
 
 export async function listSiteUsersForOwner(
   db: Db,

@@ -1,7 +1,7 @@
 /** The owner's view of customer subscriptions: list (by status) and cancel. */
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { ownerReads, ownerSite, ownerWrites } from "../orders/owner-access.js";
+import { siteOf } from "../owner-sites/access.js";
 import { cancelSubscription, listSubscriptions } from "./service.js";
 import { Loose, OffsetPaging, offsetPage } from "../../http/schemas.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
@@ -15,7 +15,7 @@ const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: Erro
 export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
 
-  const site = siteApiRoutes(app, { tags: ["owner", "subscriptions"], read: ownerReads, write: ownerWrites });
+  const site = siteApiRoutes(app, { tags: ["owner", "subscriptions"] });
 
   site.get(
     "/subscriptions",
@@ -37,7 +37,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const q = request.query as { status?: string; limit?: number; offset?: number };
-      return listSubscriptions(db, ownerSite(request).id, {
+      return listSubscriptions(db, siteOf(request).id, {
         status: q.status,
         ...offsetPage(q),
       });
@@ -54,7 +54,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
     async (request) => ({
       subscription: await cancelSubscription(
         db,
-        ownerSite(request).id,
+        siteOf(request).id,
         pathParam(request, "subscriptionId"),
         clock.now(),
       ),

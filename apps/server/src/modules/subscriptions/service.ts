@@ -25,7 +25,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { contentItems, customerSubscriptions, payments, productVariants, websites } from "../../db/schema.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
-import { newId } from "../../lib/ids.js";
+import { isId, newId } from "../../lib/ids.js";
 import { selectOffsetPage } from "../../lib/paging.js";
 import { queueEmail } from "../email/service.js";
 import { enqueueJob } from "../jobs/service.js";
@@ -142,7 +142,7 @@ export async function createSubscriptionsForOrder(
 }
 
 export async function subscriptionById(db: Db | Tx, id: string) {
-  if (!/^[a-f0-9]{24}$/.test(id)) return undefined;
+  if (!isId(id)) return undefined;
   const [row] = await db.select().from(customerSubscriptions).where(eq(customerSubscriptions.id, id));
   return row;
 }
