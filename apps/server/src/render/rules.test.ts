@@ -1,4 +1,10 @@
-/** The renderer's pure rules: HTML sanitising, gallery options, embeds, menus, search queries, cache. */
+/**
+ * The renderer's pure rules: HTML sanitising, gallery options, embeds, menus, search queries, cache,
+ * what goes into a theme's stylesheet.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { snippetHtml, toPrefixQuery } from "../modules/search/service.js";
 import { parseVariant, safeFilename, variantWidthsFor } from "../modules/media/service.js";
@@ -7,6 +13,7 @@ import { PageCache } from "./cache.js";
 import { galleryOptions } from "./gallery.js";
 import { cartLabel } from "./routes.js";
 import { htmlToText, safeUrl, sanitizeHtml } from "./sanitize.js";
+import { THEMES_DIR, loadTheme, readThemeInfo } from "./themes.js";
 
 describe("sanitizeHtml", () => {
   it("keeps formatting, links and images", () => {
@@ -237,5 +244,27 @@ describe("cart count and page cache", () => {
     cache.set("c", page(1));
     expect(cache.size).toBe(2);
     expect(cache.get("a", 3)).toBeUndefined();
+  });
+});
+
+describe("theme stylesheets", () => {
+  it("have the centred masthead's rules where theme.json asks for it", () => {
+    const centred = readFileSync(path.join(THEMES_DIR, "base/css/masthead/centred.css"), "utf8");
+    for (const name of ["classic", "harvest"]) expect(loadTheme(name).css).toContain(centred);
+    for (const name of ["commerce", "cover"]) {
+      expect(readThemeInfo(name).masthead).toBe("row");
+      expect(loadTheme(name).css).not.toContain(centred);
+    }
+  });
+
+  it("refuse a theme.json with an unknown masthead", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "atelier-theme-"));
+    try {
+      mkdirSync(path.join(dir, "odd"));
+      writeFileSync(path.join(dir, "odd/theme.json"), JSON.stringify({ title: "Odd", masthead: "left" }));
+      expect(() => readThemeInfo("odd", dir)).toThrow(/masthead must be one of row, centred/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

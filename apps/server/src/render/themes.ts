@@ -17,6 +17,12 @@ import { allTokens, rootBlock } from "../modules/design/tokens.js";
 export const THEMES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../themes");
 export const THEME_NAMES = ["commerce", "classic", "cover", "market", "studio", "harvest"] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
+/**
+ * The header a theme.json may ask for (`masthead`): the usual one row, or the site title over a
+ * centred menu, whose rules (`base/css/masthead/centred.css`) only that theme's stylesheet has.
+ */
+export const MASTHEADS = ["row", "centred"] as const;
+export type Masthead = (typeof MASTHEADS)[number];
 
 export interface ThemeInfo {
   name: string;
@@ -32,6 +38,8 @@ export interface ThemeInfo {
   headingWeight: number;
   /** Whether it sets headings (or the site title) in italic: the italic face is loaded too. */
   headingItalic: boolean;
+  /** Its header: the usual one row, or the centred masthead. */
+  masthead: Masthead;
 }
 
 export interface Theme extends ThemeInfo {
@@ -87,14 +95,17 @@ function readStylesheet(file: string, assets: HashedAssets): string {
   return withHashedUrls(readIf(file), path.dirname(file), assets);
 }
 
-/** The shared stylesheet: `base/css/*.css` (one file per subject) in name order, a blank line between. */
-function readBaseStylesheet(dir: string, assets: HashedAssets): string {
+/**
+ * The shared stylesheet: `base/css/*.css` (one file per subject) in name order, a blank line
+ * between, then the rules of the theme's masthead when it is not the usual one-row header.
+ */
+function readBaseStylesheet(dir: string, masthead: Masthead, assets: HashedAssets): string {
   const cssDir = path.join(dir, "base", "css");
-  const files = readdirSync(cssDir).filter((file) => file.endsWith(".css"));
-  return files
-    .sort()
-    .map((file) => readStylesheet(path.join(cssDir, file), assets))
-    .join("\n");
+  const files = readdirSync(cssDir)
+    .filter((file) => file.endsWith(".css"))
+    .sort();
+  if (masthead !== "row") files.push(path.join("masthead", `${masthead}.css`));
+  return files.map((file) => readStylesheet(path.join(cssDir, file), assets)).join("\n");
 }
 
 /**
@@ -120,7 +131,10 @@ export function readThemeInfo(name: string, dir = THEMES_DIR): ThemeInfo {
     styles: Styles;
     headingWeight?: number;
     headingItalic?: boolean;
+    masthead?: string;
   };
+  const masthead = MASTHEADS.find((m) => m === (meta.masthead ?? "row"));
+  if (!masthead) throw new Error(`theme ${name}: masthead must be one of ${MASTHEADS.join(", ")}`);
   return {
     name,
     title: meta.title,
@@ -130,6 +144,7 @@ export function readThemeInfo(name: string, dir = THEMES_DIR): ThemeInfo {
     styles: meta.styles,
     headingWeight: meta.headingWeight ?? 600,
     headingItalic: meta.headingItalic ?? false,
+    masthead,
   };
 }
 
@@ -140,7 +155,7 @@ export function loadTheme(name: string, dir = THEMES_DIR, assets = new HashedAss
   if (!templates.site) throw new Error(`theme ${name} has no site template`);
   // The theme's default styles as tokens, between the shared styles and the theme's own rules.
   const defaults = rootBlock({ ...allTokens(info.styles), "--heading-weight": String(info.headingWeight) });
-  const css = `${readBaseStylesheet(dir, assets)}\n${defaults}\n${readStylesheet(path.join(themeDir, "theme.css"), assets)}`;
+  const css = `${readBaseStylesheet(dir, info.masthead, assets)}\n${defaults}\n${readStylesheet(path.join(themeDir, "theme.css"), assets)}`;
   const cssHash = contentHash(css);
   return {
     ...info,
