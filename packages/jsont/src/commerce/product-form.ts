@@ -3,7 +3,7 @@
  */
 import { ProductType, productTypeOf, totalStock, variantsOf } from "@atelier/commerce";
 import type { RenderContext } from "../types.js";
-import { escapeAttr, escapeHtml } from "../util/html.js";
+import { escapeAttr } from "../util/html.js";
 import { stringifyJson } from "../util/json.js";
 import { asBoolean, asString, isObject, isTruthy, toDisplayString } from "../util/values.js";
 import { formatMessage } from "./message.js";

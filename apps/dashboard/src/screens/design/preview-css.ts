@@ -1,5 +1,5 @@
 /** Showing unsaved CSS in the preview frame, and fonts by name with their fallbacks. */
-import type { FontInfo, Styles } from "./design-api.js";
+import type { FontInfo } from "./design-api.js";
 
 const FALLBACK: Record<string, string> = {
   serif: 'Georgia, "Times New Roman", serif',
