@@ -257,12 +257,22 @@ describe("theme stylesheets", () => {
     }
   });
 
-  it("refuse a theme.json with an unknown masthead", () => {
+  it("set the shop grid's columns from theme.json's productGridColumns", () => {
+    expect(loadTheme("commerce").css).toContain("--grid-columns:4");
+    expect(loadTheme("classic").css).toContain("--grid-columns:3");
+  });
+
+  it("refuse a theme.json with an unknown masthead or a grid of no sense", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "atelier-theme-"));
+    const odd = (meta: object) => {
+      writeFileSync(path.join(dir, "odd/theme.json"), JSON.stringify({ title: "Odd", ...meta }));
+      return () => readThemeInfo("odd", dir);
+    };
     try {
       mkdirSync(path.join(dir, "odd"));
-      writeFileSync(path.join(dir, "odd/theme.json"), JSON.stringify({ title: "Odd", masthead: "left" }));
-      expect(() => readThemeInfo("odd", dir)).toThrow(/masthead must be one of row, centred/);
+      expect(odd({ masthead: "left" })).toThrow(/masthead must be one of row, centred/);
+      for (const columns of [0, 2.5, "3", 7])
+        expect(odd({ settings: { productGridColumns: columns } })).toThrow(/productGridColumns/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

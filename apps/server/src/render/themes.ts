@@ -135,6 +135,12 @@ export function readThemeInfo(name: string, dir = THEMES_DIR): ThemeInfo {
   };
   const masthead = MASTHEADS.find((m) => m === (meta.masthead ?? "row"));
   if (!masthead) throw new Error(`theme ${name}: masthead must be one of ${MASTHEADS.join(", ")}`);
+  const columns = meta.settings?.productGridColumns;
+  if (
+    columns !== undefined &&
+    !(Number.isInteger(columns) && (columns as number) >= 1 && (columns as number) <= 6)
+  )
+    throw new Error(`theme ${name}: settings.productGridColumns must be a whole number from 1 to 6`);
   return {
     name,
     title: meta.title,
@@ -154,7 +160,13 @@ export function loadTheme(name: string, dir = THEMES_DIR, assets = new HashedAss
   const templates = { ...readTemplates(path.join(dir, "base")), ...readTemplates(themeDir) };
   if (!templates.site) throw new Error(`theme ${name} has no site template`);
   // The theme's default styles as tokens, between the shared styles and the theme's own rules.
-  const defaults = rootBlock({ ...allTokens(info.styles), "--heading-weight": String(info.headingWeight) });
+  const defaults = rootBlock({
+    ...allTokens(info.styles),
+    "--heading-weight": String(info.headingWeight),
+    ...(info.settings.productGridColumns
+      ? { "--grid-columns": String(info.settings.productGridColumns) }
+      : {}),
+  });
   const css = `${readBaseStylesheet(dir, info.masthead, assets)}\n${defaults}\n${readStylesheet(path.join(themeDir, "theme.css"), assets)}`;
   const cssHash = contentHash(css);
   return {
