@@ -131,6 +131,14 @@ describe("the product page and the cart in a browser", () => {
       await openProduct(page, "stoneware-mug");
       await expect(page.locator(".header-cart [data-cart-count]").first().innerText()).resolves.toBe("2");
       await page.locator(".cart-pill.is-visible").waitFor();
+      // The demo's pill sits bottom right: 24px from the corner, 16px on a phone.
+      const inset = name === "phone" ? 16 : 24;
+      await expect
+        .poll(async () => {
+          const box = (await page.locator(".cart-pill").boundingBox())!;
+          return [viewport.width - box.x - box.width, viewport.height - box.y - box.height].map(Math.round);
+        })
+        .toEqual([inset, inset]);
       await screenshot(page, `cart-pill-${name}`);
       expect(errors).toEqual([]);
       await context.close();

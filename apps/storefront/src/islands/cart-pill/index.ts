@@ -63,6 +63,7 @@ export function mount(
   const place = isCartPillPosition(position) ? position : DEFAULT_CART_PILL_POSITION;
   const pill = document.createElement("a");
   pill.href = "/cart";
+  [pill.dataset.y, pill.dataset.x] = place.split("-");
   pill.innerHTML = `${ICON}<span class="cart-pill-count"></span>`;
   const count = pill.querySelector<HTMLElement>(".cart-pill-count")!;
   const show = (quantity: number) => {
