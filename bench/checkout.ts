@@ -16,7 +16,7 @@
  */
 import path from "node:path";
 import { FetchClient, firstSiteId, signInDemoOwner } from "../apps/server/test/fetch-client.js";
-import { testCardOrder } from "../apps/server/test/fixtures.js";
+import { orderBody } from "../apps/server/test/fixtures.js";
 import { type ScratchDatabase, createScratchDatabase } from "../apps/server/test/scratch-database.js";
 import { type BenchServer, root, startServer } from "./server.js";
 
@@ -113,7 +113,7 @@ async function scenario(server: Server, name: string, products: ProductRef[], or
     const res = await buyer.call(
       "/api/commerce/orders",
       "POST",
-      testCardOrder(`buyer${++n}@example.com`, `bench-${buyer.ip}-${Date.now()}`),
+      orderBody({ email: `buyer${++n}@example.com`, idempotencyKey: `bench-${buyer.ip}-${Date.now()}` }),
     );
     await res.arrayBuffer();
     latencies.push(performance.now() - t0);

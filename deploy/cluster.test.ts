@@ -17,7 +17,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FetchClient, firstSiteId, signInDemoOwner } from "../apps/server/test/fetch-client.js";
-import { testCardOrder } from "../apps/server/test/fixtures.js";
+import { orderBody } from "../apps/server/test/fixtures.js";
 import { type Cluster, startCluster } from "../scripts/cluster.js";
 
 let cluster: Cluster;
@@ -64,7 +64,7 @@ const paidUnits = async (p: Product) =>
     ).rows[0].n,
   );
 
-const orderBody = (key: string) => testCardOrder(`${key}@example.com`, key);
+const keyedOrder = (key: string) => orderBody({ email: `${key}@example.com`, idempotencyKey: key });
 
 /** A buyer with one unit of `p` in the cart, the cart filled through `base`. */
 async function buyerWithCart(base: string, p: Product): Promise<FetchClient> {
@@ -194,7 +194,7 @@ describe("three processes behind nginx", () => {
     const statuses = await Promise.all(
       buyers.map(async (b, i) => {
         b.base = direct((i + 1) % 3);
-        const res = await b.call("/api/commerce/orders", "POST", orderBody(`race-buyer-${i}`));
+        const res = await b.call("/api/commerce/orders", "POST", keyedOrder(`race-buyer-${i}`));
         return { status: res.status, body: await res.text() };
       }),
     );
@@ -277,7 +277,7 @@ describe("three processes behind nginx", () => {
         );
         if (added !== 200) continue;
         const key = `stream-${w}-${n}`;
-        const status = await track("checkout", () => b.call("/api/commerce/orders", "POST", orderBody(key)));
+        const status = await track("checkout", () => b.call("/api/commerce/orders", "POST", keyedOrder(key)));
         counts.orders++;
         if (status !== 201) retry.push({ key, cart: b });
       }
@@ -310,7 +310,7 @@ describe("three processes behind nginx", () => {
     for (const r of retry) {
       const deadline = Date.now() + 40_000;
       for (;;) {
-        const res = await r.cart.call("/api/commerce/orders", "POST", orderBody(r.key));
+        const res = await r.cart.call("/api/commerce/orders", "POST", keyedOrder(r.key));
         await res.arrayBuffer();
         if (res.status === 201 || Date.now() > deadline) {
           expect(res.status, r.key).toBe(201);

@@ -4,7 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { orderBody } from "../apps/server/src/modules/checkout/test-helpers.js";
+import { orderBody } from "../apps/server/test/fixtures.js";
 import { DESKTOP, PHONE, screenshotFromTop as screenshot, browser, useBrowser } from "./browser.js";
 
 const base = inject("baseUrl");

@@ -13,7 +13,7 @@ import { FetchClient, firstSiteId, signInDemoOwner } from "../../../test/fetch-c
 import { type ScratchDatabase, createScratchDatabase } from "../../../test/scratch-database.js";
 import { exited, startServer, waitHealthy } from "../../../test/server-process.js";
 import { newId } from "../../lib/ids.js";
-import { address, card } from "./test-helpers.js";
+import { address, card } from "../../../test/fixtures.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-crash-"));
 const admin = process.env.TEST_DATABASE_URL;

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp, signIn } from "../../../test/harness.js";
 import { FakeStripe } from "../payments/fake-stripe.js";
-import { Shopper, card, demoSite, orderBody, product, setStock, stockOf } from "./test-helpers.js";
+import { Shopper, demoSite, product, setStock, stockOf } from "./test-helpers.js";
+import { card, orderBody } from "../../../test/fixtures.js";
 
 const fake = new FakeStripe("sk_test_fake_for_atelier");
 let t: TestApp;

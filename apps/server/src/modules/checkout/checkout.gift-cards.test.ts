@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { giftCards } from "../../db/schema.js";
 import { MSG_GIFT_CARD_EMPTY } from "./pricing.js";
-import { Shopper, address, emailsTo, orderBody, product, setStock } from "./test-helpers.js";
+import { Shopper, emailsTo, product, setStock } from "./test-helpers.js";
+import { address, orderBody } from "../../../test/fixtures.js";
 import { chargesFor, clock, db, t, useCheckoutApp } from "./checkout.test-helper.js";
 
 useCheckoutApp();

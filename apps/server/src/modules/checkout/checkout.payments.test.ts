@@ -7,7 +7,8 @@ import { PaymentEvents } from "../payments/provider.js";
 import { TEST_MSG } from "../payments/test-provider.js";
 import { ORDER_ATTEMPT_LIMIT } from "./routes.js";
 import { reconcilePendingPayments } from "./service.js";
-import { Shopper, card, demoSite, orderBody, product, setStock, stockOf } from "./test-helpers.js";
+import { Shopper, demoSite, product, setStock, stockOf } from "./test-helpers.js";
+import { card, orderBody } from "../../../test/fixtures.js";
 import { chargesFor, clock, db, ledger, t, useCheckoutApp } from "./checkout.test-helper.js";
 
 useCheckoutApp();

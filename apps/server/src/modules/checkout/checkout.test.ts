@@ -11,7 +11,8 @@ import { analyticsEvents, carts, coupons, orders } from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import { TEST_MSG } from "../payments/test-provider.js";
 import { MSG_CART_EMPTY, MSG_EMAIL_INVALID, MSG_FIX_ADDRESS } from "./service.js";
-import { Shopper, address, card, emailsTo, newKey, orderBody, product, stockOf } from "./test-helpers.js";
+import { Shopper, emailsTo, product, stockOf } from "./test-helpers.js";
+import { address, card, newKey, orderBody } from "../../../test/fixtures.js";
 import { chargesFor, db, ledger, t, useCheckoutApp } from "./checkout.test-helper.js";
 
 useCheckoutApp();

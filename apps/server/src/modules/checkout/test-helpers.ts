@@ -1,6 +1,7 @@
 /**
  * Helpers for the checkout tests: shoppers (a cookie jar with its own address, so per-address
- * rate limits do not mix them up), products of the demo store by slug, and order bodies.
+ * rate limits do not mix them up) and products of the demo store by slug. Order bodies are in
+ * test/fixtures.ts.
  */
 import type { LightMyRequestResponse } from "fastify";
 import { and, eq } from "drizzle-orm";
@@ -112,33 +113,3 @@ export async function emailsTo(db: Db, to: string) {
     .from(outboundEmails)
     .where(and(eq(outboundEmails.toAddress, to)));
 }
-
-export const address = (over: Record<string, string> = {}) => ({
-  firstName: "Ada",
-  lastName: "Lovelace",
-  line1: "12 Mercer Street",
-  city: "New York",
-  state: "NY",
-  postalCode: "10013",
-  country: "US",
-  ...over,
-});
-
-export const card = (cardNumber = "4242 4242 4242 4242") => ({
-  method: "card" as const,
-  cardNumber,
-  expMonth: 12,
-  expYear: 2034,
-  cvc: "123",
-});
-
-let keys = 0;
-export const newKey = () => `test-key-${Date.now().toString(36)}-${++keys}`;
-
-export const orderBody = (over: Record<string, unknown> = {}) => ({
-  email: "ada@example.com",
-  shippingAddress: address(),
-  payment: card(),
-  idempotencyKey: newKey(),
-  ...over,
-});

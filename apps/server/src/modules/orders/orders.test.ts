@@ -4,16 +4,8 @@ import { accounts, giftCards, memberships, websites } from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { type TestApp, createTestApp, signIn } from "../../../test/harness.js";
-import {
-  Shopper,
-  address,
-  demoSite,
-  emailsTo,
-  orderBody,
-  product,
-  setStock,
-  stockOf,
-} from "../checkout/test-helpers.js";
+import { Shopper, demoSite, emailsTo, product, setStock, stockOf } from "../checkout/test-helpers.js";
+import { address, orderBody } from "../../../test/fixtures.js";
 import type { TestPaymentProvider } from "../payments/test-provider.js";
 import {
   MSG_ALREADY_FULFILLED,

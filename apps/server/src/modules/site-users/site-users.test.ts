@@ -5,7 +5,7 @@ import * as s from "../../db/schema.js";
 import { CRUMB_EXPIRED } from "../../http/crumb.js";
 import { hashToken } from "../../lib/ids.js";
 import { CART_COOKIE } from "../cart/routes.js";
-import { orderBody } from "../checkout/test-helpers.js";
+import { orderBody } from "../../../test/fixtures.js";
 import { SIGNED_IN_COOKIE, SITE_USER_COOKIE } from "./routes.js";
 import {
   MSG_EMAIL_TAKEN,
