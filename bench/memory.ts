@@ -19,12 +19,12 @@
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { root, rssMb, startServer } from "./server.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import * as t from "../apps/server/src/db/schema.js";
 import { newId } from "../apps/server/src/lib/ids.js";
 import { createSite } from "../apps/server/src/modules/owner-sites/service.js";
+import { createScratchDatabase } from "../apps/server/test/scratch-database.js";
 
 const SITES = Number(process.env.BENCH_SITES ?? 1000);
 const CAPPED = process.env.BENCH_CAPPED ?? "SITE_CACHE_ENTRIES=100 PAGE_CACHE_ENTRIES=200";
@@ -134,15 +134,10 @@ function parseEnv(s: string): Record<string, string> {
 }
 
 const admin = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const name = `atelier_bench_mem_${process.pid}`;
-const client = new pg.Client({ connectionString: admin });
-await client.connect();
-await client.query(`create database ${name}`);
+const scratch = await createScratchDatabase(admin, "atelier_bench_mem");
 try {
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
   const started = Date.now();
-  const identifiers = await seedSites(url.toString());
+  const identifiers = await seedSites(scratch.url);
   console.log(`Seeded ${identifiers.length} sites in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   console.log(
     `Load average: ${os
@@ -150,9 +145,8 @@ try {
       .map((l) => l.toFixed(1))
       .join(" ")} on ${os.cpus().length} CPUs.`,
   );
-  await run("Caches that hold every site (defaults)", url.toString(), identifiers, {});
-  await run(`Capped: ${CAPPED}`, url.toString(), identifiers, parseEnv(CAPPED));
+  await run("Caches that hold every site (defaults)", scratch.url, identifiers, {});
+  await run(`Capped: ${CAPPED}`, scratch.url, identifiers, parseEnv(CAPPED));
 } finally {
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.end();
+  await scratch.drop();
 }

@@ -22,11 +22,11 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { type Database, openDatabase } from "../apps/server/src/db/client.js";
 import { BillingStatus, RecordType, SiteStatus, WebsiteType } from "../apps/server/src/db/enums.js";
 import * as t from "../apps/server/src/db/schema.js";
 import { searchSite, toPrefixQuery } from "../apps/server/src/modules/search/service.js";
+import { type ScratchDatabase, createScratchDatabase } from "../apps/server/test/scratch-database.js";
 import { baselineSearch } from "./search-baseline.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
@@ -143,22 +143,17 @@ async function benchBackend(name: string, database: Database): Promise<void> {
 /** Runs on a temporary database made on the server of DATABASE_URL (else 127.0.0.1), then dropped. */
 async function withPostgres(run: (url: string) => Promise<void>): Promise<void> {
   const admin = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `atelier_bench_search_${process.pid}`;
-  const client = new pg.Client({ connectionString: admin });
+  let scratch: ScratchDatabase;
   try {
-    await client.connect();
+    scratch = await createScratchDatabase(admin, "atelier_bench_search");
   } catch (err) {
     console.log(`\nPostgreSQL: skipped (${(err as Error).message})`);
     return;
   }
-  await client.query(`create database ${name}`);
   try {
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    await run(url.toString());
+    await run(scratch.url);
   } finally {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
+    await scratch.drop();
   }
 }
 

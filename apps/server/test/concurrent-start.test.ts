@@ -9,11 +9,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { newId } from "../src/lib/ids.js";
+import { type ScratchDatabase, createScratchDatabase } from "./scratch-database.js";
 
 const admin = process.env.TEST_DATABASE_URL;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dropAfter: string[] = [];
+const scratches: ScratchDatabase[] = [];
 const running: ChildProcess[] = [];
 
 async function query(url: string, sql: string): Promise<pg.QueryResult> {
@@ -27,12 +27,9 @@ async function query(url: string, sql: string): Promise<pg.QueryResult> {
 }
 
 async function emptyDatabase(): Promise<string> {
-  const name = `atelier_start_${newId().slice(0, 12)}`;
-  await query(admin!, `create database ${name}`);
-  dropAfter.push(name);
-  const url = new URL(admin!);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await createScratchDatabase(admin!, "atelier_start");
+  scratches.push(scratch);
+  return scratch.url;
 }
 
 function start(databaseUrl: string, port: number): { proc: ChildProcess; output: () => string } {
@@ -67,7 +64,7 @@ async function healthy(port: number, proc: ChildProcess, output: () => string): 
 
 afterAll(async () => {
   for (const p of running) p.kill("SIGKILL");
-  for (const name of dropAfter) await query(admin!, `drop database if exists ${name} with (force)`);
+  for (const scratch of scratches) await scratch.drop();
 });
 
 describe.skipIf(!admin)("processes starting together on one empty database", () => {
