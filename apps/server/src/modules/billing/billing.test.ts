@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, demoApp, type TestApp } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { owner, siteApi, siteId, t, useDemoApp } from "../../../test/demo-app.js";
+import { Browser } from "../../../test/harness.js";
 import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
 import { runHousekeeping } from "../jobs/plugin.js";
 import { card, newOwner as newOwnerOf, newSite } from "./billing.test-helper.js";
@@ -98,18 +99,14 @@ describe("billing message type (SPEC §4)", () => {
 const DAY = 86_400_000;
 let nowMs = Date.UTC(2026, 10, 25, 12);
 const clock = { now: () => new Date(nowMs) };
-let t: TestApp;
-let owner: Browser;
-let demoId: string;
 let demo: string;
 const subId = async (b: Browser, base: string) =>
   (await b.request({ url: `${base}/subscriptions` })).json().results[0].id as string;
 
-beforeAll(async () => {
-  ({ t, owner, siteId: demoId } = await demoApp({ clock }));
-  demo = `/api/owner/sites/${demoId}/billing`;
+useDemoApp({ clock });
+beforeAll(() => {
+  demo = `${siteApi}/billing`;
 });
-afterAll(() => t.close());
 
 const newOwner = (email: string) => newOwnerOf(t, email);
 
@@ -318,7 +315,7 @@ describe("billing calls", () => {
       total: { decimalValue: ((charge - credit) / 100).toFixed(2) },
     });
     // The site's features follow the plan: the amazon block is not in Business.
-    const [site] = await t.database.db.select().from(s.websites).where(eq(s.websites.id, demoId));
+    const [site] = await t.database.db.select().from(s.websites).where(eq(s.websites.id, siteId));
     expect(site!.featureSetId).toBe("business");
   });
 
@@ -347,7 +344,7 @@ describe("billing calls", () => {
     });
     const [paid] = (await owner.request({ url: `${demo}/invoices` })).json().invoices;
     expect(paid).toMatchObject({ status: "paid", cardLast4: null, total: { decimalValue: "0.00" } });
-    const [site] = await t.database.db.select().from(s.websites).where(eq(s.websites.id, demoId));
+    const [site] = await t.database.db.select().from(s.websites).where(eq(s.websites.id, siteId));
     expect(site!.featureSetId).toBe("commerce-advanced");
   });
 
@@ -556,7 +553,7 @@ describe("an expired site", () => {
     await t.database.db
       .update(s.websites)
       .set({ siteStatus: SiteStatus.EXPIRED })
-      .where(eq(s.websites.id, demoId));
+      .where(eq(s.websites.id, siteId));
     try {
       expect(await homeStatus(503)).toBe(503);
       const visitor = new Browser(t.app);
@@ -571,7 +568,7 @@ describe("an expired site", () => {
       await t.database.db
         .update(s.websites)
         .set({ siteStatus: SiteStatus.PAID })
-        .where(eq(s.websites.id, demoId));
+        .where(eq(s.websites.id, siteId));
     }
     expect(await homeStatus(200)).toBe(200);
   });

@@ -4,30 +4,26 @@
  * is never found, whatever the index holds.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { owner, siteApi, t as app, useDemoApp } from "../../../test/demo-app.js";
+import { Browser } from "../../../test/harness.js";
 import { RecordType } from "../../db/enums.js";
 import * as t from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 import { type FixtureIds, seedRenderFixtures } from "../../render/fixtures.js";
 
-let app: TestApp;
-let owner: Browser;
-let siteId: string;
 let fx: FixtureIds;
 let pages: { id: string; kind: string; title: string; urlSlug: string }[];
 const DAY = 86_400_000;
 
+useDemoApp();
 beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  ({ owner, siteId } = await demoOwner(app));
   fx = await seedRenderFixtures(app.database.db, app.config.dataDir);
-  pages = (await owner.request({ url: `/api/owner/sites/${siteId}/pages` })).json().pages;
+  pages = (await owner.request({ url: `${siteApi}/pages` })).json().pages;
 });
-afterAll(() => app.close());
 
 const blog = () => pages.find((p) => p.kind === "blog")!;
-const items = () => `/api/owner/sites/${siteId}/collections/${blog().id}/items`;
+const items = () => `${siteApi}/collections/${blog().id}/items`;
 
 async function search(q: string, host = "localhost") {
   const res = await new Browser(app.app, host).request({ url: `/api/search?q=${encodeURIComponent(q)}` });
@@ -114,7 +110,7 @@ describe("stored search documents", () => {
   });
 
   it("finds a published page's text, and not once the page is locked or only drafted", async () => {
-    const base = `/api/owner/sites/${siteId}/pages`;
+    const base = `${siteApi}/pages`;
     const created = await owner.request({
       method: "POST",
       url: base,

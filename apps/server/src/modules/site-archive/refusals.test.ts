@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { owner, siteApi, t, useDemoApp } from "../../../test/demo-app.js";
 import { editArchive, importFile, unzipAll, zipAll } from "./archive.test-helper.js";
 import type { Manifest } from "./manifest.js";
 
-let t: TestApp;
-let owner: Browser;
 let archive: Buffer;
 
 async function siteCount(): Promise<number> {
@@ -26,13 +24,10 @@ async function refused(bytes: Buffer, status: number, code: string, message: Reg
   expect(readdirSync(path.join(t.config.dataDir, "media")).sort()).toEqual(mediaBefore);
 }
 
+useDemoApp({ env: { ARCHIVE_MAX_BYTES: String(2 * 1024 * 1024) } });
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, env: { ARCHIVE_MAX_BYTES: String(2 * 1024 * 1024) } });
-  let siteId: string;
-  ({ owner, siteId } = await demoOwner(t));
-  archive = (await owner.request({ url: `/api/owner/sites/${siteId}/export` })).rawPayload;
+  archive = (await owner.request({ url: `${siteApi}/export` })).rawPayload;
 }, 120_000);
-afterAll(() => t?.close());
 
 describe("site archive: refusals", () => {
   it("refuses a file that is not a zip, and a truncated archive", async () => {

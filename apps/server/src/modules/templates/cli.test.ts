@@ -10,14 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, type TestApp, demoApp, eventually } from "../../../test/harness.js";
+import { owner, siteApi, t, useDemoApp } from "../../../test/demo-app.js";
+import { eventually } from "../../../test/harness.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
 const BIN = path.join(ROOT, "packages/jsont/bin/jsont.mjs");
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
 let origin: string;
 let key: string;
 const dirs: string[] = [];
@@ -37,13 +35,13 @@ const tempDir = () => {
 };
 const home = async () => (await fetch(`${origin}/`)).text();
 
+useDemoApp();
 beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp());
   const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
   origin = address.replace("127.0.0.1", "localhost");
   const created = await owner.request({
     method: "POST",
-    url: `/api/owner/sites/${siteId}/api-keys`,
+    url: `${siteApi}/api-keys`,
     payload: { name: "Theme developer", scopes: ["templates.write"] },
   });
   expect(created.statusCode).toBe(201);
@@ -51,7 +49,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  await t.close();
 });
 
 describe("jsont pull and push", () => {
@@ -66,7 +63,7 @@ describe("jsont pull and push", () => {
     const files = readdirSync(dir);
     expect(files).toContain("footer.jsont");
     expect(files).toContain("site.jsont");
-    const themeFooter = (await owner.request({ url: `/api/owner/sites/${siteId}/templates/footer` })).json();
+    const themeFooter = (await owner.request({ url: `${siteApi}/templates/footer` })).json();
     expect(readFileSync(path.join(dir, "footer.jsont"), "utf8")).toBe(themeFooter.themeSource);
   });
 
@@ -81,7 +78,7 @@ describe("jsont pull and push", () => {
     expect(res.code).toBe(1);
     expect(res.stderr).toContain(`${path.join(dir, "header.jsont")}:3:3: invalid instruction '.bogus'`);
     expect(res.stderr).toContain("nothing pushed");
-    const footer = (await owner.request({ url: `/api/owner/sites/${siteId}/templates/footer` })).json();
+    const footer = (await owner.request({ url: `${siteApi}/templates/footer` })).json();
     expect(footer.overridden).toBe(false);
   });
 

@@ -5,13 +5,11 @@
  * draft shows only in its owner's editing frame; an override that fails while rendering never
  * takes a page down; API keys with the templates scopes open the same calls to the CLI.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, type TestApp, demoApp, eventually, ownerWithSite } from "../../../test/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
+import { Browser, eventually, ownerWithSite } from "../../../test/harness.js";
 import { DRAFT_TTL_MS, MSG_NO_SUCH_TEMPLATE, MSG_TOO_LARGE } from "./service.js";
 
-let t: TestApp;
-let owner: Browser;
-let siteId: string;
 let eve: Browser;
 let eveSiteId: string;
 let eveHost: string;
@@ -27,11 +25,10 @@ const put = (name: string, source: string, who = owner, site = siteId) =>
 const footerWith = (mark: string) =>
   `<footer class="site-footer"><p>${mark}</p>\n{website.siteTitle|html}</footer>`;
 
+useDemoApp({ clock: { now: () => new Date(Date.now() + shift) } });
 beforeAll(async () => {
-  ({ t, owner, siteId } = await demoApp({ clock: { now: () => new Date(Date.now() + shift) } }));
   ({ owner: eve, siteId: eveSiteId, host: eveHost } = await ownerWithSite(t, "eve@example.com"));
 });
-afterAll(() => t.close());
 
 describe("the template list and sources", () => {
   it("is in the OpenAPI", async () => {
