@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -70,9 +70,8 @@ describe("the Content-Security-Policy", () => {
   });
 
   it("stops a script injected into the dashboard; the dashboard and its editing frame work", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const violations = violationsOf(page);
-    const siteId = await demoSiteId(page);
     const { pages } = await ownerCall<{ pages: { id: string; isHome: boolean }[] }>(
       page,
       "GET",

@@ -6,7 +6,7 @@
 import type { Request } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { PHONE, screenshot, browser, useBrowser } from "./browser.js";
-import { demoOwnerLogIn, demoSiteId, ownerCall, ownerLogIn, openDemoScreen } from "./owner.js";
+import { demoOwnerLogIn, ownerCall, openDemoScreen } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -15,13 +15,12 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 describe("the API keys panel", () => {
   it("creates a key, the key reads the inventory, and once deleted it is refused", async () => {
-    const { context, page, errors } = await ownerLogIn(browser, base);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
     const events: { objectType: string; action: string }[] = [];
     page.on("request", (r: Request) => {
       if (r.method() === "POST" && r.url().endsWith("/panel-events")) events.push(r.postDataJSON());
     });
-    const siteId = await demoSiteId(page);
     await openDemoScreen(page, "API keys");
     await page.getByText("No API keys yet.").waitFor();
 

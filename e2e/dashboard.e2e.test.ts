@@ -6,7 +6,7 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, DEVICES, screenshot, browser, useBrowser } from "./browser.js";
-import { demoOwnerLogIn, demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -283,8 +283,10 @@ describe("the owner dashboard", () => {
   });
 
   it("keeps the dark sidebar the full height of the window on long screens, scrolled to the end", async () => {
-    const { context, page, errors } = await logIn({ width: 1280, height: 700 });
-    const siteId = await demoSiteId(page);
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base, {
+      width: 1280,
+      height: 700,
+    });
     for (const path of ["products", "ops/orders"]) {
       await page.goto(`${base}/config/sites/${siteId}/${path}`);
       await page.locator("h1").first().waitFor();

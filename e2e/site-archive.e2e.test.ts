@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, DEVICES, launch, screenshot } from "./browser.js";
-import { demoSiteId, ownerCall, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -27,8 +27,7 @@ describe("site archives in the dashboard", () => {
   let archive = "";
 
   it("exports the demo from Settings → Export", async () => {
-    const { page, errors, context } = await ownerLogIn(browser, base, DESKTOP);
-    const siteId = await demoSiteId(page);
+    const { page, errors, context, siteId } = await demoOwnerLogIn(browser, base, DESKTOP);
     await page.goto(`${base}/config/sites/${siteId}`);
     await page.getByRole("link", { name: "Export", exact: true }).click();
     await page.getByRole("heading", { name: "Export", exact: true }).waitFor();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { DEVICES, screenshot, browser, useBrowser } from "./browser.js";
-import { demoSiteId, ownerLogIn } from "./owner.js";
+import { demoOwnerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -12,9 +12,8 @@ useBrowser();
 describe("product feeds", () => {
   for (const [name, viewport] of DEVICES) {
     it(`copies the feed addresses from the store settings, and they answer the catalog (${name})`, async () => {
-      const { context, page, errors } = await ownerLogIn(browser, base, viewport);
+      const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base, viewport);
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
-      const siteId = await demoSiteId(page);
       await page.goto(`${base}/config/sites/${siteId}/store`);
       const card = page.getByRole("region", { name: "Product feeds" });
       const instagram = card.getByRole("textbox", { name: "Instagram shopping feed" });
