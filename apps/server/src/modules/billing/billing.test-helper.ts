@@ -1,12 +1,10 @@
-/** Owners, sites and cards for the billing tests. */
+/** Sites and cards for the billing tests. */
 import { expect } from "vitest";
-import { type Browser, type TestApp, signedUpOwner } from "../../../test/harness.js";
+import { type Browser, addSite } from "../../../test/harness.js";
 
-/** A new owner account, signed in. */
-export const newOwner = (t: TestApp, email: string): Promise<Browser> => signedUpOwner(t, email);
-
+/** A new site of the signed-in owner, with the base of its billing calls. */
 export async function newSite(b: Browser, title: string, theme = "classic") {
-  const res = await b.request({ method: "POST", url: "/api/owner/sites", payload: { title, theme } });
+  const res = await addSite(b, { title, theme });
   expect(res.statusCode).toBe(201);
   const site = res.json().site as { id: string; identifier: string };
   return { ...site, base: `/api/owner/sites/${site.id}/billing` };

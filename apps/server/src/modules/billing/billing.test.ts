@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { owner, siteApi, siteId, t, useDemoApp } from "../../../test/demo-app.js";
-import { Browser } from "../../../test/harness.js";
+import { Browser, signedUpOwner } from "../../../test/harness.js";
 import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
 import { runHousekeeping } from "../jobs/plugin.js";
-import { card, newOwner as newOwnerOf, newSite } from "./billing.test-helper.js";
+import { card, newSite } from "./billing.test-helper.js";
 import * as s from "../../db/schema.js";
 import { blockAllowed, enabledFeatures } from "../../render/features.js";
 import { Feature } from "../../seed/billing-catalog.js";
@@ -108,7 +108,7 @@ beforeAll(() => {
   demo = `${siteApi}/billing`;
 });
 
-const newOwner = (email: string) => newOwnerOf(t, email);
+const newOwner = (email: string) => signedUpOwner(t, email);
 
 describe("billing calls", () => {
   it("lists the demo's subscription with its plan, money and message", async () => {

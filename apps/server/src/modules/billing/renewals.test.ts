@@ -6,12 +6,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, TestApp } from "../../../test/harness.js";
-import { createTestApp } from "../../../test/harness.js";
+import { createTestApp, signedUpOwner } from "../../../test/harness.js";
 import { SiteStatus } from "../../db/enums.js";
 import * as s from "../../db/schema.js";
 import { runHousekeeping } from "../jobs/plugin.js";
 import { TEST_CARDS, TEST_MSG } from "../payments/test-provider.js";
-import { card, newOwner, newSite } from "./billing.test-helper.js";
+import { card, newSite } from "./billing.test-helper.js";
 import { CARD_MSG } from "./card.js";
 import { planTaxCents } from "./tax.js";
 
@@ -70,7 +70,7 @@ async function saveWithChallenge(b: Browser, site: Site, number: string, outcome
 
 /** A site on the $16 personal plan, paid with the given card, in the given billing country. */
 async function paidSite(email: string, number: string = TEST_CARDS.SUCCEEDS, country?: string) {
-  const b = await newOwner(t, email);
+  const b = await signedUpOwner(t, email);
   const site = await newSite(b, `Site of ${email}`);
   const saved = await b.request({
     method: "PUT",
@@ -90,7 +90,7 @@ describe("tax on plan charges", () => {
     expect(planTaxCents(1600, "DE")).toBe(304);
     expect(planTaxCents(1600, "US")).toBe(0);
     expect(planTaxCents(-500, "DE")).toBe(0);
-    const b = await newOwner(t, "tax-bad@example.com");
+    const b = await signedUpOwner(t, "tax-bad@example.com");
     const site = await newSite(b, "Tax Bad");
     const bad = await b.request({
       method: "PUT",
@@ -151,7 +151,7 @@ describe("automatic renewal", () => {
 
   it("makes a failed renewal past due, retries 1, 3 and 5 days later, then expires the site", async () => {
     // A card that needs authentication on every charge: saved with the owner, refused without.
-    const b = await newOwner(t, "renew-fail@example.com");
+    const b = await signedUpOwner(t, "renew-fail@example.com");
     const site = await newSite(b, "Renew Fail");
     const saved = await saveWithChallenge(b, site, TEST_CARDS.REQUIRES_AUTHENTICATION, "succeed");
     expect(saved.statusCode).toBe(200);
@@ -227,7 +227,7 @@ describe("automatic renewal", () => {
 
 describe("saving a card that needs 3-D Secure", () => {
   it("keeps the card once its holder authenticates it; later charges need no one", async () => {
-    const b = await newOwner(t, "three-ds@example.com");
+    const b = await signedUpOwner(t, "three-ds@example.com");
     const site = await newSite(b, "Three DS");
     const failed = await saveWithChallenge(b, site, TEST_CARDS.AUTHENTICATE_ONCE, "fail");
     expect(failed.statusCode).toBe(402);
