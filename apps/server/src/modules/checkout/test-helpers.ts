@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contentItems, outboundEmails, productVariants, websites } from "../../db/schema.js";
-import { Browser, type TestApp } from "../../../test/harness.js";
+import { Browser, type TestApp, fromAddress } from "../../../test/harness.js";
 
 let shopperCount = 0;
 
@@ -18,16 +18,13 @@ export class Shopper {
     readonly t: TestApp,
     host = "localhost",
   ) {
-    this.browser = new Browser(t.app, host);
     shopperCount++;
     this.ip = `10.${(shopperCount >> 16) & 255}.${(shopperCount >> 8) & 255}.${shopperCount & 255}`;
+    this.browser = fromAddress(new Browser(t.app, host), this.ip);
   }
 
   request(opts: Parameters<Browser["request"]>[0]): Promise<LightMyRequestResponse> {
-    return this.browser.request({
-      ...opts,
-      headers: { "x-forwarded-for": this.ip, ...(opts.headers as Record<string, string> | undefined) },
-    });
+    return this.browser.request(opts);
   }
 
   async start(): Promise<this> {

@@ -4,7 +4,13 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
-import { Browser, type TestApp, createTestApp, signedInOwner } from "../../../test/harness.js";
+import {
+  type Browser,
+  type TestApp,
+  createTestApp,
+  signedInOwner,
+  visitorFrom,
+} from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 
 export const EMAIL_MSG = "Email is not valid. Email addresses should follow the format user@domain.com.";
@@ -32,13 +38,8 @@ export function useFormsApp(): void {
 
 /** A visitor from their own address, so each test has its own rate-limit counters. */
 export async function visitor(): Promise<Browser & { ip: string }> {
-  const b = new Browser(t.app) as Browser & { ip: string };
-  b.ip = `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const request = b.request.bind(b);
-  b.request = (opts) =>
-    request({ ...opts, headers: { "x-forwarded-for": b.ip, ...(opts.headers as Record<string, string>) } });
-  await b.visit("/contact");
-  return b;
+  const ip = `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  return Object.assign(await visitorFrom(t, ip, "localhost", "/contact"), { ip });
 }
 
 /** The demo's owner, signed in. */
