@@ -178,9 +178,11 @@ export class FakeStripe {
     if (method === "GET" && pathname === "/v1/payment_intents/search") {
       const m = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(String(p.query ?? ""));
       if (!m) return this.invalid("Unsupported search query.");
+      const itemExpand = expand.filter((e) => e.startsWith("data.")).map((e) => e.slice("data.".length));
       const data = [...this.intents.values()]
         .filter((i) => i.metadata[m[1]!] === m[2])
-        .map((i) => this.view(i, expand));
+        // A list expands its items' fields as `data.<field>` only, like Stripe.
+        .map((i) => this.view(i, itemExpand));
       return { status: 200, body: { object: "search_result", data, has_more: false, next_page: null } };
     }
     const one = /^\/v1\/payment_intents\/(pi_[a-f0-9]+)(\/cancel)?$/.exec(pathname);

@@ -236,9 +236,13 @@ describe("the Stripe provider against a local fake of Stripe's API", () => {
     expect(
       fake.succeededIntents().filter((i) => i.metadata.atelier_payment_id === r.idempotencyKey),
     ).toHaveLength(1);
-    expect(await stripe.lookup(r.idempotencyKey)).toMatchObject({ status: "succeeded" });
+    // Found by search or by its id, the payment says which card paid (a replayed order shows it).
+    expect(await stripe.lookup(r.idempotencyKey)).toMatchObject({ status: "succeeded", cardLast4: "4242" });
     if (first.status !== "succeeded") throw new Error();
-    expect(await stripe.lookup(r.idempotencyKey, first.providerRef)).toMatchObject({ status: "succeeded" });
+    expect(await stripe.lookup(r.idempotencyKey, first.providerRef)).toMatchObject({
+      status: "succeeded",
+      cardLast4: "4242",
+    });
     expect(await stripe.lookup("never")).toEqual({ status: "not_found" });
     expect(await stripe.lookup("x", "pi_0000")).toEqual({ status: "not_found" });
   });

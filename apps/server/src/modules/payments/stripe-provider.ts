@@ -170,6 +170,8 @@ export class StripePaymentProvider implements PaymentProvider {
       const found = await this.stripe.paymentIntents.search({
         query: `metadata['${PAYMENT_ID_METADATA}']:'${idempotencyKey.replace(/'/g, "")}'`,
         limit: 1,
+        // The card's last digits, as the retrieve above has them.
+        expand: ["data.payment_method"],
       });
       const pi = found.data[0];
       if (!pi) return { status: "not_found" };
