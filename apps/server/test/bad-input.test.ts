@@ -7,7 +7,7 @@ import net from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../src/db/schema.js";
-import { Browser, type TestApp, createTestApp, signIn } from "./harness.js";
+import { Browser, type TestApp, createTestApp, signIn, demoSite } from "./harness.js";
 
 let t: TestApp;
 let b: Browser;
@@ -34,8 +34,8 @@ beforeAll(async () => {
   // Site-user calls carry the session's XSRF token in a header (SPEC §6).
   xsrf = { "x-xsrf-token": (siteUser.json() as { xsrfToken: string }).xsrfToken };
   const db = t.database.db;
-  const [site] = await db.select().from(s.websites).where(eq(s.websites.identifier, "demo"));
-  const ofSite = { websiteId: site!.id };
+  const site = await demoSite(db);
+  const ofSite = { websiteId: site.id };
   const [shop] = await db
     .select()
     .from(s.collections)

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
@@ -215,6 +216,12 @@ export async function insertSite(t: TestApp, site: { id: string; identifier: str
   });
   await db.insert(s.websiteSettings).values({ websiteId: site.id });
   await db.insert(s.storeSettings).values({ websiteId: site.id });
+}
+
+/** The demo site's row. */
+export async function demoSite(db: Database["db"]) {
+  const [site] = await db.select().from(s.websites).where(eq(s.websites.identifier, "demo"));
+  return site!;
 }
 
 /** Sends each case's input and expects 400 with its message; a failure shows the input it was for. */

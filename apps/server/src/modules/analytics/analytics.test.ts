@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, createTestApp, signedInOwner, type TestApp } from "../../../test/harness.js";
-import { analyticsHits, websites } from "../../db/schema.js";
+import { Browser, createTestApp, signedInOwner, type TestApp, demoSite } from "../../../test/harness.js";
+import { analyticsHits } from "../../db/schema.js";
 import { validVisitorRecord } from "./service.js";
 
 let t: TestApp;
@@ -27,8 +27,7 @@ async function hits() {
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  const [site] = await t.database.db.select().from(websites).where(eq(websites.isDefault, true));
-  websiteId = site!.id;
+  websiteId = (await demoSite(t.database.db)).id;
 });
 afterAll(() => t?.close());
 

@@ -1,9 +1,9 @@
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signIn, signUp, addSite, type TestApp } from "../../../test/harness.js";
+import { createTestApp, signIn, signUp, addSite, type TestApp, demoSite } from "../../../test/harness.js";
 import { apiKeys, jobs } from "../../db/schema.js";
 import { hashToken } from "../../lib/ids.js";
-import { Shopper, demoSite, product, setStock, stockOf } from "../checkout/test-helpers.js";
+import { Shopper, product, setStock, stockOf } from "../checkout/test-helpers.js";
 import { orderBody } from "../../../test/fixtures.js";
 import { RESTOCK_JOB } from "../restock/service.js";
 import {

@@ -4,9 +4,9 @@
  * through the issuer's redirect, idempotency, and a refund.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp, signIn } from "../../../test/harness.js";
+import { type TestApp, createTestApp, signIn, demoSite } from "../../../test/harness.js";
 import { FakeStripe } from "../payments/fake-stripe.js";
-import { Shopper, demoSite, product, setStock, stockOf } from "./test-helpers.js";
+import { Shopper, product, setStock, stockOf } from "./test-helpers.js";
 import { card, orderBody } from "../../../test/fixtures.js";
 
 const fake = new FakeStripe("sk_test_fake_for_atelier");

@@ -7,8 +7,9 @@ import { PaymentEvents } from "../payments/provider.js";
 import { TEST_MSG } from "../payments/test-provider.js";
 import { ORDER_ATTEMPT_LIMIT } from "./routes.js";
 import { reconcilePendingPayments } from "./service.js";
-import { Shopper, demoSite, product, setStock, stockOf } from "./test-helpers.js";
+import { Shopper, product, setStock, stockOf } from "./test-helpers.js";
 import { card, orderBody } from "../../../test/fixtures.js";
+import { demoSite } from "../../../test/harness.js";
 import { chargesFor, clock, db, ledger, t, useCheckoutApp } from "./checkout.test-helper.js";
 
 useCheckoutApp();

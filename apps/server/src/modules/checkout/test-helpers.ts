@@ -6,7 +6,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { contentItems, outboundEmails, productVariants, websites } from "../../db/schema.js";
+import { contentItems, outboundEmails, productVariants } from "../../db/schema.js";
 import { Browser, type TestApp, fromAddress } from "../../../test/harness.js";
 
 let shopperCount = 0;
@@ -97,11 +97,6 @@ export async function setStock(db: Db, variantId: string, qty: number, unlimited
     .update(productVariants)
     .set({ qtyInStock: qty, unlimited })
     .where(eq(productVariants.id, variantId));
-}
-
-export async function demoSite(db: Db) {
-  const [site] = await db.select().from(websites).where(eq(websites.identifier, "demo"));
-  return site!;
 }
 
 export async function emailsTo(db: Db, to: string) {

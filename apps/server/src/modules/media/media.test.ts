@@ -9,7 +9,7 @@ import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../../test/harness.js";
+import { Browser, type TestApp, createTestApp, demoSite } from "../../../test/harness.js";
 import { multipartUpload } from "../../../test/multipart.js";
 import { type TestBucket, startS3rver } from "../../../test/s3.js";
 import { buildApp } from "../../app.js";
@@ -38,8 +38,7 @@ async function loggedIn(t0: TestApp): Promise<{ b: Browser; siteId: string }> {
     payload: { email: t0.config.demoOwnerEmail, password: t0.config.demoOwnerPassword },
   });
   expect(login.statusCode).toBe(200);
-  const [site] = await t0.database.db.select().from(t.websites).where(eq(t.websites.identifier, "demo"));
-  return { b, siteId: site!.id };
+  return { b, siteId: (await demoSite(t0.database.db)).id };
 }
 
 async function upload(t0: TestApp) {
@@ -106,15 +105,15 @@ describe.each(["local", "s3"] as const)("media on the %s store", (kind) => {
       { timeout: 30_000, interval: 250 },
     );
     // Another website's host does not serve the demo's files.
-    const [demoSite] = await t0.database.db.select().from(t.websites).where(eq(t.websites.isDefault, true));
+    const demoRow = await demoSite(t0.database.db);
     await t0.database.db.insert(t.websites).values({
       id: newId(),
       identifier: "other",
       title: "Other",
-      websiteType: demoSite!.websiteType,
-      siteStatus: demoSite!.siteStatus,
-      billingStatus: demoSite!.billingStatus,
-      theme: demoSite!.theme,
+      websiteType: demoRow.websiteType,
+      siteStatus: demoRow.siteStatus,
+      billingStatus: demoRow.billingStatus,
+      theme: demoRow.theme,
     });
     const elsewhere = await new Browser(t0.app, "other.localhost").request({ url: image.assetUrl });
     expect(elsewhere.statusCode).toBe(404);

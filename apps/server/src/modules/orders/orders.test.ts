@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, giftCards, memberships, websites } from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 import { hashPassword } from "../../lib/passwords.js";
-import { type TestApp, createTestApp, signIn } from "../../../test/harness.js";
-import { Shopper, demoSite, emailsTo, product, setStock, stockOf } from "../checkout/test-helpers.js";
+import { type TestApp, createTestApp, signIn, demoSite } from "../../../test/harness.js";
+import { Shopper, emailsTo, product, setStock, stockOf } from "../checkout/test-helpers.js";
 import { address, orderBody } from "../../../test/fixtures.js";
 import type { TestPaymentProvider } from "../payments/test-provider.js";
 import {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 
 export interface Published {
   status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: page contexts are free-form JSON
+  /** Page contexts are free-form JSON. */
   json: any;
   body: string;
 }

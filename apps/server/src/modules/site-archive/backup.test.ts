@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../../../test/harness.js";
+import { type TestApp, createTestApp, demoSite } from "../../../test/harness.js";
 import { type TestBucket, startS3rver } from "../../../test/s3.js";
 import { contentItems, media, websites } from "../../db/schema.js";
 import type { MediaStore } from "../../media/store.js";
@@ -46,7 +46,7 @@ async function storedDownloads(app: TestApp, siteId: string) {
 /** Backs the demo up, restores it, and checks that the copy's media are in the store under its own keys. */
 async function roundTrip(app: TestApp, out: string) {
   const store = app.app.deps.media;
-  const [demo] = await app.database.db.select().from(websites).where(eq(websites.identifier, "demo"));
+  const demo = await demoSite(app.database.db);
   const manifest = await backupSite(app.database.db, store, "demo", out);
   expect(manifest.site.identifier).toBe("demo");
   expect(manifest.media.length).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerSubscriptions, orders } from "../../db/schema.js";
-import { type TestApp, createTestApp, signIn } from "../../../test/harness.js";
-import { Shopper, demoSite, emailsTo, product } from "../checkout/test-helpers.js";
+import { type TestApp, createTestApp, signIn, demoSite } from "../../../test/harness.js";
+import { Shopper, emailsTo, product } from "../checkout/test-helpers.js";
 import { card, orderBody } from "../../../test/fixtures.js";
 import { runDueJobs } from "../jobs/service.js";
 import type { TestPaymentProvider } from "../payments/test-provider.js";
