@@ -21,7 +21,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export interface StartOptions {
+interface StartOptions {
   /** Node's arguments: the script and what precedes it (default: the compiled server build). */
   args: string[];
   /** Environment over the defaults (embedded database, errors-only logging, this port). */

@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-export function crumb(): string {
+function crumb(): string {
   const m = /(?:^|;\s*)crumb=([^;]+)/.exec(document.cookie);
   return m ? decodeURIComponent(m[1]!) : "";
 }
@@ -116,7 +116,7 @@ export interface Page {
   itemCount: number;
 }
 
-export type { Block, Column, FieldDef, Layout, Row } from "@atelier/forms";
+export type { Block, FieldDef, Layout, Row } from "@atelier/forms";
 
 /** A block type as the editor's picker lists it: available where the site's plan enables it. */
 export interface BlockType extends Omit<BlockTypeDef, "feature"> {

@@ -18,7 +18,7 @@ import { type Code, Ctx, descend, lookupName, prop } from "./context.js";
 import type { Formatter, FormatterTable, Predicate, PredicateTable } from "./types.js";
 import { isTruthy, JsonNumber, toDisplayString } from "./util/values.js";
 
-export interface CodegenTables {
+interface CodegenTables {
   formatters: FormatterTable;
   predicates: PredicateTable;
 }

@@ -19,7 +19,7 @@ import { evalExpr } from "./expr.js";
 import type { Formatter, FormatterTable, Predicate, PredicateTable, Variable } from "./types.js";
 import { isTruthy, toDisplayString } from "./util/values.js";
 
-export interface CompileTables {
+interface CompileTables {
   formatters: FormatterTable;
   predicates: PredicateTable;
   /** Set by compileAst: the template contains `{.break}`, so blocks must catch it. */

@@ -90,7 +90,7 @@ export function descend(node: unknown, path: Path, from: number): unknown {
 }
 
 /** Where compiled partials come from: the engine (with its compile cache). */
-export interface PartialCompiler {
+interface PartialCompiler {
   compilePartial(source: string): { code: Code; errors: TemplateError[] };
 }
 
@@ -106,9 +106,9 @@ export class BreakSignal {
 }
 
 /** The unlabelled break (shared: it carries no state). */
-export const LOOP_BREAK = new BreakSignal(null, null);
+const LOOP_BREAK = new BreakSignal(null, null);
 
-export interface CtxOptions {
+interface CtxOptions {
   locale?: string;
   now?: number;
   compatLevel?: number;

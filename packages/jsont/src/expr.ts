@@ -8,9 +8,7 @@
  *   expr/lexer.ts     tokens           expr/parse.ts      postfix programs
  *   expr/evaluate.ts  evaluation       expr/values.ts     number/boolean/string conversions
  */
-export type { ExprHost } from "./expr/host.js";
 export type { ExprProgram } from "./expr/ops.js";
 export { evalExpr } from "./expr/evaluate.js";
 export { parseExpr } from "./expr/parse.js";
 export { splitPath } from "./expr/split-path.js";
-export { exprNumber } from "./expr/values.js";

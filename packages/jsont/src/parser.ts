@@ -10,16 +10,14 @@ import { parseExpr, splitPath } from "./expr.js";
 import { DEFINITION, FILE_PATH, KEYWORD, PREDICATE, VARIABLE, WORD } from "./parser/cursor.js";
 import { TreeBuilder } from "./parser/tree.js";
 
-export { MAX_NESTING } from "./parser/tree.js";
-
-export interface ParseOptions {
+interface ParseOptions {
   /** Known formatter names; an unknown formatter is reported (the call is skipped at render). */
   formatters?: { readonly [name: string]: unknown };
   /** Known predicate names (with the trailing `?`); an unknown predicate is reported and is false. */
   predicates?: { readonly [name: string]: unknown };
 }
 
-export interface ParseResult {
+interface ParseResult {
   ast: TemplateAst;
   errors: TemplateError[];
 }

@@ -1,4 +1,4 @@
-export type PreviewDevice = "desktop" | "phone";
+type PreviewDevice = "desktop" | "phone";
 
 /** The Desktop and Phone buttons that set the width of a site preview frame. */
 export function DeviceToggle({

@@ -6,8 +6,8 @@
 import { CheckboxField, TextField, TextareaField } from "./form/index.js";
 
 /** What search engines show before cutting a text. */
-export const SEO_TITLE_SHOWN = 60;
-export const SEO_DESCRIPTION_SHOWN = 160;
+const SEO_TITLE_SHOWN = 60;
+const SEO_DESCRIPTION_SHOWN = 160;
 
 function hostOf(url: string): string {
   try {

@@ -4,7 +4,7 @@ import { NavLink, Outlet, useLocation, useNavigate, useParams } from "react-rout
 import { type Account, type Site, del, get } from "../api.js";
 import { Loading } from "./ui.js";
 
-export function useAccount() {
+function useAccount() {
   return useQuery({
     queryKey: ["account"],
     queryFn: () => get<{ account: Account; websites: { id: string; title: string }[] }>("/api/owner/account"),

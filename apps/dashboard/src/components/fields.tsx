@@ -185,7 +185,7 @@ const MAP_POINT = [
   ["mapLng", "Longitude"],
 ] as const;
 
-export function FieldInput({ def, value, onChange }: DefProps) {
+function FieldInput({ def, value, onChange }: DefProps) {
   const str =
     typeof value === "string"
       ? value
@@ -253,7 +253,7 @@ export function FieldInput({ def, value, onChange }: DefProps) {
 }
 
 /** The gallery settings panel: the SPEC's option set with its ranges and defaults. */
-export function GallerySettings({
+function GallerySettings({
   value,
   onChange,
   fields,

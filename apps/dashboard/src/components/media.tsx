@@ -13,7 +13,7 @@ export function useMedia() {
   );
 }
 
-export function useUpload() {
+function useUpload() {
   const siteId = useSiteId();
   const queryClient = useQueryClient();
   return useMutation({

@@ -106,7 +106,7 @@ export function Modal({
  * A dialog's footer buttons: Cancel (or another way back), then its action. With `form`, the action
  * submits that form; otherwise it runs `onAction`.
  */
-export interface DialogButtonsProps {
+interface DialogButtonsProps {
   onCancel: () => void;
   cancelLabel?: string;
   action: ReactNode;
@@ -272,7 +272,7 @@ export function DataTable({
   );
 }
 
-export interface ListTableProps<T> {
+interface ListTableProps<T> {
   columns: Column[];
   rows: T[] | undefined;
   /** The row, or rows, of one item, each with its key. */

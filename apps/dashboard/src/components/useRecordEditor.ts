@@ -9,7 +9,7 @@ import { del, post, put } from "../api.js";
 import { useDeleteConfirm } from "./ConfirmDelete.js";
 import { fieldErrors } from "./form/index.js";
 
-export interface RecordEditorOptions<R extends { id: string }, V> {
+interface RecordEditorOptions<R extends { id: string }, V> {
   /** The API address of the records; a record's own address is `${url}/${id}`. */
   url: string;
   /** The record being edited; undefined while it is new. */

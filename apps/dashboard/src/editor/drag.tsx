@@ -6,7 +6,7 @@ import type { Target } from "./layout-ops.js";
 
 import type { Rect } from "./frame-geometry.js";
 
-export const PRIORITY = (id: string) => (id.startsWith("side:") ? 0 : id.startsWith("gap:") ? 1 : 2);
+const PRIORITY = (id: string) => (id.startsWith("side:") ? 0 : id.startsWith("gap:") ? 1 : 2);
 
 /** The drop zone under the pointer: column edges first, then the gaps between rows, then blocks. */
 export const pointerFirst: CollisionDetection = ({

@@ -1,7 +1,7 @@
 /** Undo and redo of the page layout: typing in one field within a moment is one step. */
 import type { Layout } from "../api.js";
 
-export interface History {
+interface History {
   layout: Layout;
   past: Layout[];
   future: Layout[];
@@ -9,7 +9,7 @@ export interface History {
   lastKey?: string;
   lastAt: number;
 }
-export type HistoryAction =
+type HistoryAction =
   | { type: "load"; layout: Layout }
   | { type: "set"; layout: Layout; key?: string }
   | { type: "undo" }

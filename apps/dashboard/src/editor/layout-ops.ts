@@ -16,7 +16,7 @@ export type Target =
   /** A new row at this index (0 = first). */
   | { kind: "row"; index: number };
 
-export interface Position {
+interface Position {
   row: number;
   col: number;
   index: number;
@@ -55,7 +55,7 @@ function clone(layout: Layout): Layout {
 }
 
 /** Drops empty columns and rows; rows whose column count changed get even widths. */
-export function normalize(layout: Layout): Layout {
+function normalize(layout: Layout): Layout {
   const rows: Row[] = [];
   for (const r of layout.rows) {
     const columns = r.columns.filter((c) => c.blocks.length > 0);
@@ -158,7 +158,7 @@ export function updateBlock(layout: Layout, id: string, props: Record<string, un
   };
 }
 
-export function newBlockId(): string {
+function newBlockId(): string {
   const bytes = new Uint8Array(6);
   crypto.getRandomValues(bytes);
   return `b-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;

@@ -22,7 +22,7 @@ import { CheckboxField, TextField, errorText, fieldErrors } from "../components/
 
 const SESSION = Math.random().toString(36).slice(2, 12);
 
-export const SCOPES = [
+const SCOPES = [
   { id: "orders.read", label: "Read orders", help: "Orders with their lines, totals and statuses." },
   { id: "products.read", label: "Read products", help: "Products with their variants, SKUs and prices." },
   { id: "inventory.read", label: "Read inventory", help: "The stock of every variant." },

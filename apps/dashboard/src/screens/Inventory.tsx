@@ -16,7 +16,7 @@ type Sort = "name" | "stock" | "price";
 const PAGE_SIZE = 20;
 const SESSION = Math.random().toString(36).slice(2, 12);
 
-export function useTrack(siteId: string) {
+function useTrack(siteId: string) {
   return (action: string, data?: Record<string, string | number | boolean>) => {
     void post(`/api/owner/sites/${siteId}/panel-events`, {
       objectType: "inventory_panel",

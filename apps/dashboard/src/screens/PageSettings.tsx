@@ -20,7 +20,7 @@ import { navOrder, pageLinks } from "./Pages.js";
 import { SeoFields } from "../components/SeoFields.js";
 
 /** Stored passwords are never sent back: a protected page shows this placeholder (SPEC §9). */
-export const MASKED_PASSWORD = "••••••••";
+const MASKED_PASSWORD = "••••••••";
 
 function usePagesWithOptions() {
   const siteId = useSiteId();

@@ -203,7 +203,7 @@ export function Pages() {
   );
 }
 
-export function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void }) {
+function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void }) {
   const siteId = useSiteId();
   const [kind, setKind] = useState("page");
   const [title, setTitle] = useState("");

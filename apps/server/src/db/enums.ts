@@ -86,6 +86,5 @@ export const PageType = {
 
 /** Kinds of collections a site is made of (a page is a collection of kind "page"). */
 export const collectionKinds = ["page", "blog", "events", "products", "gallery", "album", "folder"] as const;
-export type CollectionKind = (typeof collectionKinds)[number];
 
 export const folderBehaviors = ["index", "redirect", "none"] as const;

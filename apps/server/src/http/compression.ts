@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-export type Encoding = "br" | "gzip";
+type Encoding = "br" | "gzip";
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
@@ -82,7 +82,7 @@ export function etagOf(body: Buffer | string): string {
 }
 
 /** Whether the request's `If-None-Match` names this ETag (weak comparison, as for GET). */
-export function matchesEtag(request: FastifyRequest, etag: string): boolean {
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
   return matchesEtagHeader(request.headers["if-none-match"], etag);
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 
-export interface SessionCookieOptions {
+interface SessionCookieOptions {
   /** Seconds; omitted for a browser-session cookie. */
   maxAge?: number;
 }

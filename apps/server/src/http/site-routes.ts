@@ -15,11 +15,11 @@ import { SiteParams, ownerRead, ownerWrite } from "../modules/owner-sites/access
 import { Id } from "./schemas.js";
 
 /** Where every owner call on a site starts. */
-export const SITE_API = "/api/owner/sites/:siteId";
+const SITE_API = "/api/owner/sites/:siteId";
 
 type PreHandler = RouteShorthandOptions["preHandler"];
 
-export interface RouteGroupOptions {
+interface RouteGroupOptions {
   /** The OpenAPI tags of every route. */
   tags: string[];
   /** The preHandlers of GET routes. */
@@ -33,11 +33,7 @@ export interface RouteGroupOptions {
 }
 
 /** Registers one call: its path after the prefix, its schema (tags and default params added) and its handler. */
-export type GroupRoute = (
-  path: string,
-  schema: Omit<FastifySchema, "tags">,
-  handler: RouteHandlerMethod,
-) => void;
+type GroupRoute = (path: string, schema: Omit<FastifySchema, "tags">, handler: RouteHandlerMethod) => void;
 
 /**
  * The registrars, one per HTTP method, of a group of routes that share their tags, path prefix,

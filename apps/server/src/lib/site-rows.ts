@@ -8,7 +8,7 @@ import type { Db, Tx } from "../db/client.js";
 import { notFound } from "../http/errors.js";
 
 /** A table whose rows belong to one website and have an id. */
-export type SiteTable = PgTable & { websiteId: PgColumn; id: PgColumn };
+type SiteTable = PgTable & { websiteId: PgColumn; id: PgColumn };
 
 /** The row with this id of this site (and whatever `more` asks). */
 export function siteRowWhere(table: SiteTable, websiteId: string, id: string, ...more: SQL[]): SQL {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { contentTypeOf } from "../modules/media/storage.js";
 import type { MediaStore } from "./store.js";
 
-export interface CopyReport {
+interface CopyReport {
   copied: number;
   skipped: number;
   bytes: number;
@@ -24,7 +24,7 @@ async function* filesUnder(root: string, dir: string): AsyncGenerator<string> {
 }
 
 /** The folders of DATA_DIR that belong to the media store. */
-export const STORE_FOLDERS = ["media", "downloads"] as const;
+const STORE_FOLDERS = ["media", "downloads"] as const;
 
 /**
  * Copies DATA_DIR/media (originals and variants) and DATA_DIR/downloads (digital products'

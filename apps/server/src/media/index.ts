@@ -4,8 +4,6 @@ import { s3MediaStore } from "./s3.js";
 import type { MediaStore } from "./store.js";
 
 export type { MediaStore } from "./store.js";
-export { localMediaStore } from "./local.js";
-export { s3MediaStore } from "./s3.js";
 
 /** The media store the configuration names: local disk under DATA_DIR, or the S3 bucket. */
 export function createMediaStore(config: Config): MediaStore {

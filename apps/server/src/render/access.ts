@@ -32,7 +32,7 @@ export interface Visitor {
   siteUserId?: string;
 }
 
-export function isUnlockedBy(cookies: Record<string, string | undefined>, c: Collection): boolean {
+function isUnlockedBy(cookies: Record<string, string | undefined>, c: Collection): boolean {
   if (!c.passwordHash) return true;
   const sent = cookies[unlockCookieName(c.id)];
   if (!sent) return false;
@@ -42,7 +42,7 @@ export function isUnlockedBy(cookies: Record<string, string | undefined>, c: Col
 }
 
 /** The site user signed in on this website, from the session cookie. */
-export async function siteUserOf(
+async function siteUserOf(
   db: Db,
   websiteId: string,
   token: string | undefined,

@@ -4,7 +4,7 @@
  */
 
 /** Path under the site → page title and the account island's view. */
-export const ACCOUNT_PAGES: Readonly<Record<string, { title: string; view: string; message: string }>> = {
+const ACCOUNT_PAGES: Readonly<Record<string, { title: string; view: string; message: string }>> = {
   account: { title: "My account", view: "overview", message: "" },
   "account/orders": { title: "Orders", view: "orders", message: "" },
   "account/addresses": { title: "Addresses", view: "addresses", message: "" },

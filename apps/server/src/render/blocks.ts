@@ -17,7 +17,7 @@ import { htmlToText, richTextForPage, sanitizeHtml } from "./sanitize.js";
 import { collectionJson, imageJson } from "./serialize.js";
 
 /** Blocks a layout may hold (SPEC §9). */
-export const MAX_BLOCKS_PER_LAYOUT = 60;
+const MAX_BLOCKS_PER_LAYOUT = 60;
 
 export const BLOCK_TYPES = [
   "text",
@@ -43,10 +43,10 @@ export const BLOCK_TYPES = [
   "member-area",
 ] as const;
 
-export type Block = { id: string; type: string; [k: string]: unknown };
+type Block = { id: string; type: string; [k: string]: unknown };
 type Column = { span?: number; blocks: Block[] };
 type Row = { columns: Column[]; rowClass?: string };
-export type Layout = { rows: Row[] };
+type Layout = { rows: Row[] };
 
 /** The layout as stored, defensively read: unknown shapes become empty rows. */
 export function readLayout(raw: unknown): Layout {
@@ -75,7 +75,7 @@ function clampSpan(span: unknown, count: number): number {
   return Math.max(1, Math.floor(12 / Math.max(1, count)));
 }
 
-export interface BlockDeps {
+interface BlockDeps {
   /** Safe mode (the disable-user-scripts cookie): code and embed blocks are left out. */
   safeMode?: boolean;
   /**
@@ -106,7 +106,7 @@ function callToAction(b: Block, title: string, label: string) {
 }
 
 /** Form definitions as islands and fallbacks read them (never the notification address). */
-export function formJson(form: typeof forms.$inferSelect) {
+function formJson(form: typeof forms.$inferSelect) {
   return {
     id: form.id,
     name: form.name,

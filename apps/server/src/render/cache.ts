@@ -17,13 +17,7 @@ import type { Database } from "../db/client.js";
 import type { Precompressed } from "../http/compression.js";
 import { LruMap } from "../lib/lru.js";
 
-export const CHANNEL = "atelier_content";
-
-/** A site row as the cache remembers it for a host. */
-export interface CachedSite<T> {
-  site: T;
-  version: number;
-}
+const CHANNEL = "atelier_content";
 
 /**
  * Newest known content version per website, and host → site, both valid only while the

@@ -11,7 +11,7 @@ import type { Website } from "../modules/sites/service.js";
 import { Feature } from "../seed/billing-catalog.js";
 
 /** The feature each gated block needs. */
-export const BLOCK_FEATURES: Record<string, number> = {
+const BLOCK_FEATURES: Record<string, number> = {
   amazon: Feature.AMAZON_BLOCK,
   donation: Feature.DONATION_BLOCK,
   menu: Feature.MENU_BLOCK,

@@ -10,7 +10,7 @@ import {
 } from "@atelier/jsont";
 
 /** Aspect ratios offered for cropped thumbnails, as width:height. */
-export const ASPECT_RATIOS: Record<string, [number, number]> = {
+const ASPECT_RATIOS: Record<string, [number, number]> = {
   square: [1, 1],
   "1:1": [1, 1],
   "4:3": [4, 3],
@@ -63,7 +63,7 @@ function clamp(v: unknown, range: { min: number; max: number; default: number })
 
 type Choice<K extends GalleryChoice> = (typeof GALLERY_CHOICES)[K]["values"][number];
 
-export type GalleryOptions = Record<string, string | number | boolean> & {
+type GalleryOptions = Record<string, string | number | boolean> & {
   design: Choice<"design">;
   "aspect-ratio": string;
   "meta-position": Choice<"meta-position">;

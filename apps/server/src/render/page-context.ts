@@ -17,11 +17,8 @@ import { type CollectionItems, siteData } from "./pages/site-data.js";
 import { SYSTEM_PAGES, accessGate, systemPage } from "./pages/system-pages.js";
 import { htmlToText } from "./sanitize.js";
 
-export { DEFAULT_BLOG_PAGE_SIZE } from "./pages/collection-lists.js";
-export { merchandisingContext } from "./pages/items.js";
-export { itemsJson, type PageRequest, type PageResult } from "./pages/shared.js";
+export type { PageResult } from "./pages/shared.js";
 export { siteDataCache } from "./pages/site-data.js";
-export { SYSTEM_PAGES } from "./pages/system-pages.js";
 
 /** The page at a collection's own address, by its kind (a regular page aside). */
 const LIST_PAGES = new Map<string, (ctx: Ctx, c: Collection) => Promise<PageResult>>([

@@ -9,7 +9,7 @@ import type { Website } from "../modules/sites/service.js";
 import { PageCache } from "./cache.js";
 
 /** Query parameters a page reads: the cache key keeps only these, in a fixed order. */
-export const PAGE_PARAMS = ["page", "category", "tag", "author", "view", "month", "q", "unlock"] as const;
+const PAGE_PARAMS = ["page", "category", "tag", "author", "view", "month", "q", "unlock"] as const;
 
 /** The cache key of a view of `urlPath` (a path without its query) with the query parameters a page reads. */
 export function pageKey(

@@ -4,6 +4,5 @@ export {
   richTextForPage,
   safeUrl,
   sanitizeHtml,
-  sanitizeRichText,
   textAsHtml,
 } from "../lib/sanitize-html.js";

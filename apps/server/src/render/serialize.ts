@@ -140,7 +140,7 @@ export function itemUrl(c: Collection, item: ContentItem): string {
   return c.kind === "products" ? `/${c.urlSlug}/p/${item.urlId}` : `/${c.urlSlug}/${item.urlId}`;
 }
 
-export function variantJson(v: Variant, currency: string, images: Map<string, Media>) {
+function variantJson(v: Variant, currency: string, images: Map<string, Media>) {
   return {
     id: v.id,
     sku: v.sku,
@@ -158,7 +158,7 @@ export function variantJson(v: Variant, currency: string, images: Map<string, Me
   };
 }
 
-export interface ItemExtras {
+interface ItemExtras {
   images: Map<string, Media>;
   variants?: Variant[];
   currency: string;

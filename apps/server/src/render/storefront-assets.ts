@@ -17,7 +17,7 @@ export const STOREFRONT_DIST = path.resolve(
 );
 const ENTRY_SOURCE = "src/main.ts";
 
-export interface StorefrontAssets {
+interface StorefrontAssets {
   /** The entry module's URL. */
   entryUrl: string;
   /**

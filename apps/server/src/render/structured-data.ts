@@ -16,7 +16,7 @@ const iso = (v: unknown): string | undefined =>
   typeof v === "number" && Number.isFinite(v) ? new Date(v).toISOString() : undefined;
 
 /** JSON for a script element: nothing in it can end the element or the line. */
-export function jsonLdText(value: unknown): string {
+function jsonLdText(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")

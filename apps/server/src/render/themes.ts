@@ -16,12 +16,11 @@ import { allTokens, rootBlock } from "../modules/design/tokens.js";
 
 export const THEMES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../themes");
 export const THEME_NAMES = ["commerce", "classic", "cover", "market", "studio", "harvest"] as const;
-export type ThemeName = (typeof THEME_NAMES)[number];
 /**
  * The header a theme.json may ask for (`masthead`): the usual one row, or the site title over a
  * centred menu, whose rules (`base/css/masthead/centred.css`) only that theme's stylesheet has.
  */
-export const MASTHEADS = ["row", "centred"] as const;
+const MASTHEADS = ["row", "centred"] as const;
 export type Masthead = (typeof MASTHEADS)[number];
 
 export interface ThemeInfo {
@@ -50,7 +49,7 @@ export interface Theme extends ThemeInfo {
   engine: Engine;
 }
 
-export interface RenderedPage {
+interface RenderedPage {
   html: string;
   errors: TemplateError[];
 }

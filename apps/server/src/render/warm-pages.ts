@@ -19,7 +19,7 @@ import { type Website, hostName } from "../modules/sites/service.js";
 import type { PageCache, SiteVersions } from "./cache.js";
 import { answeredFromCache, offlineForVisitors, pageKey, warmHit } from "./page-hits.js";
 
-export interface WarmPageDeps {
+interface WarmPageDeps {
   versions: SiteVersions<Website>;
   cache: PageCache;
   /** The published pages' Content-Security-Policy. */

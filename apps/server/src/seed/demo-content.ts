@@ -2,7 +2,7 @@
 import type { ItemLocation } from "../db/schema.js";
 import type { Motif } from "./art.js";
 
-export interface DemoVariant {
+interface DemoVariant {
   attributes?: Record<string, string>;
   price: number;
   salePrice?: number;
@@ -10,7 +10,7 @@ export interface DemoVariant {
   unlimited?: boolean;
 }
 
-export interface DemoProduct {
+interface DemoProduct {
   slug: string;
   title: string;
   type: 1 | 2 | 3 | 4;
@@ -292,7 +292,7 @@ export const demoProducts: DemoProduct[] = [
   },
 ];
 
-export interface DemoPost {
+interface DemoPost {
   slug: string;
   title: string;
   author: string;
@@ -387,7 +387,7 @@ export const demoPosts: DemoPost[] = [
   },
 ];
 
-export interface DemoEvent {
+interface DemoEvent {
   slug: string;
   title: string;
   startInDays: number;

@@ -15,7 +15,7 @@ import { seedStoreRules } from "./store-rules.js";
 
 const DAY = 86400_000;
 
-export interface SeedResult {
+interface SeedResult {
   seeded: boolean;
   websiteId?: string;
 }

@@ -18,9 +18,9 @@ export const ADDED_FOR_MS = 2000;
 /** From a failure back to idle. */
 export const ERROR_IDLE_AFTER_MS = 1000;
 
-export const TITLE_ADD_FAILED = "Unable to Add Item";
-export const TITLE_PURCHASE_FAILED = "Unable to Purchase Item";
-export const TITLE_GIFT_CARD_FAILED = "Unable to purchase Gift Card";
+const TITLE_ADD_FAILED = "Unable to Add Item";
+const TITLE_PURCHASE_FAILED = "Unable to Purchase Item";
+const TITLE_GIFT_CARD_FAILED = "Unable to purchase Gift Card";
 
 /** The failure alert's title for each kind of add (SPEC §8). */
 export function failureTitle(kind: AddKind): string {
@@ -45,7 +45,7 @@ export interface Timers {
   clear(handle: unknown): void;
 }
 
-export const browserTimers: Timers = {
+const browserTimers: Timers = {
   set: (fn, ms) => setTimeout(fn, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };

@@ -11,7 +11,7 @@ export const MSG_RATE_LIMITED = "Please try again in a few seconds.";
 export const MSG_NETWORK = "We could not reach the store. Check your connection and try again.";
 export const MSG_UNKNOWN = "Something went wrong. Please try again.";
 
-export interface ErrorAnswer {
+interface ErrorAnswer {
   error?: { code?: string; message?: string; fields?: Record<string, string> };
   crumbFail?: boolean;
 }
@@ -45,7 +45,7 @@ export function failureMessage(
   return typeof message === "string" && message.trim() !== "" ? message : MSG_UNKNOWN;
 }
 
-export interface CallOptions {
+interface CallOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;

@@ -17,10 +17,10 @@ export interface CaptchaWidget {
 }
 
 /** The token the offline test provider's widget hands out when its box is ticked. */
-export const TEST_CAPTCHA_TOKEN = "test-captcha-pass";
+const TEST_CAPTCHA_TOKEN = "test-captcha-pass";
 
 /** What a provider's script puts on `window` (grecaptcha, hcaptcha, turnstile). */
-export type ProviderApi = {
+type ProviderApi = {
   render(el: HTMLElement, opts: Record<string, unknown>): unknown;
   reset(id?: unknown): void;
   getResponse?(id?: unknown): string;

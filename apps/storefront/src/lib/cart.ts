@@ -7,8 +7,6 @@ import { type AddEntryAnswer, type CartJson, type EntryAnswer, cartCountLabel } 
 import { apiCall } from "./api.js";
 import { CART_PRESENT_COOKIE, SIGNED_IN_COOKIE, readCookie } from "./cookies.js";
 
-export type { CartJson };
-
 type Listener = (cart: CartJson | null, totalQuantity: number) => void;
 
 let current: CartJson | null = null;
@@ -16,7 +14,7 @@ let knownQuantity = 0;
 let loading: Promise<CartJson> | null = null;
 const listeners = new Set<Listener>();
 
-export const CART_EVENT = "atelier:cart";
+const CART_EVENT = "atelier:cart";
 
 /** The header's cart indicators (`[data-cart-count]`): the count, capped at 100 as "100+". */
 export function syncHeaderCount(
@@ -105,7 +103,7 @@ export function loadCart(): Promise<CartJson> {
   return loading;
 }
 
-export interface AddInput {
+interface AddInput {
   itemId: string;
   sku?: string;
   quantity: number;

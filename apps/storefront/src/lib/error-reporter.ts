@@ -17,7 +17,7 @@ export interface ErrorEvent {
   timestamp: number;
 }
 
-export interface ReporterDeps {
+interface ReporterDeps {
   send(batch: ErrorEvent[]): void;
   now(): number;
   setTimer(fn: () => void, ms: number): unknown;

@@ -10,9 +10,9 @@ import "./ui.css";
 import "./modal.css";
 
 /** The viewport height is re-measured at most this often while resizing (SPEC §9). */
-export const MODAL_RESIZE_DEBOUNCE_MS = 100;
+const MODAL_RESIZE_DEBOUNCE_MS = 100;
 
-export interface ModalProps {
+interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;

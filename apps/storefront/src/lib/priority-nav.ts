@@ -20,7 +20,7 @@ function inline(nav: HTMLElement): boolean {
   return !toggle || getComputedStyle(toggle).display === "none";
 }
 
-export function fitNavigation(nav: HTMLElement): void {
+function fitNavigation(nav: HTMLElement): void {
   const list = nav.querySelector<HTMLElement>(".nav-list");
   const more = list?.querySelector<HTMLElement>(`:scope > ${MORE}`);
   const moreList = more?.querySelector<HTMLElement>(".nav-sub");

@@ -41,7 +41,7 @@ export interface ProductInfo {
   optionNames: string[];
 }
 
-export type Selection = Readonly<Record<string, string | undefined>>;
+type Selection = Readonly<Record<string, string | undefined>>;
 
 export interface SelectionState {
   /** Options not chosen yet, in order. */
@@ -112,7 +112,7 @@ export function soldOutValues(p: ProductInfo, option: string, selection: Selecti
   return new Set([...values].filter((x) => !open.has(x)));
 }
 
-export interface MoneyFormat {
+interface MoneyFormat {
   /** The store currency (used when a variant carries no money node). */
   currency: string;
   /** CLDR money format (website setting useCLDRMoneyFormat) instead of the legacy span. */
@@ -168,7 +168,7 @@ export function moneyHtml(minor: number, currency: string, format: MoneyFormat):
   return `<span class="sqs-money-native">${formatDecimal(major, { fractionDigits: digits, rounding: "half-even" })}</span>`;
 }
 
-export interface PriceOptions extends MoneyFormat {
+interface PriceOptions extends MoneyFormat {
   soldOutText: string;
   unavailableText?: string;
 }

@@ -1,7 +1,7 @@
 /** An order's totals as a description list: one row (term and amount) a line. */
 import type { ReactNode } from "react";
 
-export interface TotalLine {
+interface TotalLine {
   key: string;
   label: ReactNode;
   amount: ReactNode;

@@ -12,12 +12,12 @@ import type { Engine, RenderOptions, RenderResult } from "../engine.js";
 import { loadLocale } from "../i18n/cldr.js";
 import { parseJson } from "../util/json.js";
 
-export interface CaseFile {
+interface CaseFile {
   path: string;
   sections: Record<string, string>;
 }
 
-export interface PreparedCase {
+interface PreparedCase {
   path: string;
   template: string;
   json: unknown;
@@ -60,7 +60,7 @@ function parseProperties(text: string): Record<string, string> {
 }
 
 /** Turns a case file into what a render needs; throws on malformed JSON. */
-export function prepareCase(file: CaseFile): PreparedCase {
+function prepareCase(file: CaseFile): PreparedCase {
   const s = file.sections;
   if (s.TEMPLATE === undefined || s.OUTPUT === undefined) {
     throw new Error("case file needs :TEMPLATE and :OUTPUT sections");
@@ -108,7 +108,7 @@ export function findCaseFiles(paths: readonly string[]): string[] {
   return out;
 }
 
-export interface CaseOutcome {
+interface CaseOutcome {
   path: string;
   passed: boolean;
   expected: string;

@@ -12,14 +12,14 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "../index.js";
 
-export interface SyncOptions {
+interface SyncOptions {
   site: string;
   key: string;
   dir: string;
   all: boolean;
 }
 
-export interface SyncIo {
+interface SyncIo {
   out(line: string): void;
   err(line: string): void;
 }

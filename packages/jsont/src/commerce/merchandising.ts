@@ -12,10 +12,7 @@ import { formatMessage } from "./message.js";
 import { arrayOf, getPath, localized } from "./nodes.js";
 
 /** The merchandising settings of a product, or `undefined`. */
-export function merchandisingContext(
-  product: unknown,
-  ctx: RenderContext,
-): Record<string, unknown> | undefined {
+function merchandisingContext(product: unknown, ctx: RenderContext): Record<string, unknown> | undefined {
   const id = asString(getPath(product, "id"));
   if (id === "") return undefined;
   const all = ctx.resolve("productMerchandisingContext");

@@ -30,7 +30,7 @@ const LEGACY_FORMAT = {
 } as const;
 
 /** Whether money prints in the CLDR form (`website.useCLDRMoneyFormat`). */
-export function useCldrMoneyFormat(ctx: RenderContext): boolean {
+function useCldrMoneyFormat(ctx: RenderContext): boolean {
   return isTruthy(ctx.resolve(["website", "useCLDRMoneyFormat"]));
 }
 
@@ -60,7 +60,7 @@ export function legacyCents(moneyNode: unknown): string {
 }
 
 /** The currency of a money node ({currency} or {currencyCode}), USD when absent. */
-export function currencyOf(moneyNode: unknown): string {
+function currencyOf(moneyNode: unknown): string {
   if (!isObject(moneyNode)) return "USD";
   const code = asString(moneyNode.currency ?? moneyNode.currencyCode).trim();
   return code === "" ? "USD" : code;

@@ -27,7 +27,7 @@ import { formatMessage, type MessageArgs } from "./message.js";
 import { DEFAULT_MONEY, moneyString } from "./money.js";
 
 /** What a price block shows, already formatted; the first present part wins. */
-export interface PriceParts {
+interface PriceParts {
   /** "from $10.00" (or "Unavailable"). */
   from?: string;
   /** The sale price and the original price it replaces. */
@@ -42,7 +42,7 @@ function hiddenLabel(ctx: RenderContext, key: string, fallback: string): string 
 }
 
 /** The `<div class="product-price">` (or subscription-price) markup of a price. */
-export function renderPriceBlock(cssClass: string, parts: PriceParts, ctx: RenderContext): string {
+function renderPriceBlock(cssClass: string, parts: PriceParts, ctx: RenderContext): string {
   let body = "";
   if (parts.from !== undefined) {
     body = `${parts.from}\n`;
@@ -119,7 +119,7 @@ export function productPriceHtml(product: unknown, args: string[], ctx: RenderCo
  * The pricing options (subscription prices) of the variant that sells for least, for
  * physical products and services; `undefined` otherwise.
  */
-export function lowestVariantPricingOptions(product: unknown): unknown[] | undefined {
+function lowestVariantPricingOptions(product: unknown): unknown[] | undefined {
   const type = productTypeOf(product);
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return undefined;
   const variants = variantsOf(product);

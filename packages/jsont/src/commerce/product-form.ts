@@ -56,7 +56,7 @@ export function addToCartButtonHtml(item: unknown, ctx: RenderContext): string {
 }
 
 /** Services allow several units unless the store settings say otherwise. */
-export function multipleQuantityAllowedForServices(websiteSettings: unknown): boolean {
+function multipleQuantityAllowedForServices(websiteSettings: unknown): boolean {
   const storeSettings = getPath(websiteSettings, "storeSettings");
   if (!isObject(storeSettings)) return true;
   const value = storeSettings.multipleQuantityAllowedForServices;
@@ -84,7 +84,7 @@ export function quantityInputHtml(item: unknown, ctx: RenderContext): string | u
   );
 }
 
-export interface VariantOption {
+interface VariantOption {
   name: string;
   values: string[];
 }
@@ -94,7 +94,7 @@ export interface VariantOption {
  * variantOptionOrdering, each with the distinct values its variants use, in order of
  * appearance.
  */
-export function variantOptions(item: unknown): VariantOption[] {
+function variantOptions(item: unknown): VariantOption[] {
   const variants = variantsOf(item);
   if (variants.length <= 1) return [];
   const options: VariantOption[] = arrayOf(getPath(item, "structuredContent", "variantOptionOrdering")).map(

@@ -4,7 +4,7 @@ import { asString, isNumber, numberValue } from "../util/values.js";
 import { get } from "./node.js";
 
 /** Colours whose 24-bit value is above this (half of 0xFFFFFF) are "light". */
-export const LUMINANCE_THRESHOLD = 0xffffff / 2;
+const LUMINANCE_THRESHOLD = 0xffffff / 2;
 
 /**
  * The 24-bit value of a hex colour ("#abc", "aabbcc"; the "#" is optional), or -1 when the
@@ -27,7 +27,7 @@ export const colorWeightFormatter: Formatter = (_args, vars) => {
 const decimalSymbols = new Map<string, string>();
 
 /** The decimal separator of a locale ("." when the locale is unknown to the runtime). */
-export function decimalSymbol(locale: string): string {
+function decimalSymbol(locale: string): string {
   let symbol = decimalSymbols.get(locale);
   if (symbol === undefined) {
     symbol = ".";

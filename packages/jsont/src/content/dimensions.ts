@@ -5,10 +5,10 @@
 import type { Formatter } from "../types.js";
 import { asString } from "../util/values.js";
 
-export const INVALID_SIZE_MESSAGE = "Invalid source parameter. Pass in 'originalSize'";
+const INVALID_SIZE_MESSAGE = "Invalid source parameter. Pass in 'originalSize'";
 
 /** The two sides of a "WxH" string as integers, or null when it is not of that form. */
-export function splitDimensions(value: unknown): [number, number] | null {
+function splitDimensions(value: unknown): [number, number] | null {
   const parts = asString(value).split("x");
   if (parts.length !== 2) return null;
   return [Number.parseInt(parts[0], 10), Number.parseInt(parts[1], 10)];
@@ -23,7 +23,7 @@ function toInt(n: number): number {
  * The other side of `size` scaled so that one side equals `requested`: the width for a
  * requested height when `forHeight`, else the height for a requested width.
  */
-export function resize(size: unknown, forHeight: boolean, requested: number): number | string {
+function resize(size: unknown, forHeight: boolean, requested: number): number | string {
   const parts = splitDimensions(size);
   if (parts === null) return INVALID_SIZE_MESSAGE;
   const [width, height] = parts;

@@ -7,10 +7,10 @@ import { asString, isObject, isTruthy, toDisplayString } from "../util/values.js
 import { get, path } from "./node.js";
 
 /** Shown for a field with no answer when the site has no localized text for it. */
-export const NO_ANSWER_TEXT = "N/A";
+const NO_ANSWER_TEXT = "N/A";
 
 /** Survey (likert) answers by score, with the localized-string key that overrides each. */
-export const LIKERT_ANSWERS: Readonly<Record<string, { key: string; text: string }>> = {
+const LIKERT_ANSWERS: Readonly<Record<string, { key: string; text: string }>> = {
   "-2": { key: "productAnswerMapStronglyDisagree", text: "Strongly Disagree" },
   "-1": { key: "productAnswerMapDisagree", text: "Disagree" },
   "0": { key: "productAnswerMapNeutral", text: "Neutral" },

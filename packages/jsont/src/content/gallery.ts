@@ -18,7 +18,7 @@ export const GALLERY_META_POSITIONS = [
   "bottom-right",
 ] as const;
 export const GALLERY_ACTIVE_ALIGNMENTS = ["center", "left", "right"] as const;
-export const GALLERY_FLAGS = [
+const GALLERY_FLAGS = [
   "autoplay",
   "auto-crop",
   "controls",
@@ -41,9 +41,9 @@ export const GALLERY_CHOICES = {
 export type GalleryChoice = keyof typeof GALLERY_CHOICES;
 type Choice<K extends GalleryChoice> = (typeof GALLERY_CHOICES)[K]["values"][number];
 
-export type GalleryDesign = (typeof GALLERY_DESIGNS)[number];
-export type GalleryMetaPosition = (typeof GALLERY_META_POSITIONS)[number];
-export type GalleryActiveAlignment = (typeof GALLERY_ACTIVE_ALIGNMENTS)[number];
+type GalleryDesign = (typeof GALLERY_DESIGNS)[number];
+type GalleryMetaPosition = (typeof GALLERY_META_POSITIONS)[number];
+type GalleryActiveAlignment = (typeof GALLERY_ACTIVE_ALIGNMENTS)[number];
 
 /** Numeric gallery options: allowed range (inclusive) and default. */
 export const GALLERY_NUMBER_OPTIONS = {
@@ -55,12 +55,12 @@ export const GALLERY_NUMBER_OPTIONS = {
   "max-width": { min: 100, max: 300, default: 300 },
 } as const;
 
-export type GalleryNumberOption = keyof typeof GALLERY_NUMBER_OPTIONS;
+type GalleryNumberOption = keyof typeof GALLERY_NUMBER_OPTIONS;
 
 /** Default aspect ratio of slider galleries. */
 export const DEFAULT_SLIDER_ASPECT_RATIO = 50;
 
-export interface GalleryOptions {
+interface GalleryOptions {
   design: GalleryDesign;
   "aspect-ratio": string;
   "meta-position": GalleryMetaPosition;

@@ -11,21 +11,13 @@ import { get, path } from "./node.js";
 import { quoteSafe, removeTags } from "./text.js";
 
 /** Image-derived alt text is capped at this many characters. */
-export const MAX_ALT_TEXT_LENGTH = 1000;
+const MAX_ALT_TEXT_LENGTH = 1000;
 
 /** Focal point used when an image has none. */
-export const DEFAULT_FOCAL_POINT = "0.5,0.5";
+const DEFAULT_FOCAL_POINT = "0.5,0.5";
 
 /** The widths of the resized variants the image service produces, smallest first. */
-export const IMAGE_VARIANT_WIDTHS: readonly string[] = [
-  "100w",
-  "300w",
-  "500w",
-  "750w",
-  "1000w",
-  "1500w",
-  "2500w",
-];
+const IMAGE_VARIANT_WIDTHS: readonly string[] = ["100w", "300w", "500w", "750w", "1000w", "1500w", "2500w"];
 
 function numberText(v: unknown): string {
   return isNumber(v) ? formatNumber(v) : String(asNumber(v));
@@ -39,7 +31,7 @@ export function focalPoint(media: unknown): string {
 }
 
 /** Alt text from a content item's own fields: its title, else its body as text (capped), else its filename. */
-export function altTextFromFields(item: unknown): string {
+function altTextFromFields(item: unknown): string {
   const title = get(item, "title");
   if (isTruthy(title)) return asString(title);
   const body = get(item, "body");
@@ -69,7 +61,7 @@ export function altText(ctx: RenderContext, image: unknown): string {
  * The loader attributes of an image, each followed by a space; "" for a missing image.
  * `alt` replaces the computed alt text when given (unescaped).
  */
-export function imageMeta(image: unknown, ctx: RenderContext, alt?: string): string {
+function imageMeta(image: unknown, ctx: RenderContext, alt?: string): string {
   if (image === undefined) return "";
   const assetUrl = quoteSafe(asString(get(image, "assetUrl")));
   const componentKey = get(image, "componentKey");

@@ -37,7 +37,7 @@ export function path(value: unknown, keys: readonly (string | number)[]): unknow
 }
 
 /** True when the object (or array) `value` has the member (or element) `key`. */
-export function has(value: unknown, key: string | number): boolean {
+function has(value: unknown, key: string | number): boolean {
   return get(value, key) !== undefined;
 }
 

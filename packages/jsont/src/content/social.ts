@@ -29,7 +29,7 @@ export const activateTwitterLinksFormatter: Formatter = (_args, vars) => {
 };
 
 /** The share-button placeholder the front end fills in, or "" when the site has no share buttons. */
-export function socialButton(website: unknown, item: unknown, inline: boolean): string {
+function socialButton(website: unknown, item: unknown, inline: boolean): string {
   const options = get(website, "shareButtonOptions");
   if (website === undefined || options === undefined || sizeOf(options) === 0) return "";
   const imageId = asString(firstPresent(item, "systemDataId", "mainImageId"));
@@ -120,7 +120,7 @@ export function compactUtc(epochMillis: number): string {
 }
 
 /** An event location as one line: its address lines and country, the empty ones left out. */
-export function locationLine(location: unknown): string {
+function locationLine(location: unknown): string {
   return ["addressLine1", "addressLine2", "addressCountry"]
     .map((name) => asString(get(location, name)).trim())
     .filter((s) => s.length > 0)

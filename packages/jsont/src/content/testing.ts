@@ -6,7 +6,7 @@
 import type { RenderContext, Variable } from "../types.js";
 import { get, path } from "./node.js";
 
-export interface FakeContext extends RenderContext {
+interface FakeContext extends RenderContext {
   /** Enters a section on `node` (with a 1-based repeat index when given). */
   push(node: unknown, index?: number): FakeContext;
   readonly errors: string[];

@@ -33,7 +33,7 @@ function set(vars: Variable[], value: unknown): void {
  * nothing; a tag with anything other than digits is dropped up to its `}`. Legacy
  * (FORMAT_STATE_DIGITS): no `{{`/`}}` escapes, and a `{` inside a bad tag starts a new tag.
  */
-export function formatPattern(pattern: string, args: readonly string[], legacyMode = true): string {
+function formatPattern(pattern: string, args: readonly string[], legacyMode = true): string {
   let out = "";
   let index = -1; // -1 outside a tag, -2 ignoring a bad tag, >= 0 inside a tag
   const len = pattern.length;
@@ -70,7 +70,7 @@ export function formatPattern(pattern: string, args: readonly string[], legacyMo
 }
 
 /** Cuts text at the last whitespace before `max` characters and appends the ellipsis. */
-export function truncateText(text: string, max: number, ellipsis: string): string {
+function truncateText(text: string, max: number, ellipsis: string): string {
   if (text.length <= max) return text;
   let end = max;
   for (let i = max - 1; i >= 0; i--) {
@@ -83,11 +83,8 @@ export function truncateText(text: string, max: number, ellipsis: string): strin
   return text.substring(0, end) + ellipsis;
 }
 
-/** Lowercase dashed slug: drops everything but letters, digits, whitespace and dashes. */
-export { slugify } from "../util/text.js";
-
 /** Curly quotes, apostrophes and em dashes. */
-export function smartypants(text: string): string {
+function smartypants(text: string): string {
   return text
     .replace(/(^|[-\u2014\s(["])'/gm, "$1\u2018")
     .replace(/'/g, "\u2019")
@@ -109,7 +106,7 @@ const URL_FIXUPS: Record<string, string> = {
 };
 
 /** UTF-8 percent-encoding that keeps `A-Z a-z 0-9 @ * _ + - . /` (like `escape()` over UTF-8 bytes). */
-export function urlEncode(text: string): string {
+function urlEncode(text: string): string {
   try {
     // encodeURIComponent keeps A-Z a-z 0-9 - _ . ! ~ * ' ( ): adjust to the set above.
     return encodeURIComponent(text).replace(/[!~'()]|%40|%2B|%2F/g, (m) => URL_FIXUPS[m]);

@@ -137,7 +137,7 @@ const framework = new CLDRFramework({
 });
 
 /** The language whose resource pack serves a locale ("fr-CA" → "fr"); "en" when none has a pack. */
-export function packLanguage(locale: string): string {
+function packLanguage(locale: string): string {
   let language = LANGUAGES.get(locale);
   if (language !== undefined) return language;
   try {

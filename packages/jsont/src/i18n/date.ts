@@ -8,7 +8,7 @@ import { type DateFields, dateFields, fillDateFields, weekOfYear } from "./julia
 import { zoneAt } from "./timezone.js";
 
 /** Month and weekday names used by the patterns. */
-export interface DateNames {
+interface DateNames {
   /** 12 abbreviated month names, January first. */
   monthsShort: readonly string[];
   monthsLong: readonly string[];

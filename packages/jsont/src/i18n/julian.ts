@@ -11,11 +11,11 @@ export const JD_MAX = 4881503;
 export const JD_UNIX_EPOCH = 2440588;
 /** Julian day of the first Gregorian date, October 15, 1582. */
 export const JD_GREGORIAN_CUTOVER = 2299161;
-export const GREGORIAN_CUTOVER_YEAR = 1582;
+const GREGORIAN_CUTOVER_YEAR = 1582;
 /** Julian day of January 1, 1 AD (Gregorian). */
 const JD_GREGORIAN_EPOCH = 1721426;
 
-export const ONE_DAY_MS = 86_400_000;
+const ONE_DAY_MS = 86_400_000;
 
 export class JulianDayRangeError extends RangeError {
   readonly julianDay: number;
@@ -181,7 +181,7 @@ export function fillDateFields(into: DateFields | undefined, epochMs: number, of
 }
 
 /** Days in a year of the (Julian/Gregorian) calendar. */
-export function daysInYear(year: number): number {
+function daysInYear(year: number): number {
   return isLeapYear(year) ? 366 : 365;
 }
 

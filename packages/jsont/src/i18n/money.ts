@@ -7,7 +7,7 @@ import { toDecimal } from "./number.js";
 import { currencyOptions } from "./options.js";
 
 /** The amount and currency of a money object. */
-export interface MoneyParts {
+interface MoneyParts {
   amount: Decimal;
   currency: string;
 }
@@ -69,8 +69,8 @@ const LEGACY_SYMBOLS: Record<string, string> = {
 /** Locales that put the symbol after the amount; all others put it before. */
 const SYMBOL_AFTER = new Set(["da-DK", "de-DE", "fr-FR", "sv-SE"]);
 
-export const LEGACY_DEFAULT_LOCALE = "en-US";
-export const LEGACY_DEFAULT_CURRENCY = "USD";
+const LEGACY_DEFAULT_LOCALE = "en-US";
+const LEGACY_DEFAULT_CURRENCY = "USD";
 
 /** "en_us" / "en-US" → "en-US" (language lower case, region upper case). */
 export function normalizeLocaleTag(tag: string): string {

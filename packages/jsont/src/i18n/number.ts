@@ -36,9 +36,9 @@ export function toDecimal(v: unknown): Decimal | undefined {
  * `fractions` only the fraction-digit options, `significant-maxfrac` rounds to the maximum
  * fraction digits first and then applies the significant-digit options.
  */
-export type DigitsMode = "default" | "significant" | "significant-maxfrac" | "fractions";
+type DigitsMode = "default" | "significant" | "significant-maxfrac" | "fractions";
 
-export interface DecimalFormatArgs {
+interface DecimalFormatArgs {
   options: DecimalFormatOptions;
   mode: DigitsMode;
 }

@@ -21,8 +21,8 @@ import type {
 } from "@phensley/cldr";
 
 /** Digit options (integer, fraction and significant digits) are clamped to this range. */
-export const DIGITS_MIN = 0;
-export const DIGITS_MAX = 50;
+const DIGITS_MIN = 0;
+const DIGITS_MAX = 50;
 
 /** An argument split at its first ':' (or '=' when `allowEquals`): `["style", "short"]`, `["group", ""]`. */
 export function splitOption(arg: string, allowEquals = false): [string, string] {
@@ -81,7 +81,7 @@ const RELATIVE_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Parses an integer digit count and clamps it to 0–50 (unparsable counts read as 0). */
-export function digits(value: string): number {
+function digits(value: string): number {
   const n = Number.parseInt(value, 10);
   if (!Number.isFinite(n)) return DIGITS_MIN;
   return Math.max(DIGITS_MIN, Math.min(n, DIGITS_MAX));

@@ -14,7 +14,7 @@ export function formatRelativeTime(cldr: CLDR, start: number, end: number, args:
 }
 
 /** Within this many milliseconds of now (or in the future), a time shows as "now". */
-export const NOW_WINDOW_MS = 60_000;
+const NOW_WINDOW_MS = 60_000;
 
 type SinceUnit = "year" | "month" | "week" | "day" | "hour" | "minute";
 
@@ -23,7 +23,7 @@ type SinceUnit = "year" | "month" | "week" | "day" | "hour" | "minute";
  * days, else whole months of 30 days, else whole weeks, days, hours, then minutes, the way
  * the published template engines humanize it ("about 70 years ago", never "71 years ago").
  */
-export function timeSinceUnit(deltaMs: number): { unit: SinceUnit; count: number } {
+function timeSinceUnit(deltaMs: number): { unit: SinceUnit; count: number } {
   const seconds = deltaMs / 1000;
   const days = Math.trunc(seconds / 86_400);
   const buckets: Array<[SinceUnit, number]> = [

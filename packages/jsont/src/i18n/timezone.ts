@@ -8,7 +8,7 @@ import type { RenderContext } from "../types.js";
 /** The zone used when the website names none. */
 export const DEFAULT_TIME_ZONE = "America/New_York";
 /** The zone used when a named zone has no data. */
-export const FALLBACK_TIME_ZONE = "UTC";
+const FALLBACK_TIME_ZONE = "UTC";
 
 /** Zone ids that are not in the IANA data under these names. */
 const ZONE_ALIASES: Record<string, string> = {

@@ -15,7 +15,7 @@ import { type CLDR, Decimal, type MathContext, type UnitFormatOptions } from "@p
 import { numberOption, splitOption } from "./options.js";
 import { type UnitCategory, type UnitDef, findUnit, set, u } from "./unit-catalog.js";
 
-export { findUnit, type UnitCategory, type UnitDef } from "./unit-catalog.js";
+export { findUnit } from "./unit-catalog.js";
 
 /** Families of units to pick the best unit from, largest first. */
 const FACTOR_SETS = {
@@ -240,7 +240,7 @@ function unitList(value: string): UnitDef[] | undefined {
   return units.length > 0 ? units : undefined;
 }
 
-export interface UnitArgs {
+interface UnitArgs {
   input?: UnitDef;
   exact?: UnitDef;
   exactList?: UnitDef[];

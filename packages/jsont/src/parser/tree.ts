@@ -3,7 +3,7 @@ import type { OrNode, RepeatedNode, TemplateAst, TemplateNode } from "../ast.js"
 import { TagCursor } from "./cursor.js";
 
 /** Blocks nested deeper than this are refused (kept as text), so compiling cannot overflow the stack. */
-export const MAX_NESTING = 500;
+const MAX_NESTING = 500;
 
 /** An open block while assembling the tree. */
 interface Open {

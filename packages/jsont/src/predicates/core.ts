@@ -118,7 +118,7 @@ const cmp = (a: number, b: number): number => (a < b ? -1 : a > b ? 1 : 0);
  * numbers numerically, strings by UTF-16 code units, booleans false < true; anything else
  * is 0 when deeply equal, else -1.
  */
-export function compareValues(left: unknown, right: unknown): number {
+function compareValues(left: unknown, right: unknown): number {
   left = norm(left);
   right = norm(right);
   switch (kindOf(left)) {
@@ -166,7 +166,7 @@ function typeRank(v: unknown): number {
  * booleans within their type, mixed types by rank (missing/null < string < number <
  * boolean < composite); composites are 0 when deeply equal, else -1.
  */
-export function compareTotal(left: unknown, right: unknown): number {
+function compareTotal(left: unknown, right: unknown): number {
   const lk = kindOf(left);
   const rk = kindOf(right);
   if (lk === "number" && rk === "number") {

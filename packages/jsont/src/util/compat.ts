@@ -7,7 +7,7 @@
 import type { RenderContext } from "../types.js";
 
 /** Lowest level at which each patch's fixed behaviour applies. */
-export const PATCHES = {
+const PATCHES = {
   /** The partial depth counter leaks on a depth breach inside an include. */
   PARTIAL_DEPTH_LEAK: 1,
   /** Comparisons of mixed types are not a total order. */
@@ -60,10 +60,10 @@ export const PATCHES = {
   STOCK_OVERFLOW: 3,
 } as const;
 
-export type PatchName = keyof typeof PATCHES;
+type PatchName = keyof typeof PATCHES;
 
 /** The render's compatibility level (0 when the context does not say). */
-export function compatLevel(ctx: RenderContext): number {
+function compatLevel(ctx: RenderContext): number {
   const level = ctx.compatLevel;
   return typeof level === "number" && Number.isFinite(level) ? level : 0;
 }

@@ -5,7 +5,7 @@
  */
 import { JsonNumber } from "./values.js";
 
-export class JsonSyntaxError extends Error {
+class JsonSyntaxError extends Error {
   readonly offset: number;
   constructor(message: string, offset: number) {
     super(`${message} at offset ${offset}`);

@@ -35,7 +35,7 @@ export class JsonNumber {
   }
 }
 
-export type Kind = "missing" | "null" | "boolean" | "number" | "string" | "array" | "object";
+type Kind = "missing" | "null" | "boolean" | "number" | "string" | "array" | "object";
 
 /** The JSON kind of a value; `undefined` is "missing", a {@link JsonNumber} is "number". */
 export function kindOf(v: unknown): Kind {
@@ -194,14 +194,4 @@ export function deepEquals(a: unknown, b: unknown): boolean {
     if (!Object.hasOwn(bo, k) || !deepEquals(ao[k], bo[k])) return false;
   }
   return true;
-}
-
-/** Replaces every {@link JsonNumber} inside a value by its plain number (a deep copy where needed). */
-export function toPlain(v: unknown): unknown {
-  if (typeof v !== "object" || v === null) return v;
-  if (v instanceof JsonNumber) return v.value;
-  if (Array.isArray(v)) return v.map(toPlain);
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = toPlain((v as Record<string, unknown>)[k]);
-  return out;
 }

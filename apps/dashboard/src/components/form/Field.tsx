@@ -13,7 +13,7 @@ export interface FieldProps {
 /** The props of an input that shows `value` and hands the new value to `onChange` (not an event). */
 export type ValueFieldProps<V> = FieldProps & { value: V; onChange: (value: V) => void };
 
-export interface FieldIds {
+interface FieldIds {
   /** The input's id, for the label's htmlFor. */
   id: string;
   /** The label's own id, for inputs labelled by aria-labelledby. */

@@ -11,9 +11,9 @@ export {
 export { CodeField } from "./CodeField.js";
 export { ColorField } from "./ColorField.js";
 export { errorText, errorsUnder, fieldErrors } from "./errors.js";
-export { Field, type FieldProps } from "./Field.js";
+export { Field } from "./Field.js";
 export { ImageField } from "./ImageField.js";
 export { MoneyField, type MoneyValue, amountHint } from "./MoneyField.js";
 export { RichTextField } from "./RichTextField.js";
 export { DraftSaveBar, SaveBar } from "./SaveBar.js";
-export { binder, type Draft, useDraft } from "./useDraft.js";
+export { binder, useDraft } from "./useDraft.js";

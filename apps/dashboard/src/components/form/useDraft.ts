@@ -5,7 +5,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { fieldErrors } from "./errors.js";
 
-export interface Draft<T extends object> {
+interface Draft<T extends object> {
   values: T;
   set: (patch: Partial<T>) => void;
   dirty: boolean;

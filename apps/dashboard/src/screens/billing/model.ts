@@ -147,11 +147,11 @@ export function formatMoney(m: Money | undefined): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(n);
 }
 
-export const PERIOD: Record<string, string> = { MONTH: "month", YEAR: "year", WEEK: "week" };
+const PERIOD: Record<string, string> = { MONTH: "month", YEAR: "year", WEEK: "week" };
 export const periodText = (p: PlanView["billingPeriod"]) =>
   p.value === 1 ? PERIOD[p.unit] : `${p.value} ${PERIOD[p.unit]}s`;
 
-export const FEATURE_NAMES: Record<number, string> = {
+const FEATURE_NAMES: Record<number, string> = {
   10: "Online store",
   42: "Product subscriptions",
   21: "Amazon block",

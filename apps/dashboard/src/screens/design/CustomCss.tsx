@@ -11,7 +11,7 @@ import { PreviewSplit } from "./PreviewSplit.js";
 import { useLeaveGuard } from "./use-style-history.js";
 import "./design.css";
 
-export const CUSTOM_CSS_LIMIT = 100 * 1024;
+const CUSTOM_CSS_LIMIT = 100 * 1024;
 const CSS_LANGUAGE = cssLanguage();
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -33,7 +33,7 @@ export interface Design {
 }
 
 /** What PATCH takes: any part; in styles, null puts a key back to the theme's default. */
-export interface DesignPatch {
+interface DesignPatch {
   theme?: string;
   styles?: {
     [K in keyof Styles]?: Styles[K] extends object
@@ -48,7 +48,7 @@ export interface DesignPatch {
   socialImageMediaId?: string | null;
 }
 
-export const designKey = (siteId: string) => ["design", siteId];
+const designKey = (siteId: string) => ["design", siteId];
 
 export function useDesign() {
   const siteId = useSiteId();

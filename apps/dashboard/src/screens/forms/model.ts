@@ -21,7 +21,7 @@ export interface OwnerForm extends Omit<FormDefinition, "fields"> {
 }
 
 export type FieldTypeInfo = FieldTypeSchema;
-export type TemplateSchema = Pick<FormTemplateSchema, "fieldTypes" | "defaults">;
+type TemplateSchema = Pick<FormTemplateSchema, "fieldTypes" | "defaults">;
 
 /** A field as the editor holds it: lists and numbers as the owner types them. */
 export interface FieldDraft {

@@ -16,7 +16,7 @@ export interface OwnerAccount {
   displayName: string;
 }
 
-export const INVALID_CREDENTIALS = "The email or password is incorrect.";
+const INVALID_CREDENTIALS = "The email or password is incorrect.";
 
 export async function signUp(
   db: Db,

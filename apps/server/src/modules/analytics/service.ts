@@ -13,7 +13,7 @@ export function validVisitorRecord(value: string | undefined): string | undefine
 }
 
 /** The fields of a hit (SPEC §3 "Analytics hit fields") that get columns of their own. */
-export interface Hit {
+interface Hit {
   event: string;
   visitorCookie?: string;
   url?: string;
@@ -78,7 +78,7 @@ export async function trafficSince(db: Db, websiteId: string, since: Date) {
 }
 
 /** A script error a published page reported (SPEC §7 RecordJavascriptErrors). */
-export interface ScriptError {
+interface ScriptError {
   message: string;
   stack: string;
   url: string;

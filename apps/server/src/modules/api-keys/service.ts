@@ -22,25 +22,25 @@ export const API_SCOPES = [
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
-export const KEY_PREFIX = "atl_";
+const KEY_PREFIX = "atl_";
 /** The key shown in the panel: its first characters (the key itself is never shown again). */
-export const SHOWN_PREFIX_LENGTH = 12;
+const SHOWN_PREFIX_LENGTH = 12;
 export const MAX_LIVE_KEYS = 20;
 export const MAX_ADJUSTMENTS = 50;
 /** lastUsedAt is written at most this often per key. */
-export const LAST_USED_EVERY_MS = 60_000;
+const LAST_USED_EVERY_MS = 60_000;
 
 export const MSG_TOO_MANY_KEYS = `A site can have at most ${MAX_LIVE_KEYS} API keys. Delete a key you no longer use first.`;
 export const MSG_NO_SUCH_KEY = "No such API key.";
 export const MSG_NO_KEY = "Send your API key in the Authorization header: Bearer <key>.";
 export const MSG_BAD_KEY = "This API key is not valid or has been deleted.";
-export const MSG_NO_SUCH_VARIANT = "No such variant.";
+const MSG_NO_SUCH_VARIANT = "No such variant.";
 export const MSG_BELOW_ZERO = "The adjustments would take stock below 0; nothing was changed.";
 export const missingScope = (scope: ApiScope) => `This API key does not have the ${scope} scope.`;
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
-export function keyJson(k: KeyRow) {
+function keyJson(k: KeyRow) {
   return {
     id: k.id,
     name: k.name,

@@ -25,7 +25,7 @@ export const CARD_MSG = {
   NOT_AUTHENTICATED: "Complete the card's authentication first.",
 } as const;
 
-export interface CardInput {
+interface CardInput {
   cardNumber: string;
   expMonth: number;
   expYear: number;
@@ -34,7 +34,7 @@ export interface CardInput {
   country?: string | null;
 }
 
-export type PaymentInfo = {
+type PaymentInfo = {
   cardLast4: string;
   expMonth: number;
   expYear: number;

@@ -22,7 +22,7 @@ const STATUS_SUFFIX: Record<number, string> = {
   [SiteStatus.RESOLD_GRACE]: "RESOLD_GRACE_PERIOD",
 };
 
-export interface BillingState {
+interface BillingState {
   siteStatus: number;
   websiteType: number;
   billingStatus: number;

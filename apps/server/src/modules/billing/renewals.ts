@@ -27,11 +27,11 @@ import { billingCountryOf, planTaxCents } from "./tax.js";
 
 const DAY = 86_400_000;
 /** Days after each failed try before the next one; after the last, the site expires. */
-export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
+const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
 /** How long a try in flight keeps others off the subscription. */
 const LEASE_MS = 10 * 60_000;
 
-export type PlanRenewal =
+type PlanRenewal =
   | { status: "renewed"; invoiceId: string }
   | { status: "failed"; invoiceId: string; message: string; retryAt: number | null }
   | { status: "skipped" };

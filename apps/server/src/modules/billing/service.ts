@@ -30,7 +30,7 @@ import type { Website } from "../sites/service.js";
 import { billingMessageText, billingMessageType, isActiveAndSubscribed, isCommercePlan } from "./message.js";
 import { billingCountryOf, planTaxCents } from "./tax.js";
 
-export const TRIAL_DAYS = 14;
+const TRIAL_DAYS = 14;
 const DAY = 86_400_000;
 
 export const BILLING_MSG = {
@@ -96,7 +96,7 @@ function defaultPlanId(site: Website): string {
  * still on trial gets a trial that ends TRIAL_DAYS after the site was made; any other site a
  * current period of its plan.
  */
-export async function ensureSubscription(deps: BillingDeps, site: Website): Promise<void> {
+async function ensureSubscription(deps: BillingDeps, site: Website): Promise<void> {
   const existing = await deps.db
     .select({ id: billingSubscriptions.id })
     .from(billingSubscriptions)
@@ -236,7 +236,6 @@ async function subscriptionView(deps: BillingDeps, site: Website, sub: Sub) {
     websiteType: site.websiteType,
   };
 }
-export type SubscriptionView = Awaited<ReturnType<typeof subscriptionView>>;
 
 async function loadSite(db: Db, id: string): Promise<Website> {
   const [site] = await db.select().from(websites).where(eq(websites.id, id));

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { billingPaymentMethods } from "../../db/schema.js";
 
-export const PLAN_TAX_RATES: Readonly<Record<string, number>> = {
+const PLAN_TAX_RATES: Readonly<Record<string, number>> = {
   // European Union VAT, standard rates.
   AT: 2000,
   BE: 2100,
@@ -56,7 +56,7 @@ export const PLAN_TAX_RATES: Readonly<Record<string, number>> = {
 };
 
 /** The tax rate of plan charges for a billing country, in basis points (0 when none applies). */
-export function planTaxRate(country: string | null | undefined): number {
+function planTaxRate(country: string | null | undefined): number {
   return (country && PLAN_TAX_RATES[country.toUpperCase()]) || 0;
 }
 

@@ -3,41 +3,39 @@
  * site's secret key, and an offline test provider for development and tests. A site without a
  * configured provider has no captcha: forms that ask for one say 'ReCaptcha has not been set up!'.
  */
-import { MSG_CAPTCHA_NOT_SET_UP, TEST_CAPTCHA_TOKEN } from "@atelier/forms";
+import { TEST_CAPTCHA_TOKEN } from "@atelier/forms";
 import type { Db } from "../../db/client.js";
 import { settingsOf } from "../sites/service.js";
 
-export const CAPTCHA_PROVIDERS = ["recaptcha", "hcaptcha", "turnstile", "test"] as const;
-export type CaptchaProviderName = (typeof CAPTCHA_PROVIDERS)[number];
-
-export { MSG_CAPTCHA_NOT_SET_UP };
+const CAPTCHA_PROVIDERS = ["recaptcha", "hcaptcha", "turnstile", "test"] as const;
+type CaptchaProviderName = (typeof CAPTCHA_PROVIDERS)[number];
 
 /** The one token the offline test provider accepts (its widget hands it out when ticked). */
 export const TEST_CAPTCHA_PASS = TEST_CAPTCHA_TOKEN;
-export const TEST_CAPTCHA_SITE_KEY = "test-site-key";
+const TEST_CAPTCHA_SITE_KEY = "test-site-key";
 /** How long a verification request may take before it counts as failed. */
-export const CAPTCHA_VERIFY_TIMEOUT_MS = 5000;
+const CAPTCHA_VERIFY_TIMEOUT_MS = 5000;
 
-export interface CaptchaVerdict {
+interface CaptchaVerdict {
   success: boolean;
   errorCodes: string[];
 }
 
-export interface CaptchaProvider {
+interface CaptchaProvider {
   name: CaptchaProviderName;
   siteKey: string;
   verify(token: string, remoteIp?: string): Promise<CaptchaVerdict>;
 }
 
 /** What the browser needs to show the widget: no secrets. */
-export interface PublicCaptcha {
+interface PublicCaptcha {
   provider: CaptchaProviderName;
   siteKey: string;
   /** The provider's script, loaded with explicit rendering; none for the test provider. */
   scriptUrl: string | null;
 }
 
-export interface CaptchaSettings {
+interface CaptchaSettings {
   captchaProvider?: string | null;
   captchaSiteKey?: string | null;
   captchaSecretKey?: string | null;
@@ -144,7 +142,7 @@ export async function siteCaptcha(db: Db, websiteId: string): Promise<PublicCapt
   return site ? publicCaptcha(site) : null;
 }
 
-export type CaptchaCheck =
+type CaptchaCheck =
   | { ok: true }
   | { ok: false; reason: "not-set-up" | "missing" | "failed"; errorCodes: string[] };
 

@@ -12,7 +12,7 @@ import { type Count, type Window, countEvent } from "../forms/rate-limit.js";
 /** Requests allowed per window, and the window's length in milliseconds. */
 export type RateLimit = Window;
 /** Whether a request is within the limit, the requests counted so far and when the window resets. */
-export type RateLimitHit = Count;
+type RateLimitHit = Count;
 
 /** Counts one request under `key` at `now` and says whether it is within the limit. */
 export function hitRateLimit(db: Db, key: string, limit: RateLimit, now: Date): Promise<RateLimitHit> {

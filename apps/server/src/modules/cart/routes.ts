@@ -34,7 +34,7 @@ export const RATE_LIMITED_MESSAGE = "Please try again in a few seconds.";
 /** Cart changes allowed per visitor address per window. */
 export const CART_WRITE_LIMIT: RateLimit = { max: 30, windowMs: 10_000 };
 /** Cart and stock reads allowed per visitor address per window. */
-export const CART_READ_LIMIT: RateLimit = { max: 120, windowMs: 10_000 };
+const CART_READ_LIMIT: RateLimit = { max: 120, windowMs: 10_000 };
 
 // ─── Schemas ─────────────────────────────────────────────────────────────────────────────────
 
@@ -48,7 +48,7 @@ const AdditionalFields = Type.Union([Type.String({ maxLength: 20_000 }), Type.Nu
   description: "The answers of the product's additional-fields form, as a JSON string.",
 });
 
-export const CartEntrySchema = Type.Object({
+const CartEntrySchema = Type.Object({
   id: Type.String(),
   itemId: Type.String(),
   variantId: Type.Union([Type.String(), Type.Null()]),
@@ -75,7 +75,7 @@ export const CartEntrySchema = Type.Object({
   available: Type.Boolean(),
 });
 
-export const CartSchema = Type.Object({
+const CartSchema = Type.Object({
   id: Type.Union([Type.String(), Type.Null()]),
   websiteId: Type.String(),
   orderId: Type.Union([Type.String(), Type.Null()]),

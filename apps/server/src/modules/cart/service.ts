@@ -43,7 +43,7 @@ export type CartEntryRow = typeof cartEntries.$inferSelect;
 /** Days a cart cookie lives. */
 export const CART_COOKIE_DAYS = 30;
 /** Longest additionalFields JSON string accepted. */
-export const ADDITIONAL_FIELDS_MAX = 20_000;
+const ADDITIONAL_FIELDS_MAX = 20_000;
 
 export const MSG_ADDITIONAL_FIELDS_INVALID = "Additional fields must be a JSON object.";
 export const MSG_ENTRY_NOT_FOUND = "That item is no longer in your cart.";
@@ -51,11 +51,9 @@ export const MSG_SUBSCRIPTION_PRODUCT_TYPE =
   "Subscriptions are only available for physical and service products.";
 export const MSG_SUBSCRIPTION_NOT_SUBSCRIBABLE = "This product is not sold as a subscription.";
 export const MSG_SUBSCRIPTION_FEATURE = "Subscriptions are not available on this site's plan.";
-export const MSG_SERVICE_SINGLE = "Only one of this service can be added to the cart.";
+const MSG_SERVICE_SINGLE = "Only one of this service can be added to the cart.";
 
 // ─── The cart as the API answers it (SPEC §3; shapes in @atelier/commerce) ─────────────────
-
-export type { CartEntryJson, CartJson };
 
 /** What the cart call needs to know about the visitor. */
 export interface CartOwner {
@@ -69,7 +67,7 @@ function priceOf(v: Variant): number {
 }
 
 /** The empty cart of a visitor who has none yet. */
-export function emptyCart(websiteId: string, currencyCode: string): CartJson {
+function emptyCart(websiteId: string, currencyCode: string): CartJson {
   return {
     id: null,
     websiteId,
@@ -90,7 +88,7 @@ export function emptyCart(websiteId: string, currencyCode: string): CartJson {
 }
 
 /** Builds the cart JSON from its row and entries, pricing every line from the catalog now. */
-export async function cartJson(db: Db | Tx, cart: CartRow, entries: CartEntryRow[]): Promise<CartJson> {
+async function cartJson(db: Db | Tx, cart: CartRow, entries: CartEntryRow[]): Promise<CartJson> {
   const settings = await settingsOf(db as Db, cart.websiteId);
   const currencyCode = settings.store.currency;
   const products = await productsByIds(
@@ -221,7 +219,7 @@ export async function cartQuantity(db: Db, websiteId: string, token: string | un
 // ─── Input checks ────────────────────────────────────────────────────────────────────────────
 
 /** additionalFields arrive as a JSON string (SPEC §7); blank or `"null"` (`JSON.stringify(null)`) means none. */
-export function parseAdditionalFields(input: unknown): Record<string, unknown> | unknown[] | null {
+function parseAdditionalFields(input: unknown): Record<string, unknown> | unknown[] | null {
   if (input === undefined || input === null) return null;
   if (typeof input === "object") return input as Record<string, unknown>;
   if (typeof input !== "string") throw badRequest(MSG_ADDITIONAL_FIELDS_INVALID);
@@ -310,7 +308,7 @@ async function serviceLimit(
 
 // ─── Calls ───────────────────────────────────────────────────────────────────────────────────
 
-export interface AddEntryInput {
+interface AddEntryInput {
   itemId: string;
   sku?: string;
   quantity?: unknown;
@@ -319,7 +317,7 @@ export interface AddEntryInput {
   isExpress?: boolean;
 }
 
-export interface AddEntryResult {
+interface AddEntryResult {
   shoppingCart: CartJson;
   newlyAdded: CartEntryJson;
   updatedEntry?: CartEntryJson;
@@ -415,7 +413,7 @@ async function lockedCartAndEntry(tx: Tx, owner: CartOwner, entryId: string) {
   return { cart, entries, entry };
 }
 
-export interface AdditionalFieldsInput {
+interface AdditionalFieldsInput {
   entryId: string;
   itemId: string;
   sku?: string;
@@ -481,7 +479,7 @@ export async function removeEntry(
   });
 }
 
-export interface SubscriptionInput {
+interface SubscriptionInput {
   itemId: string;
   sku?: string;
   qty?: unknown;

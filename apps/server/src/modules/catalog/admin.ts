@@ -42,11 +42,6 @@ import {
 import { websiteHasFeature } from "./service.js";
 
 export {
-  MAX_OPTIONS,
-  MAX_PRICE_CENTS,
-  MAX_STOCK,
-  MAX_VARIANTS,
-  PRODUCT_NOT_FOUND,
   type ProductInput,
   SALE_PRICE_BELOW,
   SUBSCRIPTION_TYPES_ONLY,
@@ -91,7 +86,7 @@ function productJson(
     updatedAt: item.updatedAt.toISOString(),
   };
 }
-export type ProductJson = ReturnType<typeof productJson>;
+type ProductJson = ReturnType<typeof productJson>;
 
 async function storeCollection(db: Db | Tx, websiteId: string, collectionId: string) {
   const [c] = await db

@@ -8,9 +8,9 @@ import { taxonomyErrors } from "../content-admin/item-store.js";
 import { seoFieldErrors } from "../seo/fields.js";
 
 export const PRODUCT_NOT_FOUND = "No such product.";
-export const MAX_VARIANTS = 250;
-export const MAX_OPTIONS = 6;
-export const MAX_PRICE_CENTS = 100_000_000;
+const MAX_VARIANTS = 250;
+const MAX_OPTIONS = 6;
+const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_STOCK = 10_000_000;
 export const SUBSCRIPTION_TYPES_ONLY = "Subscriptions are only for physical and service products.";
 export const SUBSCRIPTION_UPSELL =

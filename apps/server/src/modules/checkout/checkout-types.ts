@@ -7,7 +7,6 @@ import type { Website } from "../sites/service.js";
 export type CheckoutDeps = Pick<Deps, "db" | "clock" | "config"> & { payments: PaymentProvider };
 
 export const MSG_CART_EMPTY = "Your cart is empty.";
-export const MSG_CART_ALREADY_PURCHASED = "This cart has already been checked out.";
 export const MSG_EMAIL_INVALID = "Please enter a valid email address.";
 export { MSG_REQUIRED } from "@atelier/forms";
 export const MSG_COUNTRY_INVALID = "Please choose a country.";
@@ -17,7 +16,6 @@ export const MSG_PROVIDER_DOWN =
   "We could not reach the payment provider, and your card has not been charged by this attempt. Please try again.";
 export const MSG_IN_PROGRESS = "This order is being processed. Please wait a moment.";
 export const MSG_PAYMENT_ABANDONED = "The payment was not completed. Please try again.";
-export const MSG_PROCESSING = "Your payment is being processed.";
 export const MSG_COUPON_USED_UP_NOW = "This coupon has reached its usage limit.";
 export const MSG_GIFT_CARD_SPENT =
   "A gift card you used no longer has enough balance. Please review your order.";

@@ -15,17 +15,17 @@ export type GiftCard = typeof giftCards.$inferSelect;
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 /** A new code: four groups of four (about 79 bits). */
-export function newGiftCardCode(): string {
+function newGiftCardCode(): string {
   const chars = Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]);
   return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join("")).join("-");
 }
 
 /** Codes compare without case, spaces or dashes. */
-export function normalizeGiftCardCode(code: string): string {
+function normalizeGiftCardCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]/g, "");
 }
 
-export function giftCardHash(code: string): string {
+function giftCardHash(code: string): string {
   return hashToken(`gift-card:${normalizeGiftCardCode(code)}`);
 }
 

@@ -18,11 +18,11 @@ import { type GiftCard, giftCardsByCodes, looksLikeGiftCardCode } from "./gift-c
 import type { CheckoutLine } from "./store.js";
 
 export const MSG_GIFT_CARD_EMPTY = "This gift card has no balance left.";
-export const MSG_GIFT_CARD_CURRENCY = "This gift card is in another currency.";
-export const MSG_GIFT_CARD_SUBSCRIPTION = "Gift cards cannot pay for subscriptions.";
-export const MAX_CODES = 10;
+const MSG_GIFT_CARD_CURRENCY = "This gift card is in another currency.";
+const MSG_GIFT_CARD_SUBSCRIPTION = "Gift cards cannot pay for subscriptions.";
+const MAX_CODES = 10;
 
-export interface PricingOptions {
+interface PricingOptions {
   location?: ShippingLocation;
   shippingOptionId?: string;
   codes?: readonly string[];

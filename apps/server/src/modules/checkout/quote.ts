@@ -5,7 +5,7 @@ import { type CheckoutQuote, priceLines, shippingCountries, storeRulesOf } from 
 import { type CheckoutLine, loadCheckoutCart } from "./store.js";
 import type { CheckoutDeps } from "./checkout-types.js";
 
-export interface QuoteInput {
+interface QuoteInput {
   location?: ShippingLocation;
   shippingOptionId?: string;
   couponCodes?: string[];

@@ -30,31 +30,13 @@ import { type Reserved, reserve } from "./reserve.js";
 import { cardPaymentByKey, chargeAndSettle, resumePayment } from "./payment.js";
 
 export {
-  ABANDON_CHALLENGE_AFTER_MS,
-  ABANDON_UNSEEN_AFTER_MS,
-  type Address,
   type CheckoutDeps,
-  MSG_CART_ALREADY_PURCHASED,
   MSG_CART_EMPTY,
-  MSG_CHOOSE_SHIPPING,
-  MSG_COUNTRY_INVALID,
-  MSG_COUPON_USED_UP_NOW,
   MSG_EMAIL_INVALID,
   MSG_FIX_ADDRESS,
-  MSG_GIFT_CARD_SPENT,
-  MSG_IN_PROGRESS,
-  MSG_PAYMENT_ABANDONED,
-  MSG_PROCESSING,
-  MSG_PROVIDER_DOWN,
-  MSG_REQUIRED,
-  type PlaceOrderContext,
   type PlaceOrderInput,
-  type PlaceOrderResult,
-  RECONCILE_AFTER_MS,
 } from "./checkout-types.js";
-export { releaseOrder } from "./fulfilment.js";
-export { settle } from "./payment.js";
-export { type QuoteInput, quote } from "./quote.js";
+export { quote } from "./quote.js";
 export { reconcilePendingPayments } from "./reconcile.js";
 
 function isUniqueViolation(err: unknown): boolean {

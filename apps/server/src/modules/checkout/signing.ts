@@ -31,7 +31,7 @@ async function loadOrCreate(file: string): Promise<Buffer> {
 }
 
 /** The signing secret: LINK_SIGNING_SECRET when set, else the one of the data folder. */
-export function signingSecret(dataDir: string): Promise<Buffer> {
+function signingSecret(dataDir: string): Promise<Buffer> {
   const shared = process.env.LINK_SIGNING_SECRET;
   if (shared) {
     if (shared.length < 32) throw new Error("LINK_SIGNING_SECRET must be at least 32 characters");
@@ -47,13 +47,13 @@ export function signingSecret(dataDir: string): Promise<Buffer> {
   return p;
 }
 
-export async function sign(dataDir: string, message: string): Promise<string> {
+async function sign(dataDir: string, message: string): Promise<string> {
   return createHmac("sha256", await signingSecret(dataDir))
     .update(message)
     .digest("base64url");
 }
 
-export async function verify(dataDir: string, message: string, signature: unknown): Promise<boolean> {
+async function verify(dataDir: string, message: string, signature: unknown): Promise<boolean> {
   if (typeof signature !== "string" || signature.length > 100) return false;
   const expected = Buffer.from(await sign(dataDir, message));
   const given = Buffer.from(signature);

@@ -45,7 +45,7 @@ export interface CheckoutLine {
   digitalFile?: DigitalFile;
 }
 
-export interface CheckoutCart {
+interface CheckoutCart {
   cart: CartRow;
   entries: CartEntryRow[];
   lines: CheckoutLine[];

@@ -36,7 +36,7 @@ import {
 } from "./item-store.js";
 
 /** The record type of the items each kind of collection holds. */
-export const RECORD_TYPE_OF: Record<string, number> = {
+const RECORD_TYPE_OF: Record<string, number> = {
   blog: RecordType.TEXT,
   events: RecordType.EVENT,
   gallery: RecordType.IMAGE,
@@ -45,7 +45,7 @@ export const RECORD_TYPE_OF: Record<string, number> = {
 /** Collections ordered by hand (the others by date). */
 const HAND_ORDERED = new Set(["gallery", "album"]);
 
-export const ITEM_NOT_FOUND = "No such item.";
+const ITEM_NOT_FOUND = "No such item.";
 
 export interface ItemInput {
   title: string;

@@ -8,7 +8,7 @@ import { isId } from "../../lib/ids.js";
 import { Id } from "../../http/schemas.js";
 
 /** Cookie listing the items this visitor liked (simple liking: one like per visitor and item). */
-export const LIKES_COOKIE = "atelier_likes";
+const LIKES_COOKIE = "atelier_likes";
 const MAX_REMEMBERED_LIKES = 200;
 export const LIKING_OFF = "Liking is turned off on this site.";
 

@@ -5,7 +5,7 @@ import { collections, comments, contentItems, media } from "../../db/schema.js";
 export type Collection = typeof collections.$inferSelect;
 export type ContentItem = typeof contentItems.$inferSelect;
 export type Media = typeof media.$inferSelect;
-export type Comment = typeof comments.$inferSelect;
+type Comment = typeof comments.$inferSelect;
 
 export async function collectionsOf(db: Db, websiteId: string): Promise<Collection[]> {
   return db
@@ -46,20 +46,6 @@ async function publishedItem(
     .from(contentItems)
     .where(isPublished(websiteId, ...conditions));
   return row;
-}
-
-export async function itemBySlug(
-  db: Db,
-  websiteId: string,
-  collectionId: string,
-  urlId: string,
-): Promise<ContentItem | undefined> {
-  return publishedItem(
-    db,
-    websiteId,
-    eq(contentItems.collectionId, collectionId),
-    eq(contentItems.urlId, urlId),
-  );
 }
 
 export async function mediaByIds(db: Db, websiteId: string, ids: string[]): Promise<Map<string, Media>> {

@@ -20,7 +20,7 @@ import { pageRoutes } from "../pages/routes.js";
 import { storeSettingsRoutes } from "../store-settings/routes.js";
 import { EXPANDED_FRAME_COOKIE } from "../pages/preview.js";
 
-export const dashboardDist = path.resolve(
+const dashboardDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "../../../../dashboard/dist",
 );
@@ -45,13 +45,13 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <p>Run <code>npm run build -w apps/dashboard</code> (or <code>npm start</code>, which builds it) and reload.</p></body></html>`;
 
 /** The frame prefix of a site: every page of the site is at /config/frame/<siteId>/<path>. */
-export const framePrefix = (siteId: string) => `/config/frame/${siteId}`;
+const framePrefix = (siteId: string) => `/config/frame/${siteId}`;
 
 /**
  * Rewrites the root-relative URLs of a rendered page (links, images, srcsets, form actions,
  * CSS urls) to go through the frame, except the shared assets and the API.
  */
-export function rewriteForFrame(html: string, siteId: string): string {
+function rewriteForFrame(html: string, siteId: string): string {
   const prefix = framePrefix(siteId);
   const local = (url: string) =>
     url.startsWith("/") && !url.startsWith("//") && !/^\/(assets|api|config)(\/|$)/.test(url)

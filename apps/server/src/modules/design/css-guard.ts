@@ -3,7 +3,7 @@
  * its stylesheet or run script. CSS escapes (`\3c`, `\73`) and comments are undone before the
  * checks, so `<\73 cript` or `java/**\/script:` are found as what they spell.
  */
-export const MAX_CUSTOM_CSS_BYTES = 100 * 1024;
+const MAX_CUSTOM_CSS_BYTES = 100 * 1024;
 
 export const CSS_MSG = {
   TOO_LARGE: "Custom CSS must be 100 KB or less.",

@@ -10,7 +10,7 @@ const WEIGHTS = [400, 500, 600, 700];
 
 let css: string | undefined;
 
-export function allFontFacesCss(): string {
+function allFontFacesCss(): string {
   if (css === undefined) {
     const faces = FONTS.flatMap((f) =>
       WEIGHTS.map((weight) => fontFile(f.id, { weight, style: "normal" })).filter(

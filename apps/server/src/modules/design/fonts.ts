@@ -8,9 +8,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-export type FontCategory = "sans-serif" | "serif" | "display" | "monospace";
+type FontCategory = "sans-serif" | "serif" | "display" | "monospace";
 
-export interface FontChoice {
+interface FontChoice {
   id: string;
   name: string;
   category: FontCategory;
@@ -79,7 +79,7 @@ export interface FontFile {
   hash: string;
 }
 
-export interface FontFace {
+interface FontFace {
   weight: number;
   style: "normal" | "italic";
 }

@@ -43,7 +43,7 @@ export function themeCatalog(): ThemeInfo[] {
 }
 
 /** The theme a site shows: its own, else the first made for its website type (as the renderer picks). */
-export function themeOf(site: Pick<Website, "theme" | "websiteType">): ThemeInfo {
+function themeOf(site: Pick<Website, "theme" | "websiteType">): ThemeInfo {
   const all = themeCatalog();
   return (
     all.find((t) => t.name === site.theme) ??
@@ -130,7 +130,7 @@ export async function getDesign(db: Db, site: Pick<Website, "id" | "theme" | "we
   };
 }
 
-export type Design = Awaited<ReturnType<typeof getDesign>>;
+type Design = Awaited<ReturnType<typeof getDesign>>;
 
 export interface DesignPatch {
   theme?: string;

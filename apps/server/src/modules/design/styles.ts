@@ -27,7 +27,7 @@ export interface StyleOverrides {
   buttonStyle?: Styles["buttonStyle"];
 }
 
-export const LIMITS = {
+const LIMITS = {
   fontSizeBase: [14, 22],
   headingScale: [1.1, 1.6],
   contentWidth: [720, 1600],
@@ -47,10 +47,10 @@ export const STYLE_MSG = {
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-export const isHexColor = (v: unknown): v is string => typeof v === "string" && HEX.test(v);
+const isHexColor = (v: unknown): v is string => typeof v === "string" && HEX.test(v);
 
 /** #abc → #aabbcc, lower case: one spelling per colour. */
-export function normalizeHex(v: string): string {
+function normalizeHex(v: string): string {
   const s = v.toLowerCase();
   return s.length === 4 ? `#${s[1]}${s[1]}${s[2]}${s[2]}${s[3]}${s[3]}` : s;
 }

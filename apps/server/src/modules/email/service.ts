@@ -14,13 +14,11 @@ import { newId } from "../../lib/ids.js";
 import { selectOffsetPage } from "../../lib/paging.js";
 import { enqueueJob, registerJobHandler } from "../jobs/service.js";
 
-export type OutboundEmail = typeof outboundEmails.$inferSelect;
-
-export const EMAIL_JOB = "email.send";
+const EMAIL_JOB = "email.send";
 /** Sending is tried this many times before the email is marked failed. */
 export const EMAIL_MAX_ATTEMPTS = 5;
 
-export interface EmailMessage {
+interface EmailMessage {
   /** The site the email is about; null for product emails. */
   websiteId?: string | null;
   to: string;
@@ -81,7 +79,7 @@ function transportFor(smtpUrl: string): Transporter {
 }
 
 /** Sends one queued email (the job's work). Throws to have the job retried. */
-export async function sendQueuedEmail(
+async function sendQueuedEmail(
   deps: Deps,
   emailId: string,
   opts: { fromName?: string | null; replyTo?: string | null; lastAttempt?: boolean } = {},

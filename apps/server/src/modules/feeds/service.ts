@@ -14,7 +14,7 @@ import { collectionsOf, itemsOf } from "../content/service.js";
 export const FEED_KINDS = ["instagram", "dynamic-ads"] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
-export interface FeedSite {
+interface FeedSite {
   id: string;
   title: string;
   currency: string;

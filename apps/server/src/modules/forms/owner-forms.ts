@@ -35,7 +35,7 @@ const MSG_NO_OPTIONS = "Give this field at least one option.";
 const MSG_DUPLICATE_OPTION = "Each option must be different.";
 const MSG_NO_QUESTIONS = "Give this field at least one statement to rate.";
 const MSG_MAX_LENGTH_TEXTAREA = "Only text areas have a character limit.";
-export const MSG_REDIRECT =
+const MSG_REDIRECT =
   "Enter a page of this site like /thank-you, or a web address starting with http:// or https://.";
 
 function checkRedirect(value: string): boolean {
@@ -53,7 +53,7 @@ function checkRedirect(value: string): boolean {
  * Checks an owner's form definition; answers the columns to write, or throws 400 with a message
  * per offending property (`fields.2.options` for the third field's options).
  */
-export function checkFormInput(input: FormInput, creating: boolean): Partial<FormRow> {
+function checkFormInput(input: FormInput, creating: boolean): Partial<FormRow> {
   const errors: Record<string, string> = {};
   const out: Partial<FormRow> = {};
   if (input.name !== undefined || creating) {
@@ -159,7 +159,7 @@ function layoutShowsForm(node: unknown, formId: string): boolean {
  * Where a form is in use: pages whose live or draft layout has a form or newsletter block
  * showing it, and products that ask for it as their additional-fields form.
  */
-export async function formUses(
+async function formUses(
   db: Db,
   websiteId: string,
   formId: string,

@@ -46,7 +46,7 @@ export const KEY_LIMIT: Window = { max: 30, windowMs: 10 * 60_000 };
 export const VALIDATE_LIMIT: Window = { max: 60, windowMs: 60_000 };
 
 export const formNotConfigured = () => new ApiError(404, "form_not_configured", MSG_STATUS_404);
-export const rateLimited = (retryAfterSeconds: number) =>
+const rateLimited = (retryAfterSeconds: number) =>
   new ApiError(429, "rate_limited", MSG_STATUS_429, undefined, { retryAfterSeconds });
 
 /** The form as pages and the form island see it: no notification address. */
@@ -127,7 +127,7 @@ async function consumeKey(tx: Tx, websiteId: string, key: string, now: Date): Pr
 }
 
 /** Whether a newsletter block of the site collects this form (its sign-ups join the mailing list). */
-export async function isNewsletterForm(db: Db, websiteId: string, formId: string): Promise<boolean> {
+async function isNewsletterForm(db: Db, websiteId: string, formId: string): Promise<boolean> {
   const found = (node: unknown): boolean => {
     if (Array.isArray(node)) return node.some(found);
     if (!node || typeof node !== "object") return false;
@@ -165,7 +165,7 @@ export async function addToMailingList(
   return added.length === 1;
 }
 
-export interface SaveInput {
+interface SaveInput {
   websiteId: string;
   /** The site's title, for the notification email. */
   siteTitle: string;
@@ -178,7 +178,7 @@ export interface SaveInput {
   ip: string;
 }
 
-export interface SaveResult {
+interface SaveResult {
   submissionId: string;
   redirect: string | null;
   submissionMessage: string;
@@ -302,7 +302,7 @@ function searchWhere(websiteId: string, formId: string, q?: string) {
   );
 }
 
-export interface SubmissionJson {
+interface SubmissionJson {
   id: string;
   createdOn: number;
   pagePath: string | null;

@@ -8,8 +8,8 @@ import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
 import { pruneJobs, runDueJobs } from "./service.js";
 
-export const JOB_POLL_MS = 1000;
-export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+const JOB_POLL_MS = 1000;
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 
 type Housekeeping = (deps: Deps) => Promise<void>;
 const housekeeping = new Map<string, Housekeeping>();

@@ -10,8 +10,8 @@ import { jobs } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import type { Clock } from "../../lib/clock.js";
 
-export type Job = typeof jobs.$inferSelect;
-export type JobHandler = (deps: Deps, payload: Record<string, unknown>, job: Job) => Promise<void>;
+type Job = typeof jobs.$inferSelect;
+type JobHandler = (deps: Deps, payload: Record<string, unknown>, job: Job) => Promise<void>;
 
 /** A claimed job not finished within this time is claimed again by someone else. */
 export const JOB_LEASE_MS = 5 * 60_000;
@@ -25,10 +25,6 @@ const handlers = new Map<string, JobHandler>();
 /** Modules register the handler of each job kind they enqueue (once, at import). */
 export function registerJobHandler(kind: string, handler: JobHandler): void {
   handlers.set(kind, handler);
-}
-
-export function jobHandler(kind: string): JobHandler | undefined {
-  return handlers.get(kind);
 }
 
 /** Adds a job; pass the caller's transaction so the job exists only if the caller's work commits. */
@@ -90,7 +86,7 @@ export async function completeJob(db: Db, clock: Clock, id: number): Promise<voi
 }
 
 /** Records a failure; the job runs again after a delay while attempts are left. */
-export async function failJob(db: Db, clock: Clock, job: Job, error: string): Promise<void> {
+async function failJob(db: Db, clock: Clock, job: Job, error: string): Promise<void> {
   await db
     .update(jobs)
     .set({
@@ -102,7 +98,7 @@ export async function failJob(db: Db, clock: Clock, job: Job, error: string): Pr
     .where(eq(jobs.id, job.id));
 }
 
-export interface RunResult {
+interface RunResult {
   ran: number;
   failed: number;
 }

@@ -27,9 +27,9 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 /** Largest upload accepted, in bytes. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Largest side accepted, in pixels (a guard against decompression bombs). */
-export const MAX_PIXELS = 12000 * 12000;
+const MAX_PIXELS = 12000 * 12000;
 
-export const ACCEPTED_TYPES: Record<string, string> = {
+const ACCEPTED_TYPES: Record<string, string> = {
   jpeg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
@@ -57,7 +57,7 @@ export function parseVariant(format: string | undefined): VariantWidth | undefin
 }
 
 /** Colour data as templates know it: averages of the four corners and the centre, hex without '#'. */
-export interface ColorData {
+interface ColorData {
   topLeftAverage: string;
   topRightAverage: string;
   bottomLeftAverage: string;
@@ -79,7 +79,7 @@ function input(bytes: Buffer, isSvg: boolean, targetWidth?: number, originalWidt
 }
 
 /** Reads an image: its size, type and colour data. Throws the SPEC-style 400 when it is not an image. */
-export async function inspectImage(
+async function inspectImage(
   bytes: Buffer,
 ): Promise<{ width: number; height: number; contentType: string; colorData: ColorData }> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
@@ -104,7 +104,7 @@ export async function inspectImage(
 }
 
 /** Averages of a 3×3 reduction: the corners and the centre, and the dominant colour as background. */
-export async function colorDataOf(bytes: Buffer, isSvg = false): Promise<ColorData> {
+async function colorDataOf(bytes: Buffer, isSvg = false): Promise<ColorData> {
   // A small rendition is enough for averages (and keeps SVG rasterising cheap).
   const base = isSvg ? sharp(bytes, { limitInputPixels: MAX_PIXELS, density: 8 }) : input(bytes, false);
   const small = await base
@@ -151,7 +151,7 @@ export async function ensureVariant(store: MediaStore, m: Media, width: VariantW
 }
 
 /** Makes a variant (once per process at a time) and returns its key. */
-export function makeVariant(store: MediaStore, m: Media, width: VariantWidth): Promise<string> {
+function makeVariant(store: MediaStore, m: Media, width: VariantWidth): Promise<string> {
   const key = variantKey(m, width);
   return makeOnce(key, async () => {
     const original = await store.read(m.storagePath);

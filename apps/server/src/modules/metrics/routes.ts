@@ -17,7 +17,7 @@ import { jobs, orders, payments } from "../../db/schema.js";
 import { errorBody } from "../../http/errors.js";
 
 /** Page-cache counters of this process (the render routes register theirs). */
-export interface CacheStats {
+interface CacheStats {
   hits: number;
   misses: number;
   /** Pages held now (at most PAGE_CACHE_ENTRIES). */

@@ -16,7 +16,7 @@ function addressLines(a: Record<string, string> | null | undefined): string[] {
   return [name, a.line1, a.line2, cityLine, a.country].filter((x): x is string => Boolean(x));
 }
 
-export interface ConfirmationExtras {
+interface ConfirmationExtras {
   orderUrl: string;
   downloads: { productName: string; url: string; expiresOn: number }[];
   giftCards: { last4: string; amountCents: number; recipientEmail: string }[];

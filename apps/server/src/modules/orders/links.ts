@@ -6,7 +6,7 @@ import { downloadSignature, orderToken, subscriptionToken } from "../checkout/si
 import { type OrderLineRow, type OrderRow, lineDetailsOf } from "./service.js";
 
 /** Hours a digital download link stays valid. */
-export const DOWNLOAD_LINK_HOURS = 72;
+const DOWNLOAD_LINK_HOURS = 72;
 
 export async function confirmationUrl(dataDir: string, origin: string, order: OrderRow): Promise<string> {
   const page = order.status === "pending" ? "/checkout/order-received" : "/checkout/order-confirmed";

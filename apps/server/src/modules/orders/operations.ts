@@ -41,10 +41,10 @@ import {
 export type OrderOpsDeps = CheckoutDeps;
 
 export const MSG_REFUND_ZERO = "Enter an amount to refund, or choose items to restock.";
-export const MSG_REFUND_FAILED = "The payment provider did not accept the refund";
+const MSG_REFUND_FAILED = "The payment provider did not accept the refund";
 export const MSG_TRACKING_URL = "The tracking link must start with http:// or https://.";
 
-export interface FulfilInput {
+interface FulfilInput {
   carrier?: string;
   trackingNumber?: string;
   trackingUrl?: string;
@@ -107,12 +107,12 @@ export async function fulfilOrder(deps: OrderOpsDeps, site: Website, orderId: st
   return orderDetail(db, site.id, orderId);
 }
 
-export interface RestockLine {
+interface RestockLine {
   lineId: string;
   quantity: number;
 }
 
-export interface RefundInput {
+interface RefundInput {
   /** Cents to refund; everything left when omitted. */
   amountCents?: number;
   /** Restocks every unit not restocked yet. */

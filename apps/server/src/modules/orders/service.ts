@@ -17,12 +17,12 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
-export type PaymentStatus = "pending" | "paid" | "partially_refunded" | "refunded" | "cancelled";
-export type FulfillmentStatus = "unfulfilled" | "fulfilled" | "not_required";
+type PaymentStatus = "pending" | "paid" | "partially_refunded" | "refunded" | "cancelled";
+type FulfillmentStatus = "unfulfilled" | "fulfilled" | "not_required";
 
-export const FIRST_ORDER_NUMBER = 1001;
+const FIRST_ORDER_NUMBER = 1001;
 
-export const MSG_ORDER_NOT_FOUND = "No such order.";
+const MSG_ORDER_NOT_FOUND = "No such order.";
 export const MSG_REFUND_TOO_MUCH = "The refund is more than what is left to refund on this order.";
 export const MSG_REFUND_NOTHING = "There is nothing left to refund on this order.";
 export const MSG_NOT_PAID = "This order is not paid yet.";
@@ -71,7 +71,7 @@ export const lineDetailsOf = (l: OrderLineRow) => l.details as LineDetails;
  * The next order number of a website. A transaction-scoped advisory lock per website makes
  * concurrent orders take numbers one after the other; it is released at commit.
  */
-export async function nextOrderNumber(tx: Tx, websiteId: string): Promise<number> {
+async function nextOrderNumber(tx: Tx, websiteId: string): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders:${websiteId}`}, 0))`);
   const [row] = await tx
     .select({ max: sql<number | null>`max(${orders.orderNumber})` })
@@ -81,7 +81,7 @@ export async function nextOrderNumber(tx: Tx, websiteId: string): Promise<number
   return max + 1;
 }
 
-export interface NewOrder {
+interface NewOrder {
   id: string;
   websiteId: string;
   cartId: string | null;
@@ -162,7 +162,7 @@ export async function linesOfOrders(db: Db | Tx, orderIds: string[]): Promise<Or
     .orderBy(asc(orderLines.id));
 }
 
-export async function paymentsOf(db: Db | Tx, orderId: string): Promise<PaymentRow[]> {
+async function paymentsOf(db: Db | Tx, orderId: string): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
 }
 
@@ -199,7 +199,7 @@ export async function setLineDetails(tx: Tx, line: OrderLineRow, patch: LineDeta
 
 // ─── The order as the API answers it ─────────────────────────────────────────────────────────
 
-export function paymentStatusOf(order: OrderRow): PaymentStatus {
+function paymentStatusOf(order: OrderRow): PaymentStatus {
   if (order.status === "cancelled") return "cancelled";
   if (order.status === "pending") return "pending";
   if (order.refundedCents > 0 && order.refundedCents >= order.grandTotalCents) return "refunded";
@@ -207,12 +207,12 @@ export function paymentStatusOf(order: OrderRow): PaymentStatus {
   return "paid";
 }
 
-export function fulfillmentStatusOf(order: OrderRow, lines: readonly OrderLineRow[]): FulfillmentStatus {
+function fulfillmentStatusOf(order: OrderRow, lines: readonly OrderLineRow[]): FulfillmentStatus {
   if (detailsOf(order).fulfillment) return "fulfilled";
   return lines.some((l) => l.productType === ProductType.PHYSICAL) ? "unfulfilled" : "not_required";
 }
 
-export function lineJson(l: OrderLineRow): OrderLine {
+function lineJson(l: OrderLineRow): OrderLine {
   const d = lineDetailsOf(l);
   return {
     id: l.id,
@@ -234,7 +234,7 @@ export function lineJson(l: OrderLineRow): OrderLine {
 }
 
 /** The Order analytics payload of SPEC §3. */
-export function orderAnalytics(order: OrderRow, lines: readonly OrderLineRow[]) {
+function orderAnalytics(order: OrderRow, lines: readonly OrderLineRow[]) {
   return {
     id: order.id,
     purchasedCartId: order.cartId,
@@ -292,7 +292,6 @@ export function orderJson(order: OrderRow, lines: readonly OrderLineRow[]) {
   };
   return json satisfies Order;
 }
-export type OrderJson = ReturnType<typeof orderJson>;
 
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────
 
@@ -322,7 +321,7 @@ export async function recordCommerceEvent(
 
 // ─── The owner's API ─────────────────────────────────────────────────────────────────────────
 
-export interface OrderListQuery {
+interface OrderListQuery {
   q?: string;
   status?: string;
   limit: number;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 
-export interface Published {
+interface Published {
   status: number;
   /** Page contexts are free-form JSON. */
   json: any;

@@ -38,9 +38,9 @@ export const BUILT_IN_THEMES = [
     description: "A shop with products, a home page and an about page.",
   },
 ] as const;
-export type ThemeId = (typeof BUILT_IN_THEMES)[number]["id"];
+type ThemeId = (typeof BUILT_IN_THEMES)[number]["id"];
 
-export const websiteTypeName: Record<number, string> = {
+const websiteTypeName: Record<number, string> = {
   1: "classic",
   2: "cover page",
   3: "parking page",
@@ -49,7 +49,7 @@ export const websiteTypeName: Record<number, string> = {
 };
 
 /** Where a site is published: its primary domain, the public URL for the default site, else a sub-domain. */
-export function siteUrl(site: Website, publicUrl: string, primaryDomain?: string): string {
+function siteUrl(site: Website, publicUrl: string, primaryDomain?: string): string {
   const base = new URL(publicUrl);
   if (primaryDomain) return `${base.protocol}//${primaryDomain}`;
   if (site.isDefault) return publicUrl;
@@ -57,7 +57,7 @@ export function siteUrl(site: Website, publicUrl: string, primaryDomain?: string
   return base.toString().replace(/\/$/, "");
 }
 
-export async function domainsOf(db: Db | Tx, websiteId: string) {
+async function domainsOf(db: Db | Tx, websiteId: string) {
   return db
     .select({ host: domains.host, isPrimary: domains.isPrimary })
     .from(domains)
@@ -130,7 +130,7 @@ const row = (...columns: Block[][]): Row => ({
 const esc = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-export interface NewSite {
+interface NewSite {
   title: string;
   theme: ThemeId;
   identifier?: string;
@@ -237,7 +237,7 @@ async function starterPages(tx: Tx, websiteId: string, theme: ThemeId, title: st
 }
 
 let zones: Set<string> | undefined;
-export function checkTimeZone(zone: string): string {
+function checkTimeZone(zone: string): string {
   zones ??= new Set(Intl.supportedValuesOf("timeZone"));
   if (!zones.has(zone) && zone !== "UTC")
     throw badRequest("Choose a time zone from the list, for example America/New_York.", {
@@ -260,7 +260,7 @@ export const LOCALES = [
   "ja-JP",
 ];
 
-export interface SitePatch {
+interface SitePatch {
   title?: string;
   tagline?: string;
   timeZone?: string;
@@ -297,7 +297,7 @@ export async function updateSite(db: Db, site: Website, patch: SitePatch, public
 
 const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
 
-export function normalizeHost(input: string): string {
+function normalizeHost(input: string): string {
   return input
     .trim()
     .toLowerCase()
@@ -382,7 +382,7 @@ export const SOCIAL_SERVICES = [
   "email",
 ] as const;
 
-export function settingsJson(s: typeof websiteSettings.$inferSelect) {
+function settingsJson(s: typeof websiteSettings.$inferSelect) {
   return {
     commentsEnabled: s.commentsEnabled,
     disqusShortName: s.disqusShortName ?? "",
@@ -413,7 +413,7 @@ export async function siteSettings(db: Db, websiteId: string) {
   return settingsJson(await settingsRow(db, websiteId));
 }
 
-export interface SettingsPatch {
+interface SettingsPatch {
   commentsEnabled?: boolean;
   disqusShortName?: string;
   simpleLikingEnabled?: boolean;

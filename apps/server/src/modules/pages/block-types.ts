@@ -7,7 +7,7 @@ import { GALLERY_CHOICES, GALLERY_NUMBER_OPTIONS, type GalleryChoice } from "@at
 import type { BlockTypeDef, FieldDef } from "@atelier/forms";
 import { Feature } from "../../seed/billing-catalog.js";
 
-export type { BlockTypeDef, FieldDef } from "@atelier/forms";
+export type { FieldDef } from "@atelier/forms";
 
 const opt = (...values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
@@ -115,7 +115,7 @@ export const GALLERY_OPTION_FIELDS: FieldDef[] = [
 /** What an empty text block says until the owner types: a placeholder, never content. */
 export const TEXT_BLOCK_PLACEHOLDER = "Write something here.";
 
-export const BLOCK_TYPES: BlockTypeDef[] = [
+const BLOCK_TYPES: BlockTypeDef[] = [
   {
     type: "text",
     label: "Text",

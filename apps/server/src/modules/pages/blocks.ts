@@ -9,7 +9,7 @@ import { LIMIT_MESSAGES, MAX_BLOCKS_PER_LAYOUT, urlWithinLimit } from "./limits.
 import { sanitizeRichText } from "./rich-text.js";
 import { isId } from "../../lib/ids.js";
 
-export function emptyRefs(): LayoutRefs {
+function emptyRefs(): LayoutRefs {
   return { media: new Set(), forms: new Set(), collections: new Set(), products: new Set() };
 }
 
@@ -28,9 +28,9 @@ export function validateFields(
   return out;
 }
 
-export type { Block, Column, Layout, Row } from "@atelier/forms";
+export type { Block, Layout, Row } from "@atelier/forms";
 
-export const BLOCK_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const BLOCK_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** References in a layout that must name rows of the same website. */
 export interface LayoutRefs {
@@ -58,13 +58,13 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** A link owners type: a site path, an anchor, or an http(s), mailto or tel URL. */
-export function isSafeLink(v: string): boolean {
+function isSafeLink(v: string): boolean {
   if (v.startsWith("/") && !v.startsWith("//")) return true;
   if (v.startsWith("#")) return true;
   return /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+\d\s()-]+)$/i.test(v);
 }
 
-export function fieldValue(block: string, f: FieldDef, value: unknown, refs: LayoutRefs): unknown {
+function fieldValue(block: string, f: FieldDef, value: unknown, refs: LayoutRefs): unknown {
   const where = `${block}.${f.key}`;
   const bad = (message: string) => new LayoutError(`${f.label}: ${message}`, where);
   if (value === undefined || value === null || value === "") {
@@ -163,10 +163,7 @@ export function mediaLink(url: string): { u: URL; host: string } | undefined {
 }
 
 /** The player of a video or audio link, made from the URL alone (no request to the provider). */
-export function oembedFor(
-  url: string,
-  kind: "video" | "audio",
-): { html: string; providerName: string } | undefined {
+function oembedFor(url: string, kind: "video" | "audio"): { html: string; providerName: string } | undefined {
   const link = mediaLink(url);
   if (!link) return undefined;
   const { u, host } = link;

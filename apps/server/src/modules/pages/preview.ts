@@ -15,10 +15,10 @@ import { memberships } from "../../db/schema.js";
 import { OWNER_SESSION_COOKIE } from "../../http/owner-auth.js";
 import { accountForSession } from "../accounts/service.js";
 
-export const PREVIEW_COOKIE = "atelier_preview";
-export const OVERRIDE_COOKIE = "atelier_override";
+const PREVIEW_COOKIE = "atelier_preview";
+const OVERRIDE_COOKIE = "atelier_override";
 export const EXPANDED_FRAME_COOKIE = "atelier_expanded_frame";
-export const DISABLE_USER_SCRIPTS_COOKIE = "atelier_disable_user_scripts";
+const DISABLE_USER_SCRIPTS_COOKIE = "atelier_disable_user_scripts";
 
 export interface EditingMode {
   preview: boolean;
@@ -91,22 +91,6 @@ export function setEditingCookies(reply: FastifyReply, mode: Partial<EditingMode
     if (v) reply.setCookie(name, "1", { path: "/", httpOnly: true, sameSite: "lax", secure });
     else reply.clearCookie(name, { path: "/" });
   }
-}
-
-/** Safe mode: the layout without the blocks that carry the owner's own code. */
-export function withoutUserScripts<T>(layout: T): T {
-  const l = layout as { rows?: { columns?: { blocks?: { type?: string }[] }[] }[] } | null | undefined;
-  if (!l?.rows) return layout;
-  return {
-    ...l,
-    rows: l.rows.map((r) => ({
-      ...r,
-      columns: (r.columns ?? []).map((c) => ({
-        ...c,
-        blocks: (c.blocks ?? []).filter((b) => b?.type !== "code" && b?.type !== "embed"),
-      })),
-    })),
-  } as T;
 }
 
 /** Whether any editing mode is on: such pages are never served from or stored in the page cache. */

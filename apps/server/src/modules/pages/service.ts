@@ -25,13 +25,13 @@ import {
 } from "./blocks.js";
 import { LIMIT_MESSAGES, urlWithinLimit } from "./limits.js";
 
-export type Collection = typeof collections.$inferSelect;
+type Collection = typeof collections.$inferSelect;
 type Conn = Db | Tx;
 
-export const PAGE_NOT_FOUND = "No such page.";
+const PAGE_NOT_FOUND = "No such page.";
 
 /** First path segments the server itself answers: no page may take them. */
-export const RESERVED_SLUGS = new Set([
+const RESERVED_SLUGS = new Set([
   "api",
   "assets",
   "cart",
@@ -50,7 +50,7 @@ export const RESERVED_SLUGS = new Set([
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const SLUG_MESSAGE = "A URL slug can use only lowercase letters, digits and single hyphens.";
+const SLUG_MESSAGE = "A URL slug can use only lowercase letters, digits and single hyphens.";
 
 export function slugify(title: string): string {
   const s = title
@@ -63,7 +63,7 @@ export function slugify(title: string): string {
 }
 
 /** A page as the dashboard sees it: no password hash, only whether there is one. */
-export function pageJson(c: Collection, itemCount = 0) {
+function pageJson(c: Collection, itemCount = 0) {
   return {
     id: c.id,
     kind: c.kind,
@@ -86,7 +86,7 @@ export function pageJson(c: Collection, itemCount = 0) {
     updatedAt: c.updatedAt.toISOString(),
   };
 }
-export type PageJson = ReturnType<typeof pageJson>;
+type PageJson = ReturnType<typeof pageJson>;
 
 async function itemCounts(db: Conn, websiteId: string): Promise<Map<string, number>> {
   const rows = await db
@@ -109,7 +109,7 @@ export async function pageTree(db: Db, websiteId: string): Promise<PageJson[]> {
   return rows.map((c) => pageJson(c, counts.get(c.id) ?? 0));
 }
 
-export async function collectionOf(db: Conn, websiteId: string, pageId: string): Promise<Collection> {
+async function collectionOf(db: Conn, websiteId: string, pageId: string): Promise<Collection> {
   const [row] = await db
     .select()
     .from(collections)
@@ -142,9 +142,9 @@ async function uniqueSlug(db: Conn, websiteId: string, base: string): Promise<st
   for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
 }
 
-export const TITLE_REQUIRED = "Please give the page a title.";
+const TITLE_REQUIRED = "Please give the page a title.";
 
-export interface NewPage {
+interface NewPage {
   kind: string;
   title: string;
   urlSlug?: string;
@@ -208,7 +208,7 @@ export async function createPage(db: Db, websiteId: string, input: NewPage): Pro
   return pageJson(row);
 }
 
-export interface PagePatch {
+interface PagePatch {
   title?: string;
   urlSlug?: string;
   description?: string;
@@ -223,8 +223,7 @@ export interface PagePatch {
   options?: Record<string, unknown>;
 }
 
-export { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX };
-export const PAGE_PASSWORD_MIN = 4;
+const PAGE_PASSWORD_MIN = 4;
 
 export async function updatePage(
   db: Db,
@@ -322,7 +321,7 @@ export async function updatePage(
   });
 }
 
-export interface TreeEntry {
+interface TreeEntry {
   id: string;
   folderId: string | null;
 }
@@ -371,7 +370,7 @@ export async function deletePage(db: Db, websiteId: string, pageId: string): Pro
 
 // ─── Layouts ────────────────────────────────────────────────────────────────────────────────
 
-export function layoutJson(page: Collection) {
+function layoutJson(page: Collection) {
   const published = (page.layout ?? { rows: [] }) as Layout;
   const draft = (page.draftLayout ?? null) as Layout | null;
   return {
@@ -497,7 +496,7 @@ export async function discardDraft(db: Db, websiteId: string, pageId: string) {
  * Features the website may use (SPEC §4): its feature set's features; on a trial, only those in
  * every plan of the website product line.
  */
-export async function enabledFeatures(db: Conn, websiteId: string): Promise<Set<number>> {
+async function enabledFeatures(db: Conn, websiteId: string): Promise<Set<number>> {
   const [site] = await db
     .select({ featureSetId: websites.featureSetId, siteStatus: websites.siteStatus })
     .from(websites)

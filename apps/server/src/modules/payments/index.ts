@@ -11,8 +11,6 @@ import { StripePaymentProvider } from "./stripe-provider.js";
 import { TestPaymentProvider } from "./test-provider.js";
 
 export * from "./provider.js";
-export { StripePaymentProvider } from "./stripe-provider.js";
-export { TEST_CARDS, TEST_MSG, TestPaymentProvider } from "./test-provider.js";
 
 declare module "fastify" {
   interface FastifyInstance {

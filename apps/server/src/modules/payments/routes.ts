@@ -22,7 +22,7 @@ const ErrorSchema = Type.Object(
   { error: Type.Object({ code: Type.String(), message: Type.String() }) },
   { additionalProperties: true },
 );
-export const MSG_NO_CHALLENGE = "No such authentication.";
+const MSG_NO_CHALLENGE = "No such authentication.";
 
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
   const provider = () => {

@@ -17,9 +17,9 @@ import {
 } from "./provider.js";
 
 /** The metadata key holding our payment id on every PaymentIntent. */
-export const PAYMENT_ID_METADATA = "atelier_payment_id";
+const PAYMENT_ID_METADATA = "atelier_payment_id";
 
-export interface StripeProviderOptions {
+interface StripeProviderOptions {
   secretKey: string;
   /** Another API origin (a local fake in tests), e.g. "http://127.0.0.1:12111". */
   apiUrl?: string;

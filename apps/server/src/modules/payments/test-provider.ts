@@ -90,7 +90,7 @@ interface VaultCard {
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
-export interface TestProviderOptions {
+interface TestProviderOptions {
   /** Folder of the ledger (DATA_DIR/test-payments). */
   dir: string;
   clock: Clock;

@@ -24,7 +24,7 @@ export const REDIRECT_MSG = {
   MAX: "A site can have up to 1,000 URL mappings.",
 } as const;
 
-export const MAX_REDIRECTS = 1000;
+const MAX_REDIRECTS = 1000;
 const MAX_HOPS = 20;
 
 export function redirectJson(r: Redirect) {

@@ -36,11 +36,11 @@ export const RESTOCK_JOB = "restock.notify";
 export const RESTOCK_PAGE_SIZE = 50;
 export const RESTOCK_PAGE_MAX = 200;
 /** Emails sent per variant per run (the job re-enqueues itself when more are waiting). */
-export const RESTOCK_BATCH = 500;
+const RESTOCK_BATCH = 500;
 
 // ─── Visitor sign-up ─────────────────────────────────────────────────────────────────────────
 
-export interface SignUpInput {
+interface SignUpInput {
   productId: string;
   variantId: string;
   siteVisitorEmail?: string;
@@ -49,7 +49,7 @@ export interface SignUpInput {
 }
 
 /** The visitor's email, checked with the SPEC's messages. */
-export function checkSignUpEmail(input: unknown): string {
+function checkSignUpEmail(input: unknown): string {
   const email = typeof input === "string" ? input.trim() : "";
   if (email === "") throw badRequest(MSG_EMAIL_BLANK, { siteVisitorEmail: MSG_EMAIL_BLANK });
   if (!isValidEmail(email)) throw badRequest(MSG_EMAIL_INVALID, { siteVisitorEmail: MSG_EMAIL_INVALID });
@@ -166,7 +166,7 @@ export async function listGroups(
   };
 }
 
-export interface SignUpJson {
+interface SignUpJson {
   id: string;
   productId: string;
   variantId: string;
@@ -226,12 +226,7 @@ function variantLabel(v: Variant): string {
 }
 
 /** The notification email of one sign-up. */
-export function restockEmail(
-  siteTitle: string,
-  publicUrl: string,
-  product: CatalogProduct,
-  variant: Variant,
-) {
+function restockEmail(siteTitle: string, publicUrl: string, product: CatalogProduct, variant: Variant) {
   const name = `${product.title}${variantLabel(variant)}`;
   const link = `${publicUrl}${product.url}`;
   return {
@@ -294,7 +289,7 @@ async function notifyVariantTx(
   return { count: batch.length, more };
 }
 
-export interface SendRequest {
+interface SendRequest {
   productId: string;
   variantId: string;
 }

@@ -9,7 +9,7 @@ import { RecordType } from "../../db/enums.js";
 import { mediaByIds } from "../content/service.js";
 import { mediaUrl } from "../media/storage.js";
 
-export interface SearchResult {
+interface SearchResult {
   id: string;
   title: string;
   fullUrl: string;

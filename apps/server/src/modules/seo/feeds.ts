@@ -12,7 +12,7 @@ import type { Collection } from "../content/service.js";
 import { isPublished, mediaByIds } from "../content/service.js";
 import { mediaUrl } from "../media/storage.js";
 
-export const RSS_ITEMS = 20;
+const RSS_ITEMS = 20;
 
 const xml = (s: string) =>
   s.replace(

@@ -1,7 +1,7 @@
 /** The robots rules of a site: the public site open, the private and transactional parts closed. */
 
 /** Paths no search engine should crawl: the dashboard, the API, carts, checkout, accounts, search. */
-export const DISALLOWED = ["/config", "/api/", "/cart", "/checkout", "/commerce/", "/account", "/search"];
+const DISALLOWED = ["/config", "/api/", "/cart", "/checkout", "/commerce/", "/account", "/search"];
 
 export function robotsTxt(origin: string, hiddenFromSearch: boolean): string {
   if (hiddenFromSearch) return "User-agent: *\nDisallow: /\n";

@@ -13,7 +13,7 @@ import { itemUrl } from "../../render/serialize.js";
 import { isPublished, mediaByIds } from "../content/service.js";
 import { mediaUrl } from "../media/storage.js";
 
-export const SITEMAP_LIMIT = 50_000;
+const SITEMAP_LIMIT = 50_000;
 
 export interface SitemapEntry {
   loc: string;
@@ -95,7 +95,7 @@ const xml = (s: string) =>
   );
 
 /** One `<urlset>` of entries. */
-export function urlsetXml(entries: SitemapEntry[]): string {
+function urlsetXml(entries: SitemapEntry[]): string {
   const urls = entries.map(
     (e) =>
       `<url><loc>${xml(e.loc)}</loc><lastmod>${e.lastmod.toISOString()}</lastmod>${e.images
@@ -112,7 +112,7 @@ export function urlsetXml(entries: SitemapEntry[]): string {
 }
 
 /** The index of `count` parts at /sitemap-N.xml. */
-export function sitemapIndexXml(origin: string, count: number, lastmod: Date): string {
+function sitemapIndexXml(origin: string, count: number, lastmod: Date): string {
   const parts = Array.from(
     { length: count },
     (_, i) =>

@@ -1,6 +1,6 @@
 /** CSV as RFC 4180 writes it: quoted fields may hold commas, quotes ("") and line breaks. */
 
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";

@@ -17,7 +17,7 @@ import { registerHousekeeping } from "../jobs/plugin.js";
 import { enqueueJob, registerJobHandler } from "../jobs/service.js";
 import { type ExportProgress, exportSite } from "./export.js";
 
-export const EXPORT_JOB = "site-archive.export";
+const EXPORT_JOB = "site-archive.export";
 const KEEP_MS = 24 * 3600_000;
 
 export type { ExportStatus };

@@ -43,11 +43,7 @@ const PAGE = 500;
  * rows as they list the original's. A row updated meanwhile moves to a later ctid; the seen set
  * keeps it from being written twice.
  */
-export async function* siteRows(
-  db: Db,
-  t: ArchiveTable,
-  siteId: string,
-): AsyncGenerator<Record<string, unknown>> {
+async function* siteRows(db: Db, t: ArchiveTable, siteId: string): AsyncGenerator<Record<string, unknown>> {
   const scope = (t.websiteColumn ?? t.columns.find((c) => c.name === "id")!).column as PgColumn;
   const seen = new Set<string>();
   let last = "(0,0)";
@@ -113,7 +109,7 @@ export interface ExportProgress {
   mediaFiles: number;
 }
 
-export interface SiteExport {
+interface SiteExport {
   /** The zip, to pipe to a response or a file. */
   stream: NodeJS.ReadableStream;
   /** Settles when the whole archive has been produced (rejects on a failure). */

@@ -22,7 +22,7 @@ import { type OpenedZip, entryLines, entryStream, invalidArchive, openZip } from
 
 const BATCH = 200;
 
-export interface ImportOptions {
+interface ImportOptions {
   db: Db;
   media: MediaStore;
   owner: { id: string };

@@ -26,7 +26,7 @@ export interface PlatformReport {
 }
 
 /** Money text ("12.50", "1,299.00") to cents; undefined when it is not a price. */
-export function cents(text: string): number | undefined {
+function cents(text: string): number | undefined {
   const clean = text.replace(/[^\d.-]/g, "");
   if (!/^-?\d+(\.\d{1,2})?$/.test(clean)) return undefined;
   return Math.round(Number(clean) * 100);
@@ -47,7 +47,7 @@ interface Draft {
   images: string[];
 }
 
-export async function firstStorePage(db: Db, websiteId: string): Promise<string> {
+async function firstStorePage(db: Db, websiteId: string): Promise<string> {
   const pages = await db
     .select({ id: collections.id, kind: collections.kind })
     .from(collections)
@@ -261,7 +261,7 @@ function wooDrafts(text: string, collectionId: string, report: PlatformReport): 
 }
 
 /** Which shop made the CSV, from its header. */
-export function csvSource(text: string): "shopify" | "woocommerce" {
+function csvSource(text: string): "shopify" | "woocommerce" {
   const header = csvHeader(text).map((h) => h.toLowerCase());
   if (header.includes("handle") && header.includes("variant price")) return "shopify";
   if (header.includes("type") && header.includes("regular price")) return "woocommerce";

@@ -29,7 +29,7 @@ const tags = ["owner: site archives"];
 const SEND_FILE = "Send the site archive as multipart/form-data in the field file.";
 
 /** An archive's download name: `<identifier>-<YYYY-MM-DD>.atelier.zip`. */
-export const archiveFileName = (identifier: string, now: Date) =>
+const archiveFileName = (identifier: string, now: Date) =>
   `${identifier}-${now.toISOString().slice(0, 10)}.atelier.zip`;
 
 /** Streams the upload's `file` part to a temporary file (refusing more than `max` bytes). */

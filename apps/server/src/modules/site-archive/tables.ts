@@ -134,10 +134,6 @@ export function keyOf(t: ArchiveTable, row: Record<string, unknown>, by: "name" 
   return t.primaryKey.map((c) => String(row[c[by]] ?? "")).join("\u0000");
 }
 
-export function archiveTable(name: string): ArchiveTable | undefined {
-  return archiveTables().find((t) => t.name === name);
-}
-
 /** A column value as JSON: timestamps as ISO strings, the rest as they are. */
 export function encodeValue(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();

@@ -52,7 +52,7 @@ export async function readManifest(opened: OpenedZip): Promise<Manifest> {
 }
 
 /** Primary keys of every table read so far: what references are checked against. */
-export type KeySets = Map<string, Set<string>>;
+type KeySets = Map<string, Set<string>>;
 
 /**
  * Reads every data file once, in parent-before-child order, and checks it. Returns the primary

@@ -45,7 +45,7 @@ function dateOf(item: Node): number | undefined {
  * Images in the text become links (rich text holds no images): to the site's copy when `own`
  * knows the image, else to where it is hosted.
  */
-export function imagesAsLinks(html: string, own?: (src: string) => string | undefined): string {
+function imagesAsLinks(html: string, own?: (src: string) => string | undefined): string {
   return html.replace(/<img\b[^>]*>/gi, (tag) => {
     const src = /\ssrc\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
     if (!src || !/^https?:\/\//i.test(src)) return "";
@@ -115,7 +115,7 @@ async function importAttachments(
 const thumbnailOf = (item: Node) =>
   text(list(item["wp:postmeta"]).find((m) => text(m["wp:meta_key"]) === "_thumbnail_id")?.["wp:meta_value"]);
 
-export interface WxrOptions {
+interface WxrOptions {
   store: MediaStore;
   /** The files bundled with the export, when it came as a zip. */
   bundle?: { find(url: string): BundledFile | undefined };

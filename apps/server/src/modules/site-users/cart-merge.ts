@@ -11,7 +11,7 @@ import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { type CartEntryRow, type CartRow, findCart } from "../cart/service.js";
 
 /** The most of one line a cart holds (SPEC §5 quantity limit). */
-export const MAX_LINE_QUANTITY = 9999;
+const MAX_LINE_QUANTITY = 9999;
 
 /** Lines with the same product, variant, options and answers are one line. */
 function lineKey(e: CartEntryRow): string {

@@ -37,34 +37,34 @@ import type { Website } from "../sites/service.js";
 import { mergeCartAtSignIn, releaseCartAtSignOut } from "./cart-merge.js";
 
 export type SiteUser = typeof siteUsers.$inferSelect;
-export type SiteUserSession = typeof siteUserSessions.$inferSelect;
+type SiteUserSession = typeof siteUserSessions.$inferSelect;
 
 /** A browser-session sign-in lasts at most this long; "remember me" keeps it for 30 days. */
-export const SESSION_HOURS = 24;
+const SESSION_HOURS = 24;
 export const REMEMBER_ME_DAYS = 30;
 /** Failed sign-ins allowed per address (email) and per visitor address (IP) in 15 minutes. */
 export const SIGN_IN_LIMIT_PER_EMAIL: Window = { max: 5, windowMs: 15 * 60_000 };
 export const SIGN_IN_LIMIT_PER_IP: Window = { max: 20, windowMs: 15 * 60_000 };
 /** Sign-ups and reset requests per visitor address per hour. */
-export const SIGN_UP_LIMIT: Window = { max: 10, windowMs: 60 * 60_000 };
-export const RESET_LIMIT: Window = { max: 5, windowMs: 60 * 60_000 };
+const SIGN_UP_LIMIT: Window = { max: 10, windowMs: 60 * 60_000 };
+const RESET_LIMIT: Window = { max: 5, windowMs: 60 * 60_000 };
 export const RESET_TOKEN_MINUTES = 60;
-export const MAX_ADDRESSES = 20;
+const MAX_ADDRESSES = 20;
 
 export const MSG_INVALID_CREDENTIALS = "The email or password is incorrect.";
 export const MSG_TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a few minutes and try again.";
-export const MSG_TOO_MANY_REQUESTS = "Too many requests. Please wait a while and try again.";
+const MSG_TOO_MANY_REQUESTS = "Too many requests. Please wait a while and try again.";
 export const MSG_EMAIL_TAKEN = "An account with this email already exists. Sign in instead.";
 export const MSG_PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
-export const MSG_PASSWORD_TOO_LONG = "Password must be at most 200 characters.";
+const MSG_PASSWORD_TOO_LONG = "Password must be at most 200 characters.";
 export const MSG_RESET_INVALID =
   "This password reset link is invalid or has expired. Please ask for a new one.";
 export const MSG_SIGN_IN_REQUIRED = "Please sign in to continue.";
 export const MSG_XSRF_FAIL = "Your session has expired. Please sign in again.";
-export const MSG_TOO_MANY_ADDRESSES = `You can keep at most ${MAX_ADDRESSES} addresses.`;
-export const MSG_NO_SUCH_ADDRESS = "That address is no longer in your account.";
+const MSG_TOO_MANY_ADDRESSES = `You can keep at most ${MAX_ADDRESSES} addresses.`;
+const MSG_NO_SUCH_ADDRESS = "That address is no longer in your account.";
 
-export interface AccountJson {
+interface AccountJson {
   id: string;
   email: string;
   firstName: string;
@@ -96,7 +96,7 @@ function checkPassword(password: string, fields: Record<string, string>) {
   else if (password.length > 200) fields.password = MSG_PASSWORD_TOO_LONG;
 }
 
-export interface SignUpInput {
+interface SignUpInput {
   email: string;
   password: string;
   firstName: string;
@@ -285,7 +285,7 @@ export async function signOut(
 
 // ─── The account ─────────────────────────────────────────────────────────────────────────────
 
-export type Address = SavedAddress;
+type Address = SavedAddress;
 
 function addressOf(raw: Record<string, string>): Address {
   const a = { id: String(raw.id ?? "") } as Address;
@@ -427,7 +427,7 @@ export function removeAddress(db: Db, userId: string, id: string): Promise<Addre
  * Where the site is published: its primary domain, the public URL for the default site, else a
  * sub-domain of the public host. Never the request's Host header, which a sender controls.
  */
-export async function siteOrigin(db: Db, site: Website, publicUrl: string): Promise<string> {
+async function siteOrigin(db: Db, site: Website, publicUrl: string): Promise<string> {
   const base = new URL(publicUrl);
   const [primary] = await db
     .select({ host: domains.host })

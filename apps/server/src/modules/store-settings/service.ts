@@ -20,7 +20,7 @@ import { deleteSiteRow, updateSiteRow } from "../../lib/site-rows.js";
 import { storeOptionsJson } from "../../render/serialize.js";
 import { updateSiteSettings, siteSettings } from "../owner-sites/service.js";
 
-export const MEASUREMENT_STANDARDS = ["imperial", "metric"] as const;
+const MEASUREMENT_STANDARDS = ["imperial", "metric"] as const;
 const MAX_CENTS = 100_000_000;
 
 type StoreRow = typeof storeSettings.$inferSelect;
@@ -41,7 +41,7 @@ export async function getStoreSettings(db: Db, websiteId: string) {
   return storeJson(row, site.useCLDRMoneyFormat);
 }
 
-export interface StorePatch {
+interface StorePatch {
   currency?: string;
   useCLDRMoneyFormat?: boolean;
   multipleQuantityAllowedForServices?: boolean;

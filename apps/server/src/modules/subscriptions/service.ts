@@ -49,14 +49,14 @@ import { queueOrderConfirmation } from "../orders/emails.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { ProviderUnavailableError } from "../payments/provider.js";
 
-export type SubscriptionRow = typeof customerSubscriptions.$inferSelect;
+type SubscriptionRow = typeof customerSubscriptions.$inferSelect;
 
 export const RENEW_JOB = "subscriptions.renew";
-export const MSG_SUBSCRIPTION_NOT_FOUND = "No such subscription.";
-export const MSG_SUBSCRIPTION_NOT_ACTIVE = "This subscription is no longer active.";
+const MSG_SUBSCRIPTION_NOT_FOUND = "No such subscription.";
+const MSG_SUBSCRIPTION_NOT_ACTIVE = "This subscription is no longer active.";
 
 /** The price text of a subscription: "$19.00 every month", "$40.00 every 2 weeks for 6 weeks". */
-export function subscriptionText(
+function subscriptionText(
   s: Pick<
     SubscriptionRow,
     "priceCents" | "quantity" | "currency" | "billingPeriodValue" | "billingPeriodUnit" | "numBillingCycles"
@@ -164,14 +164,14 @@ export function subscriptionIdsOf(lines: readonly OrderLineRow[]): string[] {
 
 // ─── Renewals ────────────────────────────────────────────────────────────────────────────────
 
-export interface RenewalDeps {
+interface RenewalDeps {
   db: Db;
   clock: Clock;
   config: Config;
   payments: PaymentProvider;
 }
 
-export type RenewalOutcome =
+type RenewalOutcome =
   | { status: "renewed"; orderId: string }
   | { status: "retry"; retryAt: Date; message: string }
   | { status: "past_due"; message: string }

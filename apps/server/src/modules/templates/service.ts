@@ -12,7 +12,7 @@ import { ApiError, notFound } from "../../http/errors.js";
 import type { Theme } from "../../render/themes.js";
 
 /** The largest template source kept (the biggest theme file is a few KB). */
-export const MAX_SOURCE_BYTES = 256 * 1024;
+const MAX_SOURCE_BYTES = 256 * 1024;
 
 export const MSG_NO_SUCH_TEMPLATE = "This theme has no template of that name.";
 export const MSG_TOO_LARGE = `A template can be at most ${MAX_SOURCE_BYTES / 1024} KB.`;
@@ -41,7 +41,7 @@ export class TemplateSyntaxError extends ApiError {
 }
 
 /** Refuses a source that is too large or has a syntax error (the first one, by position). */
-export function checkSource(source: string): void {
+function checkSource(source: string): void {
   if (Buffer.byteLength(source, "utf8") > MAX_SOURCE_BYTES)
     throw new ApiError(413, "template_too_large", MSG_TOO_LARGE, { source: MSG_TOO_LARGE });
   const [first] = parse(source).errors;

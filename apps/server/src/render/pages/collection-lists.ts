@@ -14,7 +14,7 @@ import { collectionJson, imageJson } from "../serialize.js";
 import type { Ctx, Json, PageRequest, PageResult } from "./shared.js";
 
 /** Default page size of blog lists. */
-export const DEFAULT_BLOG_PAGE_SIZE = 10;
+const DEFAULT_BLOG_PAGE_SIZE = 10;
 
 function pagination(
   path: string,

@@ -7,7 +7,7 @@ import { collectionJson } from "../serialize.js";
 import type { Ctx, Json, PageResult } from "./shared.js";
 
 /** Scarcity and restock views of a product, keyed by its id (what the commerce formatters read). */
-export function merchandisingContext(item: Json, store: { restockNotificationsEnabled: boolean }): Json {
+function merchandisingContext(item: Json, store: { restockNotificationsEnabled: boolean }): Json {
   const sc = item.structuredContent as {
     productType: number;
     scarcityText?: string;

@@ -6,7 +6,7 @@ import { type Website, settingsOf } from "../../modules/sites/service.js";
 import { enabledFeatures } from "../features.js";
 import type { Json } from "./shared.js";
 
-export interface SiteData {
+interface SiteData {
   all: Collection[];
   settings: Awaited<ReturnType<typeof settingsOf>>;
   features: Set<number>;

@@ -8,7 +8,7 @@ import { type SendOptions, send } from "../form/http.js";
 
 const XSRF_KEY = "atelier.siteUser.xsrfToken";
 /** Readable marker the server sets beside the HttpOnly session cookie. */
-export const SIGNED_IN_COOKIE = "atelier_signed_in";
+const SIGNED_IN_COOKIE = "atelier_signed_in";
 
 export function xsrfToken(): string | null {
   try {

@@ -9,8 +9,8 @@ export const CENSUS_COOKIES = ["ss_cid", "ss_cpvisit", "ss_cvisit", "ss_cvr", "s
 /** Set by the cookie banner: "1" when the visitor accepted cookies, "0" when they declined. */
 export const COOKIE_ALLOWED_COOKIE = "ss_cookieAllowed";
 
-export const LONG_LIVED_SECONDS = 2 * 365 * 86_400;
-export const SHORT_LIVED_SECONDS = 30 * 60;
+const LONG_LIVED_SECONDS = 2 * 365 * 86_400;
+const SHORT_LIVED_SECONDS = 30 * 60;
 /** SPEC §9: analytics request timeout. */
 export const HIT_TIMEOUT_MS = 2_500;
 
@@ -48,7 +48,7 @@ export function isTrackingActive(
 }
 
 /** SPEC §5: the visitor record has five pipe-separated parts. */
-export interface VisitorRecord {
+interface VisitorRecord {
   visitorId: string;
   firstVisit: number;
   previousVisit: number;
@@ -67,7 +67,7 @@ export function parseVisitorRecord(value: string | undefined): VisitorRecord | u
   return { visitorId, firstVisit, previousVisit, currentVisit, visits };
 }
 
-export function formatVisitorRecord(r: VisitorRecord): string {
+function formatVisitorRecord(r: VisitorRecord): string {
   return [r.visitorId, r.firstVisit, r.previousVisit, r.currentVisit, r.visits].join("|");
 }
 

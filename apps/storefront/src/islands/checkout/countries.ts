@@ -1,7 +1,7 @@
 import { ISO_COUNTRY_CODES } from "@atelier/commerce";
 
 /** ISO 3166-1 alpha-2 country codes (the server accepts these); names come from the browser (Intl.DisplayNames). */
-export const COUNTRY_CODES = ISO_COUNTRY_CODES;
+const COUNTRY_CODES = ISO_COUNTRY_CODES;
 
 let names: Intl.DisplayNames | undefined;
 export function countryName(code: string): string {

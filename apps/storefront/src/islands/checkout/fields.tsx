@@ -61,7 +61,7 @@ export interface FieldSpec<K extends string> {
 export type FieldRow<K extends string> = FieldSpec<K> | { className: string; fields: FieldSpec<K>[] };
 
 /** What a field of a row shows and does: its name, value, error, and where what is typed goes. */
-export interface FieldBinding {
+interface FieldBinding {
   name: string;
   value: string;
   onChange: (v: string) => void;

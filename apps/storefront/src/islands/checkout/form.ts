@@ -37,7 +37,7 @@ export interface CheckoutForm {
   cvc: string;
 }
 
-export const MSG_REQUIRED = "Required";
+const MSG_REQUIRED = "Required";
 export const MSG_EXPIRY = "Enter the expiry as MM / YY.";
 export const MSG_CARD_NUMBER = "Enter the card number.";
 export const MSG_CVC = "Enter the 3 or 4 digit security code.";
@@ -140,7 +140,7 @@ export function addCodes(applied: readonly string[], input: string): string[] {
 }
 
 /** The form field a server error's field belongs to (the card's fields are one `payment.*`). */
-export function formFieldOf(serverField: string): string {
+function formFieldOf(serverField: string): string {
   switch (serverField) {
     case "payment.cardNumber":
       return "cardNumber";
@@ -166,7 +166,7 @@ export function newIdempotencyKey(random: () => string = () => crypto.randomUUID
   return `checkout-${random()}`;
 }
 
-export interface PageMetrics {
+interface PageMetrics {
   [name: string]: number;
 }
 

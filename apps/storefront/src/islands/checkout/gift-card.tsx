@@ -7,9 +7,9 @@ import { type FormEvent, useId, useState } from "react";
 import { ApiCallError, apiCall } from "../../lib/api.js";
 import { SubmitButton } from "./fields.js";
 
-export const MSG_RECIPIENT_EMAIL = "Enter the email address the gift card goes to.";
+const MSG_RECIPIENT_EMAIL = "Enter the email address the gift card goes to.";
 
-export interface GiftCardStepProps {
+interface GiftCardStepProps {
   itemId: string;
   sku: string;
   onCart: (cartToken: string) => void;

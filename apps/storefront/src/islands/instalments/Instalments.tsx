@@ -18,7 +18,7 @@ import { Modal } from "../../lib/modal.js";
 import { instalmentContent, instalmentLine } from "./content.js";
 import "./instalments.css";
 
-export interface InstalmentsProps {
+interface InstalmentsProps {
   /** The price in minor units. */
   priceCents: number;
   currency?: string;

@@ -4,7 +4,7 @@
  * a page fetched from a third party.
  */
 
-export interface InstalmentContent {
+interface InstalmentContent {
   title: string;
   intro: string;
   steps: string[];

@@ -18,7 +18,7 @@ import type { AdditionalForm } from "./enhance.js";
 
 type Values = Record<string, unknown>;
 
-export interface AdditionalFieldsFormProps {
+interface AdditionalFieldsFormProps {
   form: AdditionalForm;
   submitLabel: string;
   onSubmit: (values: Values) => void;

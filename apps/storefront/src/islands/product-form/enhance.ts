@@ -51,7 +51,7 @@ export interface ProductFormOptions {
   restockSuccessText?: string;
 }
 
-export interface ProductFormUi {
+interface ProductFormUi {
   alert(title: string, message: string): void;
   /** Shows the additional-fields form; resolves with the answers, or null when cancelled. */
   askAdditionalFields(form: AdditionalForm): Promise<Record<string, unknown> | null>;
@@ -72,7 +72,7 @@ export interface ProductFormController {
   dispose(): void;
 }
 
-export const VARIANT_CHANGE_EVENT = "atelier:variant-change";
+const VARIANT_CHANGE_EVENT = "atelier:variant-change";
 
 function parseJson<T>(text: string | undefined | null): T | undefined {
   if (!text) return undefined;

@@ -8,13 +8,13 @@
 import { apiCall } from "../../lib/api.js";
 import { type CaptchaSettings, type CaptchaWidget, renderCaptcha, siteCaptcha } from "../../lib/captcha.js";
 
-export const MSG_EMAIL_BLANK = "Email cannot be blank";
-export const MSG_EMAIL_INVALID = "Email is invalid";
-export const MSG_CAPTCHA_INCOMPLETE = "Complete CAPTCHA before submitting.";
-export const DEFAULT_RESTOCK_SUCCESS = "Thank you! We will email you when it is back in stock.";
+const MSG_EMAIL_BLANK = "Email cannot be blank";
+const MSG_EMAIL_INVALID = "Email is invalid";
+const MSG_CAPTCHA_INCOMPLETE = "Complete CAPTCHA before submitting.";
+const DEFAULT_RESTOCK_SUCCESS = "Thank you! We will email you when it is back in stock.";
 
 /** The email rule of SPEC §5: 3 to 256 characters, a simple address pattern. */
-export function checkEmail(value: string): string | undefined {
+function checkEmail(value: string): string | undefined {
   const email = value.trim();
   if (email === "") return MSG_EMAIL_BLANK;
   if (email.length < 3 || email.length > 256 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
@@ -22,7 +22,7 @@ export function checkEmail(value: string): string | undefined {
   return undefined;
 }
 
-export interface RestockOptions {
+interface RestockOptions {
   captcha?: CaptchaSettings | null;
   successText?: string;
 }
