@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const PHONE = { width: 432, height: 900 };
 export const DESKTOP = { width: 1280, height: 900 };
 /** The two screens a browser test looks at, by name. */

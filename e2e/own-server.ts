@@ -12,7 +12,7 @@ import { type Config, loadConfig } from "../apps/server/src/config.js";
 import { type Database, openDatabase } from "../apps/server/src/db/client.js";
 import { useBrowser } from "./browser.js";
 
-export interface OwnServer {
+interface OwnServer {
   app: FastifyInstance;
   database: Database;
   port: number;

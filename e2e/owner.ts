@@ -10,7 +10,7 @@ import { DESKTOP } from "./browser.js";
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 let session: StorageState | undefined;
 
-export interface OwnerPage {
+interface OwnerPage {
   context: BrowserContext;
   page: Page;
   /** Uncaught errors of the page, which tests expect to stay empty. */
@@ -45,7 +45,7 @@ export async function ownerLogIn(browser: Browser, base: string, viewport = DESK
   return { context, page, errors };
 }
 
-export interface OwnerApiSession {
+interface OwnerApiSession {
   context: BrowserContext;
   page: Page;
   /** The crumb header the session's state-changing calls carry. */

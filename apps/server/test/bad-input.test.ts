@@ -7,7 +7,7 @@ import net from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../src/db/schema.js";
-import { Browser, type TestApp, createTestApp, signIn, demoSite } from "./harness.js";
+import { Browser, type TestApp, createTestApp, signIn, demoSite, siteUserXsrf } from "./harness.js";
 
 let t: TestApp;
 let b: Browser;
@@ -21,18 +21,8 @@ beforeAll(async () => {
   // Logged in as the demo owner and as a site user, so their routes get past authentication
   // to the input itself.
   await signIn(b);
-  const siteUser = await b.request({
-    method: "POST",
-    url: "/api/site-users/account",
-    payload: {
-      email: "shopper@example.com",
-      password: "a long password",
-      firstName: "Ada",
-      lastName: "Bell",
-    },
-  });
   // Site-user calls carry the session's XSRF token in a header (SPEC §6).
-  xsrf = { "x-xsrf-token": (siteUser.json() as { xsrfToken: string }).xsrfToken };
+  xsrf = await siteUserXsrf(b, "shopper@example.com");
   const db = t.database.db;
   const site = await demoSite(db);
   const ofSite = { websiteId: site.id };

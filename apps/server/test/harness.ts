@@ -24,8 +24,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
 /** A fresh, empty database for one test file. */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const admin = process.env.TEST_DATABASE_URL;
@@ -100,7 +98,7 @@ export class Browser {
 export { DEMO_OWNER };
 
 /** Anything that makes a browser's calls (a Browser, or a wrapper that adds headers to them). */
-export type Requester = Pick<Browser, "request">;
+type Requester = Pick<Browser, "request">;
 
 /** Signs in as an owner, the demo's unless told; answers the sign-in response. */
 export function signIn(b: Requester, who: { email: string; password: string } = DEMO_OWNER) {

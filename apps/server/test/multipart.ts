@@ -2,7 +2,7 @@
 
 const BOUNDARY = "----atelier-test";
 
-export interface UploadedFile {
+interface UploadedFile {
   bytes: Buffer;
   filename: string;
   contentType: string;

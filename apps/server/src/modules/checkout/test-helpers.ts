@@ -65,7 +65,7 @@ export class Shopper {
   }
 }
 
-export interface DemoProduct {
+interface DemoProduct {
   itemId: string;
   title: string;
   variants: {
