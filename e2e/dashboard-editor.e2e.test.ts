@@ -7,7 +7,7 @@
 import { CART_PILL_POSITIONS, cartPillPlaceWords } from "@atelier/commerce";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { BLOCK_TYPES } from "../apps/server/src/render/blocks.js";
+import { blockTypeByName } from "../apps/server/src/modules/pages/block-types.js";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
 import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
@@ -74,7 +74,7 @@ describe("the visual editor", () => {
         disabled: (e as HTMLButtonElement).disabled,
       })),
     );
-    expect(labels).toHaveLength(BLOCK_TYPES.length);
+    expect(labels).toHaveLength(blockTypeByName.size);
     expect(labels.every((l) => !l.disabled)).toBe(true);
     await screenshot(page, "dashboard-editor-picker-desktop");
     await page.setViewportSize(PHONE);
@@ -87,7 +87,7 @@ describe("the visual editor", () => {
       "GET",
       `/api/owner/sites/${siteId}/block-types`,
     );
-    expect(types.blockTypes.map((t) => t.type).sort()).toEqual([...BLOCK_TYPES].sort());
+    expect(types.blockTypes.map((t) => t.type).sort()).toEqual([...blockTypeByName.keys()].sort());
     for (const t of types.blockTypes) {
       // Nothing selected: the new block goes into a new last row.
       await page.keyboard.press("Escape");

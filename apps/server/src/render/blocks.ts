@@ -19,30 +19,6 @@ import { collectionJson, imageJson } from "./serialize.js";
 /** Blocks a layout may hold (SPEC §9). */
 const MAX_BLOCKS_PER_LAYOUT = 60;
 
-export const BLOCK_TYPES = [
-  "text",
-  "image",
-  "button",
-  "gallery",
-  "product",
-  "form",
-  "newsletter",
-  "map",
-  "code",
-  "embed",
-  "quote",
-  "video",
-  "audio",
-  "summary",
-  "spacer",
-  "line",
-  "amazon",
-  "donation",
-  "menu",
-  "opentable",
-  "member-area",
-] as const;
-
 type Block = { id: string; type: string; [k: string]: unknown };
 type Column = { span?: number; blocks: Block[] };
 type Row = { columns: Column[]; rowClass?: string };
@@ -258,7 +234,7 @@ async function resolveBlock(
   index: number,
   loaded: Loaded,
 ): Promise<Block | undefined> {
-  if (!(BLOCK_TYPES as readonly string[]).includes(b.type)) return undefined;
+  if (!blockTypeByName.has(b.type)) return undefined;
   if (!blockAllowed(b.type, deps.features)) return undefined;
   if (deps.safeMode && (b.type === "code" || b.type === "embed")) return undefined;
   const id = str(b.id, 100).replace(/[^\w-]/g, "") || `block-${index}`;
