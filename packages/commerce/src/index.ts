@@ -1,4 +1,5 @@
 export * from "./availability.js";
+export * from "./cards.js";
 export * from "./cart-api.js";
 export * from "./cart-math.js";
 export * from "./cart-pill.js";

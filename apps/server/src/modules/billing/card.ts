@@ -8,18 +8,19 @@
  * charges are made without the owner. Only the provider's reference, the last four digits, the
  * expiry and the billing country are kept.
  */
-import { isCountryCode } from "@atelier/commerce";
+import { cardDigits, cardErrors, isCountryCode } from "@atelier/commerce";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { billingCardSetups, billingPaymentMethods, billingSubscriptions } from "../../db/schema.js";
 import { badRequest, conflict, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
-import { type NextAction, cardDetailErrors, cardDigits } from "../payments/provider.js";
+import type { NextAction } from "../payments/provider.js";
 import type { Website } from "../sites/service.js";
 import { renewPlan } from "./renewals.js";
 import { BILLING_MSG, type BillingDeps, PaymentFailed } from "./service.js";
 
-export const CARD_MSG = {
+/** The billing panel's own card messages (the card details' are `CARD_MSG` of @atelier/commerce). */
+export const BILLING_CARD_MSG = {
   COUNTRY: "Choose the country of the card's billing address.",
   NO_SETUP: "There is no card waiting for authentication. Enter the card again.",
   NOT_AUTHENTICATED: "Complete the card's authentication first.",
@@ -101,11 +102,9 @@ export async function savePaymentInfo(
     expYear: input.expYear,
     cvc: input.cvc,
   };
-  const errors: Record<string, string> = Object.fromEntries(
-    Object.entries(cardDetailErrors(method)).map(([k, v]) => [k.replace(/^payment\./, ""), v]),
-  );
+  const errors: Record<string, string> = cardErrors(method);
   const country = input.country ? input.country.trim().toUpperCase() : null;
-  if (country && !isCountryCode(country)) errors.country = CARD_MSG.COUNTRY;
+  if (country && !isCountryCode(country)) errors.country = BILLING_CARD_MSG.COUNTRY;
   throwFieldErrors(errors);
   const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
   const now = deps.clock.now();
@@ -156,10 +155,10 @@ export async function confirmPaymentInfo(
     .select()
     .from(billingCardSetups)
     .where(eq(billingCardSetups.websiteId, site.id));
-  if (!setup) throw conflict(CARD_MSG.NO_SETUP);
+  if (!setup) throw conflict(BILLING_CARD_MSG.NO_SETUP);
   const result = await deps.payments.lookup(setup.chargeKey, setup.providerRef);
   if (result.status === "requires_action" || result.status === "processing")
-    throw conflict(CARD_MSG.NOT_AUTHENTICATED);
+    throw conflict(BILLING_CARD_MSG.NOT_AUTHENTICATED);
   if (result.status !== "succeeded" || !result.savedMethod) {
     await deps.db.delete(billingCardSetups).where(eq(billingCardSetups.websiteId, site.id));
     throw new PaymentFailed(

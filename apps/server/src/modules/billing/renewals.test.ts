@@ -12,7 +12,7 @@ import * as s from "../../db/schema.js";
 import { runHousekeeping } from "../jobs/plugin.js";
 import { TEST_CARDS, TEST_MSG } from "../payments/test-provider.js";
 import { card, newSite } from "./billing.test-helper.js";
-import { CARD_MSG } from "./card.js";
+import { BILLING_CARD_MSG } from "./card.js";
 import { planTaxCents } from "./tax.js";
 
 const DAY = 86_400_000;
@@ -58,7 +58,7 @@ async function saveWithChallenge(b: Browser, site: Site, number: string, outcome
   expect(nextAction.type).toBe("test_challenge");
   const early = await b.request({ method: "POST", url: `${site.base}/payment-info/confirm` });
   expect(early.statusCode).toBe(409);
-  expect(early.json().error.message).toBe(CARD_MSG.NOT_AUTHENTICATED);
+  expect(early.json().error.message).toBe(BILLING_CARD_MSG.NOT_AUTHENTICATED);
   const done = await b.request({
     method: "POST",
     url: `/api/commerce/payments/test-challenges/${nextAction.challengeId}`,
@@ -99,8 +99,8 @@ describe("tax on plan charges", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatchObject({
-      message: CARD_MSG.COUNTRY,
-      fields: { country: CARD_MSG.COUNTRY },
+      message: BILLING_CARD_MSG.COUNTRY,
+      fields: { country: BILLING_CARD_MSG.COUNTRY },
     });
 
     const de = await paidSite("tax-de@example.com", TEST_CARDS.SUCCEEDS, "de");
@@ -234,7 +234,7 @@ describe("saving a card that needs 3-D Secure", () => {
     expect(failed.json().error.message).toBe(TEST_MSG.AUTHENTICATION_FAILED);
     const none = await b.request({ method: "POST", url: `${site.base}/payment-info/confirm` });
     expect(none.statusCode).toBe(409);
-    expect(none.json().error.message).toBe(CARD_MSG.NO_SETUP);
+    expect(none.json().error.message).toBe(BILLING_CARD_MSG.NO_SETUP);
     expect((await b.request({ url: `${site.base}/payment-info` })).json().paymentInfo).toBeNull();
 
     const ok = await saveWithChallenge(b, site, TEST_CARDS.AUTHENTICATE_ONCE, "succeed");

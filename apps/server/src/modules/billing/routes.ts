@@ -31,7 +31,7 @@ import {
   startGracePeriod,
   updateSubscription,
 } from "./service.js";
-import { CARD_MSG, confirmPaymentInfo, getPaymentInfo, savePaymentInfo } from "./card.js";
+import { BILLING_CARD_MSG, confirmPaymentInfo, getPaymentInfo, savePaymentInfo } from "./card.js";
 import { renewDuePlans } from "./renewals.js";
 import { paymentsOf, hasPayments } from "../checkout/plugin.js";
 
@@ -100,7 +100,7 @@ const CardBody = Type.Object(
     expYear: Type.Integer({ minimum: 0, maximum: 2100 }),
     cvc: Type.String({ minLength: 1, maxLength: 4 }),
     country: Type.Optional(
-      Type.Union([Type.String({ maxLength: 2, description: CARD_MSG.COUNTRY }), Type.Null()]),
+      Type.Union([Type.String({ maxLength: 2, description: BILLING_CARD_MSG.COUNTRY }), Type.Null()]),
     ),
   },
   { additionalProperties: false },

@@ -5,10 +5,10 @@
  * behaviour (4242… succeeds, …0002 is declined with a 402 card_error, …3184 needs 3-D Secure
  * through a redirect page, and fails off-session with authentication_required).
  */
+import { CARD_MSG, luhnValid } from "@atelier/commerce";
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { luhnValid } from "./provider.js";
 
 type Obj = Record<string, unknown>;
 
@@ -234,7 +234,7 @@ export class FakeStripe {
     if (data) {
       const card = (data.card ?? {}) as Obj;
       const number = String(card.number ?? "");
-      if (!luhnValid(number)) return this.cardError("incorrect_number", "Your card number is incorrect.");
+      if (!luhnValid(number)) return this.cardError("incorrect_number", CARD_MSG.INCORRECT_NUMBER);
       pm = {
         id: id("pm"),
         object: "payment_method",

@@ -6,6 +6,7 @@
  * never charges twice, and `lookup` finds what became of a charge whose answer we never got
  * (a process killed between the charge and the commit).
  */
+import { cardErrors } from "@atelier/commerce";
 
 /** What the buyer pays with: card details, or a token made by a wallet or the provider's script. */
 export type PaymentMethodInput =
@@ -107,53 +108,13 @@ export class ProviderUnavailableError extends Error {
   }
 }
 
-/** Luhn checksum of a card number of digits. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
-
-/** A card number as typed ("4242 4242 4242 4242") to its digits. */
-export function cardDigits(input: string): string {
-  return input.replace(/[\s-]/g, "");
-}
-
-/** Card detail messages, in the words card providers use (Stripe's). */
-export const CARD_MSG = {
-  INCORRECT_NUMBER: "Your card number is incorrect.",
-  INVALID_MONTH: "Your card's expiration month is invalid.",
-  INVALID_YEAR: "Your card's expiration year is invalid.",
-  INVALID_CVC: "Your card's security code is invalid.",
-} as const;
-
 /**
- * Card details that cannot be a card, whatever the provider: the number (12 to 19 digits,
- * spaces and dashes allowed, Luhn sum), the expiry month (1–12) and year (YY or YYYY up to
- * 2100), the security code (3 or 4 digits). Keyed by field of the payment (`payment.cvc`).
- * Whether the card has expired or is declined is the provider's to say.
+ * Card details that cannot be a card (the rules of `cardErrors`), keyed by field of the payment
+ * (`payment.cvc`). Tokens are the provider's to check.
  */
 export function cardDetailErrors(method: PaymentMethodInput): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (method.method !== "card") return errors;
-  if (!luhnValid(cardDigits(method.cardNumber))) errors["payment.cardNumber"] = CARD_MSG.INCORRECT_NUMBER;
-  if (!Number.isInteger(method.expMonth) || method.expMonth < 1 || method.expMonth > 12)
-    errors["payment.expMonth"] = CARD_MSG.INVALID_MONTH;
-  const year = method.expYear;
-  if (!Number.isInteger(year) || !((year >= 0 && year < 100) || (year >= 2000 && year <= 2100)))
-    errors["payment.expYear"] = CARD_MSG.INVALID_YEAR;
-  if (!/^\d{3,4}$/.test(method.cvc.trim())) errors["payment.cvc"] = CARD_MSG.INVALID_CVC;
-  return errors;
+  if (method.method !== "card") return {};
+  return Object.fromEntries(Object.entries(cardErrors(method)).map(([k, v]) => [`payment.${k}`, v]));
 }
 
 /** The test-mode extra-authentication events of SPEC §4. */

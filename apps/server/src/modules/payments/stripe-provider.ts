@@ -4,6 +4,7 @@
  * in its metadata, so a retry never charges twice and a lost answer is found again by search.
  * 3-D Secure comes back as a redirect to the issuer's page, which returns to the checkout.
  */
+import { cardDigits } from "@atelier/commerce";
 import Stripe from "stripe";
 import {
   type ChargeRequest,
@@ -13,7 +14,6 @@ import {
   type RefundRequest,
   type RefundResult,
   type SavedChargeRequest,
-  cardDigits,
 } from "./provider.js";
 
 /** The metadata key holding our payment id on every PaymentIntent. */

@@ -19,18 +19,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import { link, mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { CARD_MSG, cardDigits, luhnValid, validExpMonth } from "@atelier/commerce";
 import type { Clock } from "../../lib/clock.js";
-import {
-  CARD_MSG,
-  type ChargeRequest,
-  type ChargeResult,
-  type PaymentProvider,
-  type RefundRequest,
-  type RefundResult,
-  type SavedChargeRequest,
-  type Wallet,
-  cardDigits,
-  luhnValid,
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+  RefundRequest,
+  RefundResult,
+  SavedChargeRequest,
+  Wallet,
 } from "./provider.js";
 
 export const TEST_CARDS = {
@@ -176,7 +174,7 @@ export class TestPaymentProvider implements PaymentProvider {
     const digits = cardDigits(m.cardNumber);
     if (!luhnValid(digits))
       return { ok: false, code: "incorrect_number", message: TEST_MSG.INCORRECT_NUMBER };
-    if (!Number.isInteger(m.expMonth) || m.expMonth < 1 || m.expMonth > 12)
+    if (!validExpMonth(m.expMonth))
       return { ok: false, code: "invalid_expiry_month", message: TEST_MSG.INVALID_MONTH };
     const year = m.expYear < 100 ? 2000 + m.expYear : m.expYear;
     if (!Number.isInteger(year) || year > 2100)
