@@ -2,12 +2,15 @@
  * Payment info of the billing panel: the saved card, and the form that verifies and saves a new
  * one with its billing country (the plan's tax follows it). A card whose bank asks for 3-D Secure
  * is authenticated here once: the test bank's challenge in a dialog, or the bank's page for a
- * real provider (which comes back with ?card=authenticated); then the card is kept.
+ * real provider (which comes back with ?card=authenticated); then the card is kept. The card's
+ * details are checked by @atelier/commerce's rules before they are sent (the server checks again).
  */
 import {
   CHALLENGE_OUTCOMES,
+  type CardDetails,
   type ChallengeOutcome,
   ISO_COUNTRY_CODES,
+  cardErrors,
   testChallengeUrl,
 } from "@atelier/commerce";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -33,6 +36,17 @@ interface SaveAnswer {
 }
 
 const EMPTY = { cardNumber: "", expMonth: "", expYear: "", cvc: "", country: "" };
+
+/** The card as typed, with its expiry as numbers (an empty one is no number, not 0). */
+function typedCard(form: typeof EMPTY): CardDetails {
+  const number = (typed: string) => (typed.trim() ? Number(typed) : Number.NaN);
+  return {
+    cardNumber: form.cardNumber,
+    expMonth: number(form.expMonth),
+    expYear: number(form.expYear),
+    cvc: form.cvc,
+  };
+}
 
 /** The card's own inputs, all numeric, in the order they are shown. */
 const CARD_FIELDS: {
@@ -73,6 +87,7 @@ export function PaymentInfoCard({ base }: { base: string }) {
   });
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState(EMPTY);
+  const [checked, setChecked] = useState<Record<string, string>>({});
   const [challenge, setChallenge] = useState<Extract<NextAction, { type: "test_challenge" }>>();
   const saved = (paymentInfo: PaymentInfo | null) => {
     queryClient.setQueryData(key, paymentInfo);
@@ -80,6 +95,7 @@ export function PaymentInfoCard({ base }: { base: string }) {
     void queryClient.invalidateQueries();
     setEditing(false);
     setForm(EMPTY);
+    setChecked({});
   };
   const confirm = useMutation({
     mutationFn: () => post<{ paymentInfo: PaymentInfo }>(`${base}/payment-info/confirm`),
@@ -87,13 +103,7 @@ export function PaymentInfoCard({ base }: { base: string }) {
   });
   const save = useMutation({
     mutationFn: () =>
-      put<SaveAnswer>(`${base}/payment-info`, {
-        cardNumber: form.cardNumber,
-        expMonth: Number(form.expMonth),
-        expYear: Number(form.expYear),
-        cvc: form.cvc,
-        country: form.country || null,
-      }),
+      put<SaveAnswer>(`${base}/payment-info`, { ...typedCard(form), country: form.country || null }),
     onSuccess: (r) => {
       const action = r.authentication?.nextAction;
       if (!action) saved(r.paymentInfo);
@@ -118,12 +128,15 @@ export function PaymentInfoCard({ base }: { base: string }) {
     confirm.mutate();
   }, []);
 
-  const errors = fieldErrors(save.error);
+  const errors = { ...fieldErrors(save.error), ...checked };
   const set = (k: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [k]: value }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     confirm.reset();
-    save.mutate();
+    save.reset();
+    const found = cardErrors(typedCard(form));
+    setChecked(found);
+    if (!Object.keys(found).length) save.mutate();
   };
   const countryName = (code: string | null) => countries.find((c) => c.value === code)?.label;
   const busy = save.isPending || confirm.isPending || answer.isPending || Boolean(challenge);

@@ -84,6 +84,10 @@ describe("the checkout form", () => {
       expiry: MSG_EXPIRY,
       cvc: MSG_CVC,
     });
+    // A whole number that fails the Luhn sum is told in the card provider's words.
+    expect(clientErrors({ ...filled(), cardNumber: "4242 4242 4242 4241" }, true)).toEqual({
+      cardNumber: "Your card number is incorrect.",
+    });
     // Without shipping, the billing address is asked for instead.
     expect(Object.keys(clientErrors(filled(), false))).toContain("billingAddress.firstName");
   });

@@ -1,8 +1,9 @@
 /**
  * The checkout form's rules that need no browser: expiry parsing, card number grouping, the
  * order request built from the form, which fields an answer's errors belong to, and the
- * checkout-page-loaded event's performance metrics.
+ * checkout-page-loaded event's performance metrics. The card's own rules are @atelier/commerce's.
  */
+import { CARD_MSG, cardDigits, luhnValid, validCvc, validExpMonth } from "@atelier/commerce";
 
 export interface AddressForm {
   firstName: string;
@@ -51,7 +52,7 @@ export function parseExpiry(input: string): { month: number; year: number } | un
   if (!m) return undefined;
   const month = Number(m[1]);
   const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  if (month < 1 || month > 12) return undefined;
+  if (!validExpMonth(month)) return undefined;
   return { month, year };
 }
 
@@ -82,9 +83,12 @@ export function clientErrors(form: CheckoutForm, needsShipping: boolean): Record
     for (const k of required) if (!form.shipping[k].trim()) errors[`shippingAddress.${k}`] = MSG_REQUIRED;
   if (!needsShipping || !form.billingSameAsShipping)
     for (const k of required) if (!form.billing[k].trim()) errors[`billingAddress.${k}`] = MSG_REQUIRED;
-  if (form.cardNumber.replace(/\D/g, "").length < 12) errors.cardNumber = MSG_CARD_NUMBER;
+  const digits = cardDigits(form.cardNumber);
+  // Too few digits is a number not yet typed; a whole one that fails the Luhn sum is mistyped.
+  if (digits.length < 12) errors.cardNumber = MSG_CARD_NUMBER;
+  else if (!luhnValid(digits)) errors.cardNumber = CARD_MSG.INCORRECT_NUMBER;
   if (!parseExpiry(form.expiry)) errors.expiry = MSG_EXPIRY;
-  if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = MSG_CVC;
+  if (!validCvc(form.cvc)) errors.cvc = MSG_CVC;
   return errors;
 }
 
