@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, DEVICES, PHONE, screenshot, browser, useBrowser } from "./browser.js";
+import { DESKTOP, DEVICES, PHONE, screenshot, screenshotFromTop, browser, useBrowser } from "./browser.js";
 import { addCandle, fillAddress, fillCard, fillCheckout } from "./shopper.js";
 
 const base = inject("baseUrl");
@@ -109,17 +109,28 @@ describe("checkout in a browser", () => {
     await expect(alert.innerText()).resolves.toBe(
       "The extra authentication of your card failed. Please try again or use another card.",
     );
-    // A number that cannot be a card is refused by the server on the card's own field.
+    // A number that cannot be a card is refused on the card's own field, in the server's words,
+    // by the browser before any order is sent.
+    const orders: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/api/commerce/orders")) orders.push(r.url());
+    });
     const cardField = page.getByLabel("Card number", { exact: true });
     await cardField.fill("4242 4242 4242 4241");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await page.waitForFunction(
-      () => document.querySelector(".checkout-message")?.textContent === "Your card number is incorrect.",
+      () =>
+        document.querySelector(".checkout-message")?.textContent === "Please check the highlighted fields.",
     );
     await expect(cardField.getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(
       page.locator(`#${await cardField.getAttribute("aria-describedby")}`).innerText(),
     ).resolves.toBe("Your card number is incorrect.");
+    expect(orders).toEqual([]);
+    await screenshotFromTop(page, "checkout-bad-number-phone");
+    await page.setViewportSize(DESKTOP);
+    await screenshotFromTop(page, "checkout-bad-number-desktop");
+    await page.setViewportSize(PHONE);
     await cardField.fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
     await page.waitForFunction(

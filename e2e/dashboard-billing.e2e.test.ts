@@ -1,12 +1,12 @@
 /**
  * The billing panel in a browser: the demo's plan, price and next charge, auto-renew off and on
  * again (the demo is left as it was); then, on a site of our own made for this test, the trial
- * notice, a declined and an accepted test card, the trial upgrade, a prorated plan change
- * previewed and confirmed, the invoices, and the cancellation with its confirm dialog.
+ * notice, a mistyped, a declined and an accepted test card, the trial upgrade, a prorated plan
+ * change previewed and confirmed, the invoices, and the cancellation with its confirm dialog.
  * Screens are photographed on a laptop and on a phone.
  */
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
+import { DESKTOP, PHONE, screenshot, screenshotFromTop, browser, useBrowser } from "./browser.js";
 import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
@@ -95,12 +95,30 @@ describe("the dashboard's billing panel", () => {
     await page.waitForURL(/\/settings\/billing\/billing\/upgrade$/);
     await expect.poll(() => page.getByRole("heading", { name: "Upgrade your site" }).count()).toBe(1);
 
-    // Payment info: a declined test card is refused, the 4242 card is saved and shown masked.
+    // Payment info: a mistyped number is refused under its field before anything is sent, a
+    // declined test card is refused, the 4242 card is saved and shown masked.
+    const saves: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "PUT" && r.url().endsWith("/payment-info")) saves.push(r.url());
+    });
     await page.getByRole("button", { name: "Add card" }).click();
-    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    const cardField = page.getByLabel("Card number");
+    await cardField.fill("4242 4242 4242 4241");
     await page.getByLabel("Security code (CVC)").fill("123");
     await page.getByLabel("Expiry month").fill("12");
     await page.getByLabel("Expiry year").fill("2031");
+    await page.getByRole("button", { name: "Save card" }).click();
+    await expect.poll(() => cardField.getAttribute("aria-invalid")).toBe("true");
+    await expect(
+      page.locator(`#${await cardField.getAttribute("aria-describedby")}`).innerText(),
+    ).resolves.toBe("Your card number is incorrect.");
+    expect(saves).toEqual([]);
+    await screenshotFromTop(page, "dashboard-billing-bad-number-desktop");
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(300); // the sidebar slides away
+    await screenshotFromTop(page, "dashboard-billing-bad-number-phone");
+    await page.setViewportSize(DESKTOP);
+    await cardField.fill("4000 0000 0000 0002");
     await page.getByRole("button", { name: "Save card" }).click();
     await expect.poll(() => page.getByRole("alert").first().textContent()).toBe("Your card was declined.");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");

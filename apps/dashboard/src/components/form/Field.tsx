@@ -1,6 +1,7 @@
 /**
  * The frame every dashboard input sits in: a visible label, then the input, then either the field's
- * error (from the API's `fields`) or its help, linked to the input by aria-describedby.
+ * error (from the API's `fields` or the form's own check) or its help, linked to the input by
+ * aria-describedby.
  */
 import { type CSSProperties, type ReactNode, useId } from "react";
 
