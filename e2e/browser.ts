@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type Page, chromium } from "playwright-core";
+import { type Browser, type Locator, type Page, chromium } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -88,4 +88,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function screenshotFromTop(page: Page, name: string): Promise<string> {
   await page.evaluate(() => window.scrollTo(0, 0));
   return screenshot(page, name);
+}
+
+/** The text an input's aria-describedby points to (its error, or else its help). */
+export async function described(page: Page, input: Locator): Promise<string | null> {
+  const id = await input.getAttribute("aria-describedby");
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
 }

@@ -6,7 +6,16 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, DEVICES, PHONE, screenshot, screenshotFromTop, browser, useBrowser } from "./browser.js";
+import {
+  DESKTOP,
+  DEVICES,
+  PHONE,
+  described,
+  screenshot,
+  screenshotFromTop,
+  browser,
+  useBrowser,
+} from "./browser.js";
 import { addCandle, fillAddress, fillCard, fillCheckout } from "./shopper.js";
 
 const base = inject("baseUrl");
@@ -123,9 +132,7 @@ describe("checkout in a browser", () => {
         document.querySelector(".checkout-message")?.textContent === "Please check the highlighted fields.",
     );
     await expect(cardField.getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(
-      page.locator(`#${await cardField.getAttribute("aria-describedby")}`).innerText(),
-    ).resolves.toBe("Your card number is incorrect.");
+    await expect(described(page, cardField)).resolves.toBe("Your card number is incorrect.");
     expect(orders).toEqual([]);
     await screenshotFromTop(page, "checkout-bad-number-phone");
     await page.setViewportSize(DESKTOP);

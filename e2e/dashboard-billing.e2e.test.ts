@@ -6,7 +6,7 @@
  * Screens are photographed on a laptop and on a phone.
  */
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, screenshot, screenshotFromTop, browser, useBrowser } from "./browser.js";
+import { DESKTOP, PHONE, described, screenshot, screenshotFromTop, browser, useBrowser } from "./browser.js";
 import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
@@ -109,9 +109,7 @@ describe("the dashboard's billing panel", () => {
     await page.getByLabel("Expiry year").fill("2031");
     await page.getByRole("button", { name: "Save card" }).click();
     await expect.poll(() => cardField.getAttribute("aria-invalid")).toBe("true");
-    await expect(
-      page.locator(`#${await cardField.getAttribute("aria-describedby")}`).innerText(),
-    ).resolves.toBe("Your card number is incorrect.");
+    await expect(described(page, cardField)).resolves.toBe("Your card number is incorrect.");
     expect(saves).toEqual([]);
     await screenshotFromTop(page, "dashboard-billing-bad-number-desktop");
     await page.setViewportSize(PHONE);

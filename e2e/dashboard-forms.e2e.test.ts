@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
+import { DESKTOP, PHONE, described, screenshot, browser, useBrowser } from "./browser.js";
 import { demoOwnerLogIn, ownerCall } from "./owner.js";
 
 const base = inject("baseUrl");
@@ -23,12 +23,6 @@ interface FormJson {
 /** The editor's item of the field labelled `title` (its header reads the label). */
 function fieldItem(page: Page, title: string): Locator {
   return page.locator("li.ff-item").filter({ has: page.getByRole("button", { name: `Close ${title}` }) });
-}
-
-/** The text an input's aria-describedby points to (its error, or else its help). */
-async function described(page: Page, input: Locator): Promise<string | null> {
-  const id = await input.getAttribute("aria-describedby");
-  return id ? page.locator(`[id="${id}"]`).textContent() : null;
 }
 
 describe("the dashboard's form editor", () => {
