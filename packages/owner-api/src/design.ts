@@ -4,6 +4,13 @@ export const SPACINGS = ["compact", "comfortable", "spacious"] as const;
 export const BUTTON_SHAPES = ["square", "rounded", "pill"] as const;
 export const BUTTON_STYLES = ["solid", "outline"] as const;
 
+/** The bounds of the numeric styles and the steps of their sliders; the server refuses values outside. */
+export const STYLE_RANGES = {
+  fontSizeBase: { min: 14, max: 22, step: 1 },
+  headingScale: { min: 1.1, max: 1.6, step: 0.05 },
+  contentWidth: { min: 720, max: 1600, step: 10 },
+} as const;
+
 export type ColorKey = (typeof COLOR_KEYS)[number];
 export type Spacing = (typeof SPACINGS)[number];
 export type ButtonShape = (typeof BUTTON_SHAPES)[number];

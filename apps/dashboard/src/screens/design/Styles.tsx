@@ -1,4 +1,5 @@
 /** Design → Styles: palette, fonts, sizes, spacing and buttons, previewed live in the site frame. */
+import { STYLE_RANGES } from "@atelier/owner-api";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../api.js";
 import { Card } from "../../components/Card.js";
@@ -37,9 +38,9 @@ const FONTS: { key: keyof StyleSet["fonts"]; label: string }[] = [
 
 /** The sliders' bounds, by the style they set. */
 const RANGES = {
-  fontSizeBase: { label: "Base font size", unit: "px", min: 14, max: 22, step: 1 },
-  headingScale: { label: "Heading scale", min: 1.1, max: 1.6, step: 0.05 },
-  contentWidth: { label: "Content width", unit: "px", min: 720, max: 1600, step: 10 },
+  fontSizeBase: { label: "Base font size", unit: "px", ...STYLE_RANGES.fontSizeBase },
+  headingScale: { label: "Heading scale", ...STYLE_RANGES.headingScale },
+  contentWidth: { label: "Content width", unit: "px", ...STYLE_RANGES.contentWidth },
 } as const;
 type RangeKey = keyof typeof RANGES;
 type ChoiceKey = "spacing" | "buttonShape" | "buttonStyle";

@@ -9,6 +9,7 @@ import {
   COLOR_KEYS,
   type ColorKey,
   SPACINGS,
+  STYLE_RANGES,
   type Styles,
 } from "@atelier/owner-api";
 import { FONT_IDS } from "./fonts.js";
@@ -27,18 +28,12 @@ export interface StyleOverrides {
   buttonStyle?: Styles["buttonStyle"];
 }
 
-const LIMITS = {
-  fontSizeBase: [14, 22],
-  headingScale: [1.1, 1.6],
-  contentWidth: [720, 1600],
-} as const;
-
 export const STYLE_MSG = {
   COLOR: "Enter a colour as #rgb or #rrggbb, such as #1f3b5b.",
   FONT: "Choose one of the fonts in the list.",
-  fontSizeBase: "The base font size must be between 14 and 22 px.",
-  headingScale: "The heading scale must be between 1.1 and 1.6.",
-  contentWidth: "The content width must be between 720 and 1600 px.",
+  fontSizeBase: `The base font size must be between ${STYLE_RANGES.fontSizeBase.min} and ${STYLE_RANGES.fontSizeBase.max} px.`,
+  headingScale: `The heading scale must be between ${STYLE_RANGES.headingScale.min} and ${STYLE_RANGES.headingScale.max}.`,
+  contentWidth: `The content width must be between ${STYLE_RANGES.contentWidth.min} and ${STYLE_RANGES.contentWidth.max} px.`,
   spacing: "Choose compact, comfortable or spacious spacing.",
   buttonShape: "Choose a square, rounded or pill button shape.",
   buttonStyle: "Choose a solid or outline button style.",
@@ -106,7 +101,7 @@ export function applyStylePatch(
       case "fontSizeBase":
       case "headingScale":
       case "contentWidth": {
-        const [min, max] = LIMITS[key];
+        const { min, max } = STYLE_RANGES[key];
         const ok = typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
         const whole = key !== "headingScale";
         if (ok && (!whole || Number.isInteger(value)))
