@@ -4,6 +4,7 @@
  * key is shown once, with a Copy button) and deleting a key after a confirmation. Each of these
  * sends the tracking event SPEC §2 names for the API keys panel or the key creation modal.
  */
+import { API_SCOPES, type ApiScope } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { del, get, post } from "../api.js";
@@ -22,18 +23,19 @@ import { CheckboxField, TextField, errorText, fieldErrors } from "../components/
 
 const SESSION = Math.random().toString(36).slice(2, 12);
 
-const SCOPES = [
-  { id: "orders.read", label: "Read orders", help: "Orders with their lines, totals and statuses." },
-  { id: "products.read", label: "Read products", help: "Products with their variants, SKUs and prices." },
-  { id: "inventory.read", label: "Read inventory", help: "The stock of every variant." },
-  { id: "inventory.write", label: "Change inventory", help: "Adjust stock up or down." },
-  { id: "templates.read", label: "Read templates", help: "The site's templates (jsont pull)." },
-  {
-    id: "templates.write",
+/** What the owner reads about each scope the owner API grants. */
+const SCOPE_TEXT: Record<ApiScope, { label: string; help: string }> = {
+  "orders.read": { label: "Read orders", help: "Orders with their lines, totals and statuses." },
+  "products.read": { label: "Read products", help: "Products with their variants, SKUs and prices." },
+  "inventory.read": { label: "Read inventory", help: "The stock of every variant." },
+  "inventory.write": { label: "Change inventory", help: "Adjust stock up or down." },
+  "templates.read": { label: "Read templates", help: "The site's templates (jsont pull)." },
+  "templates.write": {
     label: "Change templates",
     help: "Save and revert the site's own templates (jsont push).",
   },
-] as const;
+};
+const SCOPES = API_SCOPES.map((id) => ({ id, ...SCOPE_TEXT[id] }));
 
 interface ApiKey {
   id: string;

@@ -1,4 +1,5 @@
 /** Design → Custom CSS: the owner's own CSS, served after the theme's, in a code editor. */
+import { CUSTOM_CSS_MAX_BYTES } from "@atelier/owner-api";
 import { css as cssLanguage } from "@codemirror/lang-css";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../api.js";
@@ -11,7 +12,6 @@ import { PreviewSplit } from "./PreviewSplit.js";
 import { useLeaveGuard } from "./use-style-history.js";
 import "./design.css";
 
-const CUSTOM_CSS_LIMIT = 100 * 1024;
 const CSS_LANGUAGE = cssLanguage();
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -32,9 +32,11 @@ export function CustomCss() {
 
   if (text === undefined) return design.error ? <ErrorNotice error={design.error} /> : <Loading />;
   const dirty = text !== stored;
-  const tooBig = size > CUSTOM_CSS_LIMIT;
+  const tooBig = size > CUSTOM_CSS_MAX_BYTES;
   const serverError = errorsByPath(save.error instanceof ApiError ? save.error.fields : undefined).customCss;
-  const fieldError = tooBig ? `Custom CSS can be at most 100 KB; this is ${kb(size)}.` : serverError;
+  const fieldError = tooBig
+    ? `Custom CSS can be at most ${CUSTOM_CSS_MAX_BYTES / 1024} KB; this is ${kb(size)}.`
+    : serverError;
 
   return (
     <PreviewSplit

@@ -10,10 +10,9 @@ import { listOrders } from "../orders/service.js";
 import { Id } from "../../http/schemas.js";
 import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
+import { API_SCOPES, type ApiScope } from "@atelier/owner-api";
 import {
-  API_SCOPES,
   type ApiCaller,
-  type ApiScope,
   MAX_ADJUSTMENTS,
   adjustInventory,
   authenticate,

@@ -3,6 +3,7 @@
  * scopes, sees each key once, and revokes them. Keys are stored only as their SHA-256, like
  * session tokens; the public API (routes.ts) finds the website from the key alone.
  */
+import { API_SCOPES, type ApiScope } from "@atelier/owner-api";
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { apiKeys, productVariants } from "../../db/schema.js";
@@ -11,16 +12,6 @@ import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { cursorPage } from "../../lib/paging.js";
 import { setStock } from "../catalog/inventory.js";
 import { MAX_STOCK } from "../catalog/product-rules.js";
-
-export const API_SCOPES = [
-  "orders.read",
-  "products.read",
-  "inventory.read",
-  "inventory.write",
-  "templates.read",
-  "templates.write",
-] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
 
 const KEY_PREFIX = "atl_";
 /** The key shown in the panel: its first characters (the key itself is never shown again). */

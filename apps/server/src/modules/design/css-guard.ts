@@ -3,10 +3,10 @@
  * its stylesheet or run script. CSS escapes (`\3c`, `\73`) and comments are undone before the
  * checks, so `<\73 cript` or `java/**\/script:` are found as what they spell.
  */
-const MAX_CUSTOM_CSS_BYTES = 100 * 1024;
+import { CUSTOM_CSS_MAX_BYTES } from "@atelier/owner-api";
 
 export const CSS_MSG = {
-  TOO_LARGE: "Custom CSS must be 100 KB or less.",
+  TOO_LARGE: `Custom CSS must be ${CUSTOM_CSS_MAX_BYTES / 1024} KB or less.`,
   found: (what: string) => `Custom CSS cannot contain ${what}.`,
 } as const;
 
@@ -35,7 +35,7 @@ export function decodeCss(css: string): string {
 
 /** The message for custom CSS that may not be saved, or undefined when it may. */
 export function customCssProblem(css: string): string | undefined {
-  if (Buffer.byteLength(css, "utf8") > MAX_CUSTOM_CSS_BYTES) return CSS_MSG.TOO_LARGE;
+  if (Buffer.byteLength(css, "utf8") > CUSTOM_CSS_MAX_BYTES) return CSS_MSG.TOO_LARGE;
   for (const text of [css, decodeCss(css)]) {
     for (const [re, what] of RULES) if (re.test(text)) return CSS_MSG.found(what);
   }

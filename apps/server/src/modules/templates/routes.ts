@@ -12,7 +12,8 @@ import { requireCrumb } from "../../http/crumb.js";
 import { notFound } from "../../http/errors.js";
 import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 import { Themes } from "../../render/themes.js";
-import { type ApiScope, authenticate, requireScope } from "../api-keys/service.js";
+import type { ApiScope } from "@atelier/owner-api";
+import { authenticate, requireScope } from "../api-keys/service.js";
 import { Id } from "../../http/schemas.js";
 import { NO_SUCH_SITE, requireSite, siteOf } from "../owner-sites/access.js";
 import {

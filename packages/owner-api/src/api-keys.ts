@@ -1,0 +1,11 @@
+/** What an API key may be allowed to do: the scopes the owner API grants and checks. */
+export const API_SCOPES = [
+  "orders.read",
+  "products.read",
+  "inventory.read",
+  "inventory.write",
+  "templates.read",
+  "templates.write",
+] as const;
+
+export type ApiScope = (typeof API_SCOPES)[number];
