@@ -1,6 +1,7 @@
 /** The JSON shapes of the owner API (and the design choices they allow), shared by the server that answers them and the dashboard. */
 export type { ExportJob, ExportStatus } from "./exports.js";
 export { API_SCOPES, type ApiScope } from "./api-keys.js";
+export { FEATURE_NAMES, Feature, type FeatureCode } from "./billing.js";
 export {
   BUTTON_SHAPES,
   BUTTON_STYLES,

@@ -8,7 +8,7 @@ import type { Db } from "../db/client.js";
 import { SiteStatus } from "../db/enums.js";
 import { billingPlans, featureSets } from "../db/schema.js";
 import type { Website } from "../modules/sites/service.js";
-import { Feature } from "../seed/billing-catalog.js";
+import { Feature } from "@atelier/owner-api";
 
 /** The feature each gated block needs. */
 const BLOCK_FEATURES: Record<string, number> = {

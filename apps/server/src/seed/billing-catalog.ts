@@ -1,20 +1,11 @@
 import type { Tx } from "../db/client.js";
 import { billingPlans, featureSets } from "../db/schema.js";
+import { Feature } from "@atelier/owner-api";
 
 /**
  * The plans and feature sets every installation offers. Feature numbers follow the product's
  * feature list (SPEC §3: features 1-65); the commerce-subscriptions feature is 42 here.
  */
-export const Feature = {
-  COMMERCE: 10,
-  COMMERCE_SUBSCRIPTIONS: 42,
-  AMAZON_BLOCK: 21,
-  DONATION_BLOCK: 22,
-  MENU_BLOCK: 23,
-  OPENTABLE_BLOCK: 24,
-  MEMBER_AREAS: 50,
-  CUSTOM_CODE: 30,
-} as const;
 
 export async function seedBillingCatalog(tx: Tx): Promise<void> {
   await tx

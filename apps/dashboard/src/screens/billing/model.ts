@@ -1,4 +1,5 @@
 /** The billing panel's data: plans, subscription, previews and invoices, the subscription store of SPEC §4, and money text. */
+import { FEATURE_NAMES, type FeatureCode } from "@atelier/owner-api";
 export type Money = {
   value?: string | number;
   currency?: string;
@@ -151,21 +152,12 @@ const PERIOD: Record<string, string> = { MONTH: "month", YEAR: "year", WEEK: "we
 export const periodText = (p: PlanView["billingPeriod"]) =>
   p.value === 1 ? PERIOD[p.unit] : `${p.value} ${PERIOD[p.unit]}s`;
 
-const FEATURE_NAMES: Record<number, string> = {
-  10: "Online store",
-  42: "Product subscriptions",
-  21: "Amazon block",
-  22: "Donation block",
-  23: "Menu block",
-  24: "OpenTable block",
-  30: "Custom code",
-  50: "Member areas",
-};
-
 export function featureList(plan: PlanView): string[] {
   const set = plan.featureSet;
   if (!set) return [];
-  const names = set.enabledFeatures.map((f) => FEATURE_NAMES[f]).filter((n): n is string => Boolean(n));
+  const names = set.enabledFeatures
+    .map((f) => FEATURE_NAMES[f as FeatureCode])
+    .filter((n): n is string => Boolean(n));
   const pages = set.limits.pages;
   return [pages ? `Up to ${pages} pages` : "Unlimited pages", ...names];
 }

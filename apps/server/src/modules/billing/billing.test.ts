@@ -7,7 +7,7 @@ import { runHousekeeping } from "../jobs/plugin.js";
 import { card, newSite } from "./billing.test-helper.js";
 import * as s from "../../db/schema.js";
 import { blockAllowed, enabledFeatures } from "../../render/features.js";
-import { Feature } from "../../seed/billing-catalog.js";
+import { Feature } from "@atelier/owner-api";
 import {
   billingMessageText,
   billingMessageType,

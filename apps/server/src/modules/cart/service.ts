@@ -25,7 +25,7 @@ import { cartEntries, carts } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
-import { Feature } from "../../seed/billing-catalog.js";
+import { Feature } from "@atelier/owner-api";
 import {
   type CatalogProduct,
   type Variant,

@@ -13,7 +13,7 @@ import { collections, contentItems, forms, productVariants } from "../../db/sche
 import { ApiError, badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { deleteSiteRow, siteRowWhere } from "../../lib/site-rows.js";
-import { Feature } from "../../seed/billing-catalog.js";
+import { Feature } from "@atelier/owner-api";
 import {
   checkCategoryCount,
   checkImagesInSite,

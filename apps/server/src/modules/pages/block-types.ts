@@ -5,7 +5,7 @@
  */
 import { GALLERY_CHOICES, GALLERY_NUMBER_OPTIONS, type GalleryChoice } from "@atelier/jsont";
 import type { BlockTypeDef, FieldDef } from "@atelier/forms";
-import { Feature } from "../../seed/billing-catalog.js";
+import { Feature } from "@atelier/owner-api";
 
 export type { FieldDef } from "@atelier/forms";
 

@@ -4,7 +4,7 @@ import { WebsiteType } from "../../db/enums.js";
 import type { Collection } from "../../modules/content/service.js";
 import { NOT_EDITING } from "../../modules/pages/preview.js";
 import type { Website, WebsiteSettings } from "../../modules/sites/service.js";
-import { Feature } from "../../seed/billing-catalog.js";
+import { Feature } from "@atelier/owner-api";
 import { storeSettingsJson, websiteJson, websiteSettingsJson } from "../serialize.js";
 import type { Ctx, Json, PageRequest } from "./shared.js";
 

@@ -5,7 +5,7 @@
 import { PageType } from "../../db/enums.js";
 import type { Collection } from "../../modules/content/service.js";
 import { searchSite } from "../../modules/search/service.js";
-import { Feature } from "../../seed/billing-catalog.js";
+import { Feature } from "@atelier/owner-api";
 import { memberRule } from "../access.js";
 import { resolveLayout } from "../blocks.js";
 import { COMMERCE_ISLANDS, COMMERCE_PAGES } from "./commerce-pages.js";
