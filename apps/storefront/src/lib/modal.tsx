@@ -3,7 +3,7 @@
  * registers Escape; it closes on its close button, Escape or a click outside it. Focus returns
  * to what had it before. Rendered into document.body so no theme container clips it.
  */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { FOCUSABLE, lockScroll, trapTab } from "./dialog.js";
 import "./ui.css";
@@ -37,7 +37,8 @@ export function Modal({
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
-  useEffect(() => {
+  // Before the first paint: a dialog that shows takes focus and answers Escape at once.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const unlock = lockScroll();
     const box = boxRef.current!;

@@ -8,7 +8,7 @@
  *
  * Props: { galleryId, selector?, options, slides: [{ src, srcset, original, width, height, title, description }] }.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { FOCUSABLE, lockScroll, trapTab } from "../../lib/dialog.js";
 import "./lightbox.css";
@@ -159,7 +159,8 @@ function LightboxModal({
   const goRef = useRef(go);
   goRef.current = go;
 
-  useEffect(() => {
+  // Before the first paint: the open lightbox takes focus and answers the keys at once.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const unlock = lockScroll();
     box.current?.querySelector<HTMLElement>(".lightbox-close")?.focus();
