@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
-import { type Database, openDatabase } from "../src/db/client.js";
+import { type Database, type Db, openDatabase } from "../src/db/client.js";
 import * as s from "../src/db/schema.js";
 import type { Clock } from "../src/lib/clock.js";
 import { seedDemoIfEmpty } from "../src/seed/demo.js";
@@ -217,7 +217,7 @@ export async function insertSite(t: TestApp, site: { id: string; identifier: str
 }
 
 /** The demo site's row. */
-export async function demoSite(db: Database["db"]) {
+export async function demoSite(db: Db) {
   const [site] = await db.select().from(s.websites).where(eq(s.websites.identifier, "demo"));
   return site!;
 }

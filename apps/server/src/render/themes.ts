@@ -135,10 +135,9 @@ export function readThemeInfo(name: string, dir = THEMES_DIR): ThemeInfo {
   const masthead = MASTHEADS.find((m) => m === (meta.masthead ?? "row"));
   if (!masthead) throw new Error(`theme ${name}: masthead must be one of ${MASTHEADS.join(", ")}`);
   const columns = meta.settings?.productGridColumns;
-  if (
-    columns !== undefined &&
-    !(Number.isInteger(columns) && (columns as number) >= 1 && (columns as number) <= 6)
-  )
+  const wholeFrom1To6 =
+    typeof columns === "number" && Number.isInteger(columns) && columns >= 1 && columns <= 6;
+  if (columns !== undefined && !wholeFrom1To6)
     throw new Error(`theme ${name}: settings.productGridColumns must be a whole number from 1 to 6`);
   return {
     name,
