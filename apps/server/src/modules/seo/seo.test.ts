@@ -199,7 +199,7 @@ describe("structured data (Google's rich-result rules)", () => {
     expect(post.image[0]).toMatch(/^http:\/\/localhost\/media\//);
 
     const events = (await get("/events?format=json")).json();
-    const first = (events.items ?? events.upcoming)[0];
+    const first = events.items[0];
     const ev = ofType(await graphOf(first.fullUrl), "Event");
     expect(ev.name).toBe(first.title);
     expect(Date.parse(ev.startDate)).toBeGreaterThan(0);

@@ -140,14 +140,12 @@ describe("imports from other platforms", () => {
       { line: 5, status: "skipped", message: "Broken Mug: no variant with a price." },
     ]);
     const products = (await owner.request({ url: `/api/owner/sites/${site.id}/products` })).json();
-    const apron = (products.products ?? products.items).find(
-      (p: { title: string }) => p.title === "Linen Apron",
-    );
-    const full = (await owner.request({ url: `/api/owner/sites/${site.id}/products/${apron.id}` })).json();
-    const variants = (full.product ?? full).variants as Record<string, unknown>[];
-    expect((full.product ?? full).body).toContain(
-      '<a href="https://cdn.example.com/apron-2.jpg">Image 2</a>',
-    );
+    const apron = products.products.find((p: { title: string }) => p.title === "Linen Apron");
+    const { product } = (
+      await owner.request({ url: `/api/owner/sites/${site.id}/products/${apron.id}` })
+    ).json();
+    const variants = product.variants as Record<string, unknown>[];
+    expect(product.body).toContain('<a href="https://cdn.example.com/apron-2.jpg">Image 2</a>');
     expect(variants.map((v) => [v.sku, v.priceCents, v.salePriceCents, v.onSale, v.qtyInStock])).toEqual([
       ["APRON-S", 4500, 3800, true, 4],
       ["APRON-M", 4500, 3800, true, 0],
