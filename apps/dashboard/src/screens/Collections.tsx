@@ -18,6 +18,8 @@ import {
   TextareaField,
   useDraft,
   binder,
+  listToText,
+  textToList,
 } from "../components/form/index.js";
 import { SeoFields } from "../components/SeoFields.js";
 
@@ -217,19 +219,14 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
     addressLine2: String(item?.location?.addressLine2 ?? ""),
     addressCountry: String(item?.location?.addressCountry ?? ""),
     mainImageId: item?.mainImageId ?? "",
-    categories: item?.categories.join(", ") ?? "",
-    tags: item?.tags.join(", ") ?? "",
+    categories: listToText(item?.categories ?? []),
+    tags: listToText(item?.tags ?? []),
     commentsOn: item?.commentsOn ?? true,
     audioUrl: item?.audioUrl ?? "",
   });
   const { values: f, set } = form;
   const [picking, setPicking] = useState(false);
   const [params] = useSearchParams();
-  const split = (s: string) =>
-    s
-      .split(",")
-      .map((x) => x.trim())
-      .filter(Boolean);
   const {
     save,
     deleteConfirm: deleteItem,
@@ -263,8 +260,8 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         endDate: fromLocalInput(f.endDate),
         location,
         mainImageId: f.mainImageId || null,
-        categories: split(f.categories),
-        tags: split(f.tags),
+        categories: textToList(f.categories),
+        tags: textToList(f.tags),
         commentsOn: f.commentsOn,
         audioUrl: kind === "album" ? f.audioUrl : undefined,
       };

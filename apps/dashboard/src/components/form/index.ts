@@ -13,6 +13,7 @@ export { ColorField } from "./ColorField.js";
 export { errorText, errorsUnder, fieldErrors } from "./errors.js";
 export { Field } from "./Field.js";
 export { ImageField } from "./ImageField.js";
+export { listToText, textToList } from "./list-text.js";
 export { MoneyField, type MoneyValue, amountHint } from "./MoneyField.js";
 export { RichTextField } from "./RichTextField.js";
 export { DraftSaveBar, SaveBar } from "./SaveBar.js";
