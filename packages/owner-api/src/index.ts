@@ -11,6 +11,7 @@ export {
   STYLE_RANGES,
 } from "./design.js";
 export type { ButtonShape, ButtonStyle, ColorKey, Spacing, Styles } from "./design.js";
+export { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from "./limits.js";
 export type { Order, OrderLine } from "./orders.js";
 export type { OutboxEmail, OutboxPage } from "./outbox.js";
 export type { SignUpGroup } from "./restock.js";

@@ -11,6 +11,7 @@ import { type ContentJson, get, put } from "../api.js";
 import { MediaPicker, useMedia } from "../components/media.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
 import {
+  CategoryTagFields,
   CheckboxField,
   DraftSaveBar,
   RichTextField,
@@ -369,16 +370,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                 {...field("urlId")}
                 help={f.urlId ? undefined : "Made from the title when empty"}
               />
-              <TextField
-                label="Categories"
-                {...field("categories")}
-                help="Separated by commas (25 characters each at most)"
-              />
-              <TextField
-                label="Tags"
-                {...field("tags")}
-                help="Separated by commas (50 characters each at most)"
-              />
+              <CategoryTagFields categories={field("categories")} tags={field("tags")} />
               {item ? deleteItem.button : null}
             </Card>
           </>

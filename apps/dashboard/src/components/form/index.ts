@@ -8,6 +8,7 @@ export {
   TextareaField,
   TextField,
 } from "./inputs.js";
+export { CategoryTagFields } from "./CategoryTagFields.js";
 export { CodeField } from "./CodeField.js";
 export { ColorField } from "./ColorField.js";
 export { errorText, errorsUnder, fieldErrors } from "./errors.js";

@@ -2,7 +2,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../api.js";
 import { Card } from "../../components/Card.js";
-import { CheckboxField, SelectField, TextField, binder } from "../../components/form/index.js";
+import {
+  CategoryTagFields,
+  CheckboxField,
+  SelectField,
+  TextField,
+  binder,
+} from "../../components/form/index.js";
 import { useSiteId } from "../../components/ui.js";
 import { PRODUCT_TYPES, type SectionProps } from "./model.js";
 
@@ -44,12 +50,7 @@ export function PublishingSection({
         />
       </Card>
       <Card title="Organization">
-        <TextField
-          label="Categories"
-          {...field("categories")}
-          help="Separated by commas, 25 characters each at most"
-        />
-        <TextField label="Tags" {...field("tags")} help="Separated by commas, 50 characters each at most" />
+        <CategoryTagFields categories={field("categories")} tags={field("tags")} />
       </Card>
       <Card title="Product page">
         <TextField
