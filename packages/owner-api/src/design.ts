@@ -7,6 +7,9 @@ export const BUTTON_STYLES = ["solid", "outline"] as const;
 /** The largest custom CSS a site may have, in bytes (UTF-8). */
 export const CUSTOM_CSS_MAX_BYTES = 100 * 1024;
 
+/** The longest alternative text of the site's logo. */
+export const LOGO_ALT_MAX_LENGTH = 300;
+
 /** The bounds of the numeric styles and the steps of their sliders; the server refuses values outside. */
 export const STYLE_RANGES = {
   fontSizeBase: { min: 14, max: 22, step: 1 },

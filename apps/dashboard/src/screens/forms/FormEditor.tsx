@@ -1,4 +1,5 @@
 /** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
+import { FORM_NAME_MAX_LENGTH } from "@atelier/owner-api";
 import { Card } from "../../components/Card.js";
 import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard } from "../../components/ConfirmDelete.js";
@@ -186,7 +187,7 @@ export function FormEditor({
                 label="Form name"
                 {...field("name")}
                 help="Only you see it: in block settings, submissions and notification emails."
-                maxLength={200}
+                maxLength={FORM_NAME_MAX_LENGTH}
               />
             </Card>
 
