@@ -6,7 +6,7 @@ import { DeleteCard } from "../../components/ConfirmDelete.js";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, patch } from "../../api.js";
+import { ApiError, type FormFieldJson, type OwnerForm, patch } from "../../api.js";
 import {
   CheckboxField,
   SaveBar,
@@ -23,9 +23,7 @@ import {
   type FieldDraft,
   type FieldTypeInfo,
   type FormDraft,
-  type FormFieldJson,
   MSG_MAX_LENGTH,
-  type OwnerForm,
   newFieldId,
   toDraft,
   toFieldBody,
