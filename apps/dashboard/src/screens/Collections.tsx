@@ -52,15 +52,22 @@ interface ItemList {
 
 const NOUN: Record<string, string> = { blog: "post", events: "event", gallery: "image", album: "track" };
 
+const itemsUrl = (siteId: string, pageId: string) => `/api/owner/sites/${siteId}/collections/${pageId}/items`;
+
+/** A collection and its items (the 250 one page of the API holds at most), for its list and its item editor. */
+function useItemList(siteId: string, pageId: string) {
+  return useQuery({
+    queryKey: ["items", siteId, pageId],
+    queryFn: () => get<ItemList>(`${itemsUrl(siteId, pageId)}?pageSize=250`),
+  });
+}
+
 export function CollectionItems() {
   const siteId = useSiteId();
   const { pageId = "" } = useParams();
   const queryClient = useQueryClient();
-  const url = `/api/owner/sites/${siteId}/collections/${pageId}/items`;
-  const list = useQuery({
-    queryKey: ["items", siteId, pageId],
-    queryFn: () => get<ItemList>(`${url}?pageSize=250`),
-  });
+  const url = itemsUrl(siteId, pageId);
+  const list = useItemList(siteId, pageId);
   const reorder = useMutation({
     mutationFn: (ids: string[]) => put<ItemList>(`${url}/order`, { ids }),
     onSuccess: (r) => queryClient.setQueryData(["items", siteId, pageId], r),
@@ -173,11 +180,8 @@ function fromLocalInput(s: string): number | null {
 export function ItemEditor() {
   const siteId = useSiteId();
   const { pageId = "", itemId = "new" } = useParams();
-  const url = `/api/owner/sites/${siteId}/collections/${pageId}/items`;
-  const list = useQuery({
-    queryKey: ["items", siteId, pageId],
-    queryFn: () => get<ItemList>(`${url}?pageSize=250`),
-  });
+  const url = itemsUrl(siteId, pageId);
+  const list = useItemList(siteId, pageId);
   const item = useQuery({
     queryKey: ["item", siteId, itemId],
     queryFn: () => get<{ item: Item }>(`${url}/${itemId}`).then((r) => r.item),
