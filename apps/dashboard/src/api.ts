@@ -1,5 +1,5 @@
 import { fractionDigitsOf } from "@atelier/commerce";
-import type { BlockTypeDef, Layout } from "@atelier/forms";
+import type { BlockTypeDef, FormDefinition, FormField, Layout } from "@atelier/forms";
 
 /**
  * The owner API client: JSON in and out, the crumb cookie sent back as X-CSRF-Token on every
@@ -128,6 +128,16 @@ export interface LayoutAnswer {
   layout: Layout;
   draft: Layout | null;
   blockCount: number;
+}
+
+/** A field as the API sends it; the editor lets its type change, so the type is any name. */
+export type FormFieldJson = Omit<FormField, "type"> & { type: string };
+
+/** A form as the owner API sends it: the definition plus where answers go and how many came. */
+export interface OwnerForm extends Omit<FormDefinition, "fields"> {
+  fields: FormFieldJson[];
+  notifyEmail: string | null;
+  submissions: number;
 }
 
 export interface MediaItem {

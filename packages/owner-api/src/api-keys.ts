@@ -8,4 +8,7 @@ export const API_SCOPES = [
   "templates.write",
 ] as const;
 
+/** The longest name an owner may give a key. */
+export const API_KEY_NAME_MAX_LENGTH = 100;
+
 export type ApiScope = (typeof API_SCOPES)[number];

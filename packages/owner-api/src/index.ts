@@ -1,16 +1,24 @@
 /** The JSON shapes of the owner API (and the design choices they allow), shared by the server that answers them and the dashboard. */
 export type { ExportJob, ExportStatus } from "./exports.js";
-export { API_SCOPES, type ApiScope } from "./api-keys.js";
+export { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "./api-keys.js";
 export { FEATURE_NAMES, Feature, type FeatureCode } from "./billing.js";
 export {
   BUTTON_SHAPES,
   BUTTON_STYLES,
   COLOR_KEYS,
   CUSTOM_CSS_MAX_BYTES,
+  HEX_COLOR,
+  LOGO_ALT_MAX_LENGTH,
   SPACINGS,
   STYLE_RANGES,
 } from "./design.js";
 export type { ButtonShape, ButtonStyle, ColorKey, Spacing, Styles } from "./design.js";
+export {
+  FORM_NAME_MAX_LENGTH,
+  MAX_CATEGORY_LENGTH,
+  MAX_TAG_LENGTH,
+  SOLD_OUT_TEXT_MAX_LENGTH,
+} from "./limits.js";
 export type { Order, OrderLine } from "./orders.js";
 export type { OutboxEmail, OutboxPage } from "./outbox.js";
 export type { SignUpGroup } from "./restock.js";

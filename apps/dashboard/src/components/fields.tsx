@@ -16,7 +16,7 @@ import {
   TextareaField,
   TextField,
 } from "./form/index.js";
-import { usePages, useSiteId } from "./ui.js";
+import { useForms, usePages, useSiteId } from "./ui.js";
 
 const htmlLanguage = html();
 
@@ -78,13 +78,8 @@ function CollectionField(props: DefProps) {
 
 function FormField(props: DefProps) {
   const siteId = useSiteId();
-  const forms = useQuery({
-    queryKey: ["forms", siteId],
-    queryFn: () =>
-      get<{ forms: { id: string; name: string }[] }>(`/api/owner/sites/${siteId}/forms`).then((r) => r.forms),
-    // A form made in the other tab (the link below) shows up on coming back.
-    refetchOnWindowFocus: true,
-  });
+  // A form made in the other tab (the link below) shows up on coming back.
+  const forms = useForms({ refetchOnWindowFocus: true });
   const none = forms.data !== undefined && forms.data.length === 0;
   const chosen = typeof props.value === "string" && forms.data?.some((f) => f.id === props.value);
   return (

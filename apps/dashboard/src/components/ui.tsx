@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useParams } from "react-router";
-import { type Page, type Site, get } from "../api.js";
+import { type OwnerForm, type Page, type Site, get } from "../api.js";
 import { errorText } from "./form/errors.js";
 
 export function Notice({
@@ -369,12 +369,14 @@ export function useSiteQuery<Answer, T>(
   key: string,
   url: (siteId: string) => string,
   pick: (answer: Answer) => T,
+  options: { refetchOnWindowFocus?: boolean } = {},
 ) {
   const siteId = useSiteId();
   return useQuery({
     queryKey: [key, siteId],
     queryFn: () => get<Answer>(url(siteId)).then(pick),
     enabled: Boolean(siteId),
+    ...options,
   });
 }
 
@@ -391,6 +393,16 @@ export function usePages() {
     "pages",
     (siteId) => `/api/owner/sites/${siteId}/pages`,
     (r: { pages: Page[] }) => r.pages,
+  );
+}
+
+/** The site's forms; `refetchOnWindowFocus` for a screen that links to making one in another tab. */
+export function useForms(options?: { refetchOnWindowFocus?: boolean }) {
+  return useSiteQuery(
+    "forms",
+    (siteId) => `/api/owner/sites/${siteId}/forms`,
+    (r: { forms: OwnerForm[] }) => r.forms,
+    options,
   );
 }
 

@@ -4,7 +4,7 @@
  * key is shown once, with a Copy button) and deleting a key after a confirmation. Each of these
  * sends the tracking event SPEC §2 names for the API keys panel or the key creation modal.
  */
-import { API_SCOPES, type ApiScope } from "@atelier/owner-api";
+import { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { del, get, post } from "../api.js";
@@ -199,7 +199,7 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
       <TextField
         label="Key name"
         help="For you: where the key is used, e.g. “Warehouse sync”."
-        maxLength={100}
+        maxLength={API_KEY_NAME_MAX_LENGTH}
         value={name}
         error={errors.name}
         onChange={(v) => setName(v)}

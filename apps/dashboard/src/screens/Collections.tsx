@@ -11,6 +11,7 @@ import { type ContentJson, get, put } from "../api.js";
 import { MediaPicker, useMedia } from "../components/media.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
 import {
+  CategoryTagFields,
   CheckboxField,
   DraftSaveBar,
   RichTextField,
@@ -18,6 +19,8 @@ import {
   TextareaField,
   useDraft,
   binder,
+  listToText,
+  textToList,
 } from "../components/form/index.js";
 import { SeoFields } from "../components/SeoFields.js";
 
@@ -49,15 +52,22 @@ interface ItemList {
 
 const NOUN: Record<string, string> = { blog: "post", events: "event", gallery: "image", album: "track" };
 
+const itemsUrl = (siteId: string, pageId: string) => `/api/owner/sites/${siteId}/collections/${pageId}/items`;
+
+/** A collection and its items (the 250 one page of the API holds at most), for its list and its item editor. */
+function useItemList(siteId: string, pageId: string) {
+  return useQuery({
+    queryKey: ["items", siteId, pageId],
+    queryFn: () => get<ItemList>(`${itemsUrl(siteId, pageId)}?pageSize=250`),
+  });
+}
+
 export function CollectionItems() {
   const siteId = useSiteId();
   const { pageId = "" } = useParams();
   const queryClient = useQueryClient();
-  const url = `/api/owner/sites/${siteId}/collections/${pageId}/items`;
-  const list = useQuery({
-    queryKey: ["items", siteId, pageId],
-    queryFn: () => get<ItemList>(`${url}?pageSize=250`),
-  });
+  const url = itemsUrl(siteId, pageId);
+  const list = useItemList(siteId, pageId);
   const reorder = useMutation({
     mutationFn: (ids: string[]) => put<ItemList>(`${url}/order`, { ids }),
     onSuccess: (r) => queryClient.setQueryData(["items", siteId, pageId], r),
@@ -170,11 +180,8 @@ function fromLocalInput(s: string): number | null {
 export function ItemEditor() {
   const siteId = useSiteId();
   const { pageId = "", itemId = "new" } = useParams();
-  const url = `/api/owner/sites/${siteId}/collections/${pageId}/items`;
-  const list = useQuery({
-    queryKey: ["items", siteId, pageId],
-    queryFn: () => get<ItemList>(`${url}?pageSize=250`),
-  });
+  const url = itemsUrl(siteId, pageId);
+  const list = useItemList(siteId, pageId);
   const item = useQuery({
     queryKey: ["item", siteId, itemId],
     queryFn: () => get<{ item: Item }>(`${url}/${itemId}`).then((r) => r.item),
@@ -217,19 +224,14 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
     addressLine2: String(item?.location?.addressLine2 ?? ""),
     addressCountry: String(item?.location?.addressCountry ?? ""),
     mainImageId: item?.mainImageId ?? "",
-    categories: item?.categories.join(", ") ?? "",
-    tags: item?.tags.join(", ") ?? "",
+    categories: listToText(item?.categories ?? []),
+    tags: listToText(item?.tags ?? []),
     commentsOn: item?.commentsOn ?? true,
     audioUrl: item?.audioUrl ?? "",
   });
   const { values: f, set } = form;
   const [picking, setPicking] = useState(false);
   const [params] = useSearchParams();
-  const split = (s: string) =>
-    s
-      .split(",")
-      .map((x) => x.trim())
-      .filter(Boolean);
   const {
     save,
     deleteConfirm: deleteItem,
@@ -263,8 +265,8 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
         endDate: fromLocalInput(f.endDate),
         location,
         mainImageId: f.mainImageId || null,
-        categories: split(f.categories),
-        tags: split(f.tags),
+        categories: textToList(f.categories),
+        tags: textToList(f.tags),
         commentsOn: f.commentsOn,
         audioUrl: kind === "album" ? f.audioUrl : undefined,
       };
@@ -372,16 +374,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
                 {...field("urlId")}
                 help={f.urlId ? undefined : "Made from the title when empty"}
               />
-              <TextField
-                label="Categories"
-                {...field("categories")}
-                help="Separated by commas (25 characters each at most)"
-              />
-              <TextField
-                label="Tags"
-                {...field("tags")}
-                help="Separated by commas (50 characters each at most)"
-              />
+              <CategoryTagFields categories={field("categories")} tags={field("tags")} />
               {item ? deleteItem.button : null}
             </Card>
           </>

@@ -1,8 +1,8 @@
 import { Link, useParams } from "react-router";
-import { ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../components/ui.js";
+import { ErrorNotice, Loading, Notice, PageHead, useForms, useSiteId } from "../components/ui.js";
 import { FormList } from "./forms/FormList.js";
 import { FormEditor } from "./forms/FormEditor.js";
-import { toDraft, useTemplate, useForms } from "./forms/model.js";
+import { toDraft, useTemplate } from "./forms/model.js";
 
 export function Forms() {
   const siteId = useSiteId();

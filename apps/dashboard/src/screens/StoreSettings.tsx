@@ -1,4 +1,5 @@
 /** Store settings: general (currency, money format, every store setting), shipping, tax and coupons. */
+import { SOLD_OUT_TEXT_MAX_LENGTH } from "@atelier/owner-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { NavLink, useParams } from "react-router";
@@ -119,7 +120,7 @@ function GeneralForm({
             label="Sold-out text"
             {...field("customSoldOutText")}
             help="Leave empty to show Sold Out"
-            maxLength={60}
+            maxLength={SOLD_OUT_TEXT_MAX_LENGTH}
           />
         </Card>
         <Card title="Restock notifications">

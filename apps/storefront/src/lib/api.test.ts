@@ -8,6 +8,7 @@ import {
   MSG_UNKNOWN,
   apiCall,
   failureMessage,
+  jsonOf,
 } from "./api.js";
 import { readCookie } from "./cookies.js";
 
@@ -92,6 +93,14 @@ describe("apiCall", () => {
       throw new TypeError("Failed to fetch");
     });
     await expect(apiCall("/api/x")).rejects.toMatchObject({ message: MSG_NETWORK, status: 0 });
+  });
+});
+
+describe("jsonOf", () => {
+  it("reads an answer's JSON, and undefined when the body is empty or not JSON", async () => {
+    expect(await jsonOf(Response.json({ ok: true }))).toEqual({ ok: true });
+    expect(await jsonOf(new Response("<html>Bad gateway</html>", { status: 502 }))).toBeUndefined();
+    expect(await jsonOf(new Response(null, { status: 204 }))).toBeUndefined();
   });
 });
 

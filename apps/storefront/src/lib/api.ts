@@ -81,6 +81,15 @@ export function apiRequest(
   };
 }
 
+/** An answer's JSON; undefined when its body is not JSON (empty, or a proxy's HTML error page). */
+export async function jsonOf(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Calls the site's API; resolves with the JSON answer or rejects with an ApiCallError. */
 export async function apiCall<T>(path: string, opts: CallOptions = {}): Promise<T> {
   let res: Response;
@@ -90,12 +99,7 @@ export async function apiCall<T>(path: string, opts: CallOptions = {}): Promise<
     if ((err as Error).name === "AbortError") throw err;
     throw new ApiCallError(MSG_NETWORK, 0, "network");
   }
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
+  const body = await jsonOf(res);
   if (!res.ok) {
     const answer = body as ErrorAnswer | undefined;
     throw new ApiCallError(

@@ -1,4 +1,5 @@
 /** Design → Site identity: the header logo, the site icon (favicon) and the default sharing image. */
+import { LOGO_ALT_MAX_LENGTH } from "@atelier/owner-api";
 import { useState } from "react";
 import { ApiError } from "../../api.js";
 import { Card } from "../../components/Card.js";
@@ -94,7 +95,7 @@ function IdentityForm({ design }: { design: Design }) {
           <TextField
             label="Logo alt text"
             value={v.logoAlt}
-            maxLength={200}
+            maxLength={LOGO_ALT_MAX_LENGTH}
             error={errors.logoAlt}
             help="What the logo says, for people who cannot see it (usually your site's name)."
             onChange={(logoAlt) => set({ logoAlt })}

@@ -2,18 +2,17 @@
  * WCAG 2.x contrast between two colours: relative luminance of sRGB colours, ratio 1–21.
  * AA asks for at least 4.5:1 for body text.
  */
+import { HEX_COLOR } from "@atelier/owner-api";
 
 export const AA_TEXT = 4.5;
 
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
 export function isHexColor(value: string): boolean {
-  return HEX.test(value.trim());
+  return HEX_COLOR.test(value.trim());
 }
 
 /** "#abc" or "#aabbcc" → [r, g, b] in 0–255; undefined when it is not such a colour. */
 export function parseHex(value: string): [number, number, number] | undefined {
-  const m = HEX.exec(value.trim());
+  const m = HEX_COLOR.exec(value.trim());
   if (!m) return undefined;
   let hex = m[1]!;
   if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");

@@ -1,11 +1,12 @@
 /** The form editor: the fields as an ordered list, and what happens after a visitor submits. */
+import { FORM_NAME_MAX_LENGTH } from "@atelier/owner-api";
 import { Card } from "../../components/Card.js";
 import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard } from "../../components/ConfirmDelete.js";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, patch } from "../../api.js";
+import { ApiError, type FormFieldJson, type OwnerForm, patch } from "../../api.js";
 import {
   CheckboxField,
   SaveBar,
@@ -22,9 +23,7 @@ import {
   type FieldDraft,
   type FieldTypeInfo,
   type FormDraft,
-  type FormFieldJson,
   MSG_MAX_LENGTH,
-  type OwnerForm,
   newFieldId,
   toDraft,
   toFieldBody,
@@ -186,7 +185,7 @@ export function FormEditor({
                 label="Form name"
                 {...field("name")}
                 help="Only you see it: in block settings, submissions and notification emails."
-                maxLength={200}
+                maxLength={FORM_NAME_MAX_LENGTH}
               />
             </Card>
 

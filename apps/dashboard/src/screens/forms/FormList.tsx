@@ -1,7 +1,6 @@
 /** The site's forms: name, fields, submissions, with links to edit them and see what was sent. */
 import { Link, useSearchParams } from "react-router";
-import { LoadedTable, Notice, PageHead } from "../../components/ui.js";
-import { useForms } from "./model.js";
+import { LoadedTable, Notice, PageHead, useForms } from "../../components/ui.js";
 
 export function FormList({ siteId }: { siteId: string }) {
   const forms = useForms();

@@ -1,24 +1,7 @@
 /** Forms as the owner API sends them, the editor's draft of one, and the request body made from it. */
-import {
-  type FieldTypeSchema,
-  type FormDefinition,
-  type FormField,
-  type FormTemplateSchema,
-  TEXT_INPUT_TYPES,
-} from "@atelier/forms";
+import { type FieldTypeSchema, type FormTemplateSchema, TEXT_INPUT_TYPES } from "@atelier/forms";
 import { useQuery } from "@tanstack/react-query";
-import { get } from "../../api.js";
-import { useSiteQuery } from "../../components/ui.js";
-
-/** A field as the API sends it; the editor lets its type change, so the type is any name. */
-export type FormFieldJson = Omit<FormField, "type"> & { type: string };
-
-/** A form as the owner API sends it: the definition plus where answers go and how many came. */
-export interface OwnerForm extends Omit<FormDefinition, "fields"> {
-  fields: FormFieldJson[];
-  notifyEmail: string | null;
-  submissions: number;
-}
+import { type FormFieldJson, type OwnerForm, get } from "../../api.js";
 
 export type FieldTypeInfo = FieldTypeSchema;
 type TemplateSchema = Pick<FormTemplateSchema, "fieldTypes" | "defaults">;
@@ -54,14 +37,6 @@ export interface FormDraft {
 export const WITH_PLACEHOLDER: ReadonlySet<string> = new Set(TEXT_INPUT_TYPES);
 
 export const MSG_MAX_LENGTH = "Enter a whole number of characters, like 500, or leave it empty.";
-
-export function useForms() {
-  return useSiteQuery(
-    "forms",
-    (siteId) => `/api/owner/sites/${siteId}/forms`,
-    (r: { forms: OwnerForm[] }) => r.forms,
-  );
-}
 
 export function useTemplate() {
   return useQuery({

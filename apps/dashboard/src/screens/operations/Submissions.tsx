@@ -4,14 +4,9 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { del, get, withQuery } from "../../api.js";
 import { SearchField, SelectField } from "../../components/form/index.js";
-import { ErrorNotice, Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { ErrorNotice, Loading, PageHead, formatDate, useForms, useSiteId } from "../../components/ui.js";
 import { Unavailable } from "./shared.js";
 
-interface FormSummary {
-  id: string;
-  name: string;
-  submissions: number;
-}
 interface Submission {
   id: string;
   createdOn: number;
@@ -24,10 +19,7 @@ export function FormSubmissions({ formId }: { formId?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [q, setQ] = useState("");
-  const forms = useQuery({
-    queryKey: ["forms", siteId],
-    queryFn: () => get<{ forms: FormSummary[] }>(`/api/owner/sites/${siteId}/forms`).then((r) => r.forms),
-  });
+  const forms = useForms();
   const current = formId ?? forms.data?.[0]?.id;
   const subs = useQuery({
     queryKey: ["submissions", siteId, current, q],

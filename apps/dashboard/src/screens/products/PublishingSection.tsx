@@ -1,9 +1,13 @@
 /** The editor's side column: type, store page and visibility; categories and tags; product page options. */
-import { useQuery } from "@tanstack/react-query";
-import { get } from "../../api.js";
 import { Card } from "../../components/Card.js";
-import { CheckboxField, SelectField, TextField, binder } from "../../components/form/index.js";
-import { useSiteId } from "../../components/ui.js";
+import {
+  CategoryTagFields,
+  CheckboxField,
+  SelectField,
+  TextField,
+  binder,
+} from "../../components/form/index.js";
+import { useForms } from "../../components/ui.js";
 import { PRODUCT_TYPES, type SectionProps } from "./model.js";
 
 export function PublishingSection({
@@ -14,12 +18,7 @@ export function PublishingSection({
 }: SectionProps & { stores: { id: string; title: string }[] }) {
   const field = binder(f, set, errors);
   const plain = binder(f, set);
-  const siteId = useSiteId();
-  const forms = useQuery({
-    queryKey: ["forms", siteId],
-    queryFn: () =>
-      get<{ forms: { id: string; name: string }[] }>(`/api/owner/sites/${siteId}/forms`).then((r) => r.forms),
-  });
+  const forms = useForms();
   return (
     <>
       <Card title="Publishing">
@@ -44,12 +43,7 @@ export function PublishingSection({
         />
       </Card>
       <Card title="Organization">
-        <TextField
-          label="Categories"
-          {...field("categories")}
-          help="Separated by commas, 25 characters each at most"
-        />
-        <TextField label="Tags" {...field("tags")} help="Separated by commas, 50 characters each at most" />
+        <CategoryTagFields categories={field("categories")} tags={field("tags")} />
       </Card>
       <Card title="Product page">
         <TextField

@@ -3,7 +3,7 @@
  * minor units, lists as comma-separated text), and the request body made from it, checked first.
  */
 import type { ContentJson } from "../../api.js";
-import { type MoneyValue, amountHint } from "../../components/form/index.js";
+import { type MoneyValue, amountHint, listToText, textToList } from "../../components/form/index.js";
 
 export const PRODUCT_TYPES = [
   { value: "1", label: "Physical" },
@@ -137,8 +137,8 @@ export function toForm(p: ProductJson | undefined, collectionId: string): Produc
     seoTitle: p.seoTitle ?? "",
     seoDescription: p.seoDescription ?? "",
     seoHidden: Boolean(p.seoHidden),
-    tags: p.tags.join(", "),
-    categories: p.categories.join(", "),
+    tags: listToText(p.tags),
+    categories: listToText(p.categories),
     imageIds: p.imageIds,
     options: p.variantOptionOrdering,
     variants: p.variants.map((v) => ({
@@ -163,12 +163,6 @@ export function toForm(p: ProductJson | undefined, collectionId: string): Produc
     additionalFieldsFormId: p.additionalFieldsFormId ?? "",
   };
 }
-
-const list = (s: string) =>
-  s
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean);
 
 export class FormProblem extends Error {
   constructor(
@@ -203,8 +197,8 @@ export function toBody(f: ProductForm, currency: string) {
     seoTitle: f.seoTitle,
     seoDescription: f.seoDescription,
     seoHidden: f.seoHidden,
-    tags: list(f.tags),
-    categories: list(f.categories),
+    tags: textToList(f.tags),
+    categories: textToList(f.categories),
     imageIds: f.imageIds,
     mainImageId: f.imageIds[0] ?? null,
     variantOptionOrdering: f.options,

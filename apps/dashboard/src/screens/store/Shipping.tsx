@@ -6,6 +6,8 @@ import {
   MoneyField,
   SelectField,
   TextField,
+  listToText,
+  textToList,
   useDraft,
 } from "../../components/form/index.js";
 import { RuleList, type RuleFormProps, RuleModal } from "./rules.js";
@@ -47,7 +49,7 @@ function ShippingForm(props: RuleFormProps<ShippingRule>) {
     priceCents: (rule?.priceCents ?? null) as MoneyValue,
     perKgCents: (rule?.perKgCents ?? null) as MoneyValue,
     minSubtotalCents: (rule?.minSubtotalCents || null) as MoneyValue,
-    countries: rule?.countries.join(", ") ?? "",
+    countries: listToText(rule?.countries ?? []),
   });
   const v = form.values;
   const amounts = [v.priceCents, v.perKgCents, v.minSubtotalCents];
@@ -62,10 +64,7 @@ function ShippingForm(props: RuleFormProps<ShippingRule>) {
         priceCents: v.priceCents ?? 0,
         perKgCents: v.perKgCents ?? 0,
         minSubtotalCents: v.minSubtotalCents ?? 0,
-        countries: v.countries
-          .split(",")
-          .map((c) => c.trim())
-          .filter(Boolean),
+        countries: textToList(v.countries),
       })}
     >
       {(err) => (

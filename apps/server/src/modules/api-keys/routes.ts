@@ -10,7 +10,7 @@ import { listOrders } from "../orders/service.js";
 import { Id } from "../../http/schemas.js";
 import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
-import { API_SCOPES, type ApiScope } from "@atelier/owner-api";
+import { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "@atelier/owner-api";
 import {
   type ApiCaller,
   MAX_ADJUSTMENTS,
@@ -57,7 +57,7 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
       summary: "Creates an API key; the answer is the only time the full key is shown",
       body: Type.Object(
         {
-          name: Type.String({ minLength: 1, maxLength: 100 }),
+          name: Type.String({ minLength: 1, maxLength: API_KEY_NAME_MAX_LENGTH }),
           scopes: Type.Array(Type.Union(API_SCOPES.map((s) => Type.Literal(s))), {
             minItems: 1,
             maxItems: API_SCOPES.length,

@@ -4,19 +4,14 @@
  * (items per collection, categories per collection, URL length), the URL slug, the images and the
  * text columns every item has.
  */
+import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from "@atelier/owner-api";
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { contentItems, media } from "../../db/schema.js";
 import { ApiError, badRequest, conflict } from "../../http/errors.js";
 import { nextOrdering } from "../../lib/ordering.js";
 import { sanitizeRichText } from "../../lib/sanitize-html.js";
-import {
-  LIMIT_MESSAGES,
-  MAX_CATEGORY_LENGTH,
-  MAX_NESTED_CATEGORIES,
-  MAX_TAG_LENGTH,
-  urlWithinLimit,
-} from "../pages/limits.js";
+import { LIMIT_MESSAGES, MAX_NESTED_CATEGORIES, urlWithinLimit } from "../pages/limits.js";
 import { seoValues } from "../seo/fields.js";
 
 /** A list of words (tags, categories) trimmed, without blanks and without repeats. */

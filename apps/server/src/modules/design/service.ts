@@ -4,6 +4,7 @@
  * API, and what a published page needs of it (cached per content version: any change bumps it).
  */
 import { createHash } from "node:crypto";
+import { LOGO_ALT_MAX_LENGTH } from "@atelier/owner-api";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteDesigns, websites } from "../../db/schema.js";
@@ -32,7 +33,7 @@ export const DESIGN_MSG = {
   THEME: "Choose one of the themes in the gallery.",
   MEDIA: "Choose an image from this site's media library.",
   LOGO_HEIGHT: "The logo height must be between 24 and 200 px.",
-  LOGO_ALT: "The logo's alternative text can be at most 300 characters.",
+  LOGO_ALT: `The logo's alternative text can be at most ${LOGO_ALT_MAX_LENGTH} characters.`,
 } as const;
 
 let catalog: ThemeInfo[] | undefined;
@@ -168,7 +169,7 @@ export async function updateDesign(db: Db, site: Website, patch: DesignPatch): P
   }
   if (patch.logoAlt !== undefined) {
     const alt = (patch.logoAlt ?? "").trim();
-    if (alt.length > 300) fields.logoAlt = DESIGN_MSG.LOGO_ALT;
+    if (alt.length > LOGO_ALT_MAX_LENGTH) fields.logoAlt = DESIGN_MSG.LOGO_ALT;
     next.logoAlt = alt;
   }
   if (patch.logoMaxHeight !== undefined) {

@@ -8,6 +8,7 @@ import {
   BUTTON_STYLES,
   COLOR_KEYS,
   type ColorKey,
+  HEX_COLOR,
   SPACINGS,
   STYLE_RANGES,
   type Styles,
@@ -40,9 +41,7 @@ export const STYLE_MSG = {
   UNKNOWN: "This is not a style setting.",
 } as const;
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-const isHexColor = (v: unknown): v is string => typeof v === "string" && HEX.test(v);
+const isHexColor = (v: unknown): v is string => typeof v === "string" && HEX_COLOR.test(v);
 
 /** #abc → #aabbcc, lower case: one spelling per colour. */
 function normalizeHex(v: string): string {

@@ -1,4 +1,5 @@
 import { formTemplateSchema } from "@atelier/forms";
+import { FORM_NAME_MAX_LENGTH } from "@atelier/owner-api";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
@@ -295,7 +296,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
   );
 
   const FormBody = {
-    name: Type.String({ maxLength: 200 }),
+    name: Type.String({ maxLength: FORM_NAME_MAX_LENGTH }),
     fields: Type.Array(Type.Unknown(), { maxItems: FORM_MAX_FIELDS }),
     submissionMessage: Type.Optional(Type.String({ maxLength: 5000 })),
     submissionHtml: Type.Optional(Type.String({ maxLength: 50_000 })),

@@ -1,14 +1,12 @@
 /** The limits of SPEC §9, enforced by the owner API, with the messages owners see. */
 import { URL_MAX_LENGTH } from "@atelier/forms";
+import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from "@atelier/owner-api";
 
 export const MAX_BLOCKS_PER_LAYOUT = 60;
 export const MAX_ITEMS_PER_ORDERABLE_COLLECTION = 250;
 export const MAX_PRODUCTS_PER_COLLECTION = 200;
 export const MAX_TRACKS_PER_ALBUM = 60;
 export const MAX_NESTED_CATEGORIES = 10000;
-/** SPEC §5: category max length 25, tag max length 50. */
-export const MAX_CATEGORY_LENGTH = 25;
-export const MAX_TAG_LENGTH = 50;
 
 export const LIMIT_MESSAGES = {
   blocks: `A layout can have at most ${MAX_BLOCKS_PER_LAYOUT} blocks. Remove a block before adding another.`,

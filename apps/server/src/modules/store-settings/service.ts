@@ -10,6 +10,7 @@ import {
   normalizeCode,
   normalizeCountry,
 } from "@atelier/commerce";
+import { SOLD_OUT_TEXT_MAX_LENGTH } from "@atelier/owner-api";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { coupons, shippingRules, storeSettings, taxRules } from "../../db/schema.js";
@@ -69,7 +70,8 @@ export async function updateStoreSettings(db: Db, websiteId: string, patch: Stor
     if (patch[k] !== undefined) set[k] = patch[k];
   }
   if (patch.customSoldOutText !== undefined) {
-    if (patch.customSoldOutText.length > 60) fields.customSoldOutText = "At most 60 characters.";
+    if (patch.customSoldOutText.length > SOLD_OUT_TEXT_MAX_LENGTH)
+      fields.customSoldOutText = `At most ${SOLD_OUT_TEXT_MAX_LENGTH} characters.`;
     else set.customSoldOutText = patch.customSoldOutText.trim() || null;
   }
   if (patch.restockNotificationsSuccessText !== undefined) {

@@ -1,11 +1,10 @@
 /** Collection list pages (main content, 1): products, blog, events (with the calendar), gallery and album. */
 import { PageType, RecordType } from "../../db/enums.js";
 import { type Collection, type ContentItem, mediaByIds } from "../../modules/content/service.js";
+import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from "@atelier/owner-api";
 import {
-  MAX_CATEGORY_LENGTH,
   MAX_ITEMS_PER_ORDERABLE_COLLECTION,
   MAX_PRODUCTS_PER_COLLECTION,
-  MAX_TAG_LENGTH,
   MAX_TRACKS_PER_ALBUM,
 } from "../../modules/pages/limits.js";
 import { galleryOptions } from "../gallery.js";

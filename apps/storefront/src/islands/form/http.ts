@@ -3,7 +3,7 @@
  * crumb sent back as `X-CSRF-Token` and, after sign-in, the site user's `X-XSRF-Token`.
  */
 import type { HttpAnswer } from "@atelier/forms";
-import { apiRequest } from "../../lib/api.js";
+import { apiRequest, jsonOf } from "../../lib/api.js";
 
 export interface SendOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -20,11 +20,5 @@ export async function send(path: string, opts: SendOptions = {}): Promise<HttpAn
   } catch {
     return { status: 0, body: undefined };
   }
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, body };
+  return { status: res.status, body: await jsonOf(res) };
 }
