@@ -27,6 +27,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { formSubmissionKeys, formSubmissions, forms, mailingListSubscribers } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError } from "../../http/errors.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { usableTokenWhere } from "../../lib/single-use-tokens.js";
 import { siteRowWhere } from "../../lib/site-rows.js";
@@ -183,10 +184,6 @@ interface SaveResult {
   redirect: string | null;
   submissionMessage: string;
   submissionHtml: string;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function notificationEmail(

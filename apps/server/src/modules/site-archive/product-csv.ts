@@ -9,6 +9,7 @@ import type { Db } from "../../db/client.js";
 import { ProductType } from "../../db/enums.js";
 import { collections, contentItems, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { type ProductInput, type VariantInput, createProduct } from "../catalog/admin.js";
 import { csvHeader, csvRecords, toCsv } from "./csv.js";
 
@@ -31,9 +32,6 @@ function cents(text: string): number | undefined {
   if (!/^-?\d+(\.\d{1,2})?$/.test(clean)) return undefined;
   return Math.round(Number(clean) * 100);
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 function withImageLinks(body: string, urls: string[]): string {
   const safe = urls.filter((u) => /^https?:\/\//i.test(u));

@@ -27,6 +27,7 @@ import {
 import type { Deps } from "../../http/deps.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { normalizeEmail } from "../../lib/email.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { usableTokenWhere } from "../../lib/single-use-tokens.js";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../../lib/passwords.js";
@@ -478,10 +479,6 @@ export async function requestPasswordReset(
       html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your account at ${escapeHtml(site.title)}. To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it was not you, ignore this email: your password stays as it is.</p>`,
     });
   });
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**
