@@ -3,6 +3,7 @@
  * types (block-types.ts) and answered as a clean copy with the ids they refer to; and the values
  * a published page reads that follow from what the owner typed (video and audio players, menus).
  */
+import { isRecord } from "@atelier/commerce";
 import type { Block, Column, Layout, Row } from "@atelier/forms";
 import { type FieldDef, GALLERY_OPTION_FIELDS, blockTypeByName } from "./block-types.js";
 import { LIMIT_MESSAGES, MAX_BLOCKS_PER_LAYOUT, urlWithinLimit } from "./limits.js";
@@ -52,10 +53,6 @@ export class LayoutError extends Error {
 
 export function countBlocks(layout: Layout): number {
   return layout.rows.reduce((n, r) => n + r.columns.reduce((m, c) => m + c.blocks.length, 0), 0);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** A link owners type: a site path, an anchor, or an http(s), mailto or tel URL. */
