@@ -9,9 +9,9 @@ import type { Db } from "../../db/client.js";
 import { ProductType } from "../../db/enums.js";
 import { collections, contentItems, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
+import { csvHeader, csvRecords, toCsv } from "../../lib/csv.js";
 import { escapeHtml } from "../../lib/escape.js";
 import { type ProductInput, type VariantInput, createProduct } from "../catalog/admin.js";
-import { csvHeader, csvRecords, toCsv } from "./csv.js";
 
 export interface ImportLine {
   line: number;
