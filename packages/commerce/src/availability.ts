@@ -4,6 +4,7 @@
  * string or the template name ("physical", "digital", "service", "gift-card").
  */
 import { compareDecimal, type Decimal, parseDecimal } from "./decimal.js";
+import { isRecord } from "./is-record.js";
 
 export enum ProductType {
   PHYSICAL = 1,
@@ -49,16 +50,12 @@ export interface ProductLike {
   [key: string]: unknown;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * Unwraps a boxed number (an object whose `valueOf()` is a number, such as a JSON parser's
  * exact-number wrapper); anything else is returned as is.
  */
 export function unboxNumber(value: unknown): unknown {
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+  if (isRecord(value)) {
     const primitive = (value as { valueOf(): unknown }).valueOf();
     if (typeof primitive === "number") return primitive;
   }

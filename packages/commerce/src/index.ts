@@ -7,6 +7,7 @@ export * from "./cart-validation.js";
 export * from "./currencies.js";
 export * from "./decimal.js";
 export * from "./instalments.js";
+export * from "./is-record.js";
 export * from "./money.js";
 export * from "./subscription.js";
 export * from "./checkout-pricing.js";

@@ -12,6 +12,7 @@ import {
   fractionDigitsOf,
 } from "./currencies.js";
 import { type Decimal, movePoint, parseDecimal, type RoundingMode, roundToScale } from "./decimal.js";
+import { isRecord } from "./is-record.js";
 
 /** Money as {value, currency}: the shape used when the CLDR money format setting is on. */
 export interface ValueMoney {
@@ -31,10 +32,6 @@ export type Money = ValueMoney | DecimalMoney;
 export interface MinorAmount {
   minor: number;
   currency: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** True for {value, currency} or {decimalValue, currencyCode} objects. */

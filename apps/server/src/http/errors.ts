@@ -18,6 +18,8 @@ export class ApiError extends Error {
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new ApiError(400, "bad_request", message, fields);
 export const notFound = (message = "Not found.") => new ApiError(404, "not_found", message);
+/** The 404 of the routes that serve files (media, fonts, stylesheets, icons, hashed assets). */
+export const noSuchFile = () => notFound("No such file.");
 export const unauthorized = (message = "Please log in.") => new ApiError(401, "unauthorized", message);
 export const forbidden = (message = "You do not have access to this.") =>
   new ApiError(403, "forbidden", message);

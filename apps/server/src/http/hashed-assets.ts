@@ -10,7 +10,7 @@ import path from "node:path";
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { type Precompressed, etagOf, precompress, sendPrecompressed } from "./compression.js";
-import { errorBody } from "./errors.js";
+import { noSuchFile } from "./errors.js";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -73,7 +73,7 @@ export class HashedAssets {
       { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 200 }) }) } },
       async (request, reply) => {
         const asset = this.assets.get((request.params as { file: string }).file);
-        if (!asset) return reply.status(404).send(errorBody("not_found", "No such file."));
+        if (!asset) throw noSuchFile();
         reply.type(asset.type).header("cache-control", IMMUTABLE);
         return sendPrecompressed(request, reply, asset.body);
       },

@@ -4,3 +4,6 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** Milliseconds in a day: for day counts (trials, retries, ages) added to or read from times. */
+export const DAY_MS = 86_400_000;

@@ -7,9 +7,10 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { RecordType, WebsiteType } from "../db/enums.js";
 import * as t from "../db/schema.js";
+import { DAY_MS } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
 import type { Motif } from "../seed/art.js";
-import { DAY, type Files, block, imageMaker, row, site, toneWav } from "./fixture-kit.js";
+import { type Files, block, imageMaker, row, site, toneWav } from "./fixture-kit.js";
 
 /** The comments of the blog posts, by the post's place in the list. */
 const POST_COMMENTS: Record<number, { authorName: string; body: string }> = {
@@ -420,7 +421,7 @@ export async function seedClassicSite(tx: Tx, files: Files, passwordHash: string
       categories: p.categories,
       tags: p.tags,
       mainImageId: imgs[i % imgs.length],
-      publishOn: new Date(now.getTime() - p.daysAgo * DAY),
+      publishOn: new Date(now.getTime() - p.daysAgo * DAY_MS),
       commentState: p.commentState,
       likeCount: 2,
     });
@@ -435,7 +436,7 @@ export async function seedClassicSite(tx: Tx, files: Files, passwordHash: string
     { slug: "print-fair", title: "Print Fair", inDays: 40 },
     { slug: "winter-reading", title: "Winter Reading", inDays: -30 },
   ].entries()) {
-    const start = new Date(Math.floor(now.getTime() / DAY) * DAY + e.inDays * DAY + 19 * 3600_000);
+    const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + e.inDays * DAY_MS + 19 * 3600_000);
     await tx.insert(t.contentItems).values({
       id: newId(),
       websiteId: classic,

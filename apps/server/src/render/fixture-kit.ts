@@ -8,8 +8,6 @@ import * as t from "../db/schema.js";
 import { newId } from "../lib/ids.js";
 import { type Motif, artworkSvg } from "../seed/art.js";
 
-export const DAY = 86_400_000;
-
 /** A short sine-wave WAV (8 kHz, mono, 16-bit), so albums have something real to play. */
 export function toneWav(seconds: number, hz: number): Buffer {
   const rate = 8000;

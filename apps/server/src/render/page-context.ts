@@ -5,6 +5,7 @@
  */
 import type { Db } from "../db/client.js";
 import { PageType, WebsiteType } from "../db/enums.js";
+import { safeDecode } from "../lib/safe-decode.js";
 import { type Collection, type ContentItem, itemsOf } from "../modules/content/service.js";
 import type { Website } from "../modules/sites/service.js";
 import { accountPage } from "./account-pages.js";
@@ -143,12 +144,4 @@ export async function buildPageContext(db: Db, stored: Website, req: PageRequest
   const item = (await ctx.rowsOf(collection)).find((i) => i.urlId === slug);
   if (!item || (collection.kind === "blog" && item.publishOn && item.publishOn > req.now)) return notFound();
   return itemPage(ctx, collection, item);
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }

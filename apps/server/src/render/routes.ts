@@ -38,6 +38,7 @@ import { warmPages } from "./warm-pages.js";
 import { requestOrigin } from "../http/origin.js";
 import { type CachedPage, PageCache, SiteVersions } from "./cache.js";
 import { LruMap } from "../lib/lru.js";
+import { safeDecode } from "../lib/safe-decode.js";
 import { feedUrlFor, robotsMetaFor, structuredDataFor } from "./structured-data.js";
 import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
 import { collectionsOf } from "../modules/content/service.js";
@@ -47,13 +48,6 @@ import { type DesignView, designView } from "../modules/design/service.js";
 
 const FEED_FORMATS = new Set(["rss", "RSS", "ical", "ics"]);
 
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
 import { type PageResult, buildPageContext, siteDataCache } from "./page-context.js";
 import { type SiteTemplates, type Theme, Themes } from "./themes.js";
 import { SiteTemplateCache } from "./site-templates.js";

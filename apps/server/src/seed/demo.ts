@@ -3,7 +3,7 @@ import type { Config } from "../config.js";
 import type { Db, Tx } from "../db/client.js";
 import { BillingStatus, RecordType, SiteStatus, WebsiteType } from "../db/enums.js";
 import * as t from "../db/schema.js";
-import type { Clock } from "../lib/clock.js";
+import { type Clock, DAY_MS } from "../lib/clock.js";
 import { newId } from "../lib/ids.js";
 import { hashPassword } from "../lib/passwords.js";
 import { type MediaStore, createMediaStore } from "../media/index.js";
@@ -12,8 +12,6 @@ import { type Motif, artworkSvg } from "./art.js";
 import { demoEvents, demoGallery, demoPosts, demoProducts, studio } from "./demo-content.js";
 import { seedBillingCatalog } from "./billing-catalog.js";
 import { seedStoreRules } from "./store-rules.js";
-
-const DAY = 86400_000;
 
 interface SeedResult {
   seeded: boolean;
@@ -116,7 +114,7 @@ async function seedDemo(db: Db, config: Config, clock: Clock, media: MediaStore)
       websiteId,
       type: "website",
       planId: "commerce-advanced-monthly",
-      nextChargeAt: new Date(now + 20 * DAY),
+      nextChargeAt: new Date(now + 20 * DAY_MS),
       nextChargeAmountCents: 4900,
     });
 
@@ -401,7 +399,7 @@ async function seedPosts(tx: Tx, websiteId: string, collectionId: string, now: n
       categories: p.categories,
       tags: p.tags,
       mainImageId: await image(p.title, p.motif),
-      publishOn: new Date(now - p.daysAgo * DAY),
+      publishOn: new Date(now - p.daysAgo * DAY_MS),
       ordering: i,
       commentState: 1,
       likeCount: (i * 7) % 23,
@@ -413,17 +411,17 @@ async function seedPosts(tx: Tx, websiteId: string, collectionId: string, now: n
         itemId,
         authorName: c.author,
         body: c.body,
-        createdAt: new Date(now - p.daysAgo * DAY + (j + 1) * 3600_000),
+        createdAt: new Date(now - p.daysAgo * DAY_MS + (j + 1) * 3600_000),
       });
     }
   }
 }
 
 async function seedEvents(tx: Tx, websiteId: string, collectionId: string, now: number) {
-  const startOfDay = Math.floor(now / DAY) * DAY;
+  const startOfDay = Math.floor(now / DAY_MS) * DAY_MS;
   for (const [i, e] of demoEvents.entries()) {
     // Events start at 18:00 UTC (early afternoon in New York).
-    const start = startOfDay + e.startInDays * DAY + 18 * 3600_000;
+    const start = startOfDay + e.startInDays * DAY_MS + 18 * 3600_000;
     await tx.insert(t.contentItems).values({
       id: newId(),
       websiteId,
@@ -436,7 +434,7 @@ async function seedEvents(tx: Tx, websiteId: string, collectionId: string, now: 
       location: e.location,
       startDate: new Date(start),
       endDate: new Date(start + e.hours * 3600_000),
-      publishOn: new Date(now - 90 * DAY),
+      publishOn: new Date(now - 90 * DAY_MS),
       ordering: i,
     });
   }

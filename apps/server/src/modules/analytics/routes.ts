@@ -4,6 +4,7 @@ import { requireCrumb } from "../../http/crumb.js";
 import { badRequest } from "../../http/errors.js";
 import { OWNER_SESSION_COOKIE } from "../../http/owner-auth.js";
 import { siteApiRoutes } from "../../http/site-routes.js";
+import { DAY_MS } from "../../lib/clock.js";
 import { siteOf } from "../owner-sites/access.js";
 import { siteAtHost } from "../sites/service.js";
 import { SITE_USER_COOKIE } from "../site-users/routes.js";
@@ -157,7 +158,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const websiteId = siteOf(request).id;
       const days = (request.query as { days?: number }).days ?? 30;
-      const since = new Date(clock.now().getTime() - days * 86_400_000);
+      const since = new Date(clock.now().getTime() - days * DAY_MS);
       const traffic = await trafficSince(db, websiteId, since);
       return {
         days,

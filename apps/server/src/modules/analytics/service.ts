@@ -1,5 +1,5 @@
 import { and, count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { analyticsEvents, analyticsHits } from "../../db/schema.js";
 
 /** SPEC §4: no census on the not-found, lock-screen and member-area-access-denied pages. */
@@ -108,6 +108,33 @@ export function scriptErrorOf(data: string, timestamp: number): ScriptError | un
     column: num(o.column),
     timestamp,
   };
+}
+
+/**
+ * Records an analytics event: commerce (order placed, payment authentication, checkout loaded,
+ * subscription changes) or the owner's use of a panel (the inventory table).
+ */
+export async function recordEvent(
+  db: Db | Tx,
+  e: {
+    websiteId: string;
+    actor: "user" | "system";
+    action: string;
+    objectType: string;
+    data: Record<string, unknown>;
+    pagePath?: string;
+    sessionId?: string;
+  },
+): Promise<void> {
+  await db.insert(analyticsEvents).values({
+    websiteId: e.websiteId,
+    actor: e.actor,
+    action: e.action,
+    objectType: e.objectType,
+    pagePath: e.pagePath ?? null,
+    sessionId: e.sessionId ?? null,
+    data: e.data,
+  });
 }
 
 function pathOf(url: string): string | null {

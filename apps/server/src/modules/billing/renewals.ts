@@ -20,12 +20,12 @@ import {
   invoices,
   websites,
 } from "../../db/schema.js";
+import { DAY_MS } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import { type ChargeResult, ProviderUnavailableError } from "../payments/provider.js";
 import { type BillingDeps, addPeriod } from "./service.js";
 import { billingCountryOf, planTaxCents } from "./tax.js";
 
-const DAY = 86_400_000;
 /** Days after each failed try before the next one; after the last, the site expires. */
 const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
 /** How long a try in flight keeps others off the subscription. */
@@ -199,7 +199,7 @@ export async function renewPlan(
   if (result.status === "requires_action") await deps.payments.cancel(result.providerRef).catch(() => {});
   const attempts = sub.renewalAttempts + 1;
   const retryDays = RENEWAL_RETRY_DAYS[attempts - 1];
-  const retryAt = retryDays === undefined ? null : new Date(now.getTime() + retryDays * DAY);
+  const retryAt = retryDays === undefined ? null : new Date(now.getTime() + retryDays * DAY_MS);
   const recorded = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(billingSubscriptions)

@@ -23,7 +23,7 @@ import {
   websites,
 } from "../../db/schema.js";
 import { ApiError, badRequest, conflict, notFound } from "../../http/errors.js";
-import type { Clock } from "../../lib/clock.js";
+import { type Clock, DAY_MS } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import type { Website } from "../sites/service.js";
@@ -31,7 +31,6 @@ import { billingMessageText, billingMessageType, isActiveAndSubscribed, isCommer
 import { billingCountryOf, planTaxCents } from "./tax.js";
 
 const TRIAL_DAYS = 14;
-const DAY = 86_400_000;
 
 export const BILLING_MSG = {
   NO_SUBSCRIPTION: "No such subscription.",
@@ -107,7 +106,7 @@ async function ensureSubscription(deps: BillingDeps, site: Website): Promise<voi
   if (!plan) return;
   const now = deps.clock.now();
   const onTrial = site.siteStatus === SiteStatus.TRIAL;
-  const trialEndsAt = new Date(site.createdAt.getTime() + TRIAL_DAYS * DAY);
+  const trialEndsAt = new Date(site.createdAt.getTime() + TRIAL_DAYS * DAY_MS);
   await deps.db
     .insert(billingSubscriptions)
     .values({
@@ -400,7 +399,7 @@ async function priceChange(deps: BillingDeps, site: Website, sub: Sub, plan: Pla
       proration: {
         periodStart: start.getTime(),
         periodEnd: end.getTime(),
-        remainingDays: Math.round(((end.getTime() - now.getTime()) / DAY) * 10) / 10,
+        remainingDays: Math.round(((end.getTime() - now.getTime()) / DAY_MS) * 10) / 10,
         fractionRemaining: Math.round(fraction * 10_000) / 10_000,
         unusedCredit: money(unusedCredit, cur),
         newPlanCharge: money(newCharge, cur),

@@ -5,10 +5,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { RecordType } from "../../db/enums.js";
-import { analyticsEvents, collections, contentItems, media, productVariants } from "../../db/schema.js";
+import { collections, contentItems, media, productVariants } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { likePattern, pageInfo, pageWindow } from "../../lib/paging.js";
 import { siteRowWhere } from "../../lib/site-rows.js";
+import { recordEvent } from "../analytics/service.js";
 import { mediaUrl } from "../media/storage.js";
 import { enqueueRestockCheck } from "../restock/service.js";
 import { MAX_STOCK } from "./product-rules.js";
@@ -175,13 +176,13 @@ export async function recordPanelEvent(
     data?: Record<string, unknown>;
   },
 ) {
-  await db.insert(analyticsEvents).values({
+  await recordEvent(db, {
     websiteId,
     actor: "user",
     action: e.action,
     objectType: e.objectType,
-    pagePath: e.pagePath ?? null,
-    sessionId: e.sessionId ?? null,
+    pagePath: e.pagePath,
+    sessionId: e.sessionId,
     data: e.data ?? {},
   });
 }

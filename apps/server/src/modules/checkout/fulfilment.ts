@@ -17,9 +17,9 @@ import {
   linesOf,
   orderJson,
   orderRow,
-  recordCommerceEvent,
   setLineDetails,
 } from "../orders/service.js";
+import { recordEvent } from "../analytics/service.js";
 import { queueGiftCardEmail, queueOrderConfirmation } from "../orders/emails.js";
 import type { PaymentEvent } from "../payments/provider.js";
 import { createSubscriptionsForOrder, subscriptionIdsOf } from "../subscriptions/service.js";
@@ -110,7 +110,7 @@ export async function completePaidOrder(
     giftCards,
     subscriptions: subs.map((s) => ({ productName: s.productName, text: s.text })),
   });
-  await recordCommerceEvent(tx, {
+  await recordEvent(tx, {
     websiteId: order.websiteId,
     actor: "user",
     action: "order-placed",

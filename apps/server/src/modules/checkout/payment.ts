@@ -10,8 +10,8 @@ import {
   linesOf,
   markOrderPaid,
   orderRow,
-  recordCommerceEvent,
 } from "../orders/service.js";
+import { recordEvent } from "../analytics/service.js";
 import {
   type ChargeResult,
   type PaymentEvent,
@@ -234,7 +234,7 @@ export async function settle(
 }
 
 async function recordPaymentEvent(tx: Tx, payment: PaymentRow, event: PaymentEvent) {
-  await recordCommerceEvent(tx, {
+  await recordEvent(tx, {
     websiteId: payment.websiteId,
     actor: "user",
     action: event,

@@ -16,7 +16,8 @@ import type { Db } from "../../db/client.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
 import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
-import { lineDetailsOf, linesOf, orderJson, orderRow, recordCommerceEvent } from "../orders/service.js";
+import { lineDetailsOf, linesOf, orderJson, orderRow } from "../orders/service.js";
+import { recordEvent } from "../analytics/service.js";
 import { type Website, siteAtHost } from "../sites/service.js";
 import {
   productNames,
@@ -376,7 +377,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const body = request.body as Static<typeof CheckoutEvent>;
       const site = await siteOf(request);
-      await recordCommerceEvent(db, {
+      await recordEvent(db, {
         websiteId: site.id,
         actor: "user",
         action: body.event,

@@ -4,8 +4,8 @@
  */
 import { createReadStream } from "node:fs";
 import { type Static, type TNumber, type TString, Type } from "@sinclair/typebox";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { errorBody } from "../../http/errors.js";
+import type { FastifyPluginAsync } from "fastify";
+import { noSuchFile } from "../../http/errors.js";
 import { mediaById } from "../content/service.js";
 import { SiteParams, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
 import { websiteForHost } from "../sites/service.js";
@@ -113,8 +113,6 @@ const PatchBody = Type.Object(
 );
 
 const FileParams = Type.Object({ file: Type.String({ maxLength: 100 }) });
-const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody("not_found", "No such file."));
-
 export const designRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
 
@@ -170,7 +168,7 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
 
   app.get("/assets/fonts/:file", { schema: { hide: true, params: FileParams } }, async (request, reply) => {
     const f = fontFileByName((request.params as { file: string }).file);
-    if (!f) return notFound(reply);
+    if (!f) throw noSuchFile();
     return reply
       .type("font/woff2")
       .header("cache-control", IMMUTABLE)
@@ -184,9 +182,9 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const m = /^custom\.([a-f0-9]{12})\.css$/.exec((request.params as { file: string }).file);
       const site = m ? await websiteForHost(db, request.headers.host) : undefined;
-      if (!m || !site) return notFound(reply);
+      if (!m || !site) throw noSuchFile();
       const css = await customCssOf(db, site.id);
-      if (!css) return notFound(reply);
+      if (!css) throw noSuchFile();
       const current = customCssUrl(css).endsWith(`.${m[1]}.css`);
       return reply
         .type("text/css; charset=utf-8")
@@ -201,17 +199,17 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
     { schema: { hide: true, params: FileParams } },
     async (request, reply) => {
       const icon = parseIconName((request.params as { file: string }).file);
-      if (!icon) return notFound(reply);
+      if (!icon) throw noSuchFile();
       const [m, site] = await Promise.all([
         mediaById(db, icon.mediaId),
         websiteForHost(db, request.headers.host),
       ]);
-      if (!m || !site || m.websiteId !== site.id) return notFound(reply);
+      if (!m || !site || m.websiteId !== site.id) throw noSuchFile();
       const png = await iconBytes(app.deps.media, m, icon.size).catch((err) => {
         request.log.warn({ err, media: m.id }, "could not make a site icon");
         return undefined;
       });
-      if (!png) return notFound(reply);
+      if (!png) throw noSuchFile();
       return reply.type("image/png").header("cache-control", IMMUTABLE).send(png);
     },
   );
@@ -222,7 +220,7 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const m = /^([a-z]+)\.([a-f0-9]{12})\.jpg$/.exec((request.params as { file: string }).file);
       const shot = m ? screenshotOf(m[1]!) : undefined;
-      if (!shot) return notFound(reply);
+      if (!shot) throw noSuchFile();
       return reply
         .type("image/jpeg")
         .header("cache-control", shot.hash === m![2] ? IMMUTABLE : "no-cache")

@@ -3,6 +3,7 @@
  * A site stores only its changes from the theme's defaults; a change is a partial object, deep
  * merged, where `null` puts a key back to the theme's default.
  */
+import { isRecord } from "@atelier/commerce";
 import {
   BUTTON_SHAPES,
   BUTTON_STYLES,
@@ -50,7 +51,6 @@ function normalizeHex(v: string): string {
 }
 
 type Patch = Record<string, unknown>;
-const isObject = (v: unknown): v is Patch => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * Applies a style change to what the site stored: each field checked (messages by field path,
@@ -73,7 +73,7 @@ export function applyStylePatch(
         out[key] = {};
         continue;
       }
-      if (!isObject(value)) {
+      if (!isRecord(value)) {
         fields[at] = key === "colors" ? STYLE_MSG.COLOR : STYLE_MSG.FONT;
         continue;
       }

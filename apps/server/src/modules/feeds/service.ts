@@ -6,6 +6,7 @@
  */
 import { fractionDigitsOf, isVariantInStock } from "@atelier/commerce";
 import type { Db } from "../../db/client.js";
+import { escapeXml } from "../../lib/escape.js";
 import { ProductType } from "../../db/enums.js";
 import { htmlToText } from "../../render/sanitize.js";
 import { type CatalogProduct, productsByIds, variantImageUrls } from "../catalog/service.js";
@@ -45,12 +46,6 @@ async function publishedProducts(db: Db, websiteId: string): Promise<FeedProduct
     return [{ ...p, description: description || p.title }];
   });
 }
-
-const xml = (s: string) =>
-  s.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!,
-  );
 
 /** "98.00 USD" (the currency's fraction digits: "9800 JPY"). */
 export function feedPrice(minor: number, currency: string): string {
@@ -96,7 +91,9 @@ export async function productFeedXml(db: Db, site: FeedSite, kind: FeedKind): Pr
             : [];
         }),
       ].filter((f): f is string[] => f !== undefined);
-      entries.push(`<item>${fields.map(([k, val]) => `<${k}>${xml(String(val))}</${k}>`).join("")}</item>`);
+      entries.push(
+        `<item>${fields.map(([k, val]) => `<${k}>${escapeXml(String(val))}</${k}>`).join("")}</item>`,
+      );
     }
   }
   const title = kind === "instagram" ? "Instagram shopping feed" : "Dynamic ads feed";
@@ -104,9 +101,9 @@ export async function productFeedXml(db: Db, site: FeedSite, kind: FeedKind): Pr
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
     "<channel>",
-    `<title>${xml(`${site.title}: ${title}`)}</title>`,
-    `<link>${xml(`${site.origin}/`)}</link>`,
-    `<description>${xml(`The products of ${site.title}, one entry per variant.`)}</description>`,
+    `<title>${escapeXml(`${site.title}: ${title}`)}</title>`,
+    `<link>${escapeXml(`${site.origin}/`)}</link>`,
+    `<description>${escapeXml(`The products of ${site.title}, one entry per variant.`)}</description>`,
     ...entries,
     "</channel>",
     "</rss>",

@@ -27,6 +27,8 @@ import type { Db, Tx } from "../../db/client.js";
 import { formSubmissionKeys, formSubmissions, forms, mailingListSubscribers } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError } from "../../http/errors.js";
+import { csvField } from "../../lib/csv.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { usableTokenWhere } from "../../lib/single-use-tokens.js";
 import { siteRowWhere } from "../../lib/site-rows.js";
@@ -183,10 +185,6 @@ interface SaveResult {
   redirect: string | null;
   submissionMessage: string;
   submissionHtml: string;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function notificationEmail(
@@ -350,8 +348,7 @@ export async function deleteSubmission(
 
 /** A CSV cell: quoted when needed; cells a spreadsheet would run as a formula are neutralized. */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 }
 
 /** Every submission of a form (or those matching `q`) as CSV, oldest first, one column per field. */

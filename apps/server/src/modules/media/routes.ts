@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
-import { badRequest, errorBody, forbidden } from "../../http/errors.js";
+import { badRequest, forbidden, noSuchFile } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { IMMUTABLE } from "../../media/s3.js";
 import { publicUrlOf } from "../../media/store.js";
@@ -101,8 +101,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const { id } = request.params as { id: string };
       const { format } = request.query as { format?: string };
       const [m, site] = await Promise.all([mediaById(db, id), websiteForHost(db, request.headers.host)]);
-      if (!m || !site || m.websiteId !== site.id)
-        return reply.status(404).send(errorBody("not_found", "No such file."));
+      if (!m || !site || m.websiteId !== site.id) throw noSuchFile();
       const { key, type } = await servedFile(request, m, parseVariant(format));
       if (config.mediaPublicUrl) {
         // A CDN or public bucket serves the file itself; the key of an image never changes.
@@ -111,7 +110,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
           .redirect(publicUrlOf(config.mediaPublicUrl, key), 302);
       }
       const file = await store.open(key);
-      if (!file) return reply.status(404).send(errorBody("not_found", "No such file."));
+      if (!file) throw noSuchFile();
       reply
         .header("content-type", type)
         .header("content-length", file.size)

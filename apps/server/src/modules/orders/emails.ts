@@ -2,12 +2,10 @@
 import { formatMoney } from "@atelier/commerce";
 import type { Config } from "../../config.js";
 import type { Tx } from "../../db/client.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { queueEmail } from "../email/service.js";
 import type { Website } from "../sites/service.js";
 import { type OrderLineRow, type OrderRow, detailsOf } from "./service.js";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function addressLines(a: Record<string, string> | null | undefined): string[] {
   if (!a) return [];

@@ -32,10 +32,10 @@ import {
   linesOf,
   orderDetail,
   ownerOrder,
-  recordCommerceEvent,
   setLineDetails,
   updateOrder,
 } from "./service.js";
+import { recordEvent } from "../analytics/service.js";
 
 /** What an owner's operation needs: the same as a checkout (the database, clock, config and payments). */
 export type OrderOpsDeps = CheckoutDeps;
@@ -96,7 +96,7 @@ export async function fulfilOrder(deps: OrderOpsDeps, site: Website, orderId: st
         fromName: site.title,
       });
     }
-    await recordCommerceEvent(tx, {
+    await recordEvent(tx, {
       websiteId: site.id,
       actor: "user",
       action: "order-fulfilled",
@@ -250,7 +250,7 @@ export async function refundOrder(deps: OrderOpsDeps, site: Website, orderId: st
         fromName: site.title,
       });
     }
-    await recordCommerceEvent(tx, {
+    await recordEvent(tx, {
       websiteId: site.id,
       actor: "user",
       action: "order-refunded",
@@ -326,7 +326,7 @@ export async function cancelOrder(
         fromName: site.title,
       });
     }
-    await recordCommerceEvent(tx, {
+    await recordEvent(tx, {
       websiteId: site.id,
       actor: "user",
       action: "order-cancelled",

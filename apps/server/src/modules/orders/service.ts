@@ -9,7 +9,7 @@ import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { analyticsEvents, orderLines, orders, payments, refunds } from "../../db/schema.js";
+import { orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { isId, newId } from "../../lib/ids.js";
 
@@ -291,32 +291,6 @@ export function orderJson(order: OrderRow, lines: readonly OrderLineRow[]) {
     analytics: orderAnalytics(order, lines),
   };
   return json satisfies Order;
-}
-
-// ─── Events ──────────────────────────────────────────────────────────────────────────────────
-
-/** Records a commerce analytics event (order placed, payment authentication, checkout loaded). */
-export async function recordCommerceEvent(
-  db: Db | Tx,
-  e: {
-    websiteId: string;
-    actor: "user" | "system";
-    action: string;
-    objectType: string;
-    data: Record<string, unknown>;
-    pagePath?: string;
-    sessionId?: string;
-  },
-): Promise<void> {
-  await db.insert(analyticsEvents).values({
-    websiteId: e.websiteId,
-    actor: e.actor,
-    action: e.action,
-    objectType: e.objectType,
-    pagePath: e.pagePath ?? null,
-    sessionId: e.sessionId ?? null,
-    data: e.data,
-  });
 }
 
 // ─── The owner's API ─────────────────────────────────────────────────────────────────────────

@@ -11,6 +11,7 @@ import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
 import { domains, memberships, storeSettings, websiteSettings, websites } from "../../db/schema.js";
 import { ApiError, badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import { isValidEmail, normalizeEmail } from "../../lib/email.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { newId } from "../../lib/ids.js";
 import type { Block, Row } from "../pages/blocks.js";
 import { LIMIT_MESSAGES, urlWithinLimit } from "../pages/limits.js";
@@ -127,8 +128,6 @@ const button = (label: string, href: string): Block => ({
 const row = (...columns: Block[][]): Row => ({
   columns: columns.map((blocks) => ({ span: Math.floor(12 / columns.length), blocks })),
 });
-const esc = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 interface NewSite {
   title: string;
@@ -188,7 +187,7 @@ export async function createSite(
 }
 
 async function starterPages(tx: Tx, websiteId: string, theme: ThemeId, title: string) {
-  const t = esc(title);
+  const t = escapeHtml(title);
   if (theme === "cover") {
     await createPageIn(tx, websiteId, {
       kind: "page",

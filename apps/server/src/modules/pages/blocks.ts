@@ -3,10 +3,12 @@
  * types (block-types.ts) and answered as a clean copy with the ids they refer to; and the values
  * a published page reads that follow from what the owner typed (video and audio players, menus).
  */
+import { isRecord } from "@atelier/commerce";
 import type { Block, Column, Layout, Row } from "@atelier/forms";
 import { type FieldDef, GALLERY_OPTION_FIELDS, blockTypeByName } from "./block-types.js";
 import { LIMIT_MESSAGES, MAX_BLOCKS_PER_LAYOUT, urlWithinLimit } from "./limits.js";
 import { sanitizeRichText } from "./rich-text.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { isId } from "../../lib/ids.js";
 
 function emptyRefs(): LayoutRefs {
@@ -51,10 +53,6 @@ export class LayoutError extends Error {
 
 export function countBlocks(layout: Layout): number {
   return layout.rows.reduce((n, r) => n + r.columns.reduce((m, c) => m + c.blocks.length, 0), 0);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** A link owners type: a site path, an anchor, or an http(s), mailto or tel URL. */
@@ -149,8 +147,6 @@ function fieldValue(block: string, f: FieldDef, value: unknown, refs: LayoutRefs
   }
 }
 
-const escAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
 /** A media link parsed, with its host bare of "www." and "m."; undefined when it is not a URL. */
 export function mediaLink(url: string): { u: URL; host: string } | undefined {
   let u: URL;
@@ -168,7 +164,7 @@ function oembedFor(url: string, kind: "video" | "audio"): { html: string; provid
   if (!link) return undefined;
   const { u, host } = link;
   const frame = (src: string, title: string, ratio = true) =>
-    `<iframe src="${escAttr(src)}" title="${escAttr(title)}" ${ratio ? 'width="640" height="360"' : 'width="100%" height="166"'} frameborder="0" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowfullscreen loading="lazy"></iframe>`;
+    `<iframe src="${escapeHtml(src)}" title="${escapeHtml(title)}" ${ratio ? 'width="640" height="360"' : 'width="100%" height="166"'} frameborder="0" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowfullscreen loading="lazy"></iframe>`;
   if (kind === "video") {
     let yt: string | null = null;
     if (host === "youtube.com")

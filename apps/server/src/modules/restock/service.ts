@@ -14,6 +14,7 @@ import { productVariants, restockSignups, websites } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { isValidEmail, normalizeEmail } from "../../lib/email.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { newId } from "../../lib/ids.js";
 import { cursorPage, decodeCursor, encodeCursor } from "../../lib/paging.js";
 import { siteCaptcha, verifySiteCaptcha } from "../captcha/service.js";
@@ -240,13 +241,6 @@ function restockEmail(siteTitle: string, publicUrl: string, product: CatalogProd
       `<p><a href="${escapeHtml(link)}">Shop now</a></p>` +
       "<p>You are receiving this email because you asked to be told when it was back in stock.</p>",
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
 }
 
 /**

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { RecordType } from "../../db/enums.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { mediaByIds } from "../content/service.js";
 import { mediaUrl } from "../media/storage.js";
 
@@ -58,9 +59,6 @@ function decode(s: string): string {
       return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
     });
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const FRAGMENT_DELIMITER = " … ";
 /** The ts_headline options of the snippets: the highlight marks and up to two fragments. */

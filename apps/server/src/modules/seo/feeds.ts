@@ -6,6 +6,7 @@
 import { desc, eq, lte, or, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contentItems } from "../../db/schema.js";
+import { escapeXml } from "../../lib/escape.js";
 import { htmlToText } from "../../render/sanitize.js";
 import { itemUrl } from "../../render/serialize.js";
 import type { Collection } from "../content/service.js";
@@ -13,12 +14,6 @@ import { isPublished, mediaByIds } from "../content/service.js";
 import { mediaUrl } from "../media/storage.js";
 
 const RSS_ITEMS = 20;
-
-const xml = (s: string) =>
-  s.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!,
-  );
 
 interface FeedSite {
   id: string;
@@ -52,16 +47,16 @@ export async function blogRss(db: Db, site: FeedSite, blog: Collection, now: Dat
     const description = htmlToText(p.excerpt) || htmlToText(p.body).slice(0, 500);
     return [
       "<item>",
-      `<title>${xml(p.title)}</title>`,
-      `<link>${xml(url)}</link>`,
-      `<guid isPermaLink="false">${xml(`${site.id}:${p.id}`)}</guid>`,
+      `<title>${escapeXml(p.title)}</title>`,
+      `<link>${escapeXml(url)}</link>`,
+      `<guid isPermaLink="false">${escapeXml(`${site.id}:${p.id}`)}</guid>`,
       `<pubDate>${(p.publishOn ?? p.createdAt).toUTCString()}</pubDate>`,
-      p.authorName ? `<dc:creator>${xml(p.authorName)}</dc:creator>` : "",
-      `<description>${xml(description)}</description>`,
-      ...p.categories.map((c) => `<category>${xml(c)}</category>`),
+      p.authorName ? `<dc:creator>${escapeXml(p.authorName)}</dc:creator>` : "",
+      `<description>${escapeXml(description)}</description>`,
+      ...p.categories.map((c) => `<category>${escapeXml(c)}</category>`),
       image
-        ? `<enclosure url="${xml(`${site.origin}${mediaUrl(image.id, image.filename)}`)}" length="${image.byteSize}" type="${xml(image.contentType)}"/>` +
-          `<media:content url="${xml(`${site.origin}${mediaUrl(image.id, image.filename)}`)}" medium="image"/>`
+        ? `<enclosure url="${escapeXml(`${site.origin}${mediaUrl(image.id, image.filename)}`)}" length="${image.byteSize}" type="${escapeXml(image.contentType)}"/>` +
+          `<media:content url="${escapeXml(`${site.origin}${mediaUrl(image.id, image.filename)}`)}" medium="image"/>`
         : "",
       "</item>",
     ]
@@ -73,11 +68,11 @@ export async function blogRss(db: Db, site: FeedSite, blog: Collection, now: Dat
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
     "<channel>",
-    `<title>${xml(`${blog.title} — ${site.title}`)}</title>`,
-    `<link>${xml(link)}</link>`,
-    `<atom:link href="${xml(`${link}?format=rss`)}" rel="self" type="application/rss+xml"/>`,
-    `<description>${xml(htmlToText(blog.description) || `The latest posts of ${site.title}.`)}</description>`,
-    `<language>${xml(site.language)}</language>`,
+    `<title>${escapeXml(`${blog.title} — ${site.title}`)}</title>`,
+    `<link>${escapeXml(link)}</link>`,
+    `<atom:link href="${escapeXml(`${link}?format=rss`)}" rel="self" type="application/rss+xml"/>`,
+    `<description>${escapeXml(htmlToText(blog.description) || `The latest posts of ${site.title}.`)}</description>`,
+    `<language>${escapeXml(site.language)}</language>`,
     `<lastBuildDate>${built.toUTCString()}</lastBuildDate>`,
     ...items,
     "</channel>",

@@ -8,6 +8,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { collections, contentItems } from "../../db/schema.js";
+import { escapeXml } from "../../lib/escape.js";
 import { memberRule } from "../../render/access.js";
 import { itemUrl } from "../../render/serialize.js";
 import { isPublished, mediaByIds } from "../content/service.js";
@@ -88,18 +89,12 @@ export async function sitemapEntries(
   return entries;
 }
 
-const xml = (s: string) =>
-  s.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!,
-  );
-
 /** One `<urlset>` of entries. */
 function urlsetXml(entries: SitemapEntry[]): string {
   const urls = entries.map(
     (e) =>
-      `<url><loc>${xml(e.loc)}</loc><lastmod>${e.lastmod.toISOString()}</lastmod>${e.images
-        .map((src) => `<image:image><image:loc>${xml(src)}</image:loc></image:image>`)
+      `<url><loc>${escapeXml(e.loc)}</loc><lastmod>${e.lastmod.toISOString()}</lastmod>${e.images
+        .map((src) => `<image:image><image:loc>${escapeXml(src)}</image:loc></image:image>`)
         .join("")}</url>`,
   );
   return [
@@ -116,7 +111,7 @@ function sitemapIndexXml(origin: string, count: number, lastmod: Date): string {
   const parts = Array.from(
     { length: count },
     (_, i) =>
-      `<sitemap><loc>${xml(`${origin}/sitemap-${i + 1}.xml`)}</loc><lastmod>${lastmod.toISOString()}</lastmod></sitemap>`,
+      `<sitemap><loc>${escapeXml(`${origin}/sitemap-${i + 1}.xml`)}</loc><lastmod>${lastmod.toISOString()}</lastmod></sitemap>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import yazl from "yazl";
 import { owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
 import { multipartFile } from "./archive.test-helper.js";
-import { csvRecords } from "./csv.js";
+import { csvRecords } from "../../lib/csv.js";
 
 useDemoApp();
 

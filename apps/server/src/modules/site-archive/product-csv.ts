@@ -9,8 +9,9 @@ import type { Db } from "../../db/client.js";
 import { ProductType } from "../../db/enums.js";
 import { collections, contentItems, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
+import { csvHeader, csvRecords, toCsv } from "../../lib/csv.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { type ProductInput, type VariantInput, createProduct } from "../catalog/admin.js";
-import { csvHeader, csvRecords, toCsv } from "./csv.js";
 
 export interface ImportLine {
   line: number;
@@ -32,8 +33,12 @@ function cents(text: string): number | undefined {
   return Math.round(Number(clean) * 100);
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+/** A cell that lists several values (tags, image URLs): split at commas, trimmed, empties dropped. */
+const commaList = (text: string) =>
+  text
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 function withImageLinks(body: string, urls: string[]): string {
   const safe = urls.filter((u) => /^https?:\/\//i.test(u));
@@ -96,11 +101,7 @@ function shopifyDrafts(text: string, collectionId: string, report: PlatformRepor
               ? "draft"
               : "published",
           body: r.get("Body (HTML)"),
-          tags: r
-            .get("Tags")
-            .split(",")
-            .map((t) => t.trim())
-            .filter(Boolean),
+          tags: commaList(r.get("Tags")),
           categories: r.get("Type") ? [r.get("Type")] : [],
           variantOptionOrdering: options,
           variants: [],
@@ -212,11 +213,7 @@ function wooDrafts(text: string, collectionId: string, report: PlatformReport): 
     }
     const d: Draft = {
       line: r.line,
-      images: r
-        .get("Images")
-        .split(",")
-        .map((u) => u.trim())
-        .filter(Boolean),
+      images: commaList(r.get("Images")),
       input: {
         collectionId,
         title: name,
@@ -227,11 +224,7 @@ function wooDrafts(text: string, collectionId: string, report: PlatformReport): 
         status: r.get("Published") === "-1" || r.get("Published") === "0" ? "draft" : "published",
         body: r.get("Description"),
         excerpt: r.get("Short description"),
-        tags: r
-          .get("Tags")
-          .split(",")
-          .map((t) => t.trim())
-          .filter(Boolean),
+        tags: commaList(r.get("Tags")),
         categories: r
           .get("Categories")
           .split(",")

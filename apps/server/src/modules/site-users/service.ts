@@ -26,7 +26,9 @@ import {
 } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError, badRequest } from "../../http/errors.js";
+import { DAY_MS } from "../../lib/clock.js";
 import { normalizeEmail } from "../../lib/email.js";
+import { escapeHtml } from "../../lib/escape.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { usableTokenWhere } from "../../lib/single-use-tokens.js";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../../lib/passwords.js";
@@ -124,7 +126,7 @@ async function openSession(
   const token = newToken();
   const xsrfToken = newToken(24);
   const expiresAt = new Date(
-    now.getTime() + (rememberMe ? REMEMBER_ME_DAYS * 86400_000 : SESSION_HOURS * 3600_000),
+    now.getTime() + (rememberMe ? REMEMBER_ME_DAYS * DAY_MS : SESSION_HOURS * 3600_000),
   );
   await tx.insert(siteUserSessions).values({
     id: newId(),
@@ -480,10 +482,6 @@ export async function requestPasswordReset(
   });
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * `POST /api/site-users/account/password-reset/confirm`: sets a new password with a live reset
  * token, uses the token up and ends every session of the user.
@@ -524,6 +522,6 @@ export async function pruneSiteUserSessions(db: Db, now: Date): Promise<void> {
   await db
     .delete(passwordResetTokens)
     .where(
-      sql`${passwordResetTokens.expiresAt} < ${new Date(now.getTime() - 86400_000).toISOString()}::timestamptz`,
+      sql`${passwordResetTokens.expiresAt} < ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz`,
     );
 }

@@ -42,9 +42,9 @@ import {
   lineDetailsOf,
   markOrderPaid,
   orderByIdempotencyKey,
-  recordCommerceEvent,
   setLineDetails,
 } from "../orders/service.js";
+import { recordEvent } from "../analytics/service.js";
 import { queueOrderConfirmation } from "../orders/emails.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { ProviderUnavailableError } from "../payments/provider.js";
@@ -340,7 +340,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
         giftCards: [],
         subscriptions: [{ productName, text: subscriptionText(s) }],
       });
-      await recordCommerceEvent(tx, {
+      await recordEvent(tx, {
         websiteId: s.websiteId,
         actor: "system",
         action: "subscription-renewed",
@@ -384,7 +384,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
       ].join("\n"),
       fromName: site.title,
     });
-    await recordCommerceEvent(tx, {
+    await recordEvent(tx, {
       websiteId: s.websiteId,
       actor: "system",
       action: outcome.status === "retry" ? "subscription-renewal-failed" : "subscription-past-due",
@@ -463,7 +463,7 @@ export async function cancelSubscription(db: Db, websiteId: string, id: string, 
       .set({ status: "cancelled", nextBillingAt: null })
       .where(eq(customerSubscriptions.id, id))
       .returning();
-    await recordCommerceEvent(tx, {
+    await recordEvent(tx, {
       websiteId,
       actor: "user",
       action: "subscription-cancelled",

@@ -1,5 +1,6 @@
 /** Collection list pages (main content, 1): products, blog, events (with the calendar), gallery and album. */
 import { PageType, RecordType } from "../../db/enums.js";
+import { DAY_MS } from "../../lib/clock.js";
 import { type Collection, type ContentItem, mediaByIds } from "../../modules/content/service.js";
 import { MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH } from "@atelier/owner-api";
 import {
@@ -155,8 +156,6 @@ export async function blogPage(ctx: Ctx, c: Collection): Promise<PageResult> {
   });
 }
 
-const DAY = 86_400_000;
-
 /** Calendar month grid (weeks starting on Sunday) in the site's time zone. */
 function calendarMonth(year: number, month: number, events: Json[], timeZone: string, base: string): Json {
   const dayKey = (ms: number) => {
@@ -172,7 +171,7 @@ function calendarMonth(year: number, month: number, events: Json[], timeZone: st
   for (const e of events) {
     const start = e.startDate as number;
     const end = Math.max(start, (e.endDate as number | undefined) ?? start);
-    for (let t = start; t <= end; t += DAY) {
+    for (let t = start; t <= end; t += DAY_MS) {
       const k = dayKey(t);
       byDay.set(k, [...(byDay.get(k) ?? []), e]);
       if (byDay.size > 500) break;

@@ -50,8 +50,11 @@ export function csvHeader(text: string): string[] {
   return (parseCsv(text.split(/\r?\n/, 1)[0] ?? "")[0] ?? []).map((h) => h.trim());
 }
 
-const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/** One field as written: quoted (its quotes doubled) when it holds a comma, a quote or a line break. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
 
 export function toCsv(rows: (string | number)[][]): string {
-  return rows.map((r) => r.map((v) => quote(String(v))).join(",")).join("\r\n") + "\r\n";
+  return rows.map((r) => r.map((v) => csvField(String(v))).join(",")).join("\r\n") + "\r\n";
 }
