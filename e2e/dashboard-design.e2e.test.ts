@@ -89,6 +89,15 @@ describe("Design screens", () => {
       "Playfair Display",
     );
 
+    // A short hex is a colour too, as the server takes it: no error, the swatch shows it in full.
+    await page.getByLabel("Accent", { exact: true }).fill("#C1B");
+    const accentSwatch = page
+      .locator(".color-field")
+      .filter({ has: page.getByLabel("Accent", { exact: true }) })
+      .locator('input[type="color"]');
+    await expect.poll(() => accentSwatch.inputValue()).toBe("#cc11bb");
+    expect(await page.locator(".field.invalid").count()).toBe(0);
+
     // A bad colour: the server's message at the field, nothing saved.
     await page.getByLabel("Accent", { exact: true }).fill("#12345g");
     await page.getByRole("button", { name: "Save styles" }).click();

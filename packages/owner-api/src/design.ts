@@ -4,9 +4,6 @@ export const SPACINGS = ["compact", "comfortable", "spacious"] as const;
 export const BUTTON_SHAPES = ["square", "rounded", "pill"] as const;
 export const BUTTON_STYLES = ["solid", "outline"] as const;
 
-/** A colour as the styles take it: #rgb or #rrggbb, either case; group 1 is the hex digits. */
-export const HEX_COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
 /** The largest custom CSS a site may have, in bytes (UTF-8). */
 export const CUSTOM_CSS_MAX_BYTES = 100 * 1024;
 

@@ -1,13 +1,20 @@
 /** The JSON shapes of the owner API (and the design choices they allow), shared by the server that answers them and the dashboard. */
 export type { ExportJob, ExportStatus } from "./exports.js";
 export { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "./api-keys.js";
+export {
+  AA_TEXT_CONTRAST,
+  contrastRatio,
+  HEX_COLOR,
+  HEX_COLOR_MSG,
+  normalizeHex,
+  parseHex,
+} from "./colors.js";
 export { FEATURE_NAMES, Feature, type FeatureCode } from "./billing.js";
 export {
   BUTTON_SHAPES,
   BUTTON_STYLES,
   COLOR_KEYS,
   CUSTOM_CSS_MAX_BYTES,
-  HEX_COLOR,
   LOGO_ALT_MAX_LENGTH,
   SPACINGS,
   STYLE_RANGES,

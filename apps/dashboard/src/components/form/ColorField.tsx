@@ -1,12 +1,10 @@
-/** A colour as a #rrggbb hex: a swatch that opens the system picker, and the hex as text. */
+/** A colour as a #rgb or #rrggbb hex: a swatch that opens the system picker, and the hex as text. */
+import { HEX_COLOR_MSG, normalizeHex } from "@atelier/owner-api";
 import { Field, type ValueFieldProps } from "./Field.js";
 
-const HEX = /^#[0-9a-f]{6}$/i;
-
 export function ColorField({ label, help, error, value, onChange }: ValueFieldProps<string>) {
-  const valid = HEX.test(value);
-  const shown =
-    error ?? (value && !valid ? "Enter a colour as # and six hex digits, e.g. #1f4fd8." : undefined);
+  const swatch = normalizeHex(value);
+  const shown = error ?? (value && !swatch ? HEX_COLOR_MSG : undefined);
   return (
     <Field label={label} help={help} error={shown} className="color-field">
       {({ control }) => (
@@ -16,7 +14,7 @@ export function ColorField({ label, help, error, value, onChange }: ValueFieldPr
             type="color"
             tabIndex={-1}
             aria-hidden="true"
-            value={valid ? value.toLowerCase() : "#000000"}
+            value={swatch ?? "#000000"}
             onChange={(e) => onChange(e.target.value)}
           />
           <input

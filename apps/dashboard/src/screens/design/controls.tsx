@@ -1,14 +1,15 @@
 /** The Design screens' own inputs beside the form kit's: contrast check, font choice, ranges, option cards. */
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Field } from "../../components/form/index.js";
-import { AA_TEXT, contrastRatio, formatRatio } from "./contrast.js";
+import { AA_TEXT_CONTRAST, contrastRatio } from "@atelier/owner-api";
+import { formatRatio } from "./contrast.js";
 import type { FontInfo } from "./design-api.js";
 
 /** The WCAG AA check of one pair, with a sample: the ratio always shown, a warning below 4.5:1. */
 export function ContrastCheck({ label, fg, bg }: { label: string; fg: string; bg: string }) {
   const ratio = contrastRatio(fg, bg);
   if (ratio === undefined) return null;
-  const ok = ratio >= AA_TEXT;
+  const ok = ratio >= AA_TEXT_CONTRAST;
   return (
     <div className={`contrast ${ok ? "ok" : "low"}`} role={ok ? undefined : "alert"}>
       <span className="sample" style={{ color: fg, background: bg }} aria-hidden="true">

@@ -4,6 +4,7 @@
  * the published pages show of it at once (the :root block, data-theme, fonts, logo, icons,
  * sharing image, custom CSS), including a theme switch that keeps content and styles.
  */
+import { contrastRatio } from "@atelier/owner-api";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { owner, siteApi, siteId, t, useDemoApp } from "../../../test/demo-app.js";
@@ -11,7 +12,7 @@ import { type Browser, eventually, signedUpOwner } from "../../../test/harness.j
 import { multipartUpload } from "../../../test/multipart.js";
 import { CSS_MSG, customCssProblem, decodeCss } from "./css-guard.js";
 import { DESIGN_MSG, themeCatalog } from "./service.js";
-import { STYLE_MSG, applyStylePatch, contrastRatio, effectiveStyles } from "./styles.js";
+import { STYLE_MSG, applyStylePatch, effectiveStyles } from "./styles.js";
 import { typeScale } from "./tokens.js";
 
 let url: string;
@@ -82,9 +83,7 @@ describe("rules without the app", () => {
     }
   });
 
-  it("computes WCAG contrast and a growing type scale", () => {
-    expect(contrastRatio("#000", "#fff")).toBeCloseTo(21, 5);
-    expect(contrastRatio("#777777", "#ffffff")).toBeLessThan(4.5);
+  it("computes a growing type scale", () => {
     const steps = typeScale(1.25);
     const max = (n: number) => Number(/([\d.]+)rem\)$/.exec(steps[`--step-${n}`]!)?.[1]);
     expect(steps["--step-1"]).toBe("1.25rem");

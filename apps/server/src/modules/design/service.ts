@@ -4,7 +4,7 @@
  * API, and what a published page needs of it (cached per content version: any change bumps it).
  */
 import { createHash } from "node:crypto";
-import { LOGO_ALT_MAX_LENGTH } from "@atelier/owner-api";
+import { AA_TEXT_CONTRAST, contrastRatio, LOGO_ALT_MAX_LENGTH } from "@atelier/owner-api";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteDesigns, websites } from "../../db/schema.js";
@@ -21,7 +21,6 @@ import {
   type StyleOverrides,
   type Styles,
   applyStylePatch,
-  contrastRatio,
   effectiveStyles,
   overridesFor,
 } from "./styles.js";
@@ -88,13 +87,16 @@ function contrastWarnings(s: Styles): { field: string; message: string }[] {
     ["styles.colors.accentText", s.colors.accentText, s.colors.accent, "Button text on the accent colour"],
     ["styles.colors.muted", s.colors.muted, s.colors.background, "Muted text on the background"],
   ];
-  return pairs
-    .map(([field, fg, bg, what]) => ({ field, what, ratio: contrastRatio(fg, bg) }))
-    .filter((p) => p.ratio < 4.5)
-    .map((p) => ({
-      field: p.field,
-      message: `${p.what} has a contrast of ${p.ratio.toFixed(2)}:1, below the 4.5:1 that WCAG AA asks for.`,
-    }));
+  return (
+    pairs
+      // Stored colours passed the style check, so each ratio is a number.
+      .map(([field, fg, bg, what]) => ({ field, what, ratio: contrastRatio(fg, bg)! }))
+      .filter((p) => p.ratio < AA_TEXT_CONTRAST)
+      .map((p) => ({
+        field: p.field,
+        message: `${p.what} has a contrast of ${p.ratio.toFixed(2)}:1, below the 4.5:1 that WCAG AA asks for.`,
+      }))
+  );
 }
 
 /** The design as the owner API answers it (GET and PATCH). */

@@ -10,6 +10,8 @@ import {
   COLOR_KEYS,
   type ColorKey,
   HEX_COLOR,
+  HEX_COLOR_MSG,
+  normalizeHex,
   SPACINGS,
   STYLE_RANGES,
   type Styles,
@@ -31,7 +33,7 @@ export interface StyleOverrides {
 }
 
 export const STYLE_MSG = {
-  COLOR: "Enter a colour as #rgb or #rrggbb, such as #1f3b5b.",
+  COLOR: HEX_COLOR_MSG,
   FONT: "Choose one of the fonts in the list.",
   fontSizeBase: `The base font size must be between ${STYLE_RANGES.fontSizeBase.min} and ${STYLE_RANGES.fontSizeBase.max} px.`,
   headingScale: `The heading scale must be between ${STYLE_RANGES.headingScale.min} and ${STYLE_RANGES.headingScale.max}.`,
@@ -43,12 +45,6 @@ export const STYLE_MSG = {
 } as const;
 
 const isHexColor = (v: unknown): v is string => typeof v === "string" && HEX_COLOR.test(v);
-
-/** #abc → #aabbcc, lower case: one spelling per colour. */
-function normalizeHex(v: string): string {
-  const s = v.toLowerCase();
-  return s.length === 4 ? `#${s[1]}${s[1]}${s[2]}${s[2]}${s[3]}${s[3]}` : s;
-}
 
 type Patch = Record<string, unknown>;
 
@@ -84,7 +80,7 @@ export function applyStylePatch(
         if (!keys.includes(k)) fields[field] = STYLE_MSG.UNKNOWN;
         else if (v === null) delete target[k];
         else if (key === "colors") {
-          if (isHexColor(v)) target[k] = normalizeHex(v);
+          if (isHexColor(v)) target[k] = normalizeHex(v)!;
           else fields[field] = STYLE_MSG.COLOR;
         } else if (typeof v === "string" && FONT_IDS.includes(v)) target[k] = v;
         else fields[field] = STYLE_MSG.FONT;
@@ -143,18 +139,4 @@ export function effectiveStyles(defaults: Styles, overrides: StyleOverrides): St
 export function overridesFor(overrides: StyleOverrides): StyleOverrides {
   const { styles } = applyStylePatch({}, overrides as Patch);
   return styles;
-}
-
-/** WCAG relative luminance contrast ratio of two hex colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
-  const lum = (hex: string) => {
-    const h = normalizeHex(hex);
-    const c = [1, 3, 5].map((i) => {
-      const v = Number.parseInt(h.slice(i, i + 2), 16) / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
-  };
-  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p) as [number, number];
-  return (x + 0.05) / (y + 0.05);
 }
