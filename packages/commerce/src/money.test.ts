@@ -10,6 +10,7 @@ import {
   formatMoneyObject,
   fromMinorUnits,
   isMoney,
+  legacyMoneyHtml,
   moneyToMinor,
   toMinorUnits,
   valueMoney,
@@ -85,5 +86,13 @@ describe("money", () => {
     expect(formatMoney(1500, "ILS", nativeFormatTemplate("ILS"))).toBe("₪ 15.00");
     expect(formatMoneyObject({ decimalValue: "10", currencyCode: "CAD" })).toBe("CA$10.00");
     expect(formatMoneyObject({ value: "10", currency: "CAD" }, nativeFormatTemplate("CAD"))).toBe("$10.00");
+  });
+  it("prints the legacy money span with the currency's digits, ties to even", () => {
+    expect(legacyMoneyHtml(parseDecimal("1234.5")!)).toBe('<span class="sqs-money-native">1,234.50</span>');
+    expect(legacyMoneyHtml(parseDecimal("9800")!, "JPY")).toBe('<span class="sqs-money-native">9,800</span>');
+    expect(legacyMoneyHtml(parseDecimal("0.125")!, "USD")).toBe('<span class="sqs-money-native">0.12</span>');
+    expect(legacyMoneyHtml(parseDecimal("1000000000000000")!)).toBe(
+      '<span class="sqs-money-native">1,000,000,000,000,000.00</span>',
+    );
   });
 });

@@ -121,6 +121,27 @@ export function formatMinorUnits(minor: number, options: NumberFormatOptions = {
 }
 
 /**
+ * The amount inside the legacy money span: comma grouping, ties to even, no integer-digit limit,
+ * and the currency's fraction digits (two without a currency; SPEC §9: JPY has none, so ¥9800 is
+ * "9,800"). The template formatters and the storefront's product price both print it, so a price
+ * the browser redraws matches the one the server rendered.
+ */
+export function formatLegacyAmount(amount: Decimal, currency?: string): string {
+  return formatDecimal(amount, {
+    fractionDigits: currency === undefined ? 2 : fractionDigitsOf(currency),
+    thousandsSeparator: ",",
+    decimalSeparator: ".",
+    maxIntegerPlaces: Number.POSITIVE_INFINITY,
+    rounding: "half-even",
+  });
+}
+
+/** `<span class="sqs-money-native">1,234.50</span>` for an amount in major units (see {@link formatLegacyAmount}). */
+export function legacyMoneyHtml(amount: Decimal, currency?: string): string {
+  return `<span class="sqs-money-native">${formatLegacyAmount(amount, currency)}</span>`;
+}
+
+/**
  * Formats minor units with a legacy currency template: `formatMoney(123456, "USD")` is
  * "$1,234.56", `formatMoney(-500, "SEK", nativeFormatTemplate("SEK"))` is "-5.00 kr".
  * The template defaults to the en-US one of the currency.

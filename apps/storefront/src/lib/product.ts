@@ -6,10 +6,10 @@
 import {
   type SubscriptionPlan,
   findVariant,
-  formatDecimal,
   fractionDigitsOf,
   isMoney,
   isVariantInStock,
+  legacyMoneyHtml,
   moneyToMinor,
   parseSubscriptionPlan,
   selectOptionsMessage,
@@ -161,11 +161,9 @@ export function moneyHtml(minor: number, currency: string, format: MoneyFormat):
       // unknown currency code: fall through to the legacy form
     }
   }
-  // The legacy span prints the major amount with the currency's fraction digits, as the server's
-  // template formatters do (so the island and the server render agree): ¥1000 is "1,000", never
-  // the minor units read as cents.
-  const major = { coefficient: BigInt(Math.trunc(minor)), scale: digits };
-  return `<span class="sqs-money-native">${formatDecimal(major, { fractionDigits: digits, rounding: "half-even" })}</span>`;
+  // The legacy span of the server's template formatters, of the major amount: ¥1000 is "1,000",
+  // never the minor units read as cents.
+  return legacyMoneyHtml({ coefficient: BigInt(Math.trunc(minor)), scale: digits }, currency);
 }
 
 interface PriceOptions extends MoneyFormat {

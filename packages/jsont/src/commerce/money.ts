@@ -1,13 +1,14 @@
 /**
  * Money strings of the commerce formatters: the legacy `<span class="sqs-money-native">`
- * form, or the CLDR currency form when the website's `useCLDRMoneyFormat` is on.
+ * form (`legacyMoneyHtml`, @atelier/commerce), or the CLDR currency form when the website's
+ * `useCLDRMoneyFormat` is on.
  */
 import {
   type Decimal,
   decimalToString,
-  formatDecimal,
   fractionDigitsOf,
   isSupportedCurrency,
+  legacyMoneyHtml,
   moneyAmount,
   movePoint,
   parseDecimal,
@@ -21,14 +22,6 @@ import { asString, isObject, isTruthy } from "../util/values.js";
 /** The default money node: 0 USD. */
 export const DEFAULT_MONEY = Object.freeze({ value: "0", currency: "USD" });
 
-const LEGACY_FORMAT = {
-  fractionDigits: 2,
-  thousandsSeparator: ",",
-  decimalSeparator: ".",
-  maxIntegerPlaces: Number.POSITIVE_INFINITY,
-  rounding: "half-even",
-} as const;
-
 /** Whether money prints in the CLDR form (`website.useCLDRMoneyFormat`). */
 function useCldrMoneyFormat(ctx: RenderContext): boolean {
   return isTruthy(ctx.resolve(["website", "useCLDRMoneyFormat"]));
@@ -38,20 +31,6 @@ function useCldrMoneyFormat(ctx: RenderContext): boolean {
 export function decimalOf(value: unknown): Decimal | undefined {
   const text = asString(value).trim();
   return text === "" ? undefined : parseDecimal(text);
-}
-
-/**
- * "123.45" style: comma grouping, ties to even, two fraction digits, or the currency's own when the
- * amount has one (SPEC §9: JPY has none, so ¥9800 is "9,800").
- */
-export function formatLegacyAmount(amount: Decimal, currency?: string): string {
-  const fractionDigits = currency === undefined ? LEGACY_FORMAT.fractionDigits : fractionDigitsOf(currency);
-  return formatDecimal(amount, { ...LEGACY_FORMAT, fractionDigits });
-}
-
-/** `<span class="sqs-money-native">1,234.50</span>` for an amount in major units. */
-export function legacyMoneyHtml(amount: Decimal, currency?: string): string {
-  return `<span class="sqs-money-native">${formatLegacyAmount(amount, currency)}</span>`;
 }
 
 /** The price of a money node in cents as plain text ("1050", "50"), as the legacy price formatters print it. */

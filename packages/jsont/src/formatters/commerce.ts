@@ -6,7 +6,9 @@
 import {
   type Decimal,
   decimalToString,
+  formatLegacyAmount,
   highestPriceMoney,
+  legacyMoneyHtml,
   lowestPriceMoney,
   lowestSalePriceMoney,
   movePoint,
@@ -19,7 +21,7 @@ import {
   restockNotificationHtml,
   scarcityHtml,
 } from "../commerce/merchandising.js";
-import { decimalOf, formatLegacyAmount, legacyCents, legacyMoneyHtml } from "../commerce/money.js";
+import { decimalOf, legacyCents } from "../commerce/money.js";
 import { productPriceHtml, subscriptionPriceHtml } from "../commerce/price.js";
 import { addToCartButtonHtml, quantityInputHtml, variantsSelectHtml } from "../commerce/product-form.js";
 import type { Formatter, FormatterTable, RenderContext } from "../types.js";
