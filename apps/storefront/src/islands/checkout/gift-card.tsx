@@ -3,6 +3,7 @@
  * who receives the card and the note that comes with it; then the card goes into a cart of its
  * own (express) and the checkout continues with that cart's token.
  */
+import { isValidEmail } from "@atelier/forms";
 import { type FormEvent, useId, useState } from "react";
 import { ApiCallError, apiCall } from "../../lib/api.js";
 import { SubmitButton } from "./fields.js";
@@ -25,7 +26,7 @@ export function GiftCardStep({ itemId, sku, onCart }: GiftCardStepProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+    if (!isValidEmail(email.trim())) {
       setError(MSG_RECIPIENT_EMAIL);
       return;
     }

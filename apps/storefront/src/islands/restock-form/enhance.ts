@@ -5,21 +5,19 @@
  * success replaces the form with the success message; a failure shows the server's message and
  * resets the captcha.
  */
+import { isValidEmail, MSG_CAPTCHA_INCOMPLETE } from "@atelier/forms";
 import { apiCall } from "../../lib/api.js";
 import { type CaptchaSettings, type CaptchaWidget, renderCaptcha, siteCaptcha } from "../../lib/captcha.js";
 
 const MSG_EMAIL_BLANK = "Email cannot be blank";
 const MSG_EMAIL_INVALID = "Email is invalid";
-const MSG_CAPTCHA_INCOMPLETE = "Complete CAPTCHA before submitting.";
 const DEFAULT_RESTOCK_SUCCESS = "Thank you! We will email you when it is back in stock.";
 
-/** The email rule of SPEC §5: 3 to 256 characters, a simple address pattern. */
+/** The email rule of SPEC §5, with the restock form's messages. */
 function checkEmail(value: string): string | undefined {
   const email = value.trim();
   if (email === "") return MSG_EMAIL_BLANK;
-  if (email.length < 3 || email.length > 256 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    return MSG_EMAIL_INVALID;
-  return undefined;
+  return isValidEmail(email) ? undefined : MSG_EMAIL_INVALID;
 }
 
 interface RestockOptions {
