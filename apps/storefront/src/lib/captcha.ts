@@ -2,6 +2,7 @@
  * The captcha widget in the browser, for the site's provider (reCAPTCHA, hCaptcha, Turnstile, or
  * the offline test provider). The widget hands out a token the server verifies.
  */
+import { TEST_CAPTCHA_TOKEN } from "@atelier/forms";
 
 export interface CaptchaSettings {
   provider: "recaptcha" | "hcaptcha" | "turnstile" | "test";
@@ -15,9 +16,6 @@ export interface CaptchaWidget {
   reset(): void;
   destroy(): void;
 }
-
-/** The token the offline test provider's widget hands out when its box is ticked. */
-const TEST_CAPTCHA_TOKEN = "test-captcha-pass";
 
 /** What a provider's script puts on `window` (grecaptcha, hcaptcha, turnstile). */
 type ProviderApi = {

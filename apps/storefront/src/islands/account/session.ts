@@ -3,12 +3,10 @@
  * requests (SPEC §7) and sent as `X-XSRF-Token`; the session cookie itself is HttpOnly.
  */
 import type { HttpAnswer } from "@atelier/forms";
-import { readCookie } from "../../lib/cookies.js";
+import { readCookie, SIGNED_IN_COOKIE } from "../../lib/cookies.js";
 import { type SendOptions, send } from "../form/http.js";
 
 const XSRF_KEY = "atelier.siteUser.xsrfToken";
-/** Readable marker the server sets beside the HttpOnly session cookie. */
-const SIGNED_IN_COOKIE = "atelier_signed_in";
 
 export function xsrfToken(): string | null {
   try {
