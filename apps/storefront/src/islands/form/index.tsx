@@ -19,6 +19,7 @@ import {
   normalizeAnswer,
 } from "@atelier/forms";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { siteCaptcha } from "../../lib/captcha.js";
 import { Captcha, type CaptchaConfig, type CaptchaHandle } from "./captcha.js";
 import { Field, initialValue, type Value } from "./fields.js";
 import { send } from "./http.js";
@@ -113,10 +114,8 @@ export default function FormIsland(props: FormIslandProps) {
   useEffect(() => {
     if (!form.captchaEnabled || props.captcha !== undefined) return;
     let live = true;
-    send("/api/form/CaptchaSettings").then((answer) => {
-      if (!live) return;
-      const c = (answer.body as { captcha?: CaptchaConfig | null } | undefined)?.captcha;
-      setCaptcha(answer.status === 200 ? (c ?? null) : null);
+    void siteCaptcha().then((c) => {
+      if (live) setCaptcha(c);
     });
     return () => {
       live = false;
