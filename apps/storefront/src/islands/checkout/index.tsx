@@ -5,7 +5,7 @@
  * with the browser's performance metrics. Every input has a visible label; Pay is a button.
  * The cart is the visitor's (cookie), or `?cartToken=` for express and subscription checkouts.
  */
-import { type ChallengeOutcome, formatMoney, testChallengeUrl } from "@atelier/commerce";
+import { type ChallengeOutcome, checkoutUrl, formatMoney, testChallengeUrl } from "@atelier/commerce";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiCallError, apiCall } from "../../lib/api.js";
 import "../../lib/ui.css";
@@ -235,7 +235,7 @@ export default function Checkout(props: CheckoutProps) {
           itemId={giftItem}
           sku={giftSku}
           onCart={(token) => {
-            window.history.replaceState(null, "", `/checkout?cartToken=${encodeURIComponent(token)}`);
+            window.history.replaceState(null, "", checkoutUrl(token));
             setCartToken(token);
           }}
         />
