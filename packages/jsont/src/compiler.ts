@@ -202,20 +202,32 @@ function testPredicate(
   }
 }
 
+/**
+ * A predicate section (`{.name? args}`, or an `{.or name? args}` branch): `body` when the predicate
+ * holds, else `alt`; neither when it throws.
+ */
+function predicateCode(
+  name: string,
+  rawArgs: readonly string[],
+  loc: Loc,
+  body: Code,
+  alt: Code | null,
+  tables: CompileTables,
+): Code {
+  const impl = bindPredicate(name, tables);
+  const args = Object.freeze(rawArgs.slice()) as string[];
+  return (ctx) => {
+    const r = testPredicate(impl, name, args, loc, ctx);
+    if (r === TRUE) body(ctx);
+    else if (r === FALSE && alt !== null) alt(ctx);
+  };
+}
+
 function compileAlt(alt: OrNode | null, tables: CompileTables): Code | null {
   if (alt === null) return null;
   const body = compileBlock(alt.body, tables);
   if (alt.predicate === null) return body;
-  const name = alt.predicate;
-  const impl = bindPredicate(name, tables);
-  const args = Object.freeze(alt.args.slice()) as string[];
-  const loc = alt.loc;
-  const next = compileAlt(alt.alt, tables);
-  return (ctx) => {
-    const r = testPredicate(impl, name, args, loc, ctx);
-    if (r === TRUE) body(ctx);
-    else if (r === FALSE && next !== null) next(ctx);
-  };
+  return predicateCode(alt.predicate, alt.args, alt.loc, body, compileAlt(alt.alt, tables), tables);
 }
 
 function compileNode(n: TemplateNode, tables: CompileTables): Code {
@@ -355,19 +367,15 @@ function compileNode(n: TemplateNode, tables: CompileTables): Code {
     }
 
     case "predicate":
-    case "if-predicate": {
-      const name = n.predicate;
-      const impl = bindPredicate(name, tables);
-      const args = Object.freeze(n.args.slice()) as string[];
-      const loc = n.loc;
-      const body = compileBlock(n.body, tables);
-      const alt = compileAlt(n.alt, tables);
-      return (ctx) => {
-        const r = testPredicate(impl, name, args, loc, ctx);
-        if (r === TRUE) body(ctx);
-        else if (r === FALSE && alt !== null) alt(ctx);
-      };
-    }
+    case "if-predicate":
+      return predicateCode(
+        n.predicate,
+        n.args,
+        n.loc,
+        compileBlock(n.body, tables),
+        compileAlt(n.alt, tables),
+        tables,
+      );
 
     case "if": {
       const resolvers = n.vars.map(resolver);
