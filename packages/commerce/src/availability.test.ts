@@ -16,6 +16,7 @@ import {
   toBoolean,
   toNumber,
   totalStock,
+  tracksStock,
   truthy,
   unboxNumber,
   ZERO_MONEY,
@@ -48,6 +49,12 @@ describe("product types", () => {
     expect(productTypeName(ProductType.PHYSICAL)).toBe("physical");
     expect(productTypeOf({ structuredContent: { productType: "2" } })).toBe(ProductType.DIGITAL);
     expect(productTypeOf({ productType: 4 })).toBe(ProductType.GIFT_CARD);
+  });
+  it("counts stock for physical products and services only", () => {
+    const tracked = [ProductType.PHYSICAL, ProductType.SERVICE];
+    const untracked = [ProductType.DIGITAL, ProductType.GIFT_CARD, ProductType.PAYWALL, undefined];
+    expect(tracked.every(tracksStock)).toBe(true);
+    expect(untracked.some(tracksStock)).toBe(false);
   });
 });
 

@@ -146,6 +146,14 @@ export function isOnSale(product: unknown): boolean {
   }
 }
 
+/**
+ * Physical products and services are sold from stock (an add is checked against each variant's
+ * quantity unless it is unlimited); digital products, gift cards and paywalls are not.
+ */
+export function tracksStock(type: ProductType | undefined): boolean {
+  return type === ProductType.PHYSICAL || type === ProductType.SERVICE;
+}
+
 /** A variant can be bought: unlimited stock or a positive quantity. */
 export function isVariantInStock(variant: VariantLike): boolean {
   return truthy(variant.unlimited) || Math.trunc(toNumber(variant.qtyInStock)) > 0;

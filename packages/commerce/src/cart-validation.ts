@@ -9,6 +9,7 @@ import {
   productTypeOf,
   toNumber,
   totalStock,
+  tracksStock,
   truthy,
   type VariantLike,
   variantsOf,
@@ -181,8 +182,7 @@ export function validateAddToCart(request: AddToCartRequest): AddToCartResult {
   if (!variant) return { ok: false, error: MSG_VARIANT_UNAVAILABLE };
   if (!quantityCheck.ok) return quantityCheck;
 
-  const limited = type === ProductType.PHYSICAL || type === ProductType.SERVICE;
-  if (limited && !truthy(variant.unlimited)) {
+  if (tracksStock(type) && !truthy(variant.unlimited)) {
     const stock = Math.trunc(toNumber(variant.qtyInStock));
     if (!isVariantInStock(variant) || quantityCheck.quantity + (request.alreadyInCart ?? 0) > stock) {
       return { ok: false, error: MSG_NOT_ENOUGH_STOCK };

@@ -10,6 +10,7 @@ import {
   MSG_VARIANT_UNAVAILABLE,
   checkoutUrl,
   giftCardUrl,
+  tracksStock,
   validateQuantity,
 } from "@atelier/commerce";
 import { AddButtonMachine, type AddKind, failureTitle, labelFor } from "../../lib/add-button.js";
@@ -344,7 +345,7 @@ export function enhanceProductForm(
     if (!q.ok) return { error: q.error, quantity: 0 };
     const v = state.variant;
     if (v && state.soldOut) return { error: MSG_NOT_ENOUGH_STOCK, quantity: 0 };
-    const limited = (product.productType === 1 || product.productType === 3) && v && v.unlimited !== true;
+    const limited = tracksStock(product.productType) && v && v.unlimited !== true;
     if (limited && q.quantity > Number(v.qtyInStock ?? 0))
       return { error: MSG_NOT_ENOUGH_STOCK, quantity: 0 };
     return { quantity: q.quantity };
