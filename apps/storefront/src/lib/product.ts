@@ -11,6 +11,7 @@ import {
   isVariantInStock,
   legacyMoneyHtml,
   moneyToMinor,
+  ProductType,
   parseSubscriptionPlan,
   selectOptionsMessage,
   subscriptionPriceText,
@@ -53,16 +54,13 @@ export interface SelectionState {
   soldOut: boolean;
 }
 
-const GIFT_CARD = 4;
-const DIGITAL = 2;
-
 export function isGiftCard(p: ProductInfo): boolean {
-  return p.productType === GIFT_CARD;
+  return p.productType === ProductType.GIFT_CARD;
 }
 
 /** A variant can be bought: digital products and gift cards always, others with stock. */
 export function variantAvailable(p: ProductInfo, v: VariantData): boolean {
-  return p.productType === DIGITAL || p.productType === GIFT_CARD || isVariantInStock(v);
+  return p.productType === ProductType.DIGITAL || isGiftCard(p) || isVariantInStock(v);
 }
 
 function chosen(selection: Selection, names: readonly string[]): Record<string, string> {

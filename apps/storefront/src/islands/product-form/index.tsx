@@ -14,7 +14,13 @@ import { formatMoney } from "@atelier/commerce";
 import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { loadCartAtStart } from "../../lib/cart.js";
-import { type VariantData, priceMinorOf, productSoldOut, selectionState } from "../../lib/product.js";
+import {
+  type VariantData,
+  isGiftCard,
+  priceMinorOf,
+  productSoldOut,
+  selectionState,
+} from "../../lib/product.js";
 import { Instalments } from "../instalments/Instalments.js";
 import {
   type AdditionalForm,
@@ -101,7 +107,7 @@ export default function ProductForm(props: ProductFormProps) {
         const host = document.createElement("div");
         host.className = "product-variants product-variants--amounts";
         anchor?.before(host);
-        setPicker({ host, variants: c.product.variants, giftCard: c.product.productType === 4 });
+        setPicker({ host, variants: c.product.variants, giftCard: isGiftCard(c.product) });
       }
       setReady(true);
     }
