@@ -1,3 +1,4 @@
+export * from "./email.js";
 export * from "./fields.js";
 export * from "./messages.js";
 export * from "./submit.js";

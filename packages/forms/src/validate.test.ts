@@ -14,7 +14,8 @@ import {
   MSG_INVALID_URL,
   MSG_URL_TOO_LONG,
 } from "./messages.js";
-import { characterCounter, isValidEmail, validateField, validateForm } from "./validate.js";
+import { isValidEmail } from "./email.js";
+import { characterCounter, validateField, validateForm } from "./validate.js";
 import { summarize } from "./summary.js";
 import { normalizeAnswer, normalizeAnswers } from "./values.js";
 

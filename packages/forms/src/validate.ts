@@ -3,6 +3,7 @@
  * the server before it stores: required fields, the email rule, the textarea character limit,
  * and the formats of the other field types.
  */
+import { isValidEmail } from "./email.js";
 import { type FormField, isMultiPart, LIKERT_ANSWERS, REQUIRED_PARTS } from "./fields.js";
 import {
   type FormStrings,
@@ -21,24 +22,12 @@ import {
 } from "./messages.js";
 import { type FieldAnswer, type FormAnswers, isBlank, normalizeAnswers, partOf } from "./values.js";
 
-export const EMAIL_MIN_LENGTH = 3;
-export const EMAIL_MAX_LENGTH = 256;
 /** URLs must be under this many characters (SPEC §5). */
 export const URL_MAX_LENGTH = 2083;
 /** Caps on answers the SPEC leaves open, so nobody stores a novel in a one-line field. */
 export const TEXT_MAX_LENGTH = 2000;
 export const TEXTAREA_MAX_LENGTH = 20000;
 export const PART_MAX_LENGTH = 500;
-
-/** The email rule (SPEC §5, §9): a string of 3 to 256 characters with a simple address pattern. */
-export function isValidEmail(value: unknown): value is string {
-  return (
-    typeof value === "string" &&
-    value.length >= EMAIL_MIN_LENGTH &&
-    value.length <= EMAIL_MAX_LENGTH &&
-    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
-  );
-}
 
 /** Characters as a person counts them (code points), for limits and the character counter. */
 export function characterCount(text: string): number {
