@@ -2,7 +2,6 @@
  * The captcha widget in the browser, for the site's provider (reCAPTCHA, hCaptcha, Turnstile, or
  * the offline test provider). The widget hands out a token the server verifies.
  */
-import { TEST_CAPTCHA_TOKEN } from "@atelier/forms";
 
 export interface CaptchaSettings {
   provider: "recaptcha" | "hcaptcha" | "turnstile" | "test";
@@ -16,6 +15,13 @@ export interface CaptchaWidget {
   reset(): void;
   destroy(): void;
 }
+
+/**
+ * The token the offline test provider's widget hands out when its box is ticked: @atelier/forms's
+ * TEST_CAPTCHA_TOKEN, the one the server passes. Written here rather than imported so that the
+ * restock form, which loads this module, does not also load the forms package's messages (2 kB).
+ */
+const TEST_CAPTCHA_TOKEN = "test-captcha-pass";
 
 /** What a provider's script puts on `window` (grecaptcha, hcaptcha, turnstile). */
 type ProviderApi = {

@@ -5,12 +5,14 @@
  * success replaces the form with the success message; a failure shows the server's message and
  * resets the captcha.
  */
-import { isValidEmail, MSG_CAPTCHA_INCOMPLETE } from "@atelier/forms";
+import { isValidEmail } from "@atelier/forms";
 import { apiCall } from "../../lib/api.js";
 import { type CaptchaSettings, type CaptchaWidget, renderCaptcha, siteCaptcha } from "../../lib/captcha.js";
 
 const MSG_EMAIL_BLANK = "Email cannot be blank";
 const MSG_EMAIL_INVALID = "Email is invalid";
+/** @atelier/forms's MSG_CAPTCHA_INCOMPLETE (the server's answer), not imported: see lib/captcha.ts. */
+const MSG_CAPTCHA_INCOMPLETE = "Complete CAPTCHA before submitting.";
 const DEFAULT_RESTOCK_SUCCESS = "Thank you! We will email you when it is back in stock.";
 
 /** The email rule of SPEC §5, with the restock form's messages. */
