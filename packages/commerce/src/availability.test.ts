@@ -47,6 +47,8 @@ describe("product types", () => {
     expect(parseProductType(9)).toBeUndefined();
     expect(productTypeName(ProductType.GIFT_CARD)).toBe("gift-card");
     expect(productTypeName(ProductType.PHYSICAL)).toBe("physical");
+    expect(productTypeName(ProductType.PAYWALL)).toBe("paywall");
+    expect(parseProductType("paywall")).toBe(ProductType.PAYWALL);
     expect(productTypeOf({ structuredContent: { productType: "2" } })).toBe(ProductType.DIGITAL);
     expect(productTypeOf({ productType: 4 })).toBe(ProductType.GIFT_CARD);
   });

@@ -15,11 +15,12 @@ export enum ProductType {
 }
 
 /** The names product types have in templates. */
-export const PRODUCT_TYPE_TEMPLATE_NAMES: Readonly<Partial<Record<ProductType, string>>> = {
+export const PRODUCT_TYPE_TEMPLATE_NAMES: Readonly<Record<ProductType, string>> = {
   [ProductType.PHYSICAL]: "physical",
   [ProductType.DIGITAL]: "digital",
   [ProductType.SERVICE]: "service",
   [ProductType.GIFT_CARD]: "gift-card",
+  [ProductType.PAYWALL]: "paywall",
 };
 
 export interface VariantLike {
@@ -107,7 +108,6 @@ export function parseProductType(value: unknown): ProductType | undefined {
     for (const [code, templateName] of Object.entries(PRODUCT_TYPE_TEMPLATE_NAMES)) {
       if (templateName === name) return Number(code) as ProductType;
     }
-    if (name === "paywall") return ProductType.PAYWALL;
   }
   const code = Math.trunc(toNumber(value));
   return code >= 1 && code <= 5 ? (code as ProductType) : undefined;
@@ -117,7 +117,7 @@ export function productTypeOf(product: unknown): ProductType | undefined {
   return parseProductType(contentOf(product).productType);
 }
 
-/** The template name of a product type ("physical", "digital", "service", "gift-card"). */
+/** The template name of a product type ("physical", "digital", "service", "gift-card", "paywall"). */
 export function productTypeName(type: ProductType | undefined): string | undefined {
   return type === undefined ? undefined : PRODUCT_TYPE_TEMPLATE_NAMES[type];
 }

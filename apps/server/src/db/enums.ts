@@ -1,16 +1,5 @@
 /** Enumerations numbered as SPEC §3 numbers them; stored as integers. */
 
-export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const;
-export type ProductType = (typeof ProductType)[keyof typeof ProductType];
-/** The names templates use for product types. */
-export const productTypeName: Record<number, string> = {
-  1: "physical",
-  2: "digital",
-  3: "service",
-  4: "gift-card",
-  5: "paywall",
-};
-
 export const BillingStatus = {
   FREE: 1,
   LINKED: 2,

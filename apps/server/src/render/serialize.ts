@@ -3,8 +3,8 @@
  * Only public fields are copied: nothing private (password hashes, notification addresses,
  * captcha secrets) can reach a page or `?format=json`.
  */
-import { decimalMoney, valueMoney } from "@atelier/commerce";
-import { RecordType, productTypeName } from "../db/enums.js";
+import { decimalMoney, parseProductType, productTypeName, valueMoney } from "@atelier/commerce";
+import { RecordType } from "../db/enums.js";
 import type { Variant } from "../modules/catalog/service.js";
 import type { Collection, ContentItem, Media } from "../modules/content/service.js";
 import { variantWidthsFor } from "../modules/media/service.js";
@@ -234,7 +234,7 @@ export function itemJson(c: Collection, item: ContentItem, x: ItemExtras) {
     variantOptionOrdering: sc.variantOptionOrdering ?? [],
     structuredContent: {
       productType,
-      productTypeName: productTypeName[productType],
+      productTypeName: productTypeName(parseProductType(productType)),
       priceMoney: first ? valueMoney(first.priceCents, x.currency) : undefined,
       salePriceMoney: first ? valueMoney(first.salePriceCents, x.currency) : undefined,
       onSale: first?.onSale ?? false,

@@ -6,6 +6,7 @@
  * The JSON-LD goes into a `<script type="application/ld+json">` element: it is serialised with
  * `<`, `>`, `&` and the line separators escaped, so no content can close the element.
  */
+import { parseProductType, tracksStock } from "@atelier/commerce";
 import { PageType } from "../db/enums.js";
 
 type Json = Record<string, unknown>;
@@ -99,8 +100,8 @@ const OUT_OF_STOCK = "https://schema.org/OutOfStock";
 function product(item: Json, ctx: Json, origin: string): Json {
   const content = obj(item.structuredContent);
   const url = absolute(origin, str(item.fullUrl));
-  // Physical products and services count stock; digital products and gift cards never sell out.
-  const stocked = content.productType === 1 || content.productType === 3;
+  // Digital products and gift cards never sell out.
+  const stocked = tracksStock(parseProductType(content.productType));
   const variants = (Array.isArray(content.variants) ? content.variants : []).map(obj);
   const offers = variants.flatMap((v) => {
     const money = moneyOf(v.onSale ? v.salePriceMoney : v.priceMoney) ?? moneyOf(v.priceDecimalMoney);

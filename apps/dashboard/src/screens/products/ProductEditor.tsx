@@ -2,6 +2,7 @@
 import { Card } from "../../components/Card.js";
 import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard } from "../../components/ConfirmDelete.js";
+import { ProductType, canBeSubscription } from "@atelier/commerce";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams, useSearchParams } from "react-router";
@@ -95,7 +96,6 @@ function ProductEditorForm({
   const errors = save.error instanceof FormProblem ? save.error.fields : editor.errors;
   const field = binder(f, set, errors);
   const mediaById = new Map(media.data?.map((m) => [m.id, m]));
-  const physicalLike = f.productType === 1 || f.productType === 3;
   const section = { f, set, errors, currency };
 
   return (
@@ -138,8 +138,12 @@ function ProductEditorForm({
             />
 
             <ImagesSection {...section} />
-            {f.productType === 4 ? <GiftCardAmounts {...section} /> : <VariantsSection {...section} />}
-            {physicalLike ? <SubscriptionSection {...section} /> : null}
+            {f.productType === ProductType.GIFT_CARD ? (
+              <GiftCardAmounts {...section} />
+            ) : (
+              <VariantsSection {...section} />
+            )}
+            {canBeSubscription(f.productType) ? <SubscriptionSection {...section} /> : null}
           </>
         }
         side={

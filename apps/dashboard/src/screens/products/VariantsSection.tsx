@@ -1,4 +1,5 @@
 /** Options (Size, Color…) in the order shoppers choose them, and one fieldset per variant. */
+import { ProductType, tracksStock } from "@atelier/commerce";
 import { useState } from "react";
 import { Card } from "../../components/Card.js";
 import { MoveButtons } from "../../components/MoveButtons.js";
@@ -9,7 +10,7 @@ import { type SectionProps, type VariantForm, emptyVariant } from "./model.js";
 
 export function VariantsSection({ f, set, errors, currency }: SectionProps) {
   const [newOption, setNewOption] = useState("");
-  const physicalLike = f.productType === 1 || f.productType === 3;
+  const stocked = tracksStock(f.productType);
   const setVariant = (i: number, patch: Partial<VariantForm>) =>
     set({ variants: f.variants.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
   /** `{value, onChange, error}` for a field of variant `i`, its errors those under `variants.${i}.`. */
@@ -120,7 +121,7 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
               onChange={(salePrice) => setVariant(i, { salePrice })}
             />
           ) : null}
-          {physicalLike ? (
+          {stocked ? (
             <>
               <CheckboxField
                 label="Unlimited stock"
@@ -131,7 +132,7 @@ export function VariantsSection({ f, set, errors, currency }: SectionProps) {
                 {!v.unlimited ? (
                   <TextField label="Stock" type="number" min={0} {...variantField(i)("qtyInStock")} />
                 ) : null}
-                {f.productType === 1 ? (
+                {f.productType === ProductType.PHYSICAL ? (
                   <TextField
                     label="Weight (grams)"
                     type="number"

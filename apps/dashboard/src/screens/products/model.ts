@@ -2,6 +2,7 @@
  * The product editor's model: the product as the API sends it, the form the owner edits (amounts in
  * minor units, lists as comma-separated text), and the request body made from it, checked first.
  */
+import { ProductType, tracksStock } from "@atelier/commerce";
 import type { ContentJson } from "../../api.js";
 import { type MoneyValue, amountHint, listToText, textToList } from "../../components/form/index.js";
 
@@ -103,7 +104,7 @@ export function toForm(p: ProductJson | undefined, collectionId: string): Produc
       collectionId,
       title: "",
       urlId: "",
-      productType: 1,
+      productType: ProductType.PHYSICAL,
       visible: true,
       body: "",
       excerpt: "",
@@ -203,7 +204,7 @@ export function toBody(f: ProductForm, currency: string) {
     mainImageId: f.imageIds[0] ?? null,
     variantOptionOrdering: f.options,
     variants:
-      f.productType === 4
+      f.productType === ProductType.GIFT_CARD
         ? []
         : f.variants.map((v, i) => ({
             id: v.id,
@@ -213,14 +214,16 @@ export function toBody(f: ProductForm, currency: string) {
             salePriceCents: v.onSale ? cents(v.salePrice, `variants.${i}.salePriceCents`) : undefined,
             onSale: v.onSale,
             qtyInStock:
-              v.unlimited || f.productType === 2
+              v.unlimited || !tracksStock(f.productType)
                 ? undefined
                 : whole(v.qtyInStock || "0", `variants.${i}.qtyInStock`),
             unlimited: v.unlimited,
             weightGrams: v.weightGrams.trim() ? whole(v.weightGrams, `variants.${i}.weightGrams`) : undefined,
           })),
     giftCardDenominations:
-      f.productType === 4 ? f.denominations.map((d, i) => cents(d, `giftCardDenominations.${i}`)) : undefined,
+      f.productType === ProductType.GIFT_CARD
+        ? f.denominations.map((d, i) => cents(d, `giftCardDenominations.${i}`))
+        : undefined,
     isSubscribable: f.isSubscribable,
     subscriptionPlan: f.isSubscribable
       ? {

@@ -15,6 +15,7 @@ import {
   canBeSubscription,
   computeCartTotals,
   parseSubscriptionPlan,
+  tracksStock,
   validateAddToCart,
   validateQuantity,
 } from "@atelier/commerce";
@@ -456,9 +457,7 @@ export async function setEntryQuantity(
     const others = entries
       .filter((e) => e.id !== entry.id && e.variantId === variant.id)
       .reduce((n, e) => n + e.quantity, 0);
-    const limited =
-      (product.productType === ProductType.PHYSICAL || product.productType === ProductType.SERVICE) &&
-      !variant.unlimited;
+    const limited = tracksStock(product.productType) && !variant.unlimited;
     if (limited && quantity + others > variant.qtyInStock) throw badRequest(MSG_NOT_ENOUGH_STOCK);
     await serviceLimit(tx, product, quantity + others, owner.websiteId);
     return changeEntry(tx, cart, entry.id, { quantity }, clock.now());

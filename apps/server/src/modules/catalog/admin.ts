@@ -6,9 +6,10 @@
  *
  * The store's read side (catalog/service.ts) is the cart's; this file only writes products.
  */
+import { ProductType, tracksStock } from "@atelier/commerce";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { ProductType, RecordType } from "../../db/enums.js";
+import { RecordType } from "../../db/enums.js";
 import { collections, contentItems, forms, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
@@ -147,8 +148,7 @@ function skuBase(title: string): string {
 }
 
 async function writeProduct(tx: Tx, websiteId: string, itemId: string, p: ProductInput, existing: Variant[]) {
-  const physicalLike = p.productType === ProductType.PHYSICAL || p.productType === ProductType.SERVICE;
-  const neverSoldOut = !physicalLike;
+  const neverSoldOut = !tracksStock(p.productType);
   const variants: VariantInput[] =
     p.productType === ProductType.GIFT_CARD
       ? (p.giftCardDenominations ?? []).map((cents, i) => ({

@@ -2,7 +2,7 @@
  * The rules of a product as the editor sends it: its limits, its field errors (keyed as the form
  * names them) and the product-only settings it keeps in `structuredContent`.
  */
-import { ProductType } from "../../db/enums.js";
+import { ProductType, canBeSubscription } from "@atelier/commerce";
 import { htmlToText } from "../../lib/sanitize-html.js";
 import { taxonomyErrors } from "../content-admin/item-store.js";
 import { seoFieldErrors } from "../seo/fields.js";
@@ -128,8 +128,7 @@ export function checkProduct(p: ProductInput): Record<string, string> {
       combos.add(combo);
     }
   });
-  if (p.isSubscribable && p.productType !== ProductType.PHYSICAL && p.productType !== ProductType.SERVICE)
-    f.isSubscribable = SUBSCRIPTION_TYPES_ONLY;
+  if (p.isSubscribable && !canBeSubscription(p.productType)) f.isSubscribable = SUBSCRIPTION_TYPES_ONLY;
   if (p.isSubscribable) {
     const plan = p.subscriptionPlan;
     if (!plan) f.subscriptionPlan = "Choose how often the subscription bills.";

@@ -5,7 +5,7 @@
  * entries are read through the cart module; stock lives on product variants, which only
  * orders and the owner's inventory change.
  */
-import { ProductType, type SubscriptionPlan, parseSubscriptionPlan } from "@atelier/commerce";
+import { ProductType, type SubscriptionPlan, parseSubscriptionPlan, tracksStock } from "@atelier/commerce";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { carts, productVariants } from "../../db/schema.js";
@@ -107,7 +107,7 @@ export async function loadCheckoutCart(
       quantity: e.quantity,
       unitPriceCents: variant.onSale ? variant.salePriceCents : variant.priceCents,
       weightGrams: variant.weightGrams,
-      limitedStock: (type === ProductType.PHYSICAL || type === ProductType.SERVICE) && !variant.unlimited,
+      limitedStock: tracksStock(type) && !variant.unlimited,
       qtyInStock: variant.qtyInStock,
       isSubscription,
       subscriptionPlan: isSubscription

@@ -4,10 +4,9 @@
  * catalogs read, one entry per variant. Instagram shopping takes physical goods only; the dynamic
  * ads feed lists every product.
  */
-import { fractionDigitsOf, isVariantInStock } from "@atelier/commerce";
+import { ProductType, fractionDigitsOf, isVariantInStock, tracksStock } from "@atelier/commerce";
 import type { Db } from "../../db/client.js";
 import { escapeXml } from "../../lib/escape.js";
-import { ProductType } from "../../db/enums.js";
 import { htmlToText } from "../../render/sanitize.js";
 import { type CatalogProduct, productsByIds, variantImageUrls } from "../catalog/service.js";
 import { collectionsOf, itemsOf } from "../content/service.js";
@@ -64,7 +63,7 @@ export async function productFeedXml(db: Db, site: FeedSite, kind: FeedKind): Pr
   const entries: string[] = [];
   for (const p of products) {
     // SPEC §4: digital products and gift cards are never sold out.
-    const stocked = p.productType === ProductType.PHYSICAL || p.productType === ProductType.SERVICE;
+    const stocked = tracksStock(p.productType);
     const grouped = p.variants.length > 1;
     for (const v of p.variants) {
       const options = Object.values(v.attributes ?? {}).filter(Boolean);

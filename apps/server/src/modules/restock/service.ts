@@ -5,6 +5,7 @@
  * outbox. Sign-ups are marked notified in the same transaction that queues their email, and
  * pending rows are claimed with SKIP LOCKED, so nobody is emailed twice by two processes.
  */
+import { tracksStock } from "@atelier/commerce";
 import type { SignUpGroup } from "@atelier/owner-api";
 import { MSG_CAPTCHA_INCOMPLETE } from "@atelier/forms";
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
@@ -58,7 +59,7 @@ function checkSignUpEmail(input: unknown): string {
 }
 
 function inStock(product: CatalogProduct, v: Variant): boolean {
-  return product.productType === 2 || product.productType === 4 || v.unlimited || v.qtyInStock > 0;
+  return !tracksStock(product.productType) || v.unlimited || v.qtyInStock > 0;
 }
 
 export async function signUp(

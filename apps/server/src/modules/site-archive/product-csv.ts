@@ -4,9 +4,9 @@
  * why it was skipped. Images given by URL stay links (shown in the description); nothing is
  * fetched from the network.
  */
+import { ProductType } from "@atelier/commerce";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { ProductType } from "../../db/enums.js";
 import { collections, contentItems, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { csvHeader, csvRecords, toCsv } from "../../lib/csv.js";

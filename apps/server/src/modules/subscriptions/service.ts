@@ -18,6 +18,7 @@ import {
   parseSubscriptionPlan,
   priceCheckout,
   subscriptionPriceText,
+  tracksStock,
 } from "@atelier/commerce";
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Config } from "../../config.js";
@@ -309,11 +310,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
         updatedAt: now,
       });
       const paid = await markOrderPaid(tx, order, {}, now);
-      if (
-        variant &&
-        !variant.unlimited &&
-        (productType === ProductType.PHYSICAL || productType === ProductType.SERVICE)
-      ) {
+      if (variant && !variant.unlimited && tracksStock(productType)) {
         // Already paid: take what stock there is; the owner sees a shortfall on the order.
         if (!(await takeStock(tx, s.websiteId, [{ variantId: variant.id, quantity: s.quantity }]))) {
           await updateOrder(tx, orderId, {

@@ -1,5 +1,5 @@
 /** Item pages (content item, 50): products, blog posts, events, gallery images and album tracks. */
-import { isSoldOut } from "@atelier/commerce";
+import { isSoldOut, tracksStock } from "@atelier/commerce";
 import { PageType, RecordType } from "../../db/enums.js";
 import { type Collection, type ContentItem, commentsOf } from "../../modules/content/service.js";
 import { htmlToText } from "../sanitize.js";
@@ -16,7 +16,7 @@ function merchandisingContext(item: Json, store: { restockNotificationsEnabled: 
   const variants = sc.variants ?? [];
   const finite = variants.filter((v) => !v.unlimited && v.qtyInStock > 0);
   const single = variants.length <= 1;
-  const restockable = store.restockNotificationsEnabled && (sc.productType === 1 || sc.productType === 3);
+  const restockable = store.restockNotificationsEnabled && tracksStock(sc.productType);
   const soldOutVariants = variants.filter((v) => !v.unlimited && v.qtyInStock <= 0);
   return {
     scarcityEnabled: Boolean(sc.scarcityText) && finite.length > 0,
