@@ -1,3 +1,5 @@
+import type { NextAction } from "@atelier/commerce";
+
 /** The features a plan's feature set enables, by code, and their names as owners read them. */
 export const Feature = {
   COMMERCE: 10,
@@ -22,3 +24,22 @@ export const FEATURE_NAMES: Record<FeatureCode, string> = {
   [Feature.CUSTOM_CODE]: "Custom code",
   [Feature.MEMBER_AREAS]: "Member areas",
 };
+
+/** The card the site's plan is paid with, as GET /api/owner/sites/:siteId/billing/payment-info answers it. */
+export interface PaymentInfo {
+  cardLast4: string;
+  expMonth: number;
+  expYear: number;
+  /** ISO 3166 alpha-2 code of the billing address; the plan's tax follows it. */
+  billingCountry: string | null;
+  updatedAt: number;
+}
+
+/**
+ * What saving a card answers: the saved card (null while none is kept yet), or, for a card whose
+ * bank asks for 3-D Secure, the card still saved before and the step to take before confirming.
+ */
+export interface PaymentInfoAnswer {
+  paymentInfo: PaymentInfo | null;
+  authentication?: { nextAction: NextAction };
+}

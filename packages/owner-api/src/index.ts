@@ -9,7 +9,13 @@ export {
   normalizeHex,
   parseHex,
 } from "./colors.js";
-export { FEATURE_NAMES, Feature, type FeatureCode } from "./billing.js";
+export {
+  FEATURE_NAMES,
+  Feature,
+  type FeatureCode,
+  type PaymentInfo,
+  type PaymentInfoAnswer,
+} from "./billing.js";
 export {
   BUTTON_SHAPES,
   BUTTON_STYLES,
