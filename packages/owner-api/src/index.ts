@@ -9,12 +9,14 @@ export {
   normalizeHex,
   parseHex,
 } from "./colors.js";
-export {
-  FEATURE_NAMES,
-  Feature,
-  type FeatureCode,
-  type PaymentInfo,
-  type PaymentInfoAnswer,
+export { FEATURE_NAMES, Feature, type FeatureCode } from "./billing.js";
+export type {
+  BillingInvoice,
+  BillingPlan,
+  BillingSubscription,
+  PaymentInfo,
+  PaymentInfoAnswer,
+  PlanChangeInvoice,
 } from "./billing.js";
 export {
   BUTTON_SHAPES,
