@@ -1,6 +1,7 @@
 /** The JSON shapes of the owner API (and the design choices they allow), shared by the server that answers them and the dashboard. */
 export type { ExportJob, ExportStatus } from "./exports.js";
 export { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "./api-keys.js";
+export type { ApiKey, ApiKeyList, CreatedApiKey } from "./api-keys.js";
 export {
   AA_TEXT_CONTRAST,
   contrastRatio,
