@@ -3,7 +3,13 @@
  * scopes, sees each key once, and revokes them. Keys are stored only as their SHA-256, like
  * session tokens; the public API (routes.ts) finds the website from the key alone.
  */
-import { API_SCOPES, type ApiKey, type ApiScope, type CreatedApiKey } from "@atelier/owner-api";
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  API_SCOPES,
+  type ApiKey,
+  type ApiScope,
+  type CreatedApiKey,
+} from "@atelier/owner-api";
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { apiKeys, productVariants } from "../../db/schema.js";
@@ -59,8 +65,10 @@ export async function createKey(
   input: { name: string; scopes: string[] },
 ): Promise<CreatedApiKey> {
   const name = input.name.trim();
-  if (!name || name.length > 100)
-    throw badRequest("Give the key a name of 1 to 100 characters.", { name: "Invalid" });
+  if (!name || name.length > API_KEY_NAME_MAX_LENGTH)
+    throw badRequest(`Give the key a name of 1 to ${API_KEY_NAME_MAX_LENGTH} characters.`, {
+      name: "Invalid",
+    });
   const scopes = API_SCOPES.filter((s) => input.scopes.includes(s));
   if (!scopes.length || scopes.length !== new Set(input.scopes).size)
     throw badRequest(`Choose at least one scope among ${API_SCOPES.join(", ")}.`, { scopes: "Invalid" });
