@@ -37,5 +37,6 @@ export {
 } from "./limits.js";
 export type { Order, OrderLine } from "./orders.js";
 export type { OutboxEmail, OutboxPage } from "./outbox.js";
+export type { UrlMapping } from "./redirects.js";
 export type { SignUpGroup } from "./restock.js";
 export type { OwnerSiteUser } from "./site-users.js";
