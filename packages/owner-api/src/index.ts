@@ -28,7 +28,18 @@ export {
   SPACINGS,
   STYLE_RANGES,
 } from "./design.js";
-export type { ButtonShape, ButtonStyle, ColorKey, Spacing, Styles } from "./design.js";
+export type {
+  ButtonShape,
+  ButtonStyle,
+  ColorKey,
+  Design,
+  DesignFont,
+  DesignImage,
+  DesignTheme,
+  Spacing,
+  StyleOverrides,
+  Styles,
+} from "./design.js";
 export {
   FORM_NAME_MAX_LENGTH,
   MAX_CATEGORY_LENGTH,
