@@ -50,4 +50,5 @@ export type { Order, OrderLine } from "./orders.js";
 export type { OutboxEmail, OutboxPage } from "./outbox.js";
 export type { UrlMapping } from "./redirects.js";
 export type { SignUpGroup } from "./restock.js";
+export type { OwnerCoupon, StoreSettings, StoreSettingsAnswer } from "./store.js";
 export type { OwnerSiteUser } from "./site-users.js";
