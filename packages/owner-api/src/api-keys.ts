@@ -12,3 +12,26 @@ export const API_SCOPES = [
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
 export type ApiScope = (typeof API_SCOPES)[number];
+
+/** A key as the owner API answers it: its first characters only, never the key itself. */
+export interface ApiKey {
+  id: string;
+  name: string;
+  /** The key's first characters, to tell keys apart. */
+  prefix: string;
+  scopes: string[];
+  createdOn: number;
+  lastUsedOn: number | null;
+}
+
+/** GET /api/owner/sites/:siteId/api-keys: the live keys, oldest first, and the scopes a key may have. */
+export interface ApiKeyList {
+  apiKeys: ApiKey[];
+  scopes: readonly ApiScope[];
+}
+
+/** POST /api/owner/sites/:siteId/api-keys: the new key, and the full key, shown this once. */
+export interface CreatedApiKey {
+  apiKey: ApiKey;
+  key: string;
+}

@@ -33,3 +33,57 @@ export interface Styles {
   buttonShape: ButtonShape;
   buttonStyle: ButtonStyle;
 }
+
+/** What a site stores: any part of the model, its changes from the theme's defaults. */
+export interface StyleOverrides {
+  colors?: Partial<Record<ColorKey, string>>;
+  fonts?: Partial<Styles["fonts"]>;
+  fontSizeBase?: number;
+  headingScale?: number;
+  contentWidth?: number;
+  spacing?: Spacing;
+  buttonShape?: ButtonShape;
+  buttonStyle?: ButtonStyle;
+}
+
+/** A built-in theme of the gallery. */
+export interface DesignTheme {
+  id: string;
+  name: string;
+  description: string;
+  screenshotUrl: string | null;
+  /** The website types (SPEC numbers) the theme is made for. */
+  websiteTypes: number[];
+}
+
+/** A curated font the styles may choose. */
+export interface DesignFont {
+  id: string;
+  name: string;
+  category: string;
+}
+
+/** An image of the site's media library as the design uses it. */
+export interface DesignImage {
+  mediaId: string;
+  url: string;
+}
+
+/** The design as GET and PATCH /api/owner/sites/:siteId/design answer it. */
+export interface Design {
+  /** The theme the site shows. */
+  theme: string;
+  themes: DesignTheme[];
+  /** The styles in effect: the theme's defaults with the site's overrides. */
+  styles: Styles;
+  overrides: StyleOverrides;
+  defaults: Styles;
+  /** Colour pairs below WCAG AA, with the field each is about. */
+  warnings: { field: string; message: string }[];
+  customCss: string;
+  customCssUrl: string | null;
+  logo: (DesignImage & { alt: string; maxHeight: number }) | null;
+  siteIcon: DesignImage | null;
+  socialImage: DesignImage | null;
+  fonts: DesignFont[];
+}

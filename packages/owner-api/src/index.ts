@@ -1,6 +1,7 @@
 /** The JSON shapes of the owner API (and the design choices they allow), shared by the server that answers them and the dashboard. */
 export type { ExportJob, ExportStatus } from "./exports.js";
 export { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "./api-keys.js";
+export type { ApiKey, ApiKeyList, CreatedApiKey } from "./api-keys.js";
 export {
   AA_TEXT_CONTRAST,
   contrastRatio,
@@ -10,6 +11,14 @@ export {
   parseHex,
 } from "./colors.js";
 export { FEATURE_NAMES, Feature, type FeatureCode } from "./billing.js";
+export type {
+  BillingInvoice,
+  BillingPlan,
+  BillingSubscription,
+  PaymentInfo,
+  PaymentInfoAnswer,
+  PlanChangeInvoice,
+} from "./billing.js";
 export {
   BUTTON_SHAPES,
   BUTTON_STYLES,
@@ -19,7 +28,18 @@ export {
   SPACINGS,
   STYLE_RANGES,
 } from "./design.js";
-export type { ButtonShape, ButtonStyle, ColorKey, Spacing, Styles } from "./design.js";
+export type {
+  ButtonShape,
+  ButtonStyle,
+  ColorKey,
+  Design,
+  DesignFont,
+  DesignImage,
+  DesignTheme,
+  Spacing,
+  StyleOverrides,
+  Styles,
+} from "./design.js";
 export {
   FORM_NAME_MAX_LENGTH,
   MAX_CATEGORY_LENGTH,
@@ -28,5 +48,7 @@ export {
 } from "./limits.js";
 export type { Order, OrderLine } from "./orders.js";
 export type { OutboxEmail, OutboxPage } from "./outbox.js";
+export type { UrlMapping } from "./redirects.js";
 export type { SignUpGroup } from "./restock.js";
+export type { OwnerCoupon, StoreSettings, StoreSettingsAnswer } from "./store.js";
 export type { OwnerSiteUser } from "./site-users.js";

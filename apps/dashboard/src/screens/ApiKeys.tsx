@@ -4,7 +4,14 @@
  * key is shown once, with a Copy button) and deleting a key after a confirmation. Each of these
  * sends the tracking event SPEC §2 names for the API keys panel or the key creation modal.
  */
-import { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "@atelier/owner-api";
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  API_SCOPES,
+  type ApiKey,
+  type ApiKeyList,
+  type ApiScope,
+  type CreatedApiKey,
+} from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { del, get, post } from "../api.js";
@@ -36,15 +43,6 @@ const SCOPE_TEXT: Record<ApiScope, { label: string; help: string }> = {
   },
 };
 const SCOPES = API_SCOPES.map((id) => ({ id, ...SCOPE_TEXT[id] }));
-
-interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  createdOn: number;
-  lastUsedOn: number | null;
-}
 
 type PanelAction = "learn_more" | "terms_of_use" | "create_key" | "delete_key" | "delete_confirm";
 type ModalAction = "copy" | "next" | "cancel" | "complete";
@@ -155,8 +153,7 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<string[]>([]);
   const create = useMutation({
-    mutationFn: () =>
-      post<{ key: string; apiKey: ApiKey }>(`/api/owner/sites/${siteId}/api-keys`, { name, scopes }),
+    mutationFn: () => post<CreatedApiKey>(`/api/owner/sites/${siteId}/api-keys`, { name, scopes }),
     onSuccess: () => {
       track.modal("next", { scopes: scopes.join(",") });
       void queryClient.invalidateQueries({ queryKey: ["api-keys", siteId] });
@@ -231,7 +228,7 @@ export function ApiKeys() {
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const list = useQuery({
     queryKey: ["api-keys", siteId],
-    queryFn: () => get<{ apiKeys: ApiKey[] }>(`/api/owner/sites/${siteId}/api-keys`).then((r) => r.apiKeys),
+    queryFn: () => get<ApiKeyList>(`/api/owner/sites/${siteId}/api-keys`).then((r) => r.apiKeys),
   });
   const remove = useMutation({
     mutationFn: (id: string) => del(`/api/owner/sites/${siteId}/api-keys/${id}`),

@@ -1,3 +1,4 @@
+import type { BillingSubscription } from "@atelier/owner-api";
 import { useCallback, useEffect, useReducer } from "react";
 import { Link, useLocation } from "react-router";
 import { get } from "../api.js";
@@ -7,7 +8,7 @@ import { PaymentInfoCard } from "./billing/PaymentInfoCard.js";
 import { ChangePlan } from "./billing/ChangePlan.js";
 import { CurrentPlan } from "./billing/CurrentPlan.js";
 import { Invoices } from "./billing/Invoices.js";
-import { type Subscription, initialSubscriptionState, subscriptionReducer } from "./billing/model.js";
+import { initialSubscriptionState, subscriptionReducer } from "./billing/model.js";
 
 export function Billing() {
   const siteId = useSiteId();
@@ -24,7 +25,7 @@ export function Billing() {
   const load = useCallback(async () => {
     dispatch({ type: "fetch" });
     try {
-      const r = await get<{ results: Subscription[] }>(`${base}/subscriptions?type=website`);
+      const r = await get<{ results: BillingSubscription[] }>(`${base}/subscriptions?type=website`);
       dispatch({ type: "fetched", subscriptions: r.results });
     } catch (err) {
       dispatch({ type: "fetchFailed", error: errorText(err) });
@@ -35,7 +36,7 @@ export function Billing() {
   }, [load]);
 
   const sub = state.subscriptions[0];
-  const onChanged = (s: Subscription) => dispatch({ type: "updated", subscription: s });
+  const onChanged = (s: BillingSubscription) => dispatch({ type: "updated", subscription: s });
 
   return (
     <>
@@ -87,7 +88,7 @@ export function Billing() {
   );
 }
 
-function StatusMessage({ sub, siteId }: { sub: Subscription; siteId: string }) {
+function StatusMessage({ sub, siteId }: { sub: BillingSubscription; siteId: string }) {
   if (sub.status === "trial") {
     return (
       <Notice kind="warn">

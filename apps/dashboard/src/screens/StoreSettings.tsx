@@ -1,5 +1,5 @@
 /** Store settings: general (currency, money format, every store setting), shipping, tax and coupons. */
-import { SOLD_OUT_TEXT_MAX_LENGTH } from "@atelier/owner-api";
+import { SOLD_OUT_TEXT_MAX_LENGTH, type StoreSettingsAnswer } from "@atelier/owner-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { NavLink, useParams } from "react-router";
@@ -11,7 +11,10 @@ import { ProductFeeds } from "./ProductFeeds.js";
 import { Coupons } from "./store/Coupons.js";
 import { Shipping } from "./store/Shipping.js";
 import { Tax } from "./store/Tax.js";
-import { type StoreSettingsJson, useStore } from "./store/useStore.js";
+import { useStore } from "./store/useStore.js";
+
+/** The store's own settings, as the owner API answers them (this screen is named StoreSettings). */
+type Settings = StoreSettingsAnswer["settings"];
 
 export function StoreSettings() {
   const siteId = useSiteId();
@@ -61,14 +64,14 @@ function GeneralForm({
   initial,
   currencies,
 }: {
-  initial: StoreSettingsJson;
-  currencies: { code: string; currencyName: string }[];
+  initial: Settings;
+  currencies: StoreSettingsAnswer["currencies"];
 }) {
   const siteId = useSiteId();
   const queryClient = useQueryClient();
   const form = useDraft(initial);
   const save = useMutation({
-    mutationFn: () => patch<{ settings: StoreSettingsJson }>(`/api/owner/sites/${siteId}/store`, form.values),
+    mutationFn: () => patch<{ settings: Settings }>(`/api/owner/sites/${siteId}/store`, form.values),
     onSuccess: (r) => {
       queryClient.setQueryData(["store", siteId], (old: object | undefined) => ({
         ...(old ?? {}),
@@ -77,7 +80,7 @@ function GeneralForm({
       form.reset(r.settings);
     },
   });
-  const field = <K extends keyof StoreSettingsJson & string>(key: K) => form.bind(key, save.error);
+  const field = <K extends keyof Settings & string>(key: K) => form.bind(key, save.error);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();

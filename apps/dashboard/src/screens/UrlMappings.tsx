@@ -3,19 +3,12 @@
  * /* whose rest can carry over) to pages of the site or other sites. Changed page and product
  * addresses add theirs automatically; loops are refused by the server with its message.
  */
+import type { UrlMapping } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { del, get, post } from "../api.js";
 import { DataTable, ErrorNotice, Loading, Notice, PageHead, useSiteId } from "../components/ui.js";
 import { SelectField, TextField, binder, fieldErrors } from "../components/form/index.js";
-
-interface Redirect {
-  id: string;
-  from: string;
-  to: string;
-  status: 301 | 302;
-  automatic: boolean;
-}
 
 const EMPTY = { from: "", to: "", status: "301" };
 
@@ -26,12 +19,12 @@ export function UrlMappings() {
   const key = ["redirects", siteId];
   const list = useQuery({
     queryKey: key,
-    queryFn: () => get<{ redirects: Redirect[] }>(base).then((r) => r.redirects),
+    queryFn: () => get<{ redirects: UrlMapping[] }>(base).then((r) => r.redirects),
   });
   const [form, setForm] = useState(EMPTY);
   const add = useMutation({
     mutationFn: () =>
-      post<{ redirect: Redirect }>(base, { from: form.from, to: form.to, status: Number(form.status) }),
+      post<{ redirect: UrlMapping }>(base, { from: form.from, to: form.to, status: Number(form.status) }),
     onSuccess: () => {
       setForm(EMPTY);
       void queryClient.invalidateQueries({ queryKey: key });

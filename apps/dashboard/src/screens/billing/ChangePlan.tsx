@@ -3,15 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { ApiError, get, post, put } from "../../api.js";
 import { ErrorNotice, Loading, formatDate, useSiteId } from "../../components/ui.js";
-import {
-  type PlanView,
-  type Preview,
-  type Subscription,
-  amountOf,
-  featureList,
-  formatMoney,
-  periodText,
-} from "./model.js";
+import type { BillingPlan, BillingSubscription, PlanChangeInvoice } from "@atelier/owner-api";
+import { amountOf, featureList, formatMoney, periodText } from "./model.js";
 
 export function ChangePlan({
   sub,
@@ -20,10 +13,10 @@ export function ChangePlan({
   onChanged,
   reload,
 }: {
-  sub: Subscription;
+  sub: BillingSubscription;
   base: string;
   mode: "upgrade" | "change-plan" | null;
-  onChanged: (s: Subscription) => void;
+  onChanged: (s: BillingSubscription) => void;
   reload: () => Promise<void>;
 }) {
   const queryClient = useQueryClient();
@@ -31,31 +24,33 @@ export function ChangePlan({
   const siteId = useSiteId();
   const plans = useQuery({
     queryKey: ["billing-plans", base],
-    queryFn: () => get<{ plans: PlanView[] }>(`${base}/plans`).then((r) => r.plans),
+    queryFn: () => get<{ plans: BillingPlan[] }>(`${base}/plans`).then((r) => r.plans),
   });
   const chosen = sub.pendingPlan?.id ?? null;
   const preview = useQuery({
     queryKey: ["billing-preview", base, sub.id, chosen],
     queryFn: () =>
-      get<{ invoice: Preview }>(`${base}/subscriptions/${sub.id}/plan-change/${chosen}/preview`).then(
-        (r) => r.invoice,
-      ),
+      get<{ invoice: PlanChangeInvoice }>(
+        `${base}/subscriptions/${sub.id}/plan-change/${chosen}/preview`,
+      ).then((r) => r.invoice),
     enabled: Boolean(chosen),
     staleTime: 0,
   });
   const stage = useMutation({
     mutationFn: (planId: string) =>
-      put<{ subscription: Subscription }>(`${base}/subscriptions/${sub.id}/plan-change/${planId}`),
+      put<{ subscription: BillingSubscription }>(`${base}/subscriptions/${sub.id}/plan-change/${planId}`),
     onSuccess: (r) => onChanged(r.subscription),
   });
   const drop = useMutation({
     mutationFn: () =>
-      post<{ subscription: Subscription }>(`${base}/subscriptions/${sub.id}/plan-change/cancel`),
+      post<{ subscription: BillingSubscription }>(`${base}/subscriptions/${sub.id}/plan-change/cancel`),
     onSuccess: (r) => onChanged(r.subscription),
   });
   const confirm = useMutation({
     mutationFn: () =>
-      post<{ subscription: Subscription }>(`${base}/subscriptions/${sub.id}/plan-change/${chosen}/confirm`),
+      post<{ subscription: BillingSubscription }>(
+        `${base}/subscriptions/${sub.id}/plan-change/${chosen}/confirm`,
+      ),
     onSuccess: (r) => {
       onChanged(r.subscription);
       void queryClient.invalidateQueries({ queryKey: ["billing-invoices", base] });

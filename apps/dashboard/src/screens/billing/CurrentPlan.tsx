@@ -1,4 +1,5 @@
 /** The current plan card: price, next charge with tax, auto-renew and cancel. */
+import type { BillingSubscription } from "@atelier/owner-api";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -8,7 +9,6 @@ import { ErrorNotice, Modal, formatDate } from "../../components/ui.js";
 import {
   type Action,
   STATUS_BADGE,
-  type Subscription,
   type SubscriptionState,
   amountOf,
   formatMoney,
@@ -22,7 +22,7 @@ export function CurrentPlan({
   dispatch,
   siteId,
 }: {
-  sub: Subscription;
+  sub: BillingSubscription;
   base: string;
   state: SubscriptionState;
   dispatch: (a: Action) => void;
@@ -38,7 +38,7 @@ export function CurrentPlan({
     dispatch({ type: "update" });
     setError(null);
     try {
-      const r = await put<{ subscription: Subscription }>(
+      const r = await put<{ subscription: BillingSubscription }>(
         `${base}/subscriptions/${sub.id}/auto-renew/${on ? "enable" : "disable"}`,
       );
       dispatch({ type: "updated", subscription: r.subscription });

@@ -2,12 +2,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../api.js";
 import { DataTable, ErrorNotice, Loading, formatDate } from "../../components/ui.js";
-import { INVOICE_BADGE, INVOICE_CSS, type Invoice, formatMoney } from "./model.js";
+import type { BillingInvoice } from "@atelier/owner-api";
+import { INVOICE_BADGE, INVOICE_CSS, formatMoney } from "./model.js";
 
 export function Invoices({ base }: { base: string }) {
   const invoices = useQuery({
     queryKey: ["billing-invoices", base],
-    queryFn: () => get<{ invoices: Invoice[] }>(`${base}/invoices`).then((r) => r.invoices),
+    queryFn: () => get<{ invoices: BillingInvoice[] }>(`${base}/invoices`).then((r) => r.invoices),
   });
   return (
     <section className="card" aria-labelledby="invoices-title">

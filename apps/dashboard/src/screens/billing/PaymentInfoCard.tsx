@@ -10,30 +10,16 @@ import {
   type CardDetails,
   type ChallengeOutcome,
   ISO_COUNTRY_CODES,
+  type TestChallenge,
   cardErrors,
   testChallengeUrl,
 } from "@atelier/commerce";
+import type { PaymentInfo, PaymentInfoAnswer } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { get, post, put } from "../../api.js";
 import { ErrorNotice, Loading, Modal, Notice } from "../../components/ui.js";
 import { SelectField, TextField, fieldErrors } from "../../components/form/index.js";
-
-interface PaymentInfo {
-  cardLast4: string;
-  expMonth: number;
-  expYear: number;
-  billingCountry: string | null;
-}
-
-type NextAction =
-  | { type: "test_challenge"; challengeId: string; amountCents: number; currency: string; cardLast4: string }
-  | { type: "redirect"; url: string };
-
-interface SaveAnswer {
-  paymentInfo: PaymentInfo | null;
-  authentication?: { nextAction: NextAction };
-}
 
 const EMPTY = { cardNumber: "", expMonth: "", expYear: "", cvc: "", country: "" };
 
@@ -88,7 +74,7 @@ export function PaymentInfoCard({ base }: { base: string }) {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState(EMPTY);
   const [checked, setChecked] = useState<Record<string, string>>({});
-  const [challenge, setChallenge] = useState<Extract<NextAction, { type: "test_challenge" }>>();
+  const [challenge, setChallenge] = useState<TestChallenge>();
   const saved = (paymentInfo: PaymentInfo | null) => {
     queryClient.setQueryData(key, paymentInfo);
     // A past-due plan is charged again with the new card: the plan and invoices change too.
@@ -98,12 +84,12 @@ export function PaymentInfoCard({ base }: { base: string }) {
     setChecked({});
   };
   const confirm = useMutation({
-    mutationFn: () => post<{ paymentInfo: PaymentInfo }>(`${base}/payment-info/confirm`),
+    mutationFn: () => post<PaymentInfoAnswer>(`${base}/payment-info/confirm`),
     onSuccess: (r) => saved(r.paymentInfo),
   });
   const save = useMutation({
     mutationFn: () =>
-      put<SaveAnswer>(`${base}/payment-info`, { ...typedCard(form), country: form.country || null }),
+      put<PaymentInfoAnswer>(`${base}/payment-info`, { ...typedCard(form), country: form.country || null }),
     onSuccess: (r) => {
       const action = r.authentication?.nextAction;
       if (!action) saved(r.paymentInfo);

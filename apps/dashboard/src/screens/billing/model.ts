@@ -1,68 +1,19 @@
-/** The billing panel's data: plans, subscription, previews and invoices, the subscription store of SPEC §4, and money text. */
-import { FEATURE_NAMES, type FeatureCode } from "@atelier/owner-api";
-export type Money = {
-  value?: string | number;
-  currency?: string;
-  decimalValue?: string | number;
-  currencyCode?: string;
-};
-
-export interface PlanView {
-  id: string;
-  planDisplayName: string;
-  price: Money;
-  basePrice: Money;
-  billingPeriod: { value: number; unit: string };
-  featureSet: { id: string; name: string; enabledFeatures: number[]; limits: Record<string, number> } | null;
-}
-
-export interface Subscription {
-  id: string;
-  type: string;
-  status: "trial" | "active" | "cancelled" | "expired";
-  pastDue: boolean;
-  autoRenew: boolean;
-  plan: PlanView;
-  pendingPlan: { id: string; planDisplayName: string } | null;
-  nextChargeAmount: Money;
-  nextChargeTax: Money;
-  nextChargeAt: number | null;
-  creditBalance: Money;
-  trialEndsAt: number | null;
-  expiresAt: number | null;
-  billingMessageType: string | null;
-  message: string | null;
-  /** Past due: when the renewal is tried again. */
-  retryAt?: number | null;
-}
-
-export interface Preview {
-  total: Money;
-  subtotal: Money;
-  tax: Money;
-  creditApplied: Money;
-  proration: { remainingDays: number; unusedCredit: Money; newPlanCharge: Money };
-  lines: { description: string; amount: Money }[];
-  toPlan: { id: string; planDisplayName: string };
-  nextChargeAmount: Money;
-  nextChargeAt: number;
-}
-
-export interface Invoice {
-  id: string;
-  description: string;
-  status: string;
-  subtotal: Money;
-  tax: Money;
-  total: Money;
-  cardLast4: string | null;
-  issuedAt: number;
-}
+/**
+ * The billing panel's data: the subscription store of SPEC §4 and money text. The answers it reads
+ * (plans, subscription, plan-change previews, invoices) are typed in @atelier/owner-api.
+ */
+import type { Money } from "@atelier/commerce";
+import {
+  type BillingPlan,
+  type BillingSubscription,
+  FEATURE_NAMES,
+  type FeatureCode,
+} from "@atelier/owner-api";
 
 // ─── The subscription store (SPEC §4) ───────────────────────────────────────────────────────
 
 export interface SubscriptionState {
-  subscriptions: Subscription[];
+  subscriptions: BillingSubscription[];
   loading: boolean;
   updating: boolean;
   cancelling: boolean;
@@ -74,10 +25,10 @@ export interface SubscriptionState {
 
 export type Action =
   | { type: "fetch" }
-  | { type: "fetched"; subscriptions: Subscription[] }
+  | { type: "fetched"; subscriptions: BillingSubscription[] }
   | { type: "fetchFailed"; error: string }
   | { type: "update" }
-  | { type: "updated"; subscription: Subscription }
+  | { type: "updated"; subscription: BillingSubscription }
   | { type: "updateFailed" }
   | { type: "cancel" }
   | { type: "cancelled"; id: string; message: string }
@@ -139,8 +90,10 @@ export function subscriptionReducer(state: SubscriptionState, action: Action): S
 // ─── Formatting ─────────────────────────────────────────────────────────────────────────────
 
 export function amountOf(m: Money | undefined): { n: number; currency: string } {
-  const raw = m?.decimalValue ?? m?.value ?? 0;
-  return { n: Number(raw), currency: m?.currencyCode ?? m?.currency ?? "USD" };
+  if (!m) return { n: 0, currency: "USD" };
+  return "value" in m
+    ? { n: Number(m.value), currency: m.currency }
+    : { n: Number(m.decimalValue), currency: m.currencyCode };
 }
 
 export function formatMoney(m: Money | undefined): string {
@@ -149,10 +102,10 @@ export function formatMoney(m: Money | undefined): string {
 }
 
 const PERIOD: Record<string, string> = { MONTH: "month", YEAR: "year", WEEK: "week" };
-export const periodText = (p: PlanView["billingPeriod"]) =>
+export const periodText = (p: BillingPlan["billingPeriod"]) =>
   p.value === 1 ? PERIOD[p.unit] : `${p.value} ${PERIOD[p.unit]}s`;
 
-export function featureList(plan: PlanView): string[] {
+export function featureList(plan: BillingPlan): string[] {
   const set = plan.featureSet;
   if (!set) return [];
   const names = set.enabledFeatures
@@ -162,7 +115,7 @@ export function featureList(plan: PlanView): string[] {
   return [pages ? `Up to ${pages} pages` : "Unlimited pages", ...names];
 }
 
-export const STATUS_BADGE: Record<Subscription["status"], [string, string]> = {
+export const STATUS_BADGE: Record<BillingSubscription["status"], [string, string]> = {
   trial: ["warn", "Trial"],
   active: ["ok", "Active"],
   cancelled: ["danger", "Cancelled"],

@@ -1,14 +1,14 @@
 /** Design → Themes: the gallery of built-in themes; switching keeps content and the styles it supports. */
 import { useState } from "react";
 import { ErrorNotice, Loading, Notice, PageHead, useSite, ActionDialog } from "../../components/ui.js";
-import { type ThemeInfo, useDesign, useSaveDesign } from "./design-api.js";
+import { type DesignTheme, useDesign, useSaveDesign } from "./design-api.js";
 import "./design.css";
 
 export function Themes() {
   const design = useDesign();
   const site = useSite();
   const save = useSaveDesign();
-  const [asking, setAsking] = useState<ThemeInfo | undefined>();
+  const [asking, setAsking] = useState<DesignTheme | undefined>();
   const [switched, setSwitched] = useState<string | undefined>();
 
   if (design.isLoading) return <Loading />;

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { Field } from "../../components/form/index.js";
 import { AA_TEXT_CONTRAST, contrastRatio } from "@atelier/owner-api";
 import { formatRatio } from "./contrast.js";
-import type { FontInfo } from "./design-api.js";
+import type { DesignFont } from "./design-api.js";
 
 /** The WCAG AA check of one pair, with a sample: the ratio always shown, a warning below 4.5:1. */
 export function ContrastCheck({ label, fg, bg }: { label: string; fg: string; bg: string }) {
@@ -33,7 +33,7 @@ export function FontSelect({
 }: {
   label: string;
   value: string;
-  fonts: FontInfo[];
+  fonts: DesignFont[];
   onChange: (id: string) => void;
   family: (id: string) => string;
   error?: string;

@@ -1,36 +1,10 @@
 /** The owner design API: GET and PATCH /api/owner/sites/:siteId/design, and its shapes. */
-import type { Styles } from "@atelier/owner-api";
+import type { Design, Styles } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { get, patch } from "../../api.js";
 import { useSiteId } from "../../components/ui.js";
 
-export type { ColorKey, Styles } from "@atelier/owner-api";
-
-export interface ThemeInfo {
-  id: string;
-  name: string;
-  description: string;
-  screenshotUrl: string | null;
-  websiteTypes: number[];
-}
-
-export interface FontInfo {
-  id: string;
-  name: string;
-  category: string;
-}
-
-export interface Design {
-  theme: string;
-  themes: ThemeInfo[];
-  styles: Styles;
-  defaults: Styles;
-  fonts: FontInfo[];
-  customCss: string;
-  logo: { mediaId: string; url: string; alt: string; maxHeight: number } | null;
-  siteIcon: { mediaId: string; url: string } | null;
-  socialImage: { mediaId: string; url: string } | null;
-}
+export type { ColorKey, Design, DesignFont, DesignTheme, Styles } from "@atelier/owner-api";
 
 /** What PATCH takes: any part; in styles, null puts a key back to the theme's default. */
 interface DesignPatch {

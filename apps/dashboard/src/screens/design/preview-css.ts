@@ -1,5 +1,5 @@
 /** Showing unsaved CSS in the preview frame, and fonts by name with their fallbacks. */
-import type { FontInfo } from "./design-api.js";
+import type { DesignFont } from "./design-api.js";
 
 const FALLBACK: Record<string, string> = {
   serif: 'Georgia, "Times New Roman", serif',
@@ -10,7 +10,7 @@ const FALLBACK: Record<string, string> = {
 };
 
 /** A CSS font-family list for a font of the curated set: its name, then its category's fallbacks. */
-export function fontStack(id: string, fonts: FontInfo[]): string {
+export function fontStack(id: string, fonts: DesignFont[]): string {
   const font = fonts.find((f) => f.id === id);
   if (!font) return FALLBACK["sans-serif"]!;
   return `"${font.name.replace(/["\\]/g, "")}", ${FALLBACK[font.category] ?? FALLBACK["sans-serif"]}`;

@@ -1,4 +1,5 @@
 /** Store settings › Coupons: percent, amount or free-shipping codes with dates, a minimum and a limit. */
+import type { OwnerCoupon } from "@atelier/owner-api";
 import { formatCents } from "../../api.js";
 import {
   CheckboxField,
@@ -14,23 +15,10 @@ import { formatDate } from "../../components/ui.js";
 import { RuleList, type RuleFormProps, RuleModal } from "./rules.js";
 import { useStoreCurrency } from "./useStore.js";
 
-interface Coupon {
-  id: string;
-  code: string;
-  kind: string;
-  amount: number;
-  minSubtotalCents: number;
-  startsAt: number | null;
-  endsAt: number | null;
-  usageLimit: number | null;
-  timesUsed: number;
-  active: boolean;
-}
-
 export function Coupons() {
   const currency = useStoreCurrency();
   return (
-    <RuleList<Coupon>
+    <RuleList<OwnerCoupon>
       path="coupons"
       addLabel="Add coupon"
       head={[
@@ -72,7 +60,7 @@ export function Coupons() {
 const dateInput = (ms: number | null) => (ms ? new Date(ms).toISOString().slice(0, 10) : "");
 const fromDate = (s: string) => (s ? new Date(`${s}T00:00:00`).getTime() : null);
 
-function CouponForm(props: RuleFormProps<Coupon>) {
+function CouponForm(props: RuleFormProps<OwnerCoupon>) {
   const { rule: coupon } = props;
   const currency = useStoreCurrency();
   const form = useDraft({

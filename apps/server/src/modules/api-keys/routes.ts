@@ -10,7 +10,7 @@ import { listOrders } from "../orders/service.js";
 import { Id } from "../../http/schemas.js";
 import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
-import { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "@atelier/owner-api";
+import { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiKeyList, type ApiScope } from "@atelier/owner-api";
 import {
   type ApiCaller,
   MAX_ADJUSTMENTS,
@@ -46,10 +46,15 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
   const site = siteApiRoutes(app, { tags: ["owner: API keys"] });
 
-  site.get("/api-keys", { summary: "The site's API keys (never the key itself)" }, async (request) => ({
-    apiKeys: await listKeys(db, siteOf(request).id),
-    scopes: API_SCOPES,
-  }));
+  site.get(
+    "/api-keys",
+    { summary: "The site's API keys (never the key itself)" },
+    async (request) =>
+      ({
+        apiKeys: await listKeys(db, siteOf(request).id),
+        scopes: API_SCOPES,
+      }) satisfies ApiKeyList,
+  );
 
   site.post(
     "/api-keys",

@@ -3,7 +3,13 @@
  * scopes, sees each key once, and revokes them. Keys are stored only as their SHA-256, like
  * session tokens; the public API (routes.ts) finds the website from the key alone.
  */
-import { API_SCOPES, type ApiScope } from "@atelier/owner-api";
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  API_SCOPES,
+  type ApiKey,
+  type ApiScope,
+  type CreatedApiKey,
+} from "@atelier/owner-api";
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { apiKeys, productVariants } from "../../db/schema.js";
@@ -31,7 +37,7 @@ export const missingScope = (scope: ApiScope) => `This API key does not have the
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
-function keyJson(k: KeyRow) {
+function keyJson(k: KeyRow): ApiKey {
   return {
     id: k.id,
     name: k.name,
@@ -43,7 +49,7 @@ function keyJson(k: KeyRow) {
 }
 
 /** The live (not revoked) keys of a website, oldest first. */
-export async function listKeys(db: Db, websiteId: string) {
+export async function listKeys(db: Db, websiteId: string): Promise<ApiKey[]> {
   const rows = await db
     .select()
     .from(apiKeys)
@@ -53,10 +59,16 @@ export async function listKeys(db: Db, websiteId: string) {
 }
 
 /** Creates a key; the full key is in the answer and nowhere else. */
-export async function createKey(db: Db, websiteId: string, input: { name: string; scopes: string[] }) {
+export async function createKey(
+  db: Db,
+  websiteId: string,
+  input: { name: string; scopes: string[] },
+): Promise<CreatedApiKey> {
   const name = input.name.trim();
-  if (!name || name.length > 100)
-    throw badRequest("Give the key a name of 1 to 100 characters.", { name: "Invalid" });
+  if (!name || name.length > API_KEY_NAME_MAX_LENGTH)
+    throw badRequest(`Give the key a name of 1 to ${API_KEY_NAME_MAX_LENGTH} characters.`, {
+      name: "Invalid",
+    });
   const scopes = API_SCOPES.filter((s) => input.scopes.includes(s));
   if (!scopes.length || scopes.length !== new Set(input.scopes).size)
     throw badRequest(`Choose at least one scope among ${API_SCOPES.join(", ")}.`, { scopes: "Invalid" });

@@ -9,12 +9,12 @@
  * expiry and the billing country are kept.
  */
 import { cardDigits, cardErrors, isCountryCode } from "@atelier/commerce";
+import type { PaymentInfo, PaymentInfoAnswer } from "@atelier/owner-api";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { billingCardSetups, billingPaymentMethods, billingSubscriptions } from "../../db/schema.js";
 import { badRequest, conflict, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
-import type { NextAction } from "../payments/provider.js";
 import type { Website } from "../sites/service.js";
 import { renewPlan } from "./renewals.js";
 import { BILLING_MSG, type BillingDeps, PaymentFailed } from "./service.js";
@@ -35,15 +35,7 @@ interface CardInput {
   country?: string | null;
 }
 
-type PaymentInfo = {
-  cardLast4: string;
-  expMonth: number;
-  expYear: number;
-  billingCountry: string | null;
-  updatedAt: number;
-} | null;
-
-export async function getPaymentInfo(db: Db, site: Website): Promise<PaymentInfo> {
+export async function getPaymentInfo(db: Db, site: Website): Promise<PaymentInfo | null> {
   const [m] = await db
     .select()
     .from(billingPaymentMethods)
@@ -71,7 +63,7 @@ interface SavedCard {
  * Keeps a verified card as the site's payment method. A site whose renewal failed for want of a
  * good card is charged again at once with the new one (its failure, if any, shows in billing).
  */
-async function keepCard(deps: BillingDeps, site: Website, card: SavedCard): Promise<PaymentInfo> {
+async function keepCard(deps: BillingDeps, site: Website, card: SavedCard): Promise<PaymentInfo | null> {
   const row = { provider: deps.payments.name, ...card, updatedAt: deps.clock.now() };
   await deps.db
     .insert(billingPaymentMethods)
@@ -94,7 +86,7 @@ export async function savePaymentInfo(
   deps: BillingDeps,
   site: Website,
   input: CardInput,
-): Promise<{ paymentInfo: PaymentInfo; authentication?: { nextAction: NextAction } }> {
+): Promise<PaymentInfoAnswer> {
   const method = {
     method: "card" as const,
     cardNumber: input.cardNumber,
@@ -147,10 +139,7 @@ export async function savePaymentInfo(
 }
 
 /** Keeps the card waiting for authentication once its holder has completed it. */
-export async function confirmPaymentInfo(
-  deps: BillingDeps,
-  site: Website,
-): Promise<{ paymentInfo: PaymentInfo }> {
+export async function confirmPaymentInfo(deps: BillingDeps, site: Website): Promise<PaymentInfoAnswer> {
   const [setup] = await deps.db
     .select()
     .from(billingCardSetups)

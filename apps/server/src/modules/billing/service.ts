@@ -9,7 +9,8 @@
  * nothing needs no card and its invoice is recorded as paid; a downgrade becomes a credit taken
  * off the next charges.
  */
-import { decimalMoney, valueMoney } from "@atelier/commerce";
+import { decimalMoney, type Money, valueMoney } from "@atelier/commerce";
+import type { BillingInvoice, BillingPlan, BillingSubscription, PlanChangeInvoice } from "@atelier/owner-api";
 import { and, asc, desc, eq, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { BillingStatus, SiteStatus } from "../../db/enums.js";
@@ -69,7 +70,7 @@ export function addPeriod(from: Date, unit: string, value: number, sign = 1): Da
   return d;
 }
 
-async function moneyOf(db: Db, websiteId: string) {
+async function moneyOf(db: Db, websiteId: string): Promise<(cents: number, currency?: string) => Money> {
   const [s] = await db
     .select({ cldr: websiteSettings.useCldrMoneyFormat })
     .from(websiteSettings)
@@ -168,7 +169,11 @@ function statusOf(site: Website, sub: Sub, now: Date): "trial" | "active" | "can
   return "active";
 }
 
-async function planView(deps: BillingDeps, plan: Plan, money: (c: number, cur?: string) => unknown) {
+async function planView(
+  deps: BillingDeps,
+  plan: Plan,
+  money: (c: number, cur?: string) => Money,
+): Promise<BillingPlan> {
   const [set] = await deps.db.select().from(featureSets).where(eq(featureSets.id, plan.featureSetId));
   return {
     id: plan.id,
@@ -183,7 +188,7 @@ async function planView(deps: BillingDeps, plan: Plan, money: (c: number, cur?: 
   };
 }
 
-async function subscriptionView(deps: BillingDeps, site: Website, sub: Sub) {
+async function subscriptionView(deps: BillingDeps, site: Website, sub: Sub): Promise<BillingSubscription> {
   const money = await moneyOf(deps.db, site.id);
   const plan = (await planById(deps.db, sub.planId))!;
   const pending = sub.pendingPlanId ? await planById(deps.db, sub.pendingPlanId) : undefined;
@@ -409,7 +414,7 @@ async function priceChange(deps: BillingDeps, site: Website, sub: Sub, plan: Pla
       toPlan: { id: plan.id, planDisplayName: plan.planDisplayName, price: money(plan.priceCents, cur) },
       nextChargeAmount: money(Math.max(0, plan.priceCents - creditAfter), cur),
       nextChargeAt: end.getTime(),
-    },
+    } satisfies PlanChangeInvoice,
   };
 }
 
@@ -557,18 +562,21 @@ export async function listInvoices(deps: BillingDeps, site: Website) {
     .from(invoices)
     .where(eq(invoices.websiteId, site.id))
     .orderBy(desc(invoices.issuedAt));
-  return rows.map((i) => ({
-    id: i.id,
-    subscriptionId: i.subscriptionId,
-    description: i.description,
-    status: i.status,
-    subtotal: money(i.subtotalCents, i.currency),
-    tax: money(i.taxCents, i.currency),
-    total: money(i.totalCents, i.currency),
-    cardLast4: i.cardLast4,
-    issuedAt: i.issuedAt.getTime(),
-    paidAt: i.paidAt?.getTime() ?? null,
-  }));
+  return rows.map(
+    (i) =>
+      ({
+        id: i.id,
+        subscriptionId: i.subscriptionId,
+        description: i.description,
+        status: i.status,
+        subtotal: money(i.subtotalCents, i.currency),
+        tax: money(i.taxCents, i.currency),
+        total: money(i.totalCents, i.currency),
+        cardLast4: i.cardLast4,
+        issuedAt: i.issuedAt.getTime(),
+        paidAt: i.paidAt?.getTime() ?? null,
+      }) satisfies BillingInvoice,
+  );
 }
 
 /** Moves an in-app purchase (resold) customer to the resold grace period (SPEC §4). */

@@ -4,7 +4,7 @@
  * API, and what a published page needs of it (cached per content version: any change bumps it).
  */
 import { createHash } from "node:crypto";
-import { AA_TEXT_CONTRAST, contrastRatio, LOGO_ALT_MAX_LENGTH } from "@atelier/owner-api";
+import { AA_TEXT_CONTRAST, contrastRatio, type Design, LOGO_ALT_MAX_LENGTH } from "@atelier/owner-api";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteDesigns, websites } from "../../db/schema.js";
@@ -100,7 +100,10 @@ function contrastWarnings(s: Styles): { field: string; message: string }[] {
 }
 
 /** The design as the owner API answers it (GET and PATCH). */
-export async function getDesign(db: Db, site: Pick<Website, "id" | "theme" | "websiteType">) {
+export async function getDesign(
+  db: Db,
+  site: Pick<Website, "id" | "theme" | "websiteType">,
+): Promise<Design> {
   const row = await rowOf(db, site.id);
   const theme = themeOf(site);
   const overrides = row.styles as StyleOverrides;
@@ -132,8 +135,6 @@ export async function getDesign(db: Db, site: Pick<Website, "id" | "theme" | "we
     fonts: FONTS.map((f) => ({ id: f.id, name: f.name, category: f.category })),
   };
 }
-
-type Design = Awaited<ReturnType<typeof getDesign>>;
 
 export interface DesignPatch {
   theme?: string;

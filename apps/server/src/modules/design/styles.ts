@@ -14,23 +14,12 @@ import {
   normalizeHex,
   SPACINGS,
   STYLE_RANGES,
+  type StyleOverrides,
   type Styles,
 } from "@atelier/owner-api";
 import { FONT_IDS } from "./fonts.js";
 
-export type { ColorKey, Styles };
-
-/** What a site stores: any part of the model. */
-export interface StyleOverrides {
-  colors?: Partial<Record<ColorKey, string>>;
-  fonts?: Partial<Styles["fonts"]>;
-  fontSizeBase?: number;
-  headingScale?: number;
-  contentWidth?: number;
-  spacing?: Styles["spacing"];
-  buttonShape?: Styles["buttonShape"];
-  buttonStyle?: Styles["buttonStyle"];
-}
+export type { ColorKey, StyleOverrides, Styles };
 
 export const STYLE_MSG = {
   COLOR: HEX_COLOR_MSG,

@@ -6,19 +6,15 @@
  * never charges twice, and `lookup` finds what became of a charge whose answer we never got
  * (a process killed between the charge and the commit).
  */
-import { cardErrors } from "@atelier/commerce";
+import { cardErrors, type NextAction } from "@atelier/commerce";
 
 /** What the buyer pays with: card details, or a token made by a wallet or the provider's script. */
 export type PaymentMethodInput =
   | { method: "card"; cardNumber: string; expMonth: number; expYear: number; cvc: string }
   | { method: "token"; token: string };
 
-/** What the browser must do before the charge can complete (3-D Secure). */
-export type NextAction =
-  /** The built-in provider's challenge, shown by the checkout page itself. */
-  | { type: "test_challenge"; challengeId: string; amountCents: number; currency: string; cardLast4: string }
-  /** A page of the card issuer (through the provider) that returns to the checkout afterwards. */
-  | { type: "redirect"; url: string };
+/** What the browser must do before the charge can complete (3-D Secure): @atelier/commerce's, which the browser reads. */
+export type { NextAction } from "@atelier/commerce";
 
 export type Wallet = "apple_pay";
 

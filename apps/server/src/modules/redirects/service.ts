@@ -5,6 +5,7 @@
  * URL. Rules are checked before a page answers 404. A rule that would send visitors round in a
  * loop is refused.
  */
+import type { UrlMapping } from "@atelier/owner-api";
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { urlRedirects } from "../../db/schema.js";
@@ -27,7 +28,7 @@ export const REDIRECT_MSG = {
 const MAX_REDIRECTS = 1000;
 const MAX_HOPS = 20;
 
-export function redirectJson(r: Redirect) {
+export function redirectJson(r: Redirect): UrlMapping {
   return {
     id: r.id,
     from: r.fromPath,

@@ -1,4 +1,5 @@
 import { SUPPORTED_CURRENCIES } from "@atelier/commerce";
+import type { StoreSettingsAnswer } from "@atelier/owner-api";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { siteOf } from "../owner-sites/access.js";
@@ -68,10 +69,15 @@ export const storeSettingsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
   const site = siteApiRoutes(app, { tags });
 
-  site.get("/store", {}, async (request) => ({
-    settings: await getStoreSettings(db, siteOf(request).id),
-    currencies: SUPPORTED_CURRENCIES,
-  }));
+  site.get(
+    "/store",
+    {},
+    async (request) =>
+      ({
+        settings: await getStoreSettings(db, siteOf(request).id),
+        currencies: SUPPORTED_CURRENCIES,
+      }) satisfies StoreSettingsAnswer,
+  );
 
   site.patch(
     "/store",

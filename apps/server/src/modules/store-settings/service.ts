@@ -7,10 +7,12 @@ import {
   COUPON_KINDS,
   SHIPPING_RULE_KINDS,
   SUPPORTED_CURRENCIES,
+  type ShippingRule,
+  type TaxRule,
   normalizeCode,
   normalizeCountry,
 } from "@atelier/commerce";
-import { SOLD_OUT_TEXT_MAX_LENGTH } from "@atelier/owner-api";
+import { type OwnerCoupon, SOLD_OUT_TEXT_MAX_LENGTH, type StoreSettings } from "@atelier/owner-api";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { coupons, shippingRules, storeSettings, taxRules } from "../../db/schema.js";
@@ -26,7 +28,7 @@ const MAX_CENTS = 100_000_000;
 
 type StoreRow = typeof storeSettings.$inferSelect;
 
-function storeJson(s: StoreRow, useCLDRMoneyFormat: boolean) {
+function storeJson(s: StoreRow, useCLDRMoneyFormat: boolean): StoreSettings {
   return { currency: s.currency, useCLDRMoneyFormat, ...storeOptionsJson(s) };
 }
 
@@ -37,7 +39,7 @@ async function storeRow(db: Db | Tx, websiteId: string): Promise<StoreRow> {
   return (await db.select().from(storeSettings).where(eq(storeSettings.websiteId, websiteId)))[0]!;
 }
 
-export async function getStoreSettings(db: Db, websiteId: string) {
+export async function getStoreSettings(db: Db, websiteId: string): Promise<StoreSettings> {
   const [row, site] = await Promise.all([storeRow(db, websiteId), siteSettings(db, websiteId)]);
   return storeJson(row, site.useCLDRMoneyFormat);
 }
@@ -53,7 +55,11 @@ interface StorePatch {
   measurementStandard?: string;
 }
 
-export async function updateStoreSettings(db: Db, websiteId: string, patch: StorePatch) {
+export async function updateStoreSettings(
+  db: Db,
+  websiteId: string,
+  patch: StorePatch,
+): Promise<StoreSettings> {
   const fields: Record<string, string> = {};
   const set: Partial<typeof storeSettings.$inferInsert> = {};
   if (patch.currency !== undefined) {
@@ -140,7 +146,7 @@ function checkShipping(input: ShippingInput) {
   };
 }
 
-export async function listShipping(db: Db, websiteId: string) {
+export async function listShipping(db: Db, websiteId: string): Promise<ShippingRule[]> {
   return db
     .select()
     .from(shippingRules)
@@ -148,7 +154,7 @@ export async function listShipping(db: Db, websiteId: string) {
     .orderBy(asc(shippingRules.ordering));
 }
 
-export async function createShipping(db: Db, websiteId: string, input: ShippingInput) {
+export async function createShipping(db: Db, websiteId: string, input: ShippingInput): Promise<ShippingRule> {
   const v = checkShipping(input);
   return db.transaction(async (tx) => {
     const ordering = await nextOrdering(tx, shippingRules.ordering, eq(shippingRules.websiteId, websiteId));
@@ -160,7 +166,12 @@ export async function createShipping(db: Db, websiteId: string, input: ShippingI
   });
 }
 
-export async function updateShipping(db: Db, websiteId: string, id: string, input: ShippingInput) {
+export async function updateShipping(
+  db: Db,
+  websiteId: string,
+  id: string,
+  input: ShippingInput,
+): Promise<ShippingRule> {
   const v = checkShipping(input);
   return updateSiteRow(db, shippingRules, websiteId, id, v, "No such shipping rule.");
 }
@@ -200,7 +211,7 @@ function checkTax(input: TaxInput) {
   };
 }
 
-export async function listTax(db: Db, websiteId: string) {
+export async function listTax(db: Db, websiteId: string): Promise<TaxRule[]> {
   return db
     .select()
     .from(taxRules)
@@ -208,7 +219,7 @@ export async function listTax(db: Db, websiteId: string) {
     .orderBy(asc(taxRules.country), asc(taxRules.region));
 }
 
-export async function createTax(db: Db, websiteId: string, input: TaxInput) {
+export async function createTax(db: Db, websiteId: string, input: TaxInput): Promise<TaxRule> {
   const v = checkTax(input);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -219,7 +230,7 @@ export async function createTax(db: Db, websiteId: string, input: TaxInput) {
   });
 }
 
-export async function updateTax(db: Db, websiteId: string, id: string, input: TaxInput) {
+export async function updateTax(db: Db, websiteId: string, id: string, input: TaxInput): Promise<TaxRule> {
   const v = checkTax(input);
   return updateSiteRow(db, taxRules, websiteId, id, v, "No such tax rule.");
 }
@@ -241,7 +252,7 @@ export interface CouponInput {
   active?: boolean;
 }
 
-function couponJson(c: typeof coupons.$inferSelect) {
+function couponJson(c: typeof coupons.$inferSelect): OwnerCoupon {
   return {
     id: c.id,
     code: c.code,

@@ -1,5 +1,5 @@
 /** What the checkout calls answer: the quote (cart with totals and options) and the order. */
-import type { CheckoutTotals } from "@atelier/commerce";
+import type { CheckoutTotals, NextAction } from "@atelier/commerce";
 import type { CheckoutForm } from "./form.js";
 
 export interface Option {
@@ -36,9 +36,6 @@ export interface Quote {
   shippingCountries: string[] | null;
   payment: { provider: "test" | "stripe"; testMode: boolean };
 }
-export type NextAction =
-  | { type: "test_challenge"; challengeId: string; amountCents: number; currency: string; cardLast4: string }
-  | { type: "redirect"; url: string };
 export interface Placed {
   order: { id: string; orderNumber: number };
   confirmationUrl: string;
@@ -52,7 +49,7 @@ export interface NeedsAction {
 }
 
 /** A 3-D Secure challenge the test payment provider asks the buyer to answer. */
-export type TestChallenge = Extract<NextAction, { type: "test_challenge" }>;
+export type { TestChallenge } from "@atelier/commerce";
 
 /** Sets one member of the checkout form. */
 export type SetFormField = <K extends keyof CheckoutForm>(k: K) => (v: CheckoutForm[K]) => void;
