@@ -135,11 +135,20 @@ export function renderCaptcha(container: HTMLElement, settings: CaptchaSettings)
 
 let siteCaptchaPromise: Promise<CaptchaSettings | null> | undefined;
 
-/** The site's captcha (provider and site key, no secrets), or null when it has none; asked once. */
+/**
+ * The site's captcha (provider and site key, no secrets), or null when it has none: asked once per
+ * page for every form on it. A failed ask is not kept, so the next form to ask tries again.
+ */
 export function siteCaptcha(): Promise<CaptchaSettings | null> {
   siteCaptchaPromise ??= fetch("/api/form/CaptchaSettings", { credentials: "same-origin" })
-    .then((r) => (r.ok ? (r.json() as Promise<{ captcha: CaptchaSettings | null }>) : { captcha: null }))
+    .then((r) => {
+      if (!r.ok) throw new Error(`captcha settings: ${r.status}`);
+      return r.json() as Promise<{ captcha: CaptchaSettings | null }>;
+    })
     .then((a) => a.captcha ?? null)
-    .catch(() => null);
+    .catch(() => {
+      siteCaptchaPromise = undefined;
+      return null;
+    });
   return siteCaptchaPromise;
 }

@@ -1,9 +1,10 @@
+import { isValidEmail } from "@atelier/forms";
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { accountSessions, accounts, memberships, websites } from "../../db/schema.js";
 import { ApiError, badRequest, conflict } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
-import { isValidEmail, normalizeEmail } from "../../lib/email.js";
+import { normalizeEmail } from "../../lib/email.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from "../../lib/passwords.js";
 

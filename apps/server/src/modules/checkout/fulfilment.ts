@@ -2,11 +2,11 @@
  * What becomes of an order once its payment is decided: a paid order gets its gift cards (issued and
  * emailed), subscriptions and confirmation email; a failed one gives back all it took.
  */
+import { isValidEmail } from "@atelier/forms";
 import { ProductType } from "@atelier/commerce";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { coupons, payments } from "../../db/schema.js";
-import { isValidEmail } from "../../lib/email.js";
 import {
   type OrderDetails,
   type OrderLineRow,

@@ -1,7 +1,7 @@
 /** Checks and cleans what the buyer typed at checkout: email, addresses, card details. */
+import { isValidEmail } from "@atelier/forms";
 import { isCountryCode } from "@atelier/commerce";
 import { badRequest } from "../../http/errors.js";
-import { isValidEmail } from "../../lib/email.js";
 import { cardDetailErrors } from "../payments/provider.js";
 import {
   type Address,

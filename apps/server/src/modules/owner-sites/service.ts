@@ -3,6 +3,7 @@
  * membership, a home page), rename, time zone, domains, and the site settings owners change
  * (comments, Disqus, liking, share buttons, cookie banner and policy, social links).
  */
+import { isValidEmail } from "@atelier/forms";
 import { htmlToText } from "../../lib/sanitize-html.js";
 import { isCartPillPosition } from "@atelier/commerce";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -10,7 +11,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { BillingStatus, SiteStatus, WebsiteType } from "../../db/enums.js";
 import { domains, memberships, storeSettings, websiteSettings, websites } from "../../db/schema.js";
 import { ApiError, badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
-import { isValidEmail, normalizeEmail } from "../../lib/email.js";
+import { normalizeEmail } from "../../lib/email.js";
 import { escapeHtml } from "../../lib/escape.js";
 import { newId } from "../../lib/ids.js";
 import type { Block, Row } from "../pages/blocks.js";

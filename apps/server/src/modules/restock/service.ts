@@ -7,14 +7,14 @@
  */
 import { tracksStock } from "@atelier/commerce";
 import type { SignUpGroup } from "@atelier/owner-api";
-import { MSG_CAPTCHA_INCOMPLETE } from "@atelier/forms";
+import { MSG_CAPTCHA_INCOMPLETE, isValidEmail } from "@atelier/forms";
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
 import { productVariants, restockSignups, websites } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
-import { isValidEmail, normalizeEmail } from "../../lib/email.js";
+import { normalizeEmail } from "../../lib/email.js";
 import { escapeHtml } from "../../lib/escape.js";
 import { newId } from "../../lib/ids.js";
 import { cursorPage, decodeCursor, encodeCursor } from "../../lib/paging.js";
