@@ -4,7 +4,7 @@
  */
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { del, post, put } from "../api.js";
 import { useDeleteConfirm } from "./ConfirmDelete.js";
 import { fieldErrors } from "./form/index.js";
@@ -39,9 +39,13 @@ interface RecordEditorOptions<R extends { id: string }, V> {
   confirm: { title: string; action: string; children: ReactNode };
 }
 
-/** The save and delete mutations of a record editor, its delete button and dialog, and the save's field errors. */
+/**
+ * The save and delete mutations of a record editor, its delete button and dialog, the save's field
+ * errors, and `createdJustNow`: the page was opened by the save that created its record.
+ */
 export function useRecordEditor<R extends { id: string }, V = void>(o: RecordEditorOptions<R, V>) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const invalidate = (keys: QueryKey[]) => {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
@@ -77,5 +81,10 @@ export function useRecordEditor<R extends { id: string }, V = void>(o: RecordEdi
     onConfirm: () => remove.mutate(),
     onClose: () => remove.reset(),
   });
-  return { save, deleteConfirm, errors: fieldErrors(save.error) };
+  return {
+    save,
+    deleteConfirm,
+    errors: fieldErrors(save.error),
+    createdJustNow: params.get("saved") === "1",
+  };
 }

@@ -6,7 +6,7 @@ import { movedStep } from "../components/move-step.js";
 import { useRecordEditor } from "../components/useRecordEditor.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { type ContentJson, get, put } from "../api.js";
 import { MediaPicker, useMedia } from "../components/media.js";
 import { ErrorNotice, Loading, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
@@ -231,11 +231,11 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
   });
   const { values: f, set } = form;
   const [picking, setPicking] = useState(false);
-  const [params] = useSearchParams();
   const {
     save,
     deleteConfirm: deleteItem,
     errors,
+    createdJustNow,
   } = useRecordEditor<Item>({
     url,
     id: item?.id,
@@ -384,7 +384,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
             draft={form}
             save={save}
             saved="Saved. It is live on the site."
-            savedEarlier={params.get("saved") === "1"}
+            savedEarlier={createdJustNow}
             saveLabel={`Save ${noun}`}
           />
         }

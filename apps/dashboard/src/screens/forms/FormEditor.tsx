@@ -5,7 +5,7 @@ import { EditorForm } from "../../components/EditorForm.js";
 import { DeleteCard } from "../../components/ConfirmDelete.js";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { ApiError, type FormFieldJson, type OwnerForm, patch } from "../../api.js";
 import {
   CheckboxField,
@@ -44,7 +44,6 @@ export function FormEditor({
 }) {
   const siteId = useSiteId();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
   const draft = useDraft<FormDraft>(initial);
   const d = draft.values;
   const [open, setOpen] = useState<Set<string>>(() => new Set(form ? [] : initial.fields.map((f) => f.id)));
@@ -81,7 +80,11 @@ export function FormEditor({
 
   /** A saved form as the list shows it: with its count of submissions. */
   const rowOf = (f: OwnerForm): OwnerForm => ({ ...f, submissions: form?.submissions ?? 0 });
-  const { save, deleteConfirm: deleteForm } = useRecordEditor<OwnerForm, Record<string, unknown>>({
+  const {
+    save,
+    deleteConfirm: deleteForm,
+    createdJustNow,
+  } = useRecordEditor<OwnerForm, Record<string, unknown>>({
     url: `/api/owner/sites/${siteId}/forms`,
     id: form?.id,
     key: "form",
@@ -314,7 +317,7 @@ export function FormEditor({
             dirty={draft.dirty}
             pending={save.isPending}
             saved={
-              (save.isSuccess || params.get("saved") === "1") &&
+              (save.isSuccess || createdJustNow) &&
               "Form saved. Pages that show it use the new version at once."
             }
             onDiscard={form ? draft.discard : undefined}

@@ -68,7 +68,6 @@ function ProductEditorForm({
   const media = useMedia();
   const form = useDraft<ProductForm>(initial);
   const { values: f, set } = form;
-  const [params] = useSearchParams();
   const stores = (pages.data ?? []).filter((p) => p.kind === "products");
   const firstStore = stores[0]?.id;
   useEffect(() => {
@@ -157,7 +156,7 @@ function ProductEditorForm({
             draft={form}
             save={save}
             saved="Product saved. It is live in the shop."
-            savedEarlier={params.get("saved") === "1"}
+            savedEarlier={editor.createdJustNow}
             saveLabel="Save product"
           />
         }
