@@ -79,6 +79,7 @@ describe("the built-in test provider", () => {
       [card("4242424242424241"), TEST_MSG.INCORRECT_NUMBER],
       [card(TEST_CARDS.SUCCEEDS, { expMonth: 13 }), TEST_MSG.INVALID_MONTH],
       [card(TEST_CARDS.SUCCEEDS, { expYear: 2200 }), TEST_MSG.INVALID_YEAR],
+      [card(TEST_CARDS.SUCCEEDS, { expYear: 1999 }), TEST_MSG.INVALID_YEAR],
       [card(TEST_CARDS.SUCCEEDS, { expMonth: 5, expYear: 2026 }), TEST_MSG.EXPIRED],
       [card(TEST_CARDS.SUCCEEDS, { cvc: "12" }), TEST_MSG.INVALID_CVC],
       [card("5555555555554444"), TEST_MSG.NOT_A_TEST_CARD],
@@ -87,7 +88,11 @@ describe("the built-in test provider", () => {
       const r = req(method);
       expect(await provider.charge(r)).toMatchObject({ status: "failed", message });
     }
-    // Two-digit years and this month are fine.
+    // Two-digit years, this month and a security code typed with spaces around are fine, as the
+    // checkout's and the billing form's card rules (@atelier/commerce cards.ts) let them through.
+    expect(await provider.charge(req(card(TEST_CARDS.SUCCEEDS, { cvc: " 123 " })))).toMatchObject({
+      status: "succeeded",
+    });
     expect(await provider.charge(req(card(TEST_CARDS.SUCCEEDS, { expMonth: 6, expYear: 26 })))).toMatchObject(
       {
         status: "succeeded",

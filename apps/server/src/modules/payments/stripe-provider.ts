@@ -142,7 +142,12 @@ export class StripePaymentProvider implements PaymentProvider {
       else {
         params.payment_method_data = {
           type: "card",
-          card: { number: cardDigits(m.cardNumber), exp_month: m.expMonth, exp_year: m.expYear, cvc: m.cvc },
+          card: {
+            number: cardDigits(m.cardNumber),
+            exp_month: m.expMonth,
+            exp_year: m.expYear,
+            cvc: m.cvc.trim(),
+          },
         } as unknown as Stripe.PaymentIntentCreateParams.PaymentMethodData;
       }
       const pi = await this.stripe.paymentIntents.create(params, { idempotencyKey: request.idempotencyKey });

@@ -19,7 +19,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { link, mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CARD_MSG, cardDigits, luhnValid, validExpMonth } from "@atelier/commerce";
+import { CARD_MSG, cardDigits, luhnValid, validCvc, validExpMonth, validExpYear } from "@atelier/commerce";
 import type { Clock } from "../../lib/clock.js";
 import type {
   ChargeRequest,
@@ -176,14 +176,14 @@ export class TestPaymentProvider implements PaymentProvider {
       return { ok: false, code: "incorrect_number", message: TEST_MSG.INCORRECT_NUMBER };
     if (!validExpMonth(m.expMonth))
       return { ok: false, code: "invalid_expiry_month", message: TEST_MSG.INVALID_MONTH };
-    const year = m.expYear < 100 ? 2000 + m.expYear : m.expYear;
-    if (!Number.isInteger(year) || year > 2100)
+    if (!validExpYear(m.expYear))
       return { ok: false, code: "invalid_expiry_year", message: TEST_MSG.INVALID_YEAR };
+    const year = m.expYear < 100 ? 2000 + m.expYear : m.expYear;
     const now = this.clock.now();
     const nowYm = now.getUTCFullYear() * 12 + now.getUTCMonth();
     if (year * 12 + (m.expMonth - 1) < nowYm)
       return { ok: false, code: "expired_card", message: TEST_MSG.EXPIRED };
-    if (!/^\d{3,4}$/.test(m.cvc)) return { ok: false, code: "invalid_cvc", message: TEST_MSG.INVALID_CVC };
+    if (!validCvc(m.cvc)) return { ok: false, code: "invalid_cvc", message: TEST_MSG.INVALID_CVC };
     return { ok: true, card: digits };
   }
 
