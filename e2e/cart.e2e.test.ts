@@ -301,7 +301,12 @@ describe("the product page and the cart in a browser", () => {
     await expect(dialog.getByText("Required").count()).resolves.toBe(2);
     await page.waitForTimeout(300);
     await screenshot(page, "cart-additional-fields-phone");
-    await dialog.getByLabel("Email").fill("maker@example.com");
+    // The phone keyboard and autofill of an email field, as on the site's own forms.
+    const email = dialog.getByLabel("Email");
+    await expect(
+      email.evaluate((e) => [e.getAttribute("inputmode"), e.getAttribute("autocomplete")]),
+    ).resolves.toEqual(["email", "email"]);
+    await email.fill("maker@example.com");
     await dialog.getByLabel("Message").fill("Please engrave: For Ada");
     await dialog.getByRole("button", { name: "Add To Cart" }).click();
     await page.waitForFunction(

@@ -4,6 +4,7 @@
  */
 import { characterCounter, type FormField, LIKERT_ANSWERS, MSG_CHARACTER_LIMIT } from "@atelier/forms";
 import type { ReactNode } from "react";
+import { inputKindOf } from "./input-types.js";
 
 export type Value = string | string[] | Record<string, string>;
 
@@ -64,18 +65,6 @@ export function initialValue(field: FormField): Value | undefined {
       return "";
   }
 }
-
-const INPUT_TYPES: Partial<
-  Record<FormField["type"], { type: string; mode?: "decimal" | "numeric" | "email" | "url"; auto?: string }>
-> = {
-  email: { type: "email", mode: "email", auto: "email" },
-  number: { type: "text", mode: "decimal" },
-  currency: { type: "text", mode: "decimal" },
-  website: { type: "url", mode: "url", auto: "url" },
-  password: { type: "password", auto: "new-password" },
-  twitter: { type: "text" },
-  text: { type: "text" },
-};
 
 interface FieldProps {
   field: FormField;
@@ -323,7 +312,7 @@ export function Field({ field, value, error, idPrefix, onChange, textareaLimit }
     );
   }
 
-  const input = INPUT_TYPES[field.type] ?? { type: "text" };
+  const input = inputKindOf(field.type);
   return (
     <Wrapper field={field} error={error} errorId={errorId}>
       <Title field={field} as="label" htmlFor={id} />

@@ -14,6 +14,7 @@ import {
 } from "@atelier/forms";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { Modal } from "../../lib/modal.js";
+import { inputKindOf } from "../form/input-types.js";
 import type { AdditionalForm } from "./enhance.js";
 
 type Values = Record<string, unknown>;
@@ -24,16 +25,6 @@ interface AdditionalFieldsFormProps {
   onSubmit: (values: Values) => void;
   onCancel: () => void;
 }
-
-const INPUT_TYPES: Partial<Record<FormField["type"], string>> = {
-  email: "email",
-  number: "text",
-  currency: "text",
-  website: "url",
-  password: "password",
-  twitter: "text",
-  text: "text",
-};
 
 export function AdditionalFieldsForm({ form, submitLabel, onSubmit, onCancel }: AdditionalFieldsFormProps) {
   const fields = useMemo(() => parseFields(form.fields), [form]);
@@ -153,6 +144,7 @@ export function AdditionalFieldsForm({ form, submitLabel, onSubmit, onCancel }: 
       "aria-invalid": errors[f.id] ? true : undefined,
       placeholder: f.placeholder,
     };
+    const input = inputKindOf(f.type);
     return (
       <div key={f.id} className="additional-field">
         {error(f)}
@@ -172,7 +164,9 @@ export function AdditionalFieldsForm({ form, submitLabel, onSubmit, onCancel }: 
         ) : (
           <input
             {...common}
-            type={INPUT_TYPES[f.type] ?? "text"}
+            type={input.type}
+            inputMode={input.mode}
+            autoComplete={input.auto}
             onChange={(e) => set(f.id, e.target.value)}
           />
         )}
