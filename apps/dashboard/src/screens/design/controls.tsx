@@ -17,7 +17,9 @@ export function ContrastCheck({ label, fg, bg }: { label: string; fg: string; bg
       </span>
       <span>
         {label}: <strong>{formatRatio(ratio)}</strong>{" "}
-        {ok ? "passes WCAG AA" : "is below WCAG AA (4.5:1): some visitors will not be able to read it"}
+        {ok
+          ? "passes WCAG AA"
+          : `is below WCAG AA (${AA_TEXT_CONTRAST}:1): some visitors will not be able to read it`}
       </span>
     </div>
   );

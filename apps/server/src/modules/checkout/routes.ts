@@ -10,6 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { contentItems } from "../../db/schema.js";
 import { clearCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
+import { commaList } from "../../lib/comma-list.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import { pathParam, routeGroup } from "../../http/site-routes.js";
 import type { Db } from "../../db/client.js";
@@ -181,12 +182,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
             ? { country: q.country, state: q.state, postalCode: q.postalCode }
             : undefined,
         shippingOptionId: q.shippingOptionId || undefined,
-        couponCodes: q.couponCodes
-          ? q.couponCodes
-              .split(",")
-              .map((c) => c.trim())
-              .filter(Boolean)
-          : undefined,
+        couponCodes: q.couponCodes ? commaList(q.couponCodes) : undefined,
       });
     },
   );

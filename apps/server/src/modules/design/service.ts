@@ -80,7 +80,7 @@ const cssHash = (css: string) => createHash("sha256").update(css).digest("hex").
 /** Where a site's custom CSS is served (its content hash in the name). */
 export const customCssUrl = (css: string) => `/assets/site-css/custom.${cssHash(css)}.css`;
 
-/** Text below WCAG AA (4.5:1) against its background: warnings the Styles screen shows. */
+/** Text below WCAG AA (AA_TEXT_CONTRAST, 4.5:1) against its background: warnings the Styles screen shows. */
 function contrastWarnings(s: Styles): { field: string; message: string }[] {
   const pairs: [string, string, string, string][] = [
     ["styles.colors.text", s.colors.text, s.colors.background, "Text on the background"],
@@ -94,7 +94,7 @@ function contrastWarnings(s: Styles): { field: string; message: string }[] {
       .filter((p) => p.ratio < AA_TEXT_CONTRAST)
       .map((p) => ({
         field: p.field,
-        message: `${p.what} has a contrast of ${p.ratio.toFixed(2)}:1, below the 4.5:1 that WCAG AA asks for.`,
+        message: `${p.what} has a contrast of ${p.ratio.toFixed(2)}:1, below the ${AA_TEXT_CONTRAST}:1 that WCAG AA asks for.`,
       }))
   );
 }

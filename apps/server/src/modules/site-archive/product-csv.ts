@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.js";
 import { collections, contentItems, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { csvHeader, csvRecords, toCsv } from "../../lib/csv.js";
+import { commaList } from "../../lib/comma-list.js";
 import { escapeHtml } from "../../lib/escape.js";
 import { type ProductInput, type VariantInput, createProduct } from "../catalog/admin.js";
 
@@ -32,13 +33,6 @@ function cents(text: string): number | undefined {
   if (!/^-?\d+(\.\d{1,2})?$/.test(clean)) return undefined;
   return Math.round(Number(clean) * 100);
 }
-
-/** A cell that lists several values (tags, image URLs): split at commas, trimmed, empties dropped. */
-const commaList = (text: string) =>
-  text
-    .split(",")
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 function withImageLinks(body: string, urls: string[]): string {
   const safe = urls.filter((u) => /^https?:\/\//i.test(u));
