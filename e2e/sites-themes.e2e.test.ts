@@ -102,18 +102,19 @@ describe("the classic and cover themes in a browser", () => {
     const { page, errors } = await openPage(DESKTOP);
     await page.goto(`${classic()}/sounds`, { waitUntil: "networkidle" });
     const tracks = page.getByRole("list", { name: "Tracks of Harbour Sounds" }).getByRole("button");
-    await expect(tracks.count()).resolves.toBe(60);
+    // The island replaces the server-rendered list once its chunk has loaded, which may be after network idle.
+    await expect.poll(() => tracks.count(), { timeout: 10000 }).toBe(60);
     await tracks.nth(1).click();
     await expect
       .poll(() => page.locator(".audio-player audio").evaluate((a: HTMLAudioElement) => a.paused))
       .toBe(false);
-    await expect(page.getByRole("button", { name: /^Pause Track 2/ }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: /^Pause Track 2/ }).isVisible()).toBe(true);
     await page.getByRole("button", { name: /^Pause Track 2/ }).click();
     await expect
       .poll(() => page.locator(".audio-player audio").evaluate((a: HTMLAudioElement) => a.paused))
       .toBe(true);
     await page.getByRole("button", { name: "Next track" }).click();
-    await expect(page.locator(".audio-meta strong").textContent()).resolves.toMatch(/^Track 3/);
+    await expect.poll(() => page.locator(".audio-meta strong").textContent()).toMatch(/^Track 3/);
     await screenshot(page, "themes-classic-album-playing-desktop");
     expect(errors).toEqual([]);
     await page.close();
