@@ -1,5 +1,6 @@
 import { fractionDigitsOf } from "@atelier/commerce";
 import type { BlockTypeDef, FormDefinition, FormField, Layout } from "@atelier/forms";
+import { apiErrorOf, readJson } from "@atelier/owner-api";
 
 /**
  * The owner API client: JSON in and out, the crumb cookie sent back as X-CSRF-Token on every
@@ -48,16 +49,9 @@ export async function api<T = unknown>(
     if ((err as Error).name === "AbortError") throw err;
     throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
   }
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
+  const json = await readJson(res);
   if (!res.ok) {
-    const e = (json as { error?: { message?: string; fields?: Record<string, string>; code?: string } })
-      ?.error;
+    const e = apiErrorOf(json);
     if (res.status === 401 && !path.endsWith("/api/owner/session")) onUnauthorized();
     throw new ApiError(res.status, e?.message ?? `The server answered ${res.status}.`, e?.fields, e?.code);
   }

@@ -1,4 +1,5 @@
-/** The JSON shapes of the owner API (and the design choices they allow), shared by the server that answers them and the dashboard. */
+/** The JSON shapes of the owner API (and the design choices they allow), shared by the server that answers them and its clients (the dashboard, the `jsont` command line). */
+export { type ApiErrorBody, apiErrorOf, readJson } from "./answers.js";
 export type { ExportJob, ExportStatus } from "./exports.js";
 export { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "./api-keys.js";
 export type { ApiKey, ApiKeyList, CreatedApiKey } from "./api-keys.js";
@@ -52,3 +53,4 @@ export type { UrlMapping } from "./redirects.js";
 export type { SignUpGroup } from "./restock.js";
 export type { OwnerCoupon, StoreSettings, StoreSettingsAnswer } from "./store.js";
 export type { OwnerSiteUser } from "./site-users.js";
+export type { Template, TemplateSummary } from "./templates.js";

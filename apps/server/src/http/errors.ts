@@ -1,4 +1,5 @@
 import type { Socket } from "node:net";
+import type { ApiErrorBody } from "@atelier/owner-api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** An error with a status and a message meant for the client (in the SPEC's words where it has them). */
@@ -31,7 +32,11 @@ export function throwFieldErrors(fields: Record<string, string>): void {
   if (first !== undefined) throw badRequest(first, fields);
 }
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>) {
+export function errorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): { error: ApiErrorBody } {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 

@@ -10,6 +10,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { type Template, type TemplateSummary, apiErrorOf, readJson } from "@atelier/owner-api";
 import { parse } from "../index.js";
 
 interface SyncOptions {
@@ -79,16 +80,9 @@ class SiteApi {
     } catch (e) {
       throw new HttpError(`cannot reach ${url}: ${e instanceof Error ? e.message : String(e)}`);
     }
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
+    const json = await readJson(res);
     if (!res.ok) {
-      const error = (json as { error?: { message?: string; line?: number; column?: number } } | undefined)
-        ?.error;
+      const error = apiErrorOf(json);
       const err = new HttpError(error?.message ?? `${url} answered ${res.status}`);
       Object.assign(err, { status: res.status, line: error?.line, column: error?.column });
       throw err;
@@ -108,12 +102,11 @@ class SiteApi {
   }
 
   async list() {
-    return (await this.call<{ templates: { name: string; overridden: boolean }[] }>(await this.base()))
-      .templates;
+    return (await this.call<{ templates: TemplateSummary[] }>(await this.base())).templates;
   }
 
   async get(name: string) {
-    return this.call<{ source: string; overridden: boolean }>(`${await this.base()}/${name}`);
+    return this.call<Template>(`${await this.base()}/${name}`);
   }
 
   async put(name: string, source: string) {

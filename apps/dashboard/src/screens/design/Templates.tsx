@@ -8,21 +8,13 @@ import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
+import type { Template, TemplateSummary } from "@atelier/owner-api";
 import { useSearchParams } from "react-router";
 import { ApiError, del, get, put } from "../../api.js";
 import { ErrorNotice, Loading, Notice, PageHead, useSiteId, ActionDialog } from "../../components/ui.js";
 import { inOrder } from "../../editor/in-order.js";
 import { editorExtensions, syntaxErrors } from "./jsont-editor.js";
 import "./templates.css";
-
-interface TemplateItem {
-  name: string;
-  overridden: boolean;
-}
-interface Template extends TemplateItem {
-  source: string;
-  themeSource: string;
-}
 
 const GROUPS: { title: string; test: (n: string) => boolean }[] = [
   { title: "Site and layout", test: (n) => ["site", "layout", "head", "header", "footer"].includes(n) },
@@ -51,7 +43,7 @@ const GROUPS: { title: string; test: (n: string) => boolean }[] = [
   { title: "Partials", test: () => true },
 ];
 
-function grouped(list: TemplateItem[]) {
+function grouped(list: TemplateSummary[]) {
   const seen = new Set<string>();
   return GROUPS.map((g) => {
     const items = list.filter((t) => !seen.has(t.name) && g.test(t.name));
@@ -76,7 +68,7 @@ export function Templates() {
   const [filter, setFilter] = useState("");
   const list = useQuery({
     queryKey: ["templates", siteId],
-    queryFn: () => get<{ templates: TemplateItem[] }>(base).then((r) => r.templates),
+    queryFn: () => get<{ templates: TemplateSummary[] }>(base).then((r) => r.templates),
   });
   const shown = (list.data ?? []).filter((t) => t.name.includes(filter.trim().toLowerCase()));
 

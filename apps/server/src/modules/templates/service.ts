@@ -5,6 +5,7 @@
  * the theme has may be overridden, and only sources that parse without a syntax error are kept.
  */
 import { parse } from "@atelier/jsont";
+import type { ApiErrorBody, Template, TemplateSummary } from "@atelier/owner-api";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { templateDrafts, templateOverrides } from "../../db/schema.js";
@@ -27,7 +28,7 @@ export class TemplateSyntaxError extends ApiError {
     super(400, "template_syntax", message, { source: `Line ${line}, column ${column}: ${message}` });
   }
 
-  body() {
+  body(): { error: ApiErrorBody } {
     return {
       error: {
         code: this.code,
@@ -90,7 +91,7 @@ export async function draftsOf(
 }
 
 /** The theme's templates (site, page types, blocks, partials), each marked when the site overrides it. */
-export async function listTemplates(db: Db, websiteId: string, theme: Theme) {
+export async function listTemplates(db: Db, websiteId: string, theme: Theme): Promise<TemplateSummary[]> {
   const rows = await db
     .select({ name: templateOverrides.name })
     .from(templateOverrides)
@@ -102,7 +103,7 @@ export async function listTemplates(db: Db, websiteId: string, theme: Theme) {
     .map((name) => ({ name, overridden: overridden.has(name) }));
 }
 
-export async function getTemplate(db: Db, websiteId: string, theme: Theme, name: string) {
+export async function getTemplate(db: Db, websiteId: string, theme: Theme, name: string): Promise<Template> {
   const themeSource = requireName(theme, name);
   const [row] = await db
     .select({ source: templateOverrides.source })
