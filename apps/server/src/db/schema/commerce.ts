@@ -1,7 +1,7 @@
 /** The store: carts and orders, shipping, tax, coupons and gift cards, payments, refunds and customer subscriptions. */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, timestamps } from "./columns.js";
+import { belongsTo, createdAt, timestamps } from "./columns.js";
 import { contentItems, productVariants, siteRowKeys } from "./site.js";
 
 // ─── Carts and orders ────────────────────────────────────────────────────────────────────────────────
@@ -27,12 +27,8 @@ export const cartEntries = pgTable(
   "cart_entries",
   {
     ...siteRowKeys(),
-    cartId: text("cart_id")
-      .notNull()
-      .references(() => carts.id, { onDelete: "cascade" }),
-    itemId: text("item_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
+    cartId: belongsTo("cart_id", () => carts.id),
+    itemId: belongsTo("item_id", () => contentItems.id),
     variantId: text("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     sku: text("sku").notNull(),
     quantity: integer("quantity").notNull(),
@@ -83,9 +79,7 @@ export const orderLines = pgTable(
   "order_lines",
   {
     ...siteRowKeys(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => orders.id),
     itemId: text("item_id").notNull(),
     variantId: text("variant_id"),
     sku: text("sku").notNull(),
@@ -185,9 +179,7 @@ export const payments = pgTable(
 
 export const refunds = pgTable("refunds", {
   ...siteRowKeys(),
-  orderId: text("order_id")
-    .notNull()
-    .references(() => orders.id, { onDelete: "cascade" }),
+  orderId: belongsTo("order_id", () => orders.id),
   amountCents: integer("amount_cents").notNull(),
   restocked: boolean("restocked").notNull().default(false),
   reason: text("reason"),

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.js";
+import { belongsTo, createdAt, updatedAt } from "./columns.js";
 import { siteKey, siteRowKeys, siteUsers, websiteId } from "./site.js";
 
 // ─── API keys, feature sets, billing plans, subscriptions, redirects, payment methods and invoices ───
@@ -229,9 +229,7 @@ export const formSubmissionKeys = pgTable("form_submission_keys", {
 export const passwordResetTokens = pgTable("password_reset_tokens", {
   tokenHash: text("token_hash").primaryKey(),
   websiteId: websiteId(),
-  siteUserId: text("site_user_id")
-    .notNull()
-    .references(() => siteUsers.id, { onDelete: "cascade" }),
+  siteUserId: belongsTo("site_user_id", () => siteUsers.id),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: createdAt(),

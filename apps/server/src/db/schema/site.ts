@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt, timestamps, updatedAt } from "./columns.js";
+import { belongsTo, createdAt, timestamps, updatedAt } from "./columns.js";
 
 // ─── Websites, their domains and settings ────────────────────────────────────────────────────────────
 
@@ -37,10 +37,7 @@ export const websites = pgTable("websites", {
 });
 
 /** The `website_id` column of a site-scoped table: deleting the site deletes its rows. */
-export const websiteId = () =>
-  text("website_id")
-    .notNull()
-    .references(() => websites.id, { onDelete: "cascade" });
+export const websiteId = () => belongsTo("website_id", () => websites.id);
 
 /** The first columns of a site-scoped table: the row's own id and its website's. */
 export const siteRowKeys = () => ({ id: text("id").primaryKey(), websiteId: websiteId() });
@@ -113,9 +110,7 @@ export const accountSessions = pgTable(
   "account_sessions",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: belongsTo("account_id", () => accounts.id),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -126,9 +121,7 @@ export const accountSessions = pgTable(
 export const memberships = pgTable(
   "memberships",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: belongsTo("account_id", () => accounts.id),
     websiteId: websiteId(),
     role: text("role").notNull().default("owner"),
     createdAt: createdAt(),
@@ -201,9 +194,7 @@ export const contentItems = pgTable(
   "content_items",
   {
     ...siteRowKeys(),
-    collectionId: text("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
+    collectionId: belongsTo("collection_id", () => collections.id),
     recordType: integer("record_type").notNull(),
     urlId: text("url_id").notNull(),
     title: text("title").notNull(),
@@ -242,9 +233,7 @@ export const comments = pgTable(
   "comments",
   {
     ...siteRowKeys(),
-    itemId: text("item_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
+    itemId: belongsTo("item_id", () => contentItems.id),
     authorName: text("author_name").notNull(),
     body: text("body").notNull(),
     approved: boolean("approved").notNull().default(true),
@@ -257,9 +246,7 @@ export const productVariants = pgTable(
   "product_variants",
   {
     ...siteRowKeys(),
-    itemId: text("item_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
+    itemId: belongsTo("item_id", () => contentItems.id),
     sku: text("sku").notNull(),
     /** Option name to value, e.g. {"Size": "M", "Color": "Indigo"}. */
     attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
@@ -301,9 +288,7 @@ export const formSubmissions = pgTable(
   "form_submissions",
   {
     ...siteRowKeys(),
-    formId: text("form_id")
-      .notNull()
-      .references(() => forms.id, { onDelete: "cascade" }),
+    formId: belongsTo("form_id", () => forms.id),
     values: jsonb("values").$type<Record<string, unknown>>().notNull(),
     summary: jsonb("summary").$type<{ title: string; value: string }[]>().notNull(),
     pagePath: text("page_path"),
@@ -330,9 +315,7 @@ export const siteUsers = pgTable(
 
 export const siteUserSessions = pgTable("site_user_sessions", {
   ...siteRowKeys(),
-  siteUserId: text("site_user_id")
-    .notNull()
-    .references(() => siteUsers.id, { onDelete: "cascade" }),
+  siteUserId: belongsTo("site_user_id", () => siteUsers.id),
   tokenHash: text("token_hash").notNull().unique(),
   xsrfTokenHash: text("xsrf_token_hash").notNull(),
   rememberMe: boolean("remember_me").notNull().default(false),
@@ -344,12 +327,8 @@ export const restockSignups = pgTable(
   "restock_signups",
   {
     ...siteRowKeys(),
-    itemId: text("item_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
-    variantId: text("variant_id")
-      .notNull()
-      .references(() => productVariants.id, { onDelete: "cascade" }),
+    itemId: belongsTo("item_id", () => contentItems.id),
+    variantId: belongsTo("variant_id", () => productVariants.id),
     email: text("email").notNull(),
     joinMailingList: boolean("join_mailing_list").notNull().default(false),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
@@ -394,9 +373,7 @@ export const templateDrafts = pgTable(
   "template_drafts",
   {
     websiteId: websiteId(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: belongsTo("account_id", () => accounts.id),
     name: text("name").notNull(),
     source: text("source").notNull(),
     updatedAt: updatedAt(),
