@@ -1,13 +1,17 @@
 /**
  * The search query as it ran before migration 0009 (apps/server/src/modules/search/service.ts at
  * that time): it builds every published row's tsvector and strips its tags on every query. Kept
- * here, unchanged but for the snippet options it shares with the service, as the baseline
- * bench/search.ts measures the indexed search against.
+ * here, unchanged but for what it shares with the service (which rows search may show, the
+ * snippet options), as the baseline bench/search.ts measures the indexed search against.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../apps/server/src/db/client.js";
-import { RecordType } from "../apps/server/src/db/enums.js";
-import { HEADLINE_OPTIONS, toPrefixQuery } from "../apps/server/src/modules/search/service.js";
+import {
+  HEADLINE_OPTIONS,
+  OPEN_COLLECTION,
+  searchableItem,
+  toPrefixQuery,
+} from "../apps/server/src/modules/search/service.js";
 
 export async function baselineSearch(db: Db, websiteId: string, query: string, now: Date, limit = 20) {
   const tsquery = toPrefixQuery(query);
@@ -25,12 +29,7 @@ export async function baselineSearch(db: Db, websiteId: string, query: string, n
         from content_items ci
         join collections c on c.id = ci.collection_id
        where ci.website_id = ${websiteId}
-         and ci.status = 'published'
-         and c.password_hash is null
-         and coalesce(c.options ->> 'memberArea', 'false') <> 'true'
-         and ci.record_type in (${RecordType.TEXT}, ${RecordType.STORE_ITEM}, ${RecordType.EVENT})
-         and c.kind in ('blog', 'products', 'events')
-         and (ci.publish_on is null or ci.publish_on <= ${now.toISOString()}::timestamptz)
+         and ${searchableItem(now)}
       union all
       select c.id, c.title, c.url_slug, 0, null, null, c.url_slug, c.kind, c.is_home,
              t.text,
@@ -44,8 +43,7 @@ export async function baselineSearch(db: Db, websiteId: string, query: string, n
         ) t
        where c.website_id = ${websiteId}
          and c.kind = 'page'
-         and c.password_hash is null
-         and coalesce(c.options ->> 'memberArea', 'false') <> 'true'
+         and ${OPEN_COLLECTION}
     )
     select d.id, d.title, d.url_id, d.record_type, d.main_image_id, d.start_date, d.url_slug, d.kind, d.is_home,
            ts_rank_cd(d.doc, q.query) as rank,

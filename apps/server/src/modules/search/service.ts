@@ -3,7 +3,7 @@
  * posts, events and products, ranked, with highlighted snippets. Plain SQL that PGlite runs
  * as well as a PostgreSQL server.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { RecordType } from "../../db/enums.js";
 import { escapeHtml } from "../../lib/escape.js";
@@ -80,6 +80,23 @@ export function snippetHtml(headline: string, text?: string): string {
   return escapeHtml(plain).replaceAll(START, "<mark>").replaceAll(STOP, "</mark>");
 }
 
+/** Over `c` (collections): open to every visitor, with no password and not a member area. */
+export const OPEN_COLLECTION = sql.raw(
+  "c.password_hash is null and coalesce(c.options ->> 'memberArea', 'false') <> 'true'",
+);
+
+/**
+ * Over `ci` (content_items) in `c` (its collection): an item search may show, that is a published
+ * post, product or event of an open collection whose publish time has come by `now`.
+ */
+export function searchableItem(now: Date): SQL {
+  return sql`ci.status = 'published'
+         and ${OPEN_COLLECTION}
+         and ci.record_type in (${RecordType.TEXT}, ${RecordType.STORE_ITEM}, ${RecordType.EVENT})
+         and c.kind in ('blog', 'products', 'events')
+         and (ci.publish_on is null or ci.publish_on <= ${now.toISOString()}::timestamptz)`;
+}
+
 /** Searches a website. An empty query finds nothing. */
 export async function searchSite(
   db: Db,
@@ -103,12 +120,7 @@ export async function searchSite(
         join collections c on c.id = ci.collection_id
        where ci.website_id = ${websiteId}
          and ci.search_doc @@ q.query
-         and ci.status = 'published'
-         and c.password_hash is null
-         and coalesce(c.options ->> 'memberArea', 'false') <> 'true'
-         and ci.record_type in (${RecordType.TEXT}, ${RecordType.STORE_ITEM}, ${RecordType.EVENT})
-         and c.kind in ('blog', 'products', 'events')
-         and (ci.publish_on is null or ci.publish_on <= ${now.toISOString()}::timestamptz)
+         and ${searchableItem(now)}
       union all
       select c.id, c.title, c.url_slug, 0, null, null, c.url_slug, c.kind, c.is_home,
              ts_rank_cd(c.search_doc, q.query) as rank
@@ -116,8 +128,7 @@ export async function searchSite(
        where c.website_id = ${websiteId}
          and c.search_doc @@ q.query
          and c.kind = 'page'
-         and c.password_hash is null
-         and coalesce(c.options ->> 'memberArea', 'false') <> 'true'
+         and ${OPEN_COLLECTION}
      order by rank desc, title asc
      limit ${limit}
     )
