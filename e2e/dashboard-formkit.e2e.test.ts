@@ -91,7 +91,25 @@ describe("dashboard form kit", () => {
     await dialog.getByLabel("Discount").selectOption("fixed");
     await dialog.getByLabel("Amount (USD)").fill("10");
     await dialog.getByLabel("Minimum order (USD)").fill("40");
+    // Held on its way to the server, the save shows itself running and cannot be sent twice.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/store/coupons", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
     await dialog.getByRole("button", { name: "Save" }).click();
+    const saving = dialog.getByRole("button", { name: "Saving…" });
+    await saving.waitFor();
+    expect(await saving.isDisabled()).toBe(true);
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith("/store/coupons") && r.request().method() === "POST",
+    );
+    release();
+    await posted;
+    await page.unroute("**/store/coupons");
     const coupon = page.getByRole("row", { name: /KIT10/ });
     await coupon.waitFor();
     expect(await coupon.textContent()).toContain("$10.00 off");

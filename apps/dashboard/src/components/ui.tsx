@@ -179,26 +179,46 @@ export function ActionDialog({
   );
 }
 
-/** A dialog around one form: Cancel, and the action that submits it; the form's error comes first. */
+/** What a dialog's form runs when submitted: a mutation, whose pending state and error the dialog shows. */
+interface FormSubmit {
+  mutate: () => void;
+  isPending: boolean;
+  error: unknown;
+}
+
+/**
+ * A dialog around one form: Cancel, and the action that submits it. Submitting runs `submit`; while
+ * it runs the action is disabled and reads `pendingAction`; its error (or `error`) comes first.
+ */
 export function FormDialog({
   id,
-  onSubmit,
-  error,
+  submit,
+  pendingAction,
+  action,
+  disabled,
+  error = submit.error,
   children,
   ...dialog
 }: Omit<Parameters<typeof ActionDialog>[0], "form" | "onAction" | "kind" | "cancelLabel"> & {
   /** The form's id, which the footer's action submits. */
   id: string;
-  onSubmit: () => void;
+  submit: FormSubmit;
+  /** The action's label while `submit` runs ("Saving…"). */
+  pendingAction: string;
   error?: unknown;
 }) {
   return (
-    <ActionDialog {...dialog} form={id}>
+    <ActionDialog
+      {...dialog}
+      form={id}
+      action={submit.isPending ? pendingAction : action}
+      disabled={submit.isPending || disabled}
+    >
       <form
         id={id}
         onSubmit={(e) => {
           e.preventDefault();
-          onSubmit();
+          if (!submit.isPending) submit.mutate();
         }}
       >
         <ErrorNotice error={error} />

@@ -26,7 +26,7 @@ import {
   FormDialog,
   Modal,
 } from "../components/ui.js";
-import { CheckboxField, TextField, errorText, fieldErrors } from "../components/form/index.js";
+import { CheckboxField, TextField, fieldErrors } from "../components/form/index.js";
 
 const SESSION = Math.random().toString(36).slice(2, 12);
 
@@ -189,9 +189,11 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
       id="create-api-key"
       title="Create API key"
       onClose={cancel}
-      onSubmit={() => create.mutate()}
+      submit={create}
       action="Next"
-      disabled={create.isPending || !name.trim() || !scopes.length}
+      pendingAction="Creating…"
+      disabled={!name.trim() || !scopes.length}
+      error={errors.name ? undefined : create.error}
     >
       <TextField
         label="Key name"
@@ -213,7 +215,6 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
           />
         ))}
       </fieldset>
-      {create.error && !errors.name ? <p className="error">{errorText(create.error)}</p> : null}
     </FormDialog>
   );
 }

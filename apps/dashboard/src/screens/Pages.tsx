@@ -227,10 +227,9 @@ function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void }) {
       id="add-page"
       title="Add a page"
       onClose={onClose}
-      onSubmit={() => add.mutate()}
-      action={add.isPending ? "Adding…" : "Add page"}
-      disabled={add.isPending}
-      error={add.error}
+      submit={add}
+      action="Add page"
+      pendingAction="Adding…"
     >
       <TextField
         label="Page title"

@@ -101,10 +101,9 @@ function CreateSite({ onClose }: { onClose: () => void }) {
       id="create-site"
       title="Create a site"
       onClose={onClose}
-      onSubmit={() => create.mutate()}
-      action={create.isPending ? "Creating…" : "Create site"}
-      disabled={create.isPending}
-      error={create.error}
+      submit={create}
+      action="Create site"
+      pendingAction="Creating…"
     >
       <TextField
         label="Site title"

@@ -111,9 +111,10 @@ export function RuleModal({
       id="rule-form"
       title={`${rule ? "Edit" : "Add"} ${noun}`}
       onClose={onClose}
-      onSubmit={() => save.mutate()}
+      submit={save}
       action="Save"
-      disabled={save.isPending || Boolean(localError)}
+      pendingAction="Saving…"
+      disabled={Boolean(localError)}
       error={save.error ?? remove.error}
       before={
         id ? (
