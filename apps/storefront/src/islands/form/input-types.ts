@@ -5,7 +5,7 @@
  */
 import type { FormField } from "@atelier/forms";
 
-export interface InputKind {
+interface InputKind {
   type: string;
   mode?: "decimal" | "numeric" | "email" | "url";
   auto?: string;
