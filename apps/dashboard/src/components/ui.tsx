@@ -205,6 +205,7 @@ export function FormDialog({
   submit: FormSubmit;
   /** The action's label while `submit` runs ("Saving…"). */
   pendingAction: string;
+  /** Shown over the form instead of `submit`'s error; null shows none (left out, `submit`'s is shown). */
   error?: unknown;
 }) {
   return (

@@ -193,7 +193,7 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
       action="Next"
       pendingAction="Creating…"
       disabled={!name.trim() || !scopes.length}
-      error={errors.name ? undefined : create.error}
+      error={errors.name ? null : create.error}
     >
       <TextField
         label="Key name"
