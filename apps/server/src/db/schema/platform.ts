@@ -241,3 +241,31 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
   count: integer("count").notNull(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 });
+
+// ─── Domain events: the transactional outbox ─────────────────────────────────────────────────────────
+
+/**
+ * One row per change that matters outside its module (an order paid, stock changed, a product
+ * saved, a member added…), written in the same transaction as the change. Consumers (webhooks,
+ * the activity log, analytics, recovery) get one job per event each, so a crash never loses an
+ * event nor delivers one for a rolled-back change.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** A stable public id (webhook-id, activity entry id). */
+    publicId: text("public_id").notNull().unique(),
+    websiteId: text("website_id"),
+    /** e.g. order.created, product.updated, member.added */
+    type: text("type").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    /** account, api_key, site_user, visitor or system */
+    actorType: text("actor_type").notNull(),
+    actorId: text("actor_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_website_idx").on(t.websiteId, t.id), index("events_type_idx").on(t.type, t.id)],
+);

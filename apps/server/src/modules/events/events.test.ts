@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, createTestApp } from "../../../test/harness.js";
+import * as s from "../../db/schema.js";
+import { runDueJobs } from "../jobs/service.js";
+import { type DomainEvent, recordEvent, registerEventConsumer } from "./service.js";
+
+let t: TestApp;
+const seen: { consumer: string; event: DomainEvent }[] = [];
+let failOnce = true;
+
+registerEventConsumer("test.orders", {
+  types: ["order.*"],
+  handle: async (_deps, event) => {
+    seen.push({ consumer: "orders", event });
+  },
+});
+registerEventConsumer("test.flaky", {
+  types: ["order.created"],
+  handle: async (_deps, event) => {
+    if (failOnce) {
+      failOnce = false;
+      throw new Error("receiver down");
+    }
+    seen.push({ consumer: "flaky", event });
+  },
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("events outbox", () => {
+  it("stores the event with the change and hands it to each consumer that wants it", async () => {
+    const event = await t.database.db.transaction((tx) =>
+      recordEvent(tx, {
+        websiteId: null,
+        type: "order.created",
+        entity: { type: "order", id: "o1" },
+        actor: { type: "visitor", id: null },
+        payload: { total: 1200 },
+      }),
+    );
+    expect(event.publicId).toMatch(/^evt_[a-f0-9]{24}$/);
+    await runDueJobs(t.app.deps, "test");
+    expect(seen.map((x) => x.consumer)).toEqual(["orders"]);
+    expect(seen[0]!.event.payload).toEqual({ total: 1200 });
+  });
+
+  it("retries a failed consumer alone, later", async () => {
+    const now = Date.now();
+    const clock = { now: () => new Date(now + 10 * 60_000) };
+    const result = await runDueJobs({ ...t.app.deps, clock }, "test");
+    expect(result.ran).toBe(1);
+    expect(seen.map((x) => x.consumer)).toEqual(["orders", "flaky"]);
+  });
+
+  it("keeps nothing of a rolled-back change", async () => {
+    const before = (await t.database.db.select().from(s.events)).length;
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await recordEvent(tx, {
+          websiteId: null,
+          type: "order.updated",
+          entity: { type: "order", id: "o2" },
+          actor: { type: "system", id: null },
+        });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect((await t.database.db.select().from(s.events)).length).toBe(before);
+    expect((await runDueJobs(t.app.deps, "test")).ran).toBe(0);
+  });
+});
