@@ -16,6 +16,7 @@ import type { Clock } from "../src/lib/clock.js";
 import { seedDemoIfEmpty } from "../src/seed/demo.js";
 import { DEMO_OWNER } from "./fixtures.js";
 import { createScratchDatabase } from "./scratch-database.js";
+import { pgliteTemplateDump, postgresTemplateName } from "./template-database.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,14 +25,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh, empty database for one test file. */
+/**
+ * A fresh, empty (migrated) database for one test file: a copy of the run's migrated template
+ * when global-setup.ts made one, else made and migrated here.
+ */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) {
-    const database = await openDatabase({ dataDir: "memory://" });
+    const database = await openDatabase({ dataDir: "memory://", loadDataDir: pgliteTemplateDump() });
     return { database, drop: async () => {} };
   }
-  const scratch = await createScratchDatabase(admin, "atelier_t");
+  const scratch = await createScratchDatabase(admin, "atelier_t", {}, postgresTemplateName());
   const database = await openDatabase({ databaseUrl: scratch.url });
   return { database, ...scratch };
 }

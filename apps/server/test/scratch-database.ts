@@ -23,16 +23,18 @@ async function onServer(adminUrl: string, sql: string, options: pg.ClientConfig 
 }
 
 /**
- * Creates an empty database named `${prefix}_<random>` on the server at `adminUrl` (a URL it may
- * create databases with); `options` go to the creating connection (e.g. a connect timeout).
+ * Creates a database named `${prefix}_<random>` on the server at `adminUrl` (a URL it may
+ * create databases with), empty or a copy of `template`; `options` go to the creating
+ * connection (e.g. a connect timeout).
  */
 export async function createScratchDatabase(
   adminUrl: string,
   prefix: string,
   options: pg.ClientConfig = {},
+  template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await onServer(adminUrl, `create database ${name}`, options);
+  await onServer(adminUrl, `create database ${name}${template ? ` template ${template}` : ""}`, options);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

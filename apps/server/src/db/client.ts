@@ -38,6 +38,8 @@ export interface Database {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Migrations of this build not yet applied to the database (0 when ready). */
   pendingMigrations(): Promise<number>;
+  /** A copy of the whole data directory, for `loadDataDir` (PGlite only). */
+  dumpDataDir?(): Promise<Blob>;
   /** Pool use (PostgreSQL only). */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -79,7 +81,12 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise embedded PGlite under
  * `dataDir` (in memory when `dataDir` is "memory://"). Applies pending migrations.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of initdb. */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client losing its server must not crash the process; the next query reports it.
@@ -109,7 +116,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   // btree_gin: site search's index leads with website_id (migration 0009).
-  const client = new PGlite(dataDir, { extensions: { btree_gin } });
+  const client = new PGlite(dataDir, { extensions: { btree_gin }, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
@@ -118,6 +125,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     db,
     kind: "pglite",
     withStartupLock: (work) => work(),
+    dumpDataDir: () => client.dumpDataDir("none"),
     pendingMigrations: async () => Math.max(0, shippedMigrations() - (await appliedMigrations(db))),
     ping: async () => {
       if (client.closed) throw new Error("database is closed");

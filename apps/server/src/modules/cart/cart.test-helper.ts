@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { type Browser, type TestApp, createTestApp, visitorFrom } from "../../../test/harness.js";
 
-let now = new Date("2025-03-01T12:00:00Z");
+const START = "2025-03-01T12:00:00Z";
+let now = new Date(START);
 export const clock = { now: () => now };
 /** Moves the app's clock forward. */
 export const advanceClock = (ms: number) => {
@@ -17,6 +18,9 @@ export let t: TestApp;
 /** Starts the file's app before its tests and closes it after them. */
 export function useCartApp(): void {
   beforeAll(async () => {
+    // Test files may share this module (vitest isolate: false): each starts from the same state.
+    now = new Date(START);
+    for (const slug of Object.keys(products)) delete products[slug];
     t = await createTestApp({ seed: true, clock });
   });
   afterAll(() => t.close());

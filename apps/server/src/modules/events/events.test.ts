@@ -8,13 +8,13 @@ let t: TestApp;
 const seen: { consumer: string; event: DomainEvent }[] = [];
 let failOnce = true;
 
-registerEventConsumer("test.orders", {
+const stopOrders = registerEventConsumer("test.orders", {
   types: ["order.*"],
   handle: async (_deps, event) => {
     seen.push({ consumer: "orders", event });
   },
 });
-registerEventConsumer("test.flaky", {
+const stopFlaky = registerEventConsumer("test.flaky", {
   types: ["order.created"],
   handle: async (_deps, event) => {
     if (failOnce) {
@@ -28,7 +28,11 @@ registerEventConsumer("test.flaky", {
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  stopOrders();
+  stopFlaky();
+  await t.close();
+});
 
 describe("events outbox", () => {
   it("stores the event with the change and hands it to each consumer that wants it", async () => {

@@ -49,9 +49,10 @@ function wants(consumer: Consumer, type: string): boolean {
 
 /**
  * Registers a consumer (once, at import). Its handler runs in a job after the change commits;
- * a failure retries that consumer only, with the job queue's growing delays.
+ * a failure retries that consumer only, with the job queue's growing delays. Answers a function
+ * that stops queueing events for it (for tests that register their own).
  */
-export function registerEventConsumer(name: string, consumer: Consumer): void {
+export function registerEventConsumer(name: string, consumer: Consumer): () => void {
   consumers.set(name, consumer);
   registerJobHandler(`${JOB_PREFIX}${name}`, async (deps, payload) => {
     const [event] = await deps.db
@@ -60,6 +61,7 @@ export function registerEventConsumer(name: string, consumer: Consumer): void {
       .where(eq(events.id, Number(payload.eventId)));
     if (event) await consumer.handle(deps, event);
   });
+  return () => consumers.delete(name);
 }
 
 /** Appends an event in the caller's transaction and queues it for every consumer that wants it. */
