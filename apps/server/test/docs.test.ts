@@ -24,17 +24,28 @@ function prose(markdown: string): string {
 
 /** A heading's anchor as GitHub makes it: the visible text, lower case, punctuation dropped, spaces to hyphens. */
 export function headingSlug(heading: string): string {
-  const text = heading
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/`([^`]*)`/g, "$1")
-    .replace(/<[^>]+>/g, "")
-    .replace(/(\*\*|__)(.+?)\1/g, "$2")
-    .replace(/(\*|_)(.+?)\1/g, "$2");
-  return text
+  return visibleText(heading)
     .trim()
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\p{M} _-]/gu, "")
     .replace(/ /g, "-");
+}
+
+/** A heading's rendered text: code spans as written; links, HTML tags and emphasis marks dropped. */
+function visibleText(heading: string): string {
+  return heading
+    .split(/(`[^`]*`)/)
+    .map((part) =>
+      /^`[^`]*`$/.test(part)
+        ? part.slice(1, -1)
+        : part
+            .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+            .replace(/<[^>]+>/g, "")
+            .replace(/\*+/g, "")
+            // An underscore at a word's edge marks emphasis; one inside a word is a character.
+            .replace(/(^|[^\p{L}\p{N}])_+|_+(?=[^\p{L}\p{N}]|$)/gu, "$1"),
+    )
+    .join("");
 }
 
 /** Every anchor a Markdown file has: its headings' slugs, repeated slugs numbered as GitHub numbers them. */
@@ -55,7 +66,9 @@ function anchorsOf(file: string): Set<string> {
 /** The targets of a page's Markdown links and images, outside code. */
 function linksOf(markdown: string): string[] {
   const text = prose(markdown).replace(/`[^`\n]*`/g, "");
-  return [...text.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
+  const inline = text.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g);
+  const definitions = text.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)>?/gm);
+  return [...inline, ...definitions].map((m) => m[1]!);
 }
 
 /** What is wrong with one link of `page`, or undefined when it leads somewhere that exists. */
@@ -80,6 +93,10 @@ describe("README and docs/", () => {
     expect(headingSlug("API keys & the commerce API")).toBe("api-keys--the-commerce-api");
     expect(headingSlug("Payments (test cards, **Stripe**)")).toBe("payments-test-cards-stripe");
     expect(headingSlug("Site archives (format version 1)")).toBe("site-archives-format-version-1");
+    expect(headingSlug("`PAGE_CACHE_MB` and _emphasis_ in snake_case")).toBe(
+      "page_cache_mb-and-emphasis-in-snake_case",
+    );
+    expect(headingSlug("How to add…")).toBe("how-to-add");
   });
 
   it("every relative link and anchor leads to a file and heading that exist", () => {
@@ -89,11 +106,14 @@ describe("README and docs/", () => {
     expect(dead).toEqual([]);
   });
 
-  it("finds a dead link, a dead anchor and a live one", () => {
+  it("finds links outside code, and tells a dead link or anchor from a live one", () => {
     expect(deadLink("README.md", "docs/no-such-page.md")).toContain("no file docs/no-such-page.md");
     expect(deadLink("README.md", "docs/configuration.md#no-such-heading")).toContain("no heading");
     expect(deadLink("docs/api.md", "configuration.md#the-server")).toBeUndefined();
     expect(deadLink("README.md", "https://example.com/#anything")).toBeUndefined();
+    expect(
+      linksOf("[a](docs/x.md#y) ![b](<img.png>)\n[ref]: ./z.md\n```\n[no](code.md)\n```\n`[no](span.md)`"),
+    ).toEqual(["docs/x.md#y", "img.png", "./z.md"]);
   });
 
   it("README.md is at most 150 lines", () => {
