@@ -50,6 +50,7 @@ import { siteArchiveRoutes } from "./modules/site-archive/routes.js";
 import { siteRoutes } from "./render/routes.js";
 import { fontPreviewRoutes } from "./modules/design/font-preview.js";
 import { designRoutes } from "./modules/design/routes.js";
+import { webhookRoutes } from "./modules/webhooks/routes.js";
 
 const storefrontDist = STOREFRONT_DIST;
 /** Vite's content-hashed file names, `<name>-<8 characters of hash>.<ext>`, or their .br/.gz. */
@@ -159,6 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(siteUserRoutes);
   await app.register(siteUserOwnerRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(webhookRoutes);
   await app.register(billingRoutes);
   await app.register(siteArchiveRoutes);
   await app.register(ownerSiteRoutes);
