@@ -290,36 +290,18 @@ export function Webhooks() {
       <LoadedTable
         query={list}
         rows={(data) => data}
-        columns={[
-          { label: "Endpoint" },
-          { label: "Events" },
-          { label: "State" },
-          { label: "Created" },
-          { label: "Actions", srOnly: true },
-        ]}
+        columns={[{ label: "Endpoint" }, { label: "Events" }]}
         empty="No webhooks yet. Add one to send events to another tool."
         row={(w) => (
           <tr key={w.id}>
-            <td style={{ maxWidth: "20rem", overflowWrap: "anywhere" }}>
-              <strong>{w.url}</strong>
-              {w.description ? <div className="muted">{w.description}</div> : null}
-            </td>
-            <td>
-              <span className="btn-row" style={{ gap: "0.25rem" }}>
-                {w.topics.map((t) => (
-                  <span key={t} className="badge" title={TOPIC_TEXT[t]}>
-                    {t}
-                  </span>
-                ))}
-              </span>
-            </td>
-            <td>
+            <td style={{ overflowWrap: "anywhere" }}>
+              <strong>{w.url}</strong>{" "}
               <span className={`badge ${w.active ? "ok" : "warn"}`}>{w.active ? "Active" : "Paused"}</span>
-              {w.disabledReason ? <div className="muted">{w.disabledReason}</div> : null}
-            </td>
-            <td>{formatDate(w.createdOn)}</td>
-            <td className="num">
-              <span className="btn-row" style={{ gap: "0.25rem", justifyContent: "flex-end" }}>
+              <div className="muted">
+                {w.description ? `${w.description} · ` : ""}Added {formatDate(w.createdOn)}
+                {w.disabledReason ? ` · ${w.disabledReason}` : ""}
+              </div>
+              <span className="btn-row" style={{ gap: "0.25rem", marginTop: "0.5rem" }}>
                 <button type="button" className="btn small" onClick={() => setLogOf(w.id)}>
                   Delivery log<span className="sr-only"> of {w.url}</span>
                 </button>
@@ -339,6 +321,15 @@ export function Webhooks() {
                 <button type="button" className="btn small danger" onClick={() => setDeleting(w)}>
                   Delete<span className="sr-only"> {w.url}</span>
                 </button>
+              </span>
+            </td>
+            <td>
+              <span className="btn-row" style={{ gap: "0.25rem" }}>
+                {w.topics.map((t) => (
+                  <span key={t} className="badge" title={TOPIC_TEXT[t]}>
+                    {t}
+                  </span>
+                ))}
               </span>
             </td>
           </tr>
