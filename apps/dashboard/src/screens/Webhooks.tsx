@@ -33,7 +33,7 @@ import {
 /** What the owner reads about each event. */
 const TOPIC_TEXT: Record<WebhookTopic, string> = {
   "order.created": "Order placed",
-  "order.updated": "Order paid, fulfilled, refunded or cancelled",
+  "order.updated": "Order fulfilled, refunded or cancelled",
   "inventory.updated": "Stock changed",
   "product.created": "Product created",
   "product.updated": "Product updated",
@@ -91,7 +91,11 @@ function WebhookForm({
         maxLength={WEBHOOK_URL_MAX_LENGTH}
         value={url}
         error={errors.url}
-        onChange={setUrl}
+        onChange={(v) => {
+          setUrl(v);
+          // The server's refusal was about the address as it was.
+          if (errors.url) save.reset();
+        }}
       />
       <TextField
         label="Description"
