@@ -5,6 +5,7 @@ import { RouterProvider, createBrowserRouter } from "react-router";
 import { ApiError, setUnauthorizedHandler } from "./api.js";
 import { Shell } from "./components/Shell.js";
 import { ApiKeys } from "./screens/ApiKeys.js";
+import { Webhooks } from "./screens/Webhooks.js";
 import { designRoutes } from "./screens/design/routes.js";
 import { Billing } from "./screens/Billing.js";
 import { CollectionItems, ItemEditor } from "./screens/Collections.js";
@@ -78,6 +79,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },
         { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },
         { path: "sites/:siteId/api-keys", element: <ApiKeys /> },
+        { path: "sites/:siteId/settings/developers/webhooks", element: <Webhooks /> },
         {
           path: "sites/:siteId/design/templates",
           element: (

@@ -5,12 +5,14 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Deps, RouteInfo } from "./http/deps.js";
 import { installBodyParsers } from "./http/body-parsers.js";
 import { installDefaultCsp } from "./http/csp.js";
+import { OPENAPI_OPTIONS } from "./http/openapi.js";
 import { FrontDoor } from "./http/front-door.js";
 import { requestIdOf } from "./http/request-id.js";
 import { HELMET_OPTIONS } from "./http/security-headers.js";
@@ -50,6 +52,7 @@ import { siteArchiveRoutes } from "./modules/site-archive/routes.js";
 import { siteRoutes } from "./render/routes.js";
 import { fontPreviewRoutes } from "./modules/design/font-preview.js";
 import { designRoutes } from "./modules/design/routes.js";
+import { webhookRoutes } from "./modules/webhooks/routes.js";
 
 const storefrontDist = STOREFRONT_DIST;
 /** Vite's content-hashed file names, `<name>-<8 characters of hash>.<ext>`, or their .br/.gz. */
@@ -123,10 +126,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ...errorBody("rate_limited", "Please try again in a few seconds."),
     }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Atelier API", version: "0.1.0", description: "Site API (SPEC §7) and the owner API." },
-    },
+  await app.register(swagger, OPENAPI_OPTIONS);
+  // The interactive reference, served from the package's own files (no CDN).
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    uiConfig: { deepLinking: true },
+    theme: { title: "Atelier API reference" },
   });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
@@ -159,6 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(siteUserRoutes);
   await app.register(siteUserOwnerRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(webhookRoutes);
   await app.register(billingRoutes);
   await app.register(siteArchiveRoutes);
   await app.register(ownerSiteRoutes);

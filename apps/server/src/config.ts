@@ -30,6 +30,10 @@ export interface Config {
   pageCacheMb: number;
   /** Sites whose site-wide data (pages, settings, redirects, host) a process keeps in memory. */
   siteCacheEntries: number;
+  /** WEBHOOKS_ALLOW_HTTP=true: webhook endpoints may be http:// (development only). */
+  webhooksAllowHttp: boolean;
+  /** WEBHOOKS_ALLOW_PRIVATE=true: webhooks may call loopback and private addresses (tests, private networks). */
+  webhooksAllowPrivate: boolean;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -58,7 +62,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheEntries: positiveInt(env, "PAGE_CACHE_ENTRIES", 5000),
     pageCacheMb: positiveInt(env, "PAGE_CACHE_MB", 128),
     siteCacheEntries: positiveInt(env, "SITE_CACHE_ENTRIES", 1000),
+    webhooksAllowHttp: flag(env, "WEBHOOKS_ALLOW_HTTP"),
+    webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
   };
+}
+
+/** An on/off setting: "true" or "1" is on, unset, "false" or "0" off; anything else is refused. */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name] ?? "";
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "" || raw === "false" || raw === "0") return false;
+  throw new Error(`${name} must be "true" or "false", got "${raw}"`);
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -1,9 +1,25 @@
-/** What an API key may be allowed to do: the scopes the owner API grants and checks. */
+/**
+ * What an API key may be allowed to do: read or write each area of the owner API
+ * (`<area>.read` / `<area>.write`), beside the first scopes of the commerce API and the template
+ * commands, which keep working.
+ */
 export const API_SCOPES = [
   "orders.read",
+  "orders.write",
   "products.read",
+  "products.write",
   "inventory.read",
   "inventory.write",
+  "content.read",
+  "content.write",
+  "forms.read",
+  "forms.write",
+  "site_users.read",
+  "site_users.write",
+  "analytics.read",
+  "analytics.write",
+  "webhooks.read",
+  "webhooks.write",
   "templates.read",
   "templates.write",
 ] as const;

@@ -54,3 +54,11 @@ export type { SignUpGroup } from "./restock.js";
 export type { OwnerCoupon, StoreSettings, StoreSettingsAnswer } from "./store.js";
 export type { OwnerSiteUser } from "./site-users.js";
 export type { Template, TemplateSummary } from "./templates.js";
+export {
+  MAX_WEBHOOKS,
+  WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  WEBHOOK_TOPICS,
+  WEBHOOK_URL_MAX_LENGTH,
+  type WebhookTopic,
+} from "./webhooks.js";
+export type { Webhook, WebhookDelivery, WebhookDeliveryPage, WebhookWithSecret } from "./webhooks.js";

@@ -64,6 +64,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: "settings/billing", label: "Billing" },
       { to: "settings/export", label: "Export" },
       { to: "api-keys", label: "API keys" },
+      { to: "settings/developers/webhooks", label: "Webhooks" },
     ],
   },
 ];

@@ -33,9 +33,24 @@ const SESSION = Math.random().toString(36).slice(2, 12);
 /** What the owner reads about each scope the owner API grants. */
 const SCOPE_TEXT: Record<ApiScope, { label: string; help: string }> = {
   "orders.read": { label: "Read orders", help: "Orders with their lines, totals and statuses." },
+  "orders.write": { label: "Change orders", help: "Fulfil, refund and cancel orders." },
   "products.read": { label: "Read products", help: "Products with their variants, SKUs and prices." },
+  "products.write": { label: "Change products", help: "Create, edit and delete products." },
   "inventory.read": { label: "Read inventory", help: "The stock of every variant." },
   "inventory.write": { label: "Change inventory", help: "Adjust stock up or down." },
+  "content.read": { label: "Read content", help: "Pages, blog posts and other collection items." },
+  "content.write": { label: "Change content", help: "Edit pages and collection items." },
+  "forms.read": { label: "Read forms", help: "Forms and their submissions." },
+  "forms.write": { label: "Change forms", help: "Edit forms and manage submissions." },
+  "site_users.read": { label: "Read site users", help: "The people with an account on the site." },
+  "site_users.write": { label: "Change site users", help: "Edit and remove site users." },
+  "analytics.read": { label: "Read analytics", help: "Traffic and sales figures." },
+  "analytics.write": { label: "Send analytics", help: "Record analytics events." },
+  "webhooks.read": { label: "Read webhooks", help: "Webhook subscriptions and their delivery log." },
+  "webhooks.write": {
+    label: "Manage webhooks",
+    help: "Create, change and delete webhook subscriptions.",
+  },
   "templates.read": { label: "Read templates", help: "The site's templates (jsont pull)." },
   "templates.write": {
     label: "Change templates",

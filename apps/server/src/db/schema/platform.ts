@@ -269,3 +269,68 @@ export const events = pgTable(
   },
   (t) => [index("events_website_idx").on(t.websiteId, t.id), index("events_type_idx").on(t.type, t.id)],
 );
+
+// ─── Webhooks: subscriptions, the messages they are sent and each attempt ────────────────────────────
+
+/** An owner's webhook subscription: where to POST which event types, signed with its secret. */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    ...siteRowKeys(),
+    url: text("url").notNull(),
+    topics: text("topics").array().notNull(),
+    description: text("description").notNull().default(""),
+    active: boolean("active").notNull().default(true),
+    /** The signing secret (`whsec_…`), encrypted with the server's key (modules/webhooks/secrets.ts). */
+    secret: text("secret").notNull(),
+    /** After a rotation, the previous secret keeps signing beside the new one until `previousSecretUntil`. */
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    /** The first failed attempt since the last success: 3 days of failure disable the subscription. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** Why the server paused it (3 days of failure), if it did. */
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhooks_website_idx").on(t.websiteId)],
+);
+
+/** One event to send to one subscription: the exact body every attempt sends, frozen when it is made. */
+export const webhookMessages = pgTable(
+  "webhook_messages",
+  {
+    ...siteRowKeys(),
+    webhookId: belongsTo("webhook_id", () => webhooks.id),
+    /** The event's public id: the `webhook-id` header of every attempt. */
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    body: text("body").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** pending, delivered or failed (retries used up, or the subscription was paused or removed). */
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_messages_created_idx").on(t.createdAt)],
+);
+
+/** The delivery log: one row per attempt, kept 30 days. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    ...siteRowKeys(),
+    webhookId: belongsTo("webhook_id", () => webhooks.id),
+    messageId: belongsTo("message_id", () => webhookMessages.id),
+    attempt: integer("attempt").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The HTTP status, or null when no answer came (refused address, timeout, connection error). */
+    status: integer("status"),
+    latencyMs: integer("latency_ms").notNull(),
+    /** The first 2 KB of the answer's body, or why there was no answer. */
+    responseExcerpt: text("response_excerpt").notNull().default(""),
+  },
+  (t) => [
+    index("webhook_deliveries_log_idx").on(t.webhookId, t.at, t.id),
+    index("webhook_deliveries_at_idx").on(t.at),
+  ],
+);

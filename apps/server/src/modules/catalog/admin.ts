@@ -41,6 +41,7 @@ import {
   structured,
 } from "./product-rules.js";
 import { websiteHasFeature } from "./service.js";
+import { type NewEvent, SYSTEM, recordEvent } from "../events/service.js";
 
 export {
   type ProductInput,
@@ -262,6 +263,7 @@ export async function createProduct(db: Db, websiteId: string, p: ProductInput):
       .returning();
     if (!inserted.length) throw URL_TAKEN(urlId);
     await writeProduct(tx, websiteId, id, p, []);
+    await recordEvent(tx, productEvent(websiteId, "product.created", id));
     return productJson(inserted[0]!, await variantsOfItem(tx, websiteId, id), c);
   });
 }
@@ -318,11 +320,20 @@ export async function updateProduct(
       .where(siteRowWhere(contentItems, websiteId, item.id))
       .returning();
     await writeProduct(tx, websiteId, item.id, p, existing);
+    await recordEvent(tx, productEvent(websiteId, "product.updated", item.id));
     return productJson(row!, await variantsOfItem(tx, websiteId, item.id), c);
   });
 }
 
 export async function deleteProduct(db: Db, websiteId: string, productId: string): Promise<void> {
   const isProduct = eq(contentItems.recordType, RecordType.STORE_ITEM);
-  await deleteSiteRow(db, contentItems, websiteId, productId, PRODUCT_NOT_FOUND, isProduct);
+  await db.transaction(async (tx) => {
+    await deleteSiteRow(tx, contentItems, websiteId, productId, PRODUCT_NOT_FOUND, isProduct);
+    await recordEvent(tx, productEvent(websiteId, "product.deleted", productId));
+  });
+}
+
+/** The domain event of a product created, updated or deleted (webhooks' `product.*`). */
+function productEvent(websiteId: string, type: string, productId: string): NewEvent {
+  return { websiteId, type, entity: { type: "product", id: productId }, actor: SYSTEM };
 }

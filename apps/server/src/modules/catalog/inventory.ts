@@ -13,6 +13,12 @@ import { recordEvent } from "../analytics/service.js";
 import { mediaUrl } from "../media/storage.js";
 import { enqueueRestockCheck } from "../restock/service.js";
 import { MAX_STOCK } from "./product-rules.js";
+import { type NewEvent, SYSTEM, recordEvent as recordDomainEvent } from "../events/service.js";
+
+/** The domain event of a variant's stock changing (webhooks' `inventory.updated`). */
+export function inventoryUpdated(websiteId: string, variantId: string): NewEvent {
+  return { websiteId, type: "inventory.updated", entity: { type: "variant", id: variantId }, actor: SYSTEM };
+}
 
 /** A variant as the inventory lists it: its options, prices and stock. */
 export function variantStockJson(v: typeof productVariants.$inferSelect) {
@@ -146,6 +152,7 @@ export async function setStock(
       .set({ qtyInStock: qty, unlimited: change.unlimited ?? v.unlimited, updatedAt: sql`now()` })
       .where(eq(productVariants.id, v.id))
       .returning();
+    await recordDomainEvent(tx, inventoryUpdated(websiteId, v.id));
     // Back in stock: the people waiting for this variant are emailed by the restock job.
     if ((row!.unlimited || row!.qtyInStock > 0) && !v.unlimited && v.qtyInStock <= 0) {
       await enqueueRestockCheck(tx, websiteId, [v.id]);

@@ -47,6 +47,12 @@ function signingSecret(dataDir: string): Promise<Buffer> {
   return p;
 }
 
+/**
+ * The server's own secret (LINK_SIGNING_SECRET or the data folder's), for other modules that
+ * derive a key from it (webhook secrets are encrypted at rest with one).
+ */
+export const serverSecret = signingSecret;
+
 async function sign(dataDir: string, message: string): Promise<string> {
   return createHmac("sha256", await signingSecret(dataDir))
     .update(message)

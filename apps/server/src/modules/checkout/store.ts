@@ -11,6 +11,8 @@ import type { Db, Tx } from "../../db/client.js";
 import { carts, productVariants } from "../../db/schema.js";
 import { type CartEntryRow, type CartRow, entriesOf, findCart } from "../cart/service.js";
 import { productsByIds } from "../catalog/service.js";
+import { recordEvent } from "../events/service.js";
+import { inventoryUpdated } from "../catalog/inventory.js";
 
 export interface DigitalFile {
   filename: string;
@@ -157,6 +159,7 @@ async function addStock(tx: Tx, websiteId: string, variantId: string, delta: num
       ),
     )
     .returning({ id: productVariants.id });
+  if (done.length) await recordEvent(tx, inventoryUpdated(websiteId, variantId));
   return done.length > 0;
 }
 

@@ -37,6 +37,7 @@ import { collectionsOf } from "../content/service.js";
 import { queueEmail } from "../email/service.js";
 import { settingsOf } from "../sites/service.js";
 import { countEvent, type Window } from "./rate-limit.js";
+import { recordEvent } from "../events/service.js";
 
 export type FormRow = typeof forms.$inferSelect;
 
@@ -265,6 +266,13 @@ export async function saveSubmission(deps: Deps, input: SaveInput): Promise<Save
       pagePath: pagePath ?? null,
       createdAt: now,
     });
+    await recordEvent(tx, {
+      websiteId: input.websiteId,
+      type: "form.submitted",
+      entity: { type: "form_submission", id: submissionId },
+      actor: { type: "visitor", id: null },
+      payload: { formId: form.id },
+    });
     if (newsletter && email) await addToMailingList(tx, input.websiteId, email, `form:${form.id}`, now);
     // Newsletter sign-ups land in the mailing list; they email the owner only when asked to.
     const to = form.notifyEmail ?? (newsletter ? null : (site?.contactEmail ?? null));
@@ -308,7 +316,7 @@ interface SubmissionJson {
   values: Record<string, unknown>;
 }
 
-function submissionJson(r: typeof formSubmissions.$inferSelect): SubmissionJson {
+export function submissionJson(r: typeof formSubmissions.$inferSelect): SubmissionJson {
   return {
     id: r.id,
     createdOn: r.createdAt.getTime(),

@@ -34,8 +34,10 @@ import {
   ownerOrder,
   setLineDetails,
   updateOrder,
+  orderUpdated,
 } from "./service.js";
 import { recordEvent } from "../analytics/service.js";
+import { recordEvent as recordDomainEvent } from "../events/service.js";
 
 /** What an owner's operation needs: the same as a checkout (the database, clock, config and payments). */
 export type OrderOpsDeps = CheckoutDeps;
@@ -96,6 +98,7 @@ export async function fulfilOrder(deps: OrderOpsDeps, site: Website, orderId: st
         fromName: site.title,
       });
     }
+    await recordDomainEvent(tx, orderUpdated(site.id, order.id, "fulfilled"));
     await recordEvent(tx, {
       websiteId: site.id,
       actor: "user",
@@ -250,6 +253,7 @@ export async function refundOrder(deps: OrderOpsDeps, site: Website, orderId: st
         fromName: site.title,
       });
     }
+    await recordDomainEvent(tx, orderUpdated(site.id, order.id, "refunded"));
     await recordEvent(tx, {
       websiteId: site.id,
       actor: "user",
@@ -326,6 +330,7 @@ export async function cancelOrder(
         fromName: site.title,
       });
     }
+    await recordDomainEvent(tx, orderUpdated(site.id, order.id, "cancelled"));
     await recordEvent(tx, {
       websiteId: site.id,
       actor: "user",

@@ -12,6 +12,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { isId, newId } from "../../lib/ids.js";
+import { type NewEvent, SYSTEM, recordEvent } from "../events/service.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -166,7 +167,26 @@ async function paymentsOf(db: Db | Tx, orderId: string): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
 }
 
-/** The order becomes paid (status pending → paid), with what the payment told us. */
+/** The domain event of a change to a placed order (webhooks' `order.updated`). */
+export function orderUpdated(
+  websiteId: string,
+  orderId: string,
+  change: "paid" | "fulfilled" | "refunded" | "cancelled",
+): NewEvent {
+  return {
+    websiteId,
+    type: "order.updated",
+    entity: { type: "order", id: orderId },
+    actor: SYSTEM,
+    payload: { change },
+  };
+}
+
+/**
+ * The order becomes paid (status pending → paid), with what the payment told us. An order is
+ * placed when it is paid (a pending order whose payment fails is deleted), so this is when
+ * `order.created` is recorded, in the same transaction.
+ */
 export async function markOrderPaid(
   tx: Tx,
   order: OrderRow,
@@ -182,6 +202,14 @@ export async function markOrderPaid(
     })
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
     .returning();
+  if (row)
+    await recordEvent(tx, {
+      websiteId: row.websiteId,
+      type: "order.created",
+      entity: { type: "order", id: row.id },
+      actor: SYSTEM,
+      payload: { status: row.status },
+    });
   return row ?? order;
 }
 

@@ -21,6 +21,9 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   outbound_emails: "this server's delivery log of emails already sent",
   template_drafts: "an owner's unsaved template edits, tied to an account on this server",
   events: "this server's outbox of changes, delivered to its consumers (webhooks, activity) here",
+  webhooks: "integrations of this server: a copy must not call the same endpoints; secrets are this server's",
+  webhook_messages: "this server's webhook sends, tied to its events",
+  webhook_deliveries: "this server's webhook delivery log",
 };
 
 /** Columns never written to an archive (secrets); the importer fills them afresh. */

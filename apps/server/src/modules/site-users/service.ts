@@ -37,6 +37,7 @@ import { linesOfOrders } from "../orders/service.js";
 import { countEvent, peekEvents, resetEvents, type Window } from "../forms/rate-limit.js";
 import type { Website } from "../sites/service.js";
 import { mergeCartAtSignIn, releaseCartAtSignOut } from "./cart-merge.js";
+import { recordEvent } from "../events/service.js";
 
 export type SiteUser = typeof siteUsers.$inferSelect;
 type SiteUserSession = typeof siteUserSessions.$inferSelect;
@@ -177,6 +178,12 @@ export async function signUp(
       .onConflictDoNothing()
       .returning();
     if (!user) throw new ApiError(409, "email_taken", MSG_EMAIL_TAKEN, { email: MSG_EMAIL_TAKEN });
+    await recordEvent(tx, {
+      websiteId,
+      type: "site_user.created",
+      entity: { type: "site_user", id: user.id },
+      actor: { type: "site_user", id: user.id },
+    });
     return openSession(tx, deps, user, false, cartCookie);
   });
 }

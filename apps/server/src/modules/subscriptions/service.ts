@@ -49,6 +49,7 @@ import { recordEvent } from "../analytics/service.js";
 import { queueOrderConfirmation } from "../orders/emails.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { ProviderUnavailableError } from "../payments/provider.js";
+import { type NewEvent, SYSTEM, recordEvent as recordDomainEvent } from "../events/service.js";
 
 type SubscriptionRow = typeof customerSubscriptions.$inferSelect;
 
@@ -94,6 +95,11 @@ export function subscriptionJson(s: SubscriptionRow, productName?: string) {
   };
 }
 
+/** The domain event of a customer's subscription started or changed (webhooks' `subscription.*`). */
+function subscriptionEvent(websiteId: string, type: string, id: string, change: string): NewEvent {
+  return { websiteId, type, entity: { type: "subscription", id }, actor: SYSTEM, payload: { change } };
+}
+
 /** Starts the subscriptions of a paid order (inside its settling transaction). */
 export async function createSubscriptionsForOrder(
   tx: Tx,
@@ -134,6 +140,7 @@ export async function createSubscriptionsForOrder(
       createdAt: input.now,
     };
     await tx.insert(customerSubscriptions).values(row);
+    await recordDomainEvent(tx, subscriptionEvent(row.websiteId, "subscription.created", row.id, "started"));
     await setLineDetails(tx, line, { subscriptionId: row.id });
     if (row.nextBillingAt)
       await enqueueJob(tx, RENEW_JOB, { subscriptionId: row.id }, { runAt: row.nextBillingAt });
@@ -331,6 +338,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
         })
         .where(eq(customerSubscriptions.id, s.id));
       if (next) await enqueueJob(tx, RENEW_JOB, { subscriptionId: s.id }, { runAt: next });
+      await recordDomainEvent(tx, subscriptionEvent(s.websiteId, "subscription.updated", s.id, "renewed"));
       await queueOrderConfirmation(tx, config, site, paid, await linesOf(tx, orderId), {
         orderUrl: await confirmationUrl(config.dataDir, config.publicUrl, paid),
         downloads: [],
@@ -365,6 +373,10 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
       .where(eq(customerSubscriptions.id, s.id));
     if (outcome.status === "retry")
       await enqueueJob(tx, RENEW_JOB, { subscriptionId: s.id }, { runAt: outcome.retryAt });
+    await recordDomainEvent(
+      tx,
+      subscriptionEvent(s.websiteId, "subscription.updated", s.id, "renewal_failed"),
+    );
     await queueEmail(tx, config, {
       websiteId: s.websiteId,
       to: s.email,
@@ -460,6 +472,7 @@ export async function cancelSubscription(db: Db, websiteId: string, id: string, 
       .set({ status: "cancelled", nextBillingAt: null })
       .where(eq(customerSubscriptions.id, id))
       .returning();
+    await recordDomainEvent(tx, subscriptionEvent(websiteId, "subscription.updated", id, "cancelled"));
     await recordEvent(tx, {
       websiteId,
       actor: "user",
