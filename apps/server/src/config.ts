@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type TrustProxy, parseTrustProxy } from "./http/client-address.js";
 import type { S3Settings } from "./media/s3.js";
 
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   pageCacheMb: number;
   /** Sites whose site-wide data (pages, settings, redirects, host) a process keeps in memory. */
   siteCacheEntries: number;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (unset: none, the socket's peer is the client). */
+  trustProxy: TrustProxy;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheEntries: positiveInt(env, "PAGE_CACHE_ENTRIES", 5000),
     pageCacheMb: positiveInt(env, "PAGE_CACHE_MB", 128),
     siteCacheEntries: positiveInt(env, "SITE_CACHE_ENTRIES", 1000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

@@ -54,3 +54,9 @@ export type { SignUpGroup } from "./restock.js";
 export type { OwnerCoupon, StoreSettings, StoreSettingsAnswer } from "./store.js";
 export type { OwnerSiteUser } from "./site-users.js";
 export type { Template, TemplateSummary } from "./templates.js";
+export {
+  type AccountSecurity,
+  type AccountSession,
+  PASSWORD_MIN_LENGTH,
+  type TwoFactorSetup,
+} from "./account-security.js";
