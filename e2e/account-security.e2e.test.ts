@@ -107,6 +107,17 @@ describe("two-step verification in the dashboard", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send the link" }).click();
     await page.getByText("If an account uses this address", { exact: false }).waitFor();
+
+    // The page the emailed link opens refuses a link that is not (or no longer) good.
+    await page.goto(`${base}/config/reset-password?token=not-a-real-token`);
+    await page.getByLabel("New password", { exact: true }).fill("a brand new password");
+    await page.getByLabel("New password again").fill("a brand new password");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await page
+      .getByRole("alert")
+      .getByText("This password reset link does not work", { exact: false })
+      .waitFor();
+    await screenshot(page, "reset-password-phone");
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { ApiError, post } from "../api.js";
 import { ErrorNotice, Notice } from "../components/ui.js";
 import { TextField, fieldErrors } from "../components/form/index.js";
 import { AuthFrame, ensureCrumb } from "./account/AuthFrame.js";
+import { OneTimeCodeField } from "./account/fields.js";
 
 /** Whether an answer asks for the second step (a code of the authenticator app). */
 const needsCode = (error: unknown) =>
@@ -82,13 +83,11 @@ export function Login() {
         required
       />
       {mode === "login" && askCode ? (
-        <TextField
+        <OneTimeCodeField
           label="Verification code"
           help="The 6-digit code of your authenticator app, or one of your recovery codes."
           value={code}
-          onChange={(v) => setCode(v)}
-          autoComplete="one-time-code"
-          inputMode="numeric"
+          onChange={setCode}
           error={errors.code}
           autoFocus
         />

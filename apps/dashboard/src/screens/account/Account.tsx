@@ -9,9 +9,8 @@ import { Loaded, PageHead } from "../../components/ui.js";
 import { EmailCard } from "./EmailCard.js";
 import { PasswordCard } from "./PasswordCard.js";
 import { SessionsCard } from "./SessionsCard.js";
+import { SECURITY_KEY } from "./queries.js";
 import { TwoFactorCard } from "./TwoFactorCard.js";
-
-export const SECURITY_KEY = ["account", "security"];
 
 export function Account() {
   const me = useQuery({

@@ -5,6 +5,8 @@ import { put } from "../../api.js";
 import { Card } from "../../components/Card.js";
 import { TextField, fieldErrors } from "../../components/form/index.js";
 import { ErrorNotice, Notice } from "../../components/ui.js";
+import { PasswordField } from "./fields.js";
+import { SECURITY_KEY } from "./queries.js";
 
 export function EmailCard({ email, pendingEmail }: { email: string; pendingEmail: string | null }) {
   const queryClient = useQueryClient();
@@ -15,7 +17,7 @@ export function EmailCard({ email, pendingEmail }: { email: string; pendingEmail
     onSuccess: () => {
       setNewEmail("");
       setPassword("");
-      void queryClient.invalidateQueries({ queryKey: ["account", "security"] });
+      void queryClient.invalidateQueries({ queryKey: SECURITY_KEY });
     },
   });
   const errors = fieldErrors(change.error);
@@ -47,15 +49,7 @@ export function EmailCard({ email, pendingEmail }: { email: string; pendingEmail
           error={errors.newEmail}
           required
         />
-        <TextField
-          label="Your password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          error={errors.password}
-          required
-        />
+        <PasswordField value={password} onChange={setPassword} error={errors.password} />
         <button type="submit" className="btn primary" disabled={change.isPending}>
           {change.isPending ? "Sending…" : "Send a confirmation link"}
         </button>

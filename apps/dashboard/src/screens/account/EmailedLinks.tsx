@@ -2,14 +2,53 @@
  * The screens of a signed-out owner around emailed links: asking for a password reset link, the
  * page that link opens (a new password), and the page that confirms a new email address.
  */
-import { PASSWORD_MIN_LENGTH } from "@atelier/owner-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { post } from "../../api.js";
 import { ErrorNotice, Notice } from "../../components/ui.js";
 import { TextField, fieldErrors } from "../../components/form/index.js";
 import { AuthFrame, ensureCrumb } from "./AuthFrame.js";
+import { useNewPassword } from "./fields.js";
+
+/** What a screen shows once its link did its work: the news, and the way on. */
+function Done({
+  title,
+  next,
+  children,
+}: {
+  title: string;
+  next: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <AuthFrame title={title}>
+      <Notice kind="ok">{children}</Notice>
+      <Link className="btn primary" style={{ width: "100%" }} to={next.to}>
+        {next.label}
+      </Link>
+    </AuthFrame>
+  );
+}
+
+/** The card's full-width submit button, which reads `pendingLabel` while its call runs. */
+function SubmitButton({
+  pending,
+  disabled,
+  pendingLabel,
+  children,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className="btn primary" style={{ width: "100%" }} disabled={pending || disabled}>
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}
 
 const backToLogin = (
   <p className="small" style={{ marginTop: "1rem", textAlign: "center" }}>
@@ -43,9 +82,9 @@ export function ForgotPassword() {
         error={fieldErrors(ask.error).email}
         required
       />
-      <button type="submit" className="btn primary" style={{ width: "100%" }} disabled={ask.isPending}>
-        {ask.isPending ? "Sending…" : "Send the link"}
-      </button>
+      <SubmitButton pending={ask.isPending} pendingLabel="Sending…">
+        Send the link
+      </SubmitButton>
       {backToLogin}
     </AuthFrame>
   );
@@ -55,67 +94,35 @@ export function ForgotPassword() {
 export function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [password, setPassword] = useState("");
-  const [again, setAgain] = useState("");
-  const [mismatch, setMismatch] = useState(false);
+  const password = useNewPassword();
   const reset = useMutation({
     mutationFn: async () => {
       await ensureCrumb();
-      return post("/api/owner/password-reset/confirm", { token, newPassword: password });
+      return post("/api/owner/password-reset/confirm", { token, newPassword: password.password });
     },
   });
   if (reset.isSuccess) {
     return (
-      <AuthFrame title="Your password is changed">
-        <Notice kind="ok">
-          Log in with your new password. Every device that was signed in has been signed out.
-        </Notice>
-        <Link className="btn primary" style={{ width: "100%" }} to="/login">
-          Log in
-        </Link>
-      </AuthFrame>
+      <Done title="Your password is changed" next={{ to: "/login", label: "Log in" }}>
+        Log in with your new password. Every device that was signed in has been signed out.
+      </Done>
     );
   }
-  const errors = fieldErrors(reset.error);
   return (
     <AuthFrame
       title="Choose a new password"
-      sub={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       onSubmit={() => {
-        setMismatch(password !== again);
-        if (password === again) reset.mutate();
+        if (password.confirmed()) reset.mutate();
       }}
     >
       {token ? null : (
         <Notice kind="error">This link has no token. Open the link from the email again.</Notice>
       )}
       <ErrorNotice error={reset.error} />
-      <TextField
-        label="New password"
-        type="password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
-        error={errors.newPassword}
-        required
-      />
-      <TextField
-        label="New password again"
-        type="password"
-        value={again}
-        onChange={setAgain}
-        autoComplete="new-password"
-        error={mismatch ? "The two passwords are not the same." : undefined}
-        required
-      />
-      <button
-        type="submit"
-        className="btn primary"
-        style={{ width: "100%" }}
-        disabled={reset.isPending || !token}
-      >
-        {reset.isPending ? "Saving…" : "Save the new password"}
-      </button>
+      {password.fields(fieldErrors(reset.error).newPassword)}
+      <SubmitButton pending={reset.isPending} disabled={!token} pendingLabel="Saving…">
+        Save the new password
+      </SubmitButton>
       <p className="small" style={{ marginTop: "1rem", textAlign: "center" }}>
         <Link to="/forgot-password">Ask for a new link</Link>
       </p>
@@ -137,12 +144,9 @@ export function ConfirmEmail() {
   });
   if (confirm.data) {
     return (
-      <AuthFrame title="Your email address is changed">
-        <Notice kind="ok">From now on, sign in with {confirm.data.account.email}.</Notice>
-        <Link className="btn primary" style={{ width: "100%" }} to="/">
-          Go to your sites
-        </Link>
-      </AuthFrame>
+      <Done title="Your email address is changed" next={{ to: "/", label: "Go to your sites" }}>
+        From now on, sign in with {confirm.data.account.email}.
+      </Done>
     );
   }
   return (
@@ -152,14 +156,9 @@ export function ConfirmEmail() {
       onSubmit={() => confirm.mutate()}
     >
       <ErrorNotice error={confirm.error} />
-      <button
-        type="submit"
-        className="btn primary"
-        style={{ width: "100%" }}
-        disabled={confirm.isPending || !token}
-      >
-        {confirm.isPending ? "Confirming…" : "Confirm this address"}
-      </button>
+      <SubmitButton pending={confirm.isPending} disabled={!token} pendingLabel="Confirming…">
+        Confirm this address
+      </SubmitButton>
       {backToLogin}
     </AuthFrame>
   );

@@ -4,15 +4,17 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { put } from "../../api.js";
 import { Card } from "../../components/Card.js";
-import { TextField, fieldErrors } from "../../components/form/index.js";
+import { fieldErrors } from "../../components/form/index.js";
 import { ErrorNotice, Notice } from "../../components/ui.js";
+import { PasswordField, useNewPassword } from "./fields.js";
+import { SESSIONS_KEY } from "./queries.js";
 
 export function PasswordCard() {
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [again, setAgain] = useState("");
-  const [mismatch, setMismatch] = useState(false);
+  const next = useNewPassword(
+    `At least ${PASSWORD_MIN_LENGTH} characters. Every other device will be signed out.`,
+  );
   const change = useMutation({
     mutationFn: () =>
       put<{ signedOut: number }>("/api/owner/account/password", {
@@ -21,9 +23,8 @@ export function PasswordCard() {
       }),
     onSuccess: () => {
       setCurrent("");
-      setNext("");
-      setAgain("");
-      void queryClient.invalidateQueries({ queryKey: ["account", "sessions"] });
+      next.clear();
+      void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     },
   });
   const errors = fieldErrors(change.error);
@@ -33,8 +34,7 @@ export function PasswordCard() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          setMismatch(next !== again);
-          if (next === again) change.mutate();
+          if (next.confirmed()) change.mutate();
         }}
         noValidate
       >
@@ -47,34 +47,13 @@ export function PasswordCard() {
           </Notice>
         ) : null}
         <ErrorNotice error={change.error} />
-        <TextField
+        <PasswordField
           label="Current password"
-          type="password"
           value={current}
           onChange={setCurrent}
-          autoComplete="current-password"
           error={errors.currentPassword}
-          required
         />
-        <TextField
-          label="New password"
-          help={`At least ${PASSWORD_MIN_LENGTH} characters. Every other device will be signed out.`}
-          type="password"
-          value={next}
-          onChange={setNext}
-          autoComplete="new-password"
-          error={errors.newPassword}
-          required
-        />
-        <TextField
-          label="New password again"
-          type="password"
-          value={again}
-          onChange={setAgain}
-          autoComplete="new-password"
-          error={mismatch ? "The two passwords are not the same." : undefined}
-          required
-        />
+        {next.fields(errors.newPassword)}
         <button type="submit" className="btn primary" disabled={change.isPending}>
           {change.isPending ? "Changing…" : "Change password"}
         </button>

@@ -4,23 +4,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { del, get } from "../../api.js";
 import { Card } from "../../components/Card.js";
 import { ErrorNotice, ListTable, Loaded, formatDate } from "../../components/ui.js";
+import { SESSIONS_KEY } from "./queries.js";
 
-const KEY = ["account", "sessions"];
-const COLUMNS = [
-  { label: "Device" },
-  { label: "Address" },
-  { label: "Signed in" },
-  { label: "Last seen" },
-  { label: "Actions", srOnly: true },
-];
+const COLUMNS = [{ label: "Device" }, { label: "Last seen" }, { label: "Actions", srOnly: true }];
 
 export function SessionsCard() {
   const queryClient = useQueryClient();
   const sessions = useQuery({
-    queryKey: KEY,
+    queryKey: SESSIONS_KEY,
     queryFn: () => get<{ sessions: AccountSession[] }>("/api/owner/account/sessions"),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
   const signOut = useMutation({
     mutationFn: (id: string) => del(`/api/owner/account/sessions/${id}`),
     onSettled: refresh,
@@ -45,9 +39,10 @@ export function SessionsCard() {
                 <td>
                   {s.browser} on {s.os}
                   {s.current ? <span className="badge ok">This device</span> : null}
+                  <div className="muted small">
+                    {s.ip || "Unknown address"} · signed in {formatDate(s.createdAt, true)}
+                  </div>
                 </td>
-                <td>{s.ip}</td>
-                <td>{formatDate(s.createdAt, true)}</td>
                 <td>{formatDate(s.lastSeenAt, true)}</td>
                 <td>
                   {s.current ? null : (
@@ -75,7 +70,7 @@ export function SessionsCard() {
       ) : null}
       <button
         type="button"
-        className="btn"
+        className="btn sign-out-others"
         disabled={!others || signOutOthers.isPending}
         onClick={() => signOutOthers.mutate()}
       >

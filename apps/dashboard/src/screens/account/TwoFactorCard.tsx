@@ -8,14 +8,14 @@ import { useState } from "react";
 import { api, post } from "../../api.js";
 import { Card } from "../../components/Card.js";
 import { CopyField } from "../../components/CopyField.js";
-import { TextField, fieldErrors } from "../../components/form/index.js";
+import { fieldErrors } from "../../components/form/index.js";
 import { ErrorNotice, Notice } from "../../components/ui.js";
-
-const CODE_HELP = "The 6-digit code your authenticator app shows now.";
+import { OneTimeCodeField, PasswordField } from "./fields.js";
+import { SECURITY_KEY } from "./queries.js";
 
 function useRefreshSecurity() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ["account", "security"] });
+  return () => queryClient.invalidateQueries({ queryKey: SECURITY_KEY });
 }
 
 /** The recovery codes, shown once right after turning two-step verification on. */
@@ -93,16 +93,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       />
       <p>2. Type the code the app shows to turn two-step verification on.</p>
       <ErrorNotice error={confirm.error} />
-      <TextField
-        label="Code from the app"
-        help={CODE_HELP}
-        value={code}
-        onChange={setCode}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        error={fieldErrors(confirm.error).code}
-        required
-      />
+      <OneTimeCodeField value={code} onChange={setCode} error={fieldErrors(confirm.error).code} />
       <button type="submit" className="btn primary" disabled={confirm.isPending}>
         {confirm.isPending ? "Checking…" : "Turn on"}
       </button>
@@ -135,23 +126,12 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
           noValidate
         >
           <ErrorNotice error={off.error} />
-          <TextField
-            label="Your password"
-            type="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-            error={errors.password}
-            required
-          />
-          <TextField
-            label="Code from the app"
+          <PasswordField value={password} onChange={setPassword} error={errors.password} />
+          <OneTimeCodeField
             help="The code your authenticator app shows now, or a recovery code."
             value={code}
             onChange={setCode}
-            autoComplete="one-time-code"
             error={errors.code}
-            required
           />
           <div className="btn-row">
             <button type="button" className="btn" onClick={() => setOpen(false)}>
