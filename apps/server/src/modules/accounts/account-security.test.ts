@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, type TestApp, createTestApp, fromAddress, signIn, signUp } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { parseTrustProxy } from "../../http/client-address.js";
+import { DAY_MS } from "../../lib/clock.js";
+import { pruneOwnerAccountRows } from "./housekeeping.js";
 import { FREE_WRONG_TRIES, NOTIFY_AT_WRONG_TRIES, waitAfter } from "./sign-in-guard.js";
 
 const PASSWORD = "long enough password";
@@ -470,6 +472,26 @@ describe("signed-in devices", () => {
     await firefox.request({ method: "DELETE", url: "/api/owner/session" });
     await signIn(firefox, { email, password: PASSWORD });
     expect(await notices()).toHaveLength(1);
+  });
+});
+
+describe("housekeeping", () => {
+  it("removes expired sessions, old tokens and forgotten wrong-password counts, and keeps live ones", async () => {
+    const { b, email } = await newOwner();
+    expect((await browserSignedIn(email, "a wrong password")).res.statusCode).toBe(401);
+    const ghost = uniqueEmail("old-ghost");
+    expect((await browserSignedIn(ghost, "a wrong password")).res.statusCode).toBe(401);
+    advance(2 * DAY_MS);
+    expect((await browserSignedIn(email, "another wrong one")).res.statusCode).toBe(401);
+    await pruneOwnerAccountRows(t.database.db, clock.now());
+    const failures = (await t.database.db.select().from(s.ownerSignInFailures)).map((r) => r.email);
+    expect(failures).toContain(email);
+    expect(failures).not.toContain(ghost);
+    expect((await me(b)).statusCode).toBe(200);
+    advance(31 * DAY_MS);
+    await pruneOwnerAccountRows(t.database.db, clock.now());
+    expect(await t.database.db.select().from(s.accountSessions)).toHaveLength(0);
+    expect(await t.database.db.select().from(s.accountTokens)).toHaveLength(0);
   });
 });
 

@@ -7,7 +7,9 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { Id } from "../../http/schemas.js";
+import { registerHousekeeping } from "../jobs/plugin.js";
 import { confirmEmailChange, pendingEmailOf, requestEmailChange } from "./email-change.js";
+import { pruneOwnerAccountRows } from "./housekeeping.js";
 import { changePassword, requestPasswordReset, resetPassword, verifyOwnPassword } from "./passwords.js";
 import { endOtherSessions, endSession, listSessions } from "./sessions.js";
 import {
@@ -17,6 +19,8 @@ import {
   startTwoFactor,
   twoFactorEnabled,
 } from "./two-factor.js";
+
+registerHousekeeping("owner-accounts", (deps) => pruneOwnerAccountRows(deps.db, deps.clock.now()));
 
 const tags = ["owner account"];
 const Password = Type.String({ maxLength: 1024 });
