@@ -495,6 +495,35 @@ describe("housekeeping", () => {
   });
 });
 
+describe("the OpenAPI document", () => {
+  it("lists every account security route with its body schema", async () => {
+    const paths = (await t.app.inject({ url: "/api/openapi.json" })).json().paths;
+    const routes: [string, string, string[]][] = [
+      ["/api/owner/account/password", "put", ["currentPassword", "newPassword"]],
+      ["/api/owner/password-reset", "post", ["email"]],
+      ["/api/owner/password-reset/confirm", "post", ["token", "newPassword"]],
+      ["/api/owner/account/email", "put", ["newEmail", "password"]],
+      ["/api/owner/account/email/confirm", "post", ["token"]],
+      ["/api/owner/account/two-factor/confirm", "post", ["code"]],
+      ["/api/owner/account/two-factor", "delete", ["password", "code"]],
+      ["/api/owner/session", "post", ["email", "password", "code"]],
+    ];
+    for (const [path, method, fields] of routes) {
+      const schema = paths[path]?.[method]?.requestBody?.content?.["application/json"]?.schema;
+      expect(Object.keys(schema?.properties ?? {}), `${method} ${path}`).toEqual(fields);
+    }
+    for (const [path, method] of [
+      ["/api/owner/account/two-factor", "post"],
+      ["/api/owner/account/sessions", "get"],
+      ["/api/owner/account/sessions", "delete"],
+      ["/api/owner/account/sessions/{id}", "delete"],
+      ["/api/owner/account/security", "get"],
+    ]) {
+      expect(paths[path!]?.[method!]?.responses?.["200"], `${method} ${path}`).toBeDefined();
+    }
+  });
+});
+
 describe("bad input", () => {
   it("answers clear 4xx for missing fields and unknown tokens, and 401 when signed out", async () => {
     const b = newBrowser();
