@@ -53,6 +53,8 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
       LOG_LEVEL: "error",
       DATABASE_URL: "",
       PUBLIC_URL: `http://${host}:${port}`,
+      // The clients connect from this machine and each names its own address (X-Forwarded-For).
+      TRUST_PROXY: "loopback",
       ...opts.env,
     },
     stdio: ["ignore", opts.stdout ?? "ignore", "inherit"],

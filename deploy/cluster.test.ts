@@ -122,6 +122,12 @@ describe("three processes behind nginx", () => {
     }
   });
 
+  it("sees each client's own address through nginx (TRUST_PROXY), not nginx's", async () => {
+    const res = await owner.call("/api/owner/account/sessions");
+    const { sessions } = (await res.json()) as { sessions: { ip: string; current: boolean }[] };
+    expect(sessions.find((s) => s.current)?.ip).toBe(owner.ip);
+  });
+
   it("passes the Host on and compresses text answers once", async () => {
     const page = await fetch(`${cluster.url}/shop`, { headers: { "accept-encoding": "gzip" } });
     expect(page.status).toBe(200);

@@ -53,8 +53,8 @@ export async function openPage(
 }
 
 /**
- * A new page for a visitor of their own, at a client address of their own (the server trusts
- * X-Forwarded-For, as behind nginx). Per-address limits, such as ten form submissions in ten
+ * A new page for a visitor of their own, at a client address of their own (the test servers trust
+ * X-Forwarded-For from this machine, TRUST_PROXY=loopback, as behind a local nginx). Per-address limits, such as ten form submissions in ten
  * minutes, then count each test's visitor apart, as they would count real visitors.
  */
 export async function visitorPage(viewport = DESKTOP): Promise<{ page: Page; errors: string[] }> {

@@ -32,6 +32,8 @@ export function useOwnServer(
       LOG_LEVEL: "silent",
       PORT: "0",
       PUBLIC_URL: "http://localhost",
+      // Each test visitor names its own address (browser.ts, visitorPage), as if behind a local proxy.
+      TRUST_PROXY: "loopback",
     });
     server.database = await openDatabase({ dataDir: "memory://" });
     server.app = await buildApp({ config, database: server.database, logger: false });

@@ -173,6 +173,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       // The test card provider stands in for an outside payment service, which all processes share.
       ATELIER_TEST_PAYMENTS_DIR: path.join(dir, "test-payments"),
       PUBLIC_URL: url,
+      // nginx runs on this machine: the address it forwards is the client's.
+      TRUST_PROXY: "loopback",
       SEED_DEMO: opts.seedDemo === false ? "false" : "true",
       LOG_LEVEL: opts.logLevel ?? "warn",
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: "1",

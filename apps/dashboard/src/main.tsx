@@ -12,6 +12,8 @@ import { CollectionItems, ItemEditor } from "./screens/Collections.js";
 import { Forms } from "./screens/Forms.js";
 import { Inventory } from "./screens/Inventory.js";
 import { Login } from "./screens/Login.js";
+import { Account } from "./screens/account/Account.js";
+import { ConfirmEmail, ForgotPassword, ResetPassword } from "./screens/account/EmailedLinks.js";
 import { MediaLibrary } from "./screens/Media.js";
 import { Operations } from "./screens/Operations.js";
 import { PageSettings } from "./screens/PageSettings.js";
@@ -42,6 +44,9 @@ const queryClient = new QueryClient({
 const router = createBrowserRouter(
   [
     { path: "/login", element: <Login /> },
+    { path: "/forgot-password", element: <ForgotPassword /> },
+    { path: "/reset-password", element: <ResetPassword /> },
+    { path: "/confirm-email", element: <ConfirmEmail /> },
     {
       path: "/sites/:siteId/pages/:pageId/edit",
       element: (
@@ -61,6 +66,7 @@ const router = createBrowserRouter(
       element: <Shell />,
       children: [
         { index: true, element: <Sites /> },
+        { path: "account", element: <Account /> },
         { path: "sites/:siteId", element: <SiteHome /> },
         { path: "sites/:siteId/pages", element: <Pages /> },
         { path: "sites/:siteId/pages/:pageId", element: <PageSettings /> },

@@ -11,6 +11,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Deps, RouteInfo } from "./http/deps.js";
 import { installBodyParsers } from "./http/body-parsers.js";
+import { proxyTrust } from "./http/client-address.js";
 import { installDefaultCsp } from "./http/csp.js";
 import { OPENAPI_OPTIONS } from "./http/openapi.js";
 import { FrontDoor } from "./http/front-door.js";
@@ -73,7 +74,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names (http/client-address.ts).
+    trustProxy: proxyTrust(opts.config.trustProxy),
     requestIdHeader: false,
     genReqId: requestIdOf,
     // Warm published pages are answered in front of Fastify (render/warm-pages.ts).

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type TrustProxy, parseTrustProxy } from "./http/client-address.js";
 import type { S3Settings } from "./media/s3.js";
 
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   webhooksAllowHttp: boolean;
   /** WEBHOOKS_ALLOW_PRIVATE=true: webhooks may call loopback and private addresses (tests, private networks). */
   webhooksAllowPrivate: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (unset: none, the socket's peer is the client). */
+  trustProxy: TrustProxy;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteCacheEntries: positiveInt(env, "SITE_CACHE_ENTRIES", 1000),
     webhooksAllowHttp: flag(env, "WEBHOOKS_ALLOW_HTTP"),
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

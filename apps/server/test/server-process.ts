@@ -18,6 +18,8 @@ export function startServer(port: number, dataDir: string, env: Record<string, s
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // The test's clients connect from this machine and name their own address (X-Forwarded-For).
+      TRUST_PROXY: "loopback",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -62,3 +62,9 @@ export {
   type WebhookTopic,
 } from "./webhooks.js";
 export type { Webhook, WebhookDelivery, WebhookDeliveryPage, WebhookWithSecret } from "./webhooks.js";
+export {
+  type AccountSecurity,
+  type AccountSession,
+  PASSWORD_MIN_LENGTH,
+  type TwoFactorSetup,
+} from "./account-security.js";

@@ -171,6 +171,9 @@ export function Shell() {
         <div className="foot">
           <div>{account.data?.account.displayName}</div>
           <div className="muted small">{account.data?.account.email}</div>
+          <NavLink to="/account" className="btn small">
+            Account
+          </NavLink>
           <button type="button" className="btn small" onClick={() => logout.mutate()}>
             Log out
           </button>

@@ -1,24 +1,33 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import { post } from "../api.js";
-import { ErrorNotice } from "../components/ui.js";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { ApiError, post } from "../api.js";
+import { ErrorNotice, Notice } from "../components/ui.js";
 import { TextField, fieldErrors } from "../components/form/index.js";
+import { AuthFrame, ensureCrumb } from "./account/AuthFrame.js";
+import { OneTimeCodeField } from "./account/fields.js";
 
-/** Log in (or create an owner account). */
+/** Whether an answer asks for the second step (a code of the authenticator app). */
+const needsCode = (error: unknown) =>
+  error instanceof ApiError && (error.code === "two_factor_required" || error.code === "invalid_code");
+
+/** Log in (or create an owner account); asks for the code when two-step verification is on. */
 export function Login() {
   const [mode, setMode] = useState<"login" | "signup">("login");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [displayName, setDisplayName] = useState("");
+  const [code, setCode] = useState("");
+  const [askCode, setAskCode] = useState(false);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const submit = useMutation({
     mutationFn: async () => {
-      // The crumb cookie comes with the dashboard page; make sure there is one before the call.
-      if (!/(?:^|;\s*)crumb=/.test(document.cookie)) await fetch("/", { credentials: "same-origin" });
-      if (mode === "login") return post("/api/owner/session", { email, password });
+      await ensureCrumb();
+      if (mode === "login") {
+        return post("/api/owner/session", { email, password, ...(askCode && code ? { code } : {}) });
+      }
       return post("/api/owner/account", { email, password, displayName: displayName || undefined });
     },
     onSuccess: () => {
@@ -26,71 +35,85 @@ export function Login() {
       const next = params.get("next");
       navigate(next?.startsWith("/") && !next.startsWith("//") ? next : "/");
     },
+    onError: (error) => {
+      if (needsCode(error)) setAskCode(true);
+    },
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    submit.mutate();
-  };
   const errors = fieldErrors(submit.error);
+  const codeAsked = submit.error instanceof ApiError && submit.error.code === "two_factor_required";
   return (
-    <div className="login">
-      <form className="card" onSubmit={onSubmit} noValidate>
-        <div className="brand">
-          <span className="logo" aria-hidden="true">
-            A
-          </span>
-          Atelier
-        </div>
-        <h1>{mode === "login" ? "Log in to your sites" : "Create your account"}</h1>
-        <p className="muted">
-          {mode === "login"
-            ? "Build pages, run your store and see your orders."
-            : "Start building a website or a store."}
-        </p>
+    <AuthFrame
+      title={mode === "login" ? "Log in to your sites" : "Create your account"}
+      sub={
+        mode === "login"
+          ? "Build pages, run your store and see your orders."
+          : "Start building a website or a store."
+      }
+      onSubmit={() => submit.mutate()}
+    >
+      {codeAsked ? (
+        <Notice>{(submit.error as ApiError).message}</Notice>
+      ) : (
         <ErrorNotice error={submit.error} />
-        {mode === "signup" ? (
-          <TextField
-            label="Your name"
-            value={displayName}
-            onChange={(v) => setDisplayName(v)}
-            autoComplete="name"
-          />
-        ) : null}
+      )}
+      {mode === "signup" ? (
         <TextField
-          label="Email"
-          type="email"
-          value={email}
-          onChange={(v) => setEmail(v)}
-          autoComplete="email"
-          error={errors.email}
-          required
+          label="Your name"
+          value={displayName}
+          onChange={(v) => setDisplayName(v)}
+          autoComplete="name"
         />
-        <TextField
-          label="Password"
-          type="password"
-          value={password}
-          onChange={(v) => setPassword(v)}
-          autoComplete={mode === "login" ? "current-password" : "new-password"}
-          error={errors.password}
-          required
+      ) : null}
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={(v) => setEmail(v)}
+        autoComplete="email"
+        error={errors.email}
+        required
+      />
+      <TextField
+        label="Password"
+        type="password"
+        value={password}
+        onChange={(v) => setPassword(v)}
+        autoComplete={mode === "login" ? "current-password" : "new-password"}
+        error={errors.password}
+        required
+      />
+      {mode === "login" && askCode ? (
+        <OneTimeCodeField
+          label="Verification code"
+          help="The 6-digit code of your authenticator app, or one of your recovery codes."
+          value={code}
+          onChange={setCode}
+          error={errors.code}
+          autoFocus
         />
-        <button type="submit" className="btn primary" style={{ width: "100%" }} disabled={submit.isPending}>
-          {submit.isPending ? "Please wait…" : mode === "login" ? "Log in" : "Create account"}
-        </button>
-        <p className="small" style={{ marginTop: "1rem", textAlign: "center" }}>
-          {mode === "login" ? "New to Atelier?" : "Already have an account?"}{" "}
-          <button
-            type="button"
-            className="btn ghost small"
-            onClick={() => {
-              submit.reset();
-              setMode(mode === "login" ? "signup" : "login");
-            }}
-          >
-            {mode === "login" ? "Create an account" : "Log in instead"}
-          </button>
+      ) : null}
+      <button type="submit" className="btn primary" style={{ width: "100%" }} disabled={submit.isPending}>
+        {submit.isPending ? "Please wait…" : mode === "login" ? "Log in" : "Create account"}
+      </button>
+      {mode === "login" ? (
+        <p className="small" style={{ marginTop: "0.8rem", textAlign: "center" }}>
+          <Link to="/forgot-password">Forgot your password?</Link>
         </p>
-      </form>
-    </div>
+      ) : null}
+      <p className="small" style={{ marginTop: "1rem", textAlign: "center" }}>
+        {mode === "login" ? "New to Atelier?" : "Already have an account?"}{" "}
+        <button
+          type="button"
+          className="btn ghost small"
+          onClick={() => {
+            submit.reset();
+            setAskCode(false);
+            setMode(mode === "login" ? "signup" : "login");
+          }}
+        >
+          {mode === "login" ? "Create an account" : "Log in instead"}
+        </button>
+      </p>
+    </AuthFrame>
   );
 }

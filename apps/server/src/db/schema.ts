@@ -6,3 +6,4 @@
 export * from "./schema/site.js";
 export * from "./schema/commerce.js";
 export * from "./schema/platform.js";
+export * from "./schema/account-security.js";

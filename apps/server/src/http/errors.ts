@@ -91,6 +91,9 @@ function clientMessage(err: FastifyError): { status: number; code: string; messa
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof ApiError) {
+      const retryAfter = err.extra?.retryAfterSeconds;
+      if (err.statusCode === 429 && typeof retryAfter === "number")
+        reply.header("retry-after", String(retryAfter));
       return reply
         .status(err.statusCode)
         .send({ ...errorBody(err.code, err.message, err.fields), ...err.extra });

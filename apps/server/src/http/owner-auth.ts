@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { type OwnerAccount, accountForSession } from "../modules/accounts/service.js";
+import { type OwnerAccount, sessionForToken } from "../modules/accounts/service.js";
+import { touchSession } from "../modules/accounts/sessions.js";
 import { unauthorized } from "./errors.js";
 
 export const OWNER_SESSION_COOKIE = "atelier_owner";
@@ -7,15 +8,18 @@ export const OWNER_SESSION_COOKIE = "atelier_owner";
 declare module "fastify" {
   interface FastifyRequest {
     owner?: OwnerAccount;
+    /** The id of the owner's session the request came with (the account's Sessions list marks it). */
+    ownerSessionId?: string;
   }
 }
 
-/** preHandler: the request must carry a live owner session. */
+/** preHandler: the request must carry a live owner session (its last-seen time is kept, once a minute). */
 export async function requireOwner(request: FastifyRequest): Promise<void> {
+  const { db, clock } = request.server.deps;
   const token = request.cookies[OWNER_SESSION_COOKIE];
-  const owner = token
-    ? await accountForSession(request.server.deps.db, request.server.deps.clock, token)
-    : undefined;
-  if (!owner) throw unauthorized("Please log in to continue.");
-  request.owner = owner;
+  const found = token ? await sessionForToken(db, clock, token) : undefined;
+  if (!found) throw unauthorized("Please log in to continue.");
+  request.owner = found.account;
+  request.ownerSessionId = found.session.id;
+  await touchSession(db, clock, found.session);
 }

@@ -9,6 +9,7 @@ import { escapeHtml, loadLocale } from "@atelier/jsont";
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq } from "drizzle-orm";
+import { proxyTrust } from "../http/client-address.js";
 import { PageType } from "../db/enums.js";
 import { collections } from "../db/schema.js";
 import { ensureCrumb, requireCrumb } from "../http/crumb.js";
@@ -149,6 +150,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         log: app.log,
         parseCookie: app.parseCookie,
         recordRequest: app.recordRequest,
+        trust: proxyTrust(config.trustProxy),
       }),
     );
   }

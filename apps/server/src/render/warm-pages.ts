@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
+import { type ProxyTrust, clientAddress } from "../http/client-address.js";
 import { encodedForm, matchesEtagHeader } from "../http/compression.js";
 import { CRUMB_COOKIE, isSaneCrumb } from "../http/crumb.js";
 import type { FastPath } from "../http/front-door.js";
@@ -27,13 +28,8 @@ interface WarmPageDeps {
   log: FastifyBaseLogger;
   parseCookie: (header: string) => Record<string, string | undefined>;
   recordRequest: (method: string, route: string, status: number, seconds: number) => void;
-}
-
-/** The client's address as Fastify gives it with `trustProxy: true`: the first forwarded one. */
-function clientAddress(req: IncomingMessage): string | undefined {
-  const forwarded = req.headers["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  return first || req.socket.remoteAddress;
+  /** The proxies trusted to name the client (TRUST_PROXY), as Fastify's `request.ip` trusts them. */
+  trust: ProxyTrust | false;
 }
 
 /** Whether the logger writes `info` lines (Fastify's pino logger can say). */
@@ -79,7 +75,7 @@ export function warmPages(d: WarmPageDeps): FastPath {
         url,
         headers: req.headers,
         host: req.headers.host,
-        ip: clientAddress(req),
+        ip: clientAddress(req, d.trust),
         socket: req.socket,
       };
       d.log.info({ reqId, req: request }, "incoming request");

@@ -114,6 +114,11 @@ export const accountSessions = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The browser's User-Agent and the client's address at sign-in (the account's Sessions list). */
+    userAgent: text("user_agent").notNull().default(""),
+    ip: text("ip").notNull().default(""),
+    /** The last request made with the session, written at most once a minute. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("account_sessions_account_idx").on(t.accountId)],
 );

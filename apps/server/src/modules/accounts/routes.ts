@@ -3,17 +3,26 @@ import type { FastifyPluginAsync } from "fastify";
 import { clearCookie, setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
+import { accountSecurityRoutes } from "./security-routes.js";
 import { OWNER_SESSION_DAYS, logIn, logOut, signUp, websitesOf } from "./service.js";
+import { clientOf } from "./sessions.js";
 
 const Account = Type.Object({ id: Type.String(), email: Type.String(), displayName: Type.String() });
 const Credentials = Type.Object(
-  { email: Type.String({ maxLength: 256 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  {
+    email: Type.String({ maxLength: 256 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    code: Type.Optional(
+      Type.String({ maxLength: 64, description: "A code of the authenticator app, or a recovery code" }),
+    ),
+  },
   { additionalProperties: false },
 );
 
-/** Site-owner accounts: sign up, log in, log out, who am I. */
+/** Site-owner accounts: sign up, log in, log out, who am I, and the account's security. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const { db, clock, config } = app.deps;
+  await app.register(accountSecurityRoutes);
+  const { db, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
 
   app.post(
@@ -38,7 +47,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         db,
         request.body as { email: string; password: string; displayName?: string },
       );
-      const session = await logIn(db, clock, request.body as { email: string; password: string });
+      const session = await logIn(
+        app.deps,
+        request.body as { email: string; password: string },
+        clientOf(request),
+      );
       setSessionCookie(reply, OWNER_SESSION_COOKIE, session.token, secure, {
         maxAge: OWNER_SESSION_DAYS * 86400,
       });
@@ -51,10 +64,20 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: requireCrumb,
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
-      schema: { tags: ["owner"], body: Credentials, response: { 200: Type.Object({ account: Account }) } },
+      schema: {
+        tags: ["owner"],
+        summary:
+          "Signs in; answers 401 two_factor_required when the account needs a code, 429 while it must wait after wrong passwords",
+        body: Credentials,
+        response: { 200: Type.Object({ account: Account }) },
+      },
     },
     async (request, reply) => {
-      const session = await logIn(db, clock, request.body as { email: string; password: string });
+      const session = await logIn(
+        app.deps,
+        request.body as { email: string; password: string; code?: string },
+        clientOf(request),
+      );
       setSessionCookie(reply, OWNER_SESSION_COOKIE, session.token, secure, {
         maxAge: OWNER_SESSION_DAYS * 86400,
       });

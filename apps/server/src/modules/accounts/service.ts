@@ -5,11 +5,14 @@ import { accountSessions, accounts, memberships, websites } from "../../db/schem
 import { ApiError, badRequest, conflict } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { normalizeEmail } from "../../lib/email.js";
-import { hashToken, newId, newToken } from "../../lib/ids.js";
+import type { Deps } from "../../http/deps.js";
+import { hashToken, newId } from "../../lib/ids.js";
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { type Client, openOwnerSession, noteDevice } from "./sessions.js";
+import { checkNotWaiting, clearWrongTries, countWrongTry } from "./sign-in-guard.js";
+import { MSG_WRONG_CODE, twoFactorEnabled, useSecondFactor } from "./two-factor.js";
 
-/** Owner sessions last 30 days. */
-export const OWNER_SESSION_DAYS = 30;
+export { OWNER_SESSION_DAYS } from "./sessions.js";
 
 export interface OwnerAccount {
   id: string;
@@ -41,27 +44,61 @@ export async function signUp(
   return { id, email, displayName };
 }
 
-/** Checks the password and opens a session; answers the session token (stored only hashed). */
+/** A hash to check against when the address is unknown, so both cases take the same time. */
+let decoyHash: Promise<string> | undefined;
+
+const MSG_CODE_NEEDED =
+  "Two-step verification is on for this account. Type the 6-digit code from your authenticator app, or one of your recovery codes.";
+
+/**
+ * `POST /api/owner/session`: checks the password (and, when two-step verification is on, the
+ * code), within the account's guessing limits (sign-in-guard.ts); opens a session for the client
+ * and tells the account of a new device. Answers the session token (stored only hashed).
+ */
 export async function logIn(
-  db: Db,
-  clock: Clock,
-  input: { email: string; password: string },
+  deps: Deps,
+  input: { email: string; password: string; code?: string },
+  client: Client,
 ): Promise<{ account: OwnerAccount; token: string; expiresAt: Date }> {
+  const { db, clock } = deps;
   const email = normalizeEmail(input.email);
+  await checkNotWaiting(deps, email);
   const [row] = await db.select().from(accounts).where(eq(accounts.email, email));
-  if (!row || !(await verifyPassword(row.passwordHash, input.password))) {
+  decoyHash ??= hashPassword("decoy password for unknown addresses");
+  const matches = await verifyPassword(row?.passwordHash ?? (await decoyHash), input.password);
+  if (!row || !matches) {
+    await countWrongTry(deps, email);
     throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
   }
-  const token = newToken();
-  const expiresAt = new Date(clock.now().getTime() + OWNER_SESSION_DAYS * 86400_000);
-  await db
-    .insert(accountSessions)
-    .values({ id: newId(), accountId: row.id, tokenHash: hashToken(token), expiresAt });
-  return { account: { id: row.id, email: row.email, displayName: row.displayName }, token, expiresAt };
+  if (await twoFactorEnabled(db, row.id)) {
+    if (!input.code?.trim()) throw new ApiError(401, "two_factor_required", MSG_CODE_NEEDED);
+    if (!(await useSecondFactor(db, clock, row.id, input.code))) {
+      await countWrongTry(deps, email);
+      throw new ApiError(401, "invalid_code", MSG_WRONG_CODE, { code: MSG_WRONG_CODE });
+    }
+  }
+  await clearWrongTries(db, email);
+  const account = { id: row.id, email: row.email, displayName: row.displayName };
+  const session = await openOwnerSession(db, clock, row.id, client);
+  await noteDevice(deps, account, client);
+  return { account, token: session.token, expiresAt: session.expiresAt };
 }
 
 export async function logOut(db: Db, token: string): Promise<void> {
   await db.delete(accountSessions).where(eq(accountSessions.tokenHash, hashToken(token)));
+}
+
+/** The live session a token names, with its account. */
+export async function sessionForToken(db: Db, clock: Clock, token: string) {
+  const [row] = await db
+    .select({
+      account: { id: accounts.id, email: accounts.email, displayName: accounts.displayName },
+      session: { id: accountSessions.id, lastSeenAt: accountSessions.lastSeenAt },
+    })
+    .from(accountSessions)
+    .innerJoin(accounts, eq(accounts.id, accountSessions.accountId))
+    .where(and(eq(accountSessions.tokenHash, hashToken(token)), gt(accountSessions.expiresAt, clock.now())));
+  return row;
 }
 
 export async function accountForSession(
@@ -69,12 +106,7 @@ export async function accountForSession(
   clock: Clock,
   token: string,
 ): Promise<OwnerAccount | undefined> {
-  const [row] = await db
-    .select({ id: accounts.id, email: accounts.email, displayName: accounts.displayName })
-    .from(accountSessions)
-    .innerJoin(accounts, eq(accounts.id, accountSessions.accountId))
-    .where(and(eq(accountSessions.tokenHash, hashToken(token)), gt(accountSessions.expiresAt, clock.now())));
-  return row;
+  return (await sessionForToken(db, clock, token))?.account;
 }
 
 export async function websitesOf(db: Db, accountId: string) {

@@ -46,7 +46,7 @@ describe("rate limits", () => {
       const res = await other.request({
         method: "POST",
         url: "/api/form/SaveFormSubmission",
-        headers: { "x-forwarded-for": b.ip },
+        remoteAddress: b.ip,
         payload: { key: "x", formId: contactId, form: "{}" },
       });
       expect(res.statusCode).toBe(429);

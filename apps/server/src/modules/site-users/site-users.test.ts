@@ -38,12 +38,9 @@ async function visitor(host = "localhost"): Promise<Visitor> {
   const ip = `10.2.${Math.floor(++n / 200)}.${n % 200}`;
   const request = b.request.bind(b);
   b.request = (opts) => {
-    const headers: Record<string, string> = {
-      "x-forwarded-for": ip,
-      ...(opts.headers as Record<string, string>),
-    };
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
     if (b.xsrf && !("x-xsrf-token" in headers)) headers["x-xsrf-token"] = b.xsrf;
-    return request({ ...opts, headers });
+    return request({ remoteAddress: ip, ...opts, headers });
   };
   await b.visit("/");
   return b;
