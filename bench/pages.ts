@@ -1,5 +1,5 @@
 /**
- * Published-page throughput: `/shop` and a blog post, cold (rendered on every request, page
+ * Published-page throughput: the home page, `/shop`, a product and a blog post, cold (rendered on every request, page
  * cache off) and warm (from the page cache), with compression on (requests accept Brotli, as
  * browsers do), against the runtime's ceiling — a minimal Node `http` server sending the same
  * headers and compressed bytes from memory (bench/ceiling-server.mjs) — and against the same
@@ -36,7 +36,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const CRUMB = "benchcrumbbenchcrumb00";
 const PAGES = [
+  { name: "home", path: "/" },
   { name: "shop", path: "/shop" },
+  { name: "product", path: "/shop/p/stoneware-mug" },
   { name: "blog post", path: "/blog/a-week-at-the-wheel" },
 ];
 
@@ -134,7 +136,10 @@ async function main() {
     if (b.status !== 0) throw new Error("could not build the storefront");
   }
   console.log(
-    `bench:pages: ${seconds}s per measurement, ${connections} connections, ${os.cpus().length} CPUs`,
+    `bench:pages: ${seconds}s per measurement, ${connections} connections, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")}`,
   );
   const warmServer = await startPagesServer({});
   const coldServer = await startPagesServer({ PAGE_CACHE: "false" });
@@ -202,6 +207,12 @@ async function main() {
     rmSync(staticDir, { recursive: true, force: true });
     await Promise.all([warmServer.stop(), coldServer.stop()]);
   }
+  console.log(
+    `\nload average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")} at the end`,
+  );
   console.log(
     "\n| page | ceiling req/s | static file req/s | warm req/s | cold req/s | warm / ceiling (median of rounds) | warm / static | cold / ceiling |",
   );
