@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip";
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {

@@ -90,13 +90,12 @@ async function cartJson(
   cart: CartRow,
   entries: CartEntryRow[],
 ): Promise<CartJson> {
-  const [settings, products] = await Promise.all([
-    reads.settings(db),
-    reads.products(
-      db,
-      entries.map((e) => e.itemId),
-    ),
-  ]);
+  // One after the other: `db` may be a transaction, whose connection runs one query at a time.
+  const settings = await reads.settings(db);
+  const products = await reads.products(
+    db,
+    entries.map((e) => e.itemId),
+  );
   const currencyCode = settings.store.currency;
   const lines: CartEntryJson[] = [];
   for (const e of entries) {

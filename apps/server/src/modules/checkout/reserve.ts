@@ -45,7 +45,9 @@ export async function reserve(
   const site = ctx.site;
   const now = clock.now();
   return db.transaction(async (tx): Promise<Reserved> => {
-    const [settings, rules] = await Promise.all([ctx.reads.settings(tx), keptStoreRules(tx, ctx.reads)]);
+    // One after the other: a transaction's connection runs one query at a time.
+    const settings = await ctx.reads.settings(tx);
+    const rules = await keptStoreRules(tx, ctx.reads);
     const currency = settings.store.currency;
     const loaded = await loadCheckoutCart(tx, ctx.reads, ctx.cartToken, { lock: true });
     // Someone with the same key got here first (the cart row lock made us wait for them).
