@@ -325,6 +325,8 @@ interface PgbenchRun {
   tps: number;
   latencyMs: number;
   pgMsPerTx: number;
+  /** pgbench's own CPU per transaction (the client, as Node is Atelier's). */
+  clientMsPerTx: number;
 }
 
 async function pgbench(
@@ -353,20 +355,25 @@ async function pgbench(
     u.pathname.slice(1),
   ];
   // Run asynchronously, so that the CPU meter samples while pgbench works.
+  let child: ReturnType<typeof execFile> | undefined;
   const run = new Promise<{ stdout: string; status: number; stderr: string }>((resolve) => {
-    execFile("pgbench", args, { env: { ...process.env, PGPASSWORD: u.password } }, (err, stdout, stderr) =>
-      resolve({ stdout, stderr, status: err ? 1 : 0 }),
+    child = execFile(
+      "pgbench",
+      args,
+      { env: { ...process.env, PGPASSWORD: u.password } },
+      (err, stdout, stderr) => resolve({ stdout, stderr, status: err ? 1 : 0 }),
     );
   });
   await new Promise((r) => setTimeout(r, 300));
-  await meter.start();
+  const client = new CpuMeter(async () => (child?.pid ? [child.pid] : []));
+  await Promise.all([meter.start(), client.start()]);
   const out = await run;
-  const pgMs = await meter.stop();
+  const [pgMs, clientMs] = await Promise.all([meter.stop(), client.stop()]);
   if (out.status !== 0) throw new Error(`pgbench ${script} failed:\n${out.stderr}`);
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out.stdout)?.[1]);
   const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(out.stdout)?.[1]);
   const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out.stdout)?.[1]);
-  return { tps, latencyMs, pgMsPerTx: pgMs / transactions };
+  return { tps, latencyMs, pgMsPerTx: pgMs / transactions, clientMsPerTx: clientMs / transactions };
 }
 
 /** What the database says the flash sale sold: order lines of the flash shoppers' orders, stock left. */
@@ -499,15 +506,23 @@ async function main() {
       console.log(
         `ratio checkout:    ${f2(checkout.opsPerSecond / base.checkout.tps)}  (${f0(checkout.opsPerSecond)} orders/s ÷ pgbench ${f0(base.checkout.tps)} tps)`,
       );
+      // On a machine busy with other work the rates follow the load; CPU per operation does not.
+      const cpuRatio = (s: Step, b: PgbenchRun) =>
+        (b.pgMsPerTx + b.clientMsPerTx) / (s.nodeMsPerOp + s.pgMsPerOp);
+      console.log(
+        `CPU ratio (pgbench CPU per transaction ÷ Atelier Node+PostgreSQL CPU per operation): add ${f2(cpuRatio(add, base.add))}, checkout ${f2(cpuRatio(checkout, base.checkout))}`,
+      );
       printSteps("Atelier, one process:", r.steps);
       console.log("\npgbench, same database and tables:");
-      console.log("| script | tps | latency ms | PostgreSQL CPU ms/tx |");
-      console.log("| --- | ---: | ---: | ---: |");
+      console.log("| script | tps | latency ms | PostgreSQL CPU ms/tx | pgbench CPU ms/tx |");
+      console.log("| --- | ---: | ---: | ---: | ---: |");
       for (const [name, b] of [
         ["bench/sql/add-to-cart.sql", base.add],
         ["bench/sql/checkout.sql", base.checkout],
       ] as const) {
-        console.log(`| ${name} | ${f0(b.tps)} | ${f1(b.latencyMs)} | ${f2(b.pgMsPerTx)} |`);
+        console.log(
+          `| ${name} | ${f0(b.tps)} | ${f1(b.latencyMs)} | ${f2(b.pgMsPerTx)} | ${f2(b.clientMsPerTx)} |`,
+        );
       }
     }
     const refused = flashOrder.bodies.filter((b) => b.includes(MSG_NOT_ENOUGH_STOCK)).length;
