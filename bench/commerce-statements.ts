@@ -19,7 +19,7 @@ import { SERVER_BUILD, buildServer } from "../scripts/build-server.mjs";
 import { FetchClient } from "../apps/server/test/fetch-client.js";
 import { address, orderBody } from "../apps/server/test/fixtures.js";
 import { createScratchDatabase } from "../apps/server/test/scratch-database.js";
-import { startServer } from "./server.js";
+import { startServer, waitIdle } from "./server.js";
 
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PG_LOG = process.env.BENCH_PG_LOG ?? "/var/log/postgresql/postgresql-15-main.log";
@@ -70,6 +70,8 @@ function statementsSince(from: number): string[] {
 }
 
 try {
+  // The demo's images are completed in the background after start: not counted.
+  await waitIdle([server.proc.pid!]);
   const product = (await (await fetch(`${server.base}/shop/p/stoneware-mug?format=json`)).json()) as {
     item: { id: string; structuredContent: { variants: { id: string; sku: string }[] } };
   };
