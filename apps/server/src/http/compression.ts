@@ -95,7 +95,7 @@ export function matchesEtagHeader(header: string | undefined, etag: string): boo
 }
 
 /** The form of a kept body to send for an `Accept-Encoding` header, with its content coding (none for the plain body). */
-export function encodedForm(
+function encodedForm(
   body: Precompressed,
   acceptEncoding: string | string[] | undefined,
 ): { encoding: Encoding | undefined; bytes: Buffer } {

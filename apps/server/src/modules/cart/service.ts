@@ -183,8 +183,10 @@ export async function findCart(
 }
 
 /**
- * The open cart a token names with its entries (in their order), read in one statement;
- * optionally with the cart row locked for update.
+ * The open cart a token names with its entries (in their order): read in one statement, or, to
+ * lock the cart for update, in two: the lock first, then the entries, read after it is granted.
+ * (One statement would read the entries as they were when it started, before the transaction
+ * that held the lock committed, and a change made meanwhile would be lost.)
  */
 export async function findCartWithEntries(
   db: Db | Tx,
@@ -193,7 +195,17 @@ export async function findCartWithEntries(
   opts: { lock?: boolean } = {},
 ): Promise<{ cart: CartRow; entries: CartEntryRow[] } | undefined> {
   if (!token || token.length > 200) return undefined;
-  const query = db
+  if (opts.lock) {
+    const cart = await findCart(db, websiteId, token, opts);
+    if (!cart) return undefined;
+    const entries = await db
+      .select()
+      .from(cartEntries)
+      .where(eq(cartEntries.cartId, cart.id))
+      .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+    return { cart, entries };
+  }
+  const rows = await db
     .select({ cart: carts, entry: cartEntries })
     .from(carts)
     .leftJoin(cartEntries, eq(cartEntries.cartId, carts.id))
@@ -205,20 +217,11 @@ export async function findCartWithEntries(
       ),
     )
     .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
-  const rows = opts.lock ? await query.for("update", { of: carts }) : await query;
   const first = rows[0];
   if (!first) return undefined;
   const entries: CartEntryRow[] = [];
   for (const r of rows) if (r.entry) entries.push(r.entry);
   return { cart: first.cart, entries };
-}
-
-export async function entriesOf(db: Db | Tx, cartId: string): Promise<CartEntryRow[]> {
-  return db
-    .select()
-    .from(cartEntries)
-    .where(eq(cartEntries.cartId, cartId))
-    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
 }
 
 /** A new cart's row, as the database would hold it once inserted (see insertCartWithEntry). */
