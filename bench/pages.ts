@@ -1,5 +1,5 @@
 /**
- * Published-page throughput: `/shop` and a blog post, cold (rendered on every request, page
+ * Published-page throughput: the home page, `/shop`, a product and a blog post, cold (rendered on every request, page
  * cache off) and warm (from the page cache), with compression on (requests accept Brotli, as
  * browsers do), against the runtime's ceiling — a minimal Node `http` server sending the same
  * headers and compressed bytes from memory (bench/ceiling-server.mjs) — and against the same
@@ -29,14 +29,16 @@ import autocannon from "autocannon";
 // @ts-expect-error a plain ES module script without declarations
 import { SERVER_BUILD, buildServer } from "../scripts/build-server.mjs";
 
-import { root, startServer, waitIdle } from "./server.js";
+import { cpuTicks, root, startServer, waitIdle } from "./server.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const CRUMB = "benchcrumbbenchcrumb00";
 const PAGES = [
+  { name: "home", path: "/" },
   { name: "shop", path: "/shop" },
+  { name: "product", path: "/shop/p/stoneware-mug" },
   { name: "blog post", path: "/blog/a-week-at-the-wheel" },
 ];
 
@@ -49,6 +51,8 @@ interface Measure {
   p99: number;
   bytes: number;
   errors: number;
+  /** The server's CPU time per request, in microseconds (when measured). */
+  cpuUs: number;
 }
 
 const HEADERS = { cookie: `crumb=${CRUMB}`, "accept-encoding": "br, gzip" };
@@ -72,7 +76,7 @@ function raw(url: string): Promise<{ status: number; headers: http.IncomingHttpH
 async function startCeiling(
   body: Buffer,
   headers: http.IncomingHttpHeaders,
-): Promise<{ base: string; stop(): Promise<void> }> {
+): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-ceiling-"));
   const port = 49500 + Math.floor(Math.random() * 400);
   const keep = Object.fromEntries(
@@ -95,6 +99,7 @@ async function startCeiling(
   await new Promise((resolve) => proc.stdout!.once("data", resolve));
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: proc.pid!,
     stop: async () => {
       const done = new Promise((r) => proc.on("exit", r));
       proc.kill("SIGTERM");
@@ -104,9 +109,11 @@ async function startCeiling(
   };
 }
 
-async function measure(url: string): Promise<Measure> {
+/** Measures `url`; with `pid`, also that process's CPU time per request (from /proc, 10 ms ticks). */
+async function measure(url: string, pid?: number): Promise<Measure> {
   // A short warm-up, then the measurement.
   await autocannon({ url, connections, duration: 1, headers: HEADERS });
+  const ticks = pid ? cpuTicks(pid) : 0;
   const r = await autocannon({ url, connections, duration: seconds, headers: HEADERS });
   return {
     rps: r.requests.average,
@@ -114,12 +121,20 @@ async function measure(url: string): Promise<Measure> {
     p99: r.latency.p99,
     bytes: r.throughput.average,
     errors: r.errors + r.non2xx,
+    cpuUs: pid ? ((cpuTicks(pid) - ticks) * 10_000) / r.requests.total : Number.NaN,
   };
 }
 
 function mean(ms: Measure[]): Measure {
   const avg = (k: keyof Measure) => ms.reduce((n, m) => n + m[k], 0) / ms.length;
-  return { rps: avg("rps"), p50: avg("p50"), p99: avg("p99"), bytes: avg("bytes"), errors: avg("errors") };
+  return {
+    rps: avg("rps"),
+    p50: avg("p50"),
+    p99: avg("p99"),
+    bytes: avg("bytes"),
+    errors: avg("errors"),
+    cpuUs: avg("cpuUs"),
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -134,7 +149,10 @@ async function main() {
     if (b.status !== 0) throw new Error("could not build the storefront");
   }
   console.log(
-    `bench:pages: ${seconds}s per measurement, ${connections} connections, ${os.cpus().length} CPUs`,
+    `bench:pages: ${seconds}s per measurement, ${connections} connections, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")}`,
   );
   const warmServer = await startPagesServer({});
   const coldServer = await startPagesServer({ PAGE_CACHE: "false" });
@@ -165,19 +183,23 @@ async function main() {
       let ceiling: Measure;
       let warm: Measure;
       let ratio: number;
+      let cpuRatio: number;
       try {
         const ceilings: Measure[] = [];
         const warms: Measure[] = [];
         for (let round = 0; round < rounds; round++) {
-          ceilings.push(await measure(ceilingServer.base + page.path));
-          warms.push(await measure(warmServer.base + page.path));
+          ceilings.push(await measure(ceilingServer.base + page.path, ceilingServer.pid));
+          warms.push(await measure(warmServer.base + page.path, warmServer.proc.pid));
         }
         ceiling = mean(ceilings);
         warm = mean(warms);
         const ratios = warms.map((w, i) => w.rps / ceilings[i]!.rps);
         ratio = median(ratios);
+        // CPU time per request hardly depends on what else the machine runs: the steadier ratio.
+        const cpuRatios = warms.map((w, i) => ceilings[i]!.cpuUs / w.cpuUs);
+        cpuRatio = median(cpuRatios);
         console.log(
-          `${page.path.padEnd(28)} warm / ceiling by round: ${ratios.map((r) => r.toFixed(2)).join(", ")}`,
+          `${page.path.padEnd(28)} warm / ceiling by round: ${ratios.map((r) => r.toFixed(2)).join(", ")}; by CPU per request: ${cpuRatios.map((r) => r.toFixed(2)).join(", ")}`,
         );
       } finally {
         await ceilingServer.stop();
@@ -191,11 +213,11 @@ async function main() {
         ["cold (rendered)", cold],
       ] as const) {
         console.log(
-          `${page.path.padEnd(28)} ${label.padEnd(20)} ${fmt(m.rps).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.errors ? `  ${m.errors} errors` : ""}`,
+          `${page.path.padEnd(28)} ${label.padEnd(20)} ${fmt(m.rps).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${Number.isNaN(m.cpuUs) ? "" : `  ${fmt(m.cpuUs)} µs CPU/req`}${m.errors ? `  ${m.errors} errors` : ""}`,
         );
       }
       rows.push(
-        `| \`${page.path}\` (${(res.body.length / 1024).toFixed(1)} KB br) | ${fmt(ceiling.rps)} | ${fmt(stat.rps)} | ${fmt(warm.rps)} | ${fmt(cold.rps)} | **${ratio.toFixed(2)}** | ${(warm.rps / stat.rps).toFixed(2)} | ${(cold.rps / ceiling.rps).toFixed(3)} |`,
+        `| \`${page.path}\` (${(res.body.length / 1024).toFixed(1)} KB br) | ${fmt(ceiling.rps)} | ${fmt(stat.rps)} | ${fmt(warm.rps)} | ${fmt(cold.rps)} | **${ratio.toFixed(2)}** | **${cpuRatio.toFixed(2)}** | ${(warm.rps / stat.rps).toFixed(2)} | ${(cold.rps / ceiling.rps).toFixed(3)} |`,
       );
     }
   } finally {
@@ -203,9 +225,15 @@ async function main() {
     await Promise.all([warmServer.stop(), coldServer.stop()]);
   }
   console.log(
-    "\n| page | ceiling req/s | static file req/s | warm req/s | cold req/s | warm / ceiling (median of rounds) | warm / static | cold / ceiling |",
+    `\nload average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")} at the end`,
   );
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log(
+    "\n| page | ceiling req/s | static file req/s | warm req/s | cold req/s | warm / ceiling (median of rounds) | ceiling / warm CPU per request (median) | warm / static | cold / ceiling |",
+  );
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const r of rows) console.log(r);
 }
 

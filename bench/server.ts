@@ -89,7 +89,7 @@ export function rssMb(pid: number): number {
 }
 
 /** CPU time a process has used, in clock ticks (Linux). */
-function cpuTicks(pid: number): number {
+export function cpuTicks(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return Number(fields[11]) + Number(fields[12]);
 }

@@ -51,6 +51,9 @@ import { siteUserOwnerRoutes } from "./modules/site-users/owner-routes.js";
 import { restockRoutes } from "./modules/restock/routes.js";
 import { siteArchiveRoutes } from "./modules/site-archive/routes.js";
 import { siteRoutes } from "./render/routes.js";
+import { SiteVersions } from "./render/cache.js";
+import type { Website } from "./modules/sites/service.js";
+import { StoreCache } from "./modules/cart/site-reads.js";
 import { fontPreviewRoutes } from "./modules/design/font-preview.js";
 import { designRoutes } from "./modules/design/routes.js";
 import { webhookRoutes } from "./modules/webhooks/routes.js";
@@ -95,6 +98,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate("deps", deps);
   app.decorate("frontDoor", frontDoor);
+  // Host → site and content versions, for the page cache and the store's per-version caches.
+  const siteVersions = new SiteVersions<Website>(deps.database, app.log, opts.config.siteCacheEntries);
+  app.decorate("siteVersions", siteVersions);
+  app.decorate("storeCache", new StoreCache(opts.config.siteCacheEntries));
+  app.addHook("onReady", async () => {
+    deps.database.onClose(() => siteVersions.stop());
+    await siteVersions.start();
+  });
+  app.addHook("onClose", () => siteVersions.stop());
   app.addHook("preClose", (done) => {
     frontDoor.close();
     done();

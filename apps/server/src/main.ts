@@ -4,13 +4,23 @@ import { openDatabase } from "./db/client.js";
 import { seedDemoIfEmpty } from "./seed/demo.js";
 import { systemClock } from "./lib/clock.js";
 import path from "node:path";
+import pino from "pino";
 
 const config = loadConfig();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, "pglite"),
 });
-const app = await buildApp({ config, database });
+// Log lines are written in batches of 4 KB (not one write per line, two per request), flushed every
+// second and when the process exits.
+const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+setInterval(() => logDestination.flush(), 1000).unref();
+process.on("exit", () => {
+  try {
+    logDestination.flushSync();
+  } catch {}
+});
+const app = await buildApp({ config, database, logger: { level: config.logLevel, stream: logDestination } });
 if (config.seedDemo) {
   const seed = await database.withStartupLock(() =>
     seedDemoIfEmpty(database.db, config, systemClock, app.deps.media),

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip";
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
@@ -95,7 +95,7 @@ export function matchesEtagHeader(header: string | undefined, etag: string): boo
 }
 
 /** The form of a kept body to send for an `Accept-Encoding` header, with its content coding (none for the plain body). */
-export function encodedForm(
+function encodedForm(
   body: Precompressed,
   acceptEncoding: string | string[] | undefined,
 ): { encoding: Encoding | undefined; bytes: Buffer } {

@@ -3,6 +3,9 @@ import type { FrontDoor } from "./front-door.js";
 import type { Database, Db } from "../db/client.js";
 import type { Clock } from "../lib/clock.js";
 import type { MediaStore } from "../media/store.js";
+import type { StoreCache } from "../modules/cart/site-reads.js";
+import type { Website } from "../modules/sites/service.js";
+import type { SiteVersions } from "../render/cache.js";
 
 /** What every route and service needs, injected once into the app. */
 export interface Deps {
@@ -27,5 +30,9 @@ declare module "fastify" {
     routeList: RouteInfo[];
     /** The HTTP server's fast paths, in front of Fastify. */
     frontDoor: FrontDoor;
+    /** Host → site and each site's content version, kept while the version listener runs. */
+    siteVersions: SiteVersions<Website>;
+    /** The store's reads of each site kept per content version (cart, quote, order). */
+    storeCache: StoreCache;
   }
 }

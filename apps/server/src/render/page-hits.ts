@@ -25,6 +25,11 @@ export function pageKey(
   return PageCache.key(siteId, `${urlPath}?${params}`);
 }
 
+/** pageKey of a path without query parameters (the same key, made without building a query). */
+export function pathKey(siteId: string, urlPath: string): string {
+  return PageCache.key(siteId, `${urlPath}?`);
+}
+
 /** An expired site is offline for its visitors (its owners still see it, to renew it). */
 export function offlineForVisitors(site: Website): boolean {
   return site.siteStatus === SiteStatus.EXPIRED;

@@ -21,7 +21,7 @@ import { contentRoutes } from "../modules/content/routes.js";
 import { mediaRoutes } from "../modules/media/routes.js";
 import { completeMedia } from "../modules/media/service.js";
 import { searchRoutes } from "../modules/search/routes.js";
-import { NO_WEBSITE_HERE, type Website, hostName, websiteForHost } from "../modules/sites/service.js";
+import { NO_WEBSITE_HERE, type Website, knownWebsiteForHost } from "../modules/sites/service.js";
 import { unlockCookieName, unlockToken, visitorOf } from "./access.js";
 import {
   NOT_EDITING,
@@ -37,7 +37,7 @@ import { prioritiseFirstImage } from "./first-image.js";
 import { answeredFromCache, offlineForVisitors, pageKey } from "./page-hits.js";
 import { warmPages } from "./warm-pages.js";
 import { requestOrigin } from "../http/origin.js";
-import { type CachedPage, PageCache, SiteVersions } from "./cache.js";
+import { type CachedPage, PageCache } from "./cache.js";
 import { LruMap } from "../lib/lru.js";
 import { safeDecode } from "../lib/safe-decode.js";
 import { feedUrlFor, robotsMetaFor, structuredDataFor } from "./structured-data.js";
@@ -126,7 +126,7 @@ function localPath(value: unknown): string {
 }
 
 export const siteRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config, clock, database } = app.deps;
+  const { db, config, clock } = app.deps;
   const themes = new Themes();
   themes.assets.register(app);
   const storefront = storefrontAssets();
@@ -135,7 +135,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   /** Each theme's stylesheet, compressed once. */
   const stylesheets = new Map<string, Promise<Precompressed>>();
   const siteTemplates = new SiteTemplateCache();
-  const versions = new SiteVersions<Website>(database, app.log, config.siteCacheEntries);
+  const versions = app.siteVersions;
   const cache = new PageCache(config.pageCacheEntries, config.pageCacheMb * 1024 * 1024);
   siteDataCache.resize(config.siteCacheEntries);
   app.pageCaches.push(cache);
@@ -158,8 +158,6 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   let completing: Promise<unknown> | undefined;
 
   app.addHook("onReady", async () => {
-    app.deps.database.onClose(() => versions.stop());
-    await versions.start();
     // Images stored without colour data or variants (the demo's artwork) are completed in the background.
     completing = completeMedia(db, app.deps.media, { signal: background.signal }).catch((err) => {
       if (!background.signal.aborted) app.log.warn({ err }, "could not complete the media library");
@@ -168,7 +166,6 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onClose", async () => {
     background.abort();
     await completing;
-    await versions.stop();
   });
 
   await app.register(mediaRoutes);
@@ -199,16 +196,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  /** Host → website, from memory while the version listener runs, else from the database. */
-  async function siteOf(hostHeader: string | undefined): Promise<Website | undefined> {
-    const host = hostName(hostHeader);
-    const known = versions.host(host);
-    if (known !== undefined) return known ?? undefined;
-    const site = await websiteForHost(db, hostHeader);
-    if (site) versions.observe(site.id, site.contentVersion);
-    versions.rememberHost(host, site ?? null);
-    return site;
-  }
+  const siteOf = (hostHeader: string | undefined) => knownWebsiteForHost(versions, db, hostHeader);
 
   app.post(
     "/api/site/unlock",

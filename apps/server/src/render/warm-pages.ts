@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import { type ProxyTrust, clientAddress } from "../http/client-address.js";
-import { encodedForm, matchesEtagHeader } from "../http/compression.js";
+import { type Encoding, type Precompressed, matchesEtagHeader, negotiate } from "../http/compression.js";
 import { CRUMB_COOKIE, isSaneCrumb } from "../http/crumb.js";
 import type { FastPath } from "../http/front-door.js";
 import { requestIdOf } from "../http/request-id.js";
@@ -18,7 +18,7 @@ import { CART_COOKIE } from "../modules/cart/routes.js";
 import { editingCookiesIn } from "../modules/pages/preview.js";
 import { type Website, hostName } from "../modules/sites/service.js";
 import type { PageCache, SiteVersions } from "./cache.js";
-import { answeredFromCache, offlineForVisitors, pageKey, warmHit } from "./page-hits.js";
+import { answeredFromCache, offlineForVisitors, pathKey, warmHit } from "./page-hits.js";
 
 interface WarmPageDeps {
   versions: SiteVersions<Website>;
@@ -37,6 +37,23 @@ function writesInfo(log: FastifyBaseLogger): boolean {
   return (log as Partial<{ isLevelEnabled(level: string): boolean }>).isLevelEnabled?.("info") ?? true;
 }
 
+/** At most this many Cookie and Accept-Encoding headers are remembered with their verdicts. */
+const REMEMBERED = 2000;
+
+/** A Map that forgets everything when full: enough for headers a few visitors send again and again. */
+function remembered<V>(compute: (key: string) => V): (key: string) => V {
+  const map = new Map<string, V>();
+  return (key) => {
+    let v = map.get(key);
+    if (v === undefined) {
+      v = compute(key);
+      if (map.size >= REMEMBERED) map.clear();
+      map.set(key, v);
+    }
+    return v;
+  };
+}
+
 export function warmPages(d: WarmPageDeps): FastPath {
   /** What every warm answer says, whatever the page. */
   const common = Object.freeze({
@@ -46,25 +63,45 @@ export function warmPages(d: WarmPageDeps): FastPath {
     "content-security-policy": d.csp,
     vary: "Accept-Encoding",
   });
+  /** Whether a visitor with these cookies may get a warm page (a sane crumb, no cart, not editing). */
+  const warmCookies = remembered((header) => {
+    const cookies = d.parseCookie(header);
+    return (
+      isSaneCrumb(cookies[CRUMB_COOKIE]) &&
+      !cookies[CART_COOKIE] &&
+      answeredFromCache({ editing: editingCookiesIn(cookies) })
+    );
+  });
+  const hostNameOf = remembered(hostName);
+  const encodingOf = remembered((header) => negotiate(header) ?? null);
+  /** The kept headers of each body and encoding: only the request id changes from one answer to the next. */
+  const kept = new WeakMap<Precompressed, Map<string | null, Record<string, string>>>();
+  const headersFor = (body: Precompressed, encoding: Encoding | null, bytes: Buffer) => {
+    let forms = kept.get(body);
+    if (!forms) {
+      forms = new Map();
+      kept.set(body, forms);
+    }
+    let headers = forms.get(encoding);
+    if (!headers) {
+      headers = { ...common, etag: body.etag, "content-type": "text/html; charset=utf-8" };
+      if (encoding) headers["content-encoding"] = encoding;
+      headers["content-length"] = String(bytes.length);
+      forms.set(encoding, headers);
+    }
+    return headers;
+  };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const started = performance.now();
     const url = req.url ?? "";
     if (req.method !== "GET" || url.includes("?") || url.startsWith("/api/")) return false;
     const cookieHeader = req.headers.cookie;
-    if (!cookieHeader) return false;
-    const cookies = d.parseCookie(cookieHeader);
-    if (
-      !isSaneCrumb(cookies[CRUMB_COOKIE]) ||
-      cookies[CART_COOKIE] ||
-      !answeredFromCache({ editing: editingCookiesIn(cookies) })
-    ) {
-      return false;
-    }
-    const site = d.versions.host(hostName(req.headers.host));
+    if (!cookieHeader || !warmCookies(cookieHeader)) return false;
+    const site = d.versions.host(hostNameOf(req.headers.host ?? ""));
     if (!site || offlineForVisitors(site)) return false;
     const version = d.versions.version(site.id);
     if (version === undefined) return false;
-    const body = warmHit(d.cache, pageKey(site.id, url), version);
+    const body = warmHit(d.cache, pathKey(site.id, url), version);
     if (!body) return false;
 
     const reqId = requestIdOf(req);
@@ -80,18 +117,16 @@ export function warmPages(d: WarmPageDeps): FastPath {
       };
       d.log.info({ reqId, req: request }, "incoming request");
     }
-    const headers: Record<string, string> = { ...common, "x-request-id": reqId, etag: body.etag };
     let status = 200;
     if (matchesEtagHeader(req.headers["if-none-match"], body.etag)) {
       status = 304;
-      res.writeHead(status, headers);
+      res.writeHead(status, { ...common, "x-request-id": reqId, etag: body.etag });
       res.end();
     } else {
-      headers["content-type"] = "text/html; charset=utf-8";
-      const { encoding, bytes } = encodedForm(body, req.headers["accept-encoding"]);
-      if (encoding) headers["content-encoding"] = encoding;
-      headers["content-length"] = String(bytes.length);
-      res.writeHead(status, headers);
+      const accept = req.headers["accept-encoding"];
+      const encoding = body.br === body.identity ? null : encodingOf(accept ?? "");
+      const bytes = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : body.identity;
+      res.writeHead(status, { "x-request-id": reqId, ...headersFor(body, encoding, bytes) });
       res.end(bytes);
     }
     const elapsed = performance.now() - started;

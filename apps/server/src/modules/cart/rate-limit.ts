@@ -3,11 +3,14 @@
  * and of the HTTP rate-limit store: the database counters of forms/rate-limit.ts, shared by
  * every server process on the database.
  */
+import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
-import { ApiError } from "../../http/errors.js";
+import { ApiError, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
-import { type Count, type Window, countEvent } from "../forms/rate-limit.js";
+import { type Count, type Window, countEvent, countEventWith } from "../forms/rate-limit.js";
+import { NO_WEBSITE_HERE } from "../sites/service.js";
+import { type SiteReads, type StoreCache, siteVersionOfHost } from "./site-reads.js";
 
 /** Requests allowed per window, and the window's length in milliseconds. */
 export type RateLimit = Window;
@@ -17,6 +20,11 @@ type RateLimitHit = Count;
 /** Counts one request under `key` at `now` and says whether it is within the limit. */
 export function hitRateLimit(db: Db, key: string, limit: RateLimit, now: Date): Promise<RateLimitHit> {
   return countEvent(db, key, limit, now);
+}
+
+function refuse(reply: FastifyReply, hit: RateLimitHit, message: string): never {
+  reply.header("retry-after", String(hit.retryAfterSeconds));
+  throw new ApiError(429, "rate_limited", message);
 }
 
 /**
@@ -31,9 +39,50 @@ export function addressLimiter(
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const hit = await hitRateLimit(deps.db, `${name}:${request.ip}`, limit, deps.clock.now());
-    if (!hit.allowed) {
-      reply.header("retry-after", String(hit.retryAfterSeconds));
-      throw new ApiError(429, "rate_limited", message);
-    }
+    if (!hit.allowed) refuse(reply, hit, message);
   };
+}
+
+/** The site each store request was counted for (null: no website at its host). */
+const sitesOfRequests = new WeakMap<FastifyRequest, SiteReads | null>();
+
+/**
+ * addressLimiter for the store's calls on the site at the request's host: the same count, and in
+ * the same statement the site and its content version, so the call reads the site's settings
+ * and products from memory when nothing changed (site-reads.ts). `siteReadsOf` answers them.
+ */
+export function siteLimiter(
+  deps: { db: Db; clock: Clock; cache: StoreCache },
+  name: string,
+  limit: RateLimit,
+  message: string,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { count, also } = await countEventWith(
+      deps.db,
+      `${name}:${request.ip}`,
+      limit,
+      deps.clock.now(),
+      siteVersionOfHost(request.headers.host),
+    );
+    if (!count.allowed) refuse(reply, count, message);
+    sitesOfRequests.set(request, (await deps.cache.reads(deps.db, also)) ?? null);
+  };
+}
+
+/**
+ * The site a store request was counted for by siteLimiter; else (a call without a limit) read
+ * now, in one statement. A 404 when no website is at the request's host.
+ */
+export async function siteReadsOf(db: Db, cache: StoreCache, request: FastifyRequest): Promise<SiteReads> {
+  let reads = sitesOfRequests.get(request);
+  if (reads === undefined) {
+    const res = (await db.execute(sql`select ${siteVersionOfHost(request.headers.host)} as v`)) as unknown as
+      | { rows: { v: string | null }[] }
+      | { v: string | null }[];
+    const rows = Array.isArray(res) ? res : res.rows;
+    reads = (await cache.reads(db, rows[0]?.v)) ?? null;
+  }
+  if (!reads) throw notFound(NO_WEBSITE_HERE);
+  return reads;
 }

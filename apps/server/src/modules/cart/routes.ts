@@ -9,8 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { pathParam, routeGroup } from "../../http/site-routes.js";
-import { siteAtHost } from "../sites/service.js";
-import { type RateLimit, addressLimiter } from "./rate-limit.js";
+import { type RateLimit, siteLimiter, siteReadsOf } from "./rate-limit.js";
 import {
   CART_COOKIE_DAYS,
   type CartOwner,
@@ -174,14 +173,15 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
 
+  const cache = app.storeCache;
   const limiter = (name: string, limit: RateLimit) =>
-    addressLimiter({ db, clock }, name, limit, RATE_LIMITED_MESSAGE);
+    siteLimiter({ db, clock, cache }, name, limit, RATE_LIMITED_MESSAGE);
   const writeLimit = limiter("cart-write", CART_WRITE_LIMIT);
   const readLimit = limiter("cart-read", CART_READ_LIMIT);
 
   async function ownerOf(request: FastifyRequest): Promise<CartOwner> {
-    const site = await siteAtHost(db, request.headers.host);
-    return { websiteId: site.id, token: request.cookies[CART_COOKIE] };
+    const reads = await siteReadsOf(db, cache, request);
+    return { websiteId: reads.site.id, token: request.cookies[CART_COOKIE], reads };
   }
 
   const keepCart = (reply: FastifyReply, token: string) => keepCartCookie(reply, token, secure);
@@ -297,7 +297,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const body = request.body as Static<typeof SubscriptionBody>;
       const owner = await ownerOf(request);
-      return createSubscriptionCart(db, clock, owner.websiteId, {
+      return createSubscriptionCart(db, clock, owner.reads, {
         itemId: body.itemId,
         sku: body.sku || undefined,
         qty: body.qty,
@@ -325,7 +325,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { itemId } = request.params as { itemId: string };
-      return additionalFieldsFormOf(db, (await ownerOf(request)).websiteId, itemId);
+      return additionalFieldsFormOf(db, (await ownerOf(request)).reads, itemId);
     },
   );
 
@@ -337,7 +337,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   const stockHandler = async (request: FastifyRequest) => {
     const { itemId } = request.query as Static<typeof StockQuery>;
     const owner = await ownerOf(request);
-    return stockOf(db, owner.websiteId, itemId);
+    return stockOf(db, owner.reads, itemId);
   };
   cart.get("/api/commerce/inventory/stock/", stockSchema, stockHandler);
   cart.get("/api/commerce/inventory/stock", { ...stockSchema, hide: true }, stockHandler);

@@ -20,23 +20,16 @@ import {
   validateQuantity,
 } from "@atelier/commerce";
 import { MSG_FORM_INVALID, parseFields, validateForm } from "@atelier/forms";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { cartEntries, carts } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { Feature } from "@atelier/owner-api";
-import {
-  type CatalogProduct,
-  type Variant,
-  productById,
-  productForRules,
-  productsByIds,
-  websiteHasFeature,
-} from "../catalog/service.js";
+import { type CatalogProduct, type Variant, productForRules, websiteHasFeature } from "../catalog/service.js";
 import { formOfSite } from "../forms/service.js";
-import { settingsOf } from "../sites/service.js";
+import type { SiteReads } from "./site-reads.js";
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartEntryRow = typeof cartEntries.$inferSelect;
@@ -61,6 +54,8 @@ export interface CartOwner {
   websiteId: string;
   /** Token from the cart cookie, if any. */
   token?: string;
+  /** The site's settings and products at the version the call was counted at. */
+  reads: SiteReads;
 }
 
 function priceOf(v: Variant): number {
@@ -89,14 +84,19 @@ function emptyCart(websiteId: string, currencyCode: string): CartJson {
 }
 
 /** Builds the cart JSON from its row and entries, pricing every line from the catalog now. */
-async function cartJson(db: Db | Tx, cart: CartRow, entries: CartEntryRow[]): Promise<CartJson> {
-  const settings = await settingsOf(db as Db, cart.websiteId);
-  const currencyCode = settings.store.currency;
-  const products = await productsByIds(
-    db as Db,
-    cart.websiteId,
+async function cartJson(
+  db: Db | Tx,
+  reads: SiteReads,
+  cart: CartRow,
+  entries: CartEntryRow[],
+): Promise<CartJson> {
+  // One after the other: `db` may be a transaction, whose connection runs one query at a time.
+  const settings = await reads.settings(db);
+  const products = await reads.products(
+    db,
     entries.map((e) => e.itemId),
   );
+  const currencyCode = settings.store.currency;
   const lines: CartEntryJson[] = [];
   for (const e of entries) {
     const product = products.get(e.itemId);
@@ -182,39 +182,121 @@ export async function findCart(
   return row;
 }
 
-export async function entriesOf(db: Db | Tx, cartId: string): Promise<CartEntryRow[]> {
-  return db
-    .select()
-    .from(cartEntries)
-    .where(eq(cartEntries.cartId, cartId))
+/**
+ * The open cart a token names with its entries (in their order): read in one statement, or, to
+ * lock the cart for update, in two: the lock first, then the entries, read after it is granted.
+ * (One statement would read the entries as they were when it started, before the transaction
+ * that held the lock committed, and a change made meanwhile would be lost.)
+ */
+export async function findCartWithEntries(
+  db: Db | Tx,
+  websiteId: string,
+  token: string | undefined,
+  opts: { lock?: boolean } = {},
+): Promise<{ cart: CartRow; entries: CartEntryRow[] } | undefined> {
+  if (!token || token.length > 200) return undefined;
+  if (opts.lock) {
+    const cart = await findCart(db, websiteId, token, opts);
+    if (!cart) return undefined;
+    const entries = await db
+      .select()
+      .from(cartEntries)
+      .where(eq(cartEntries.cartId, cart.id))
+      .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+    return { cart, entries };
+  }
+  const rows = await db
+    .select({ cart: carts, entry: cartEntries })
+    .from(carts)
+    .leftJoin(cartEntries, eq(cartEntries.cartId, carts.id))
+    .where(
+      and(
+        eq(carts.tokenHash, hashToken(token)),
+        eq(carts.websiteId, websiteId),
+        eq(carts.isPurchased, false),
+      ),
+    )
     .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+  const first = rows[0];
+  if (!first) return undefined;
+  const entries: CartEntryRow[] = [];
+  for (const r of rows) if (r.entry) entries.push(r.entry);
+  return { cart: first.cart, entries };
 }
 
-async function createCart(tx: Tx, websiteId: string, now: Date): Promise<{ cart: CartRow; token: string }> {
+/** A new cart's row, as the database would hold it once inserted (see insertCartWithEntry). */
+function newCart(websiteId: string, now: Date): { cart: CartRow; token: string } {
   const token = newToken();
-  const [cart] = await tx
-    .insert(carts)
-    .values({ id: newId(), websiteId, tokenHash: hashToken(token), createdAt: now, updatedAt: now })
-    .returning();
-  return { cart: cart!, token };
+  const cart: CartRow = {
+    id: newId(),
+    websiteId,
+    tokenHash: hashToken(token),
+    siteUserId: null,
+    isPurchased: false,
+    orderId: null,
+    shippingLocation: null,
+    selectedShippingOptionId: null,
+    couponCodes: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { cart, token };
+}
+
+const jsonb = (value: unknown) => (value == null ? null : JSON.stringify(value));
+
+/**
+ * Inserts an entry and, in the same statement (one round trip, atomic), either inserts its new
+ * cart or marks the existing cart updated at `now`.
+ */
+async function writeEntry(db: Db | Tx, cart: CartRow, entry: CartEntryRow, cartIsNew: boolean, now: Date) {
+  const e = entry;
+  const insertEntry = sql`insert into cart_entries (id, website_id, cart_id, item_id, variant_id, sku, quantity, additional_fields, options, created_at)
+    values (${e.id}, ${e.websiteId}, ${e.cartId}, ${e.itemId}, ${e.variantId}, ${e.sku}, ${e.quantity},
+            ${jsonb(e.additionalFields)}::jsonb, ${jsonb(e.options)}::jsonb, ${e.createdAt.toISOString()}::timestamptz)`;
+  await db.execute(
+    cartIsNew
+      ? sql`with new_cart as (
+          insert into carts (id, website_id, token_hash, created_at, updated_at)
+          values (${cart.id}, ${cart.websiteId}, ${cart.tokenHash}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+        ) ${insertEntry}`
+      : sql`with touched as (
+          update carts set updated_at = ${now.toISOString()}::timestamptz where id = ${cart.id}
+        ) ${insertEntry}`,
+  );
+}
+
+/** Sets one entry's columns and marks its cart updated at `now`, in one statement. */
+async function updateEntry(
+  db: Db | Tx,
+  cart: CartRow,
+  entryId: string,
+  set: { quantity?: number; additionalFields?: unknown },
+  now: Date,
+) {
+  const columns = [
+    set.quantity !== undefined ? sql`quantity = ${set.quantity}` : undefined,
+    "additionalFields" in set ? sql`additional_fields = ${jsonb(set.additionalFields)}::jsonb` : undefined,
+  ].filter((c) => c !== undefined);
+  await db.execute(sql`with touched as (
+      update carts set updated_at = ${now.toISOString()}::timestamptz where id = ${cart.id}
+    ) update cart_entries set ${sql.join(columns, sql`, `)} where id = ${entryId}`);
 }
 
 /** The visitor's cart, or the empty cart when they have none. */
 export async function getCart(db: Db, owner: CartOwner): Promise<CartJson> {
-  const cart = await findCart(db, owner.websiteId, owner.token);
-  if (!cart) {
-    const settings = await settingsOf(db, owner.websiteId);
+  const found = await findCartWithEntries(db, owner.websiteId, owner.token);
+  if (!found) {
+    const settings = await owner.reads.settings(db);
     return emptyCart(owner.websiteId, settings.store.currency);
   }
-  return cartJson(db, cart, await entriesOf(db, cart.id));
+  return cartJson(db, owner.reads, found.cart, found.entries);
 }
 
 /** The number of units in a visitor's cart (for the header indicator of rendered pages). */
 export async function cartQuantity(db: Db, websiteId: string, token: string | undefined): Promise<number> {
-  const cart = await findCart(db, websiteId, token);
-  if (!cart) return 0;
-  const rows = await entriesOf(db, cart.id);
-  return rows.reduce((n, e) => n + e.quantity, 0);
+  const found = await findCartWithEntries(db, websiteId, token);
+  return found ? found.entries.reduce((n, e) => n + e.quantity, 0) : 0;
 }
 
 // ─── Input checks ────────────────────────────────────────────────────────────────────────────
@@ -300,10 +382,10 @@ async function serviceLimit(
   db: Db | Tx,
   product: CatalogProduct,
   total: number,
-  websiteId: string,
+  reads: SiteReads,
 ): Promise<void> {
   if (product.productType !== ProductType.SERVICE || total <= 1) return;
-  const settings = await settingsOf(db as Db, websiteId);
+  const settings = await reads.settings(db);
   if (!settings.store.multipleQuantityAllowedForServices) throw badRequest(MSG_SERVICE_SINGLE);
 }
 
@@ -334,37 +416,30 @@ export async function addEntry(
 ): Promise<AddEntryResult> {
   const additionalFields = parseAdditionalFields(input.additionalFields);
   const now = clock.now();
-  return db.transaction(async (tx) => {
-    const product = await productById(tx as unknown as Db, owner.websiteId, input.itemId);
-    const fields = await checkAdditionalFields(tx, product, additionalFields);
-    let cart = input.isExpress ? undefined : await findCart(tx, owner.websiteId, owner.token, { lock: true });
-    let token: string | undefined;
-    const existing = cart ? await entriesOf(tx, cart.id) : [];
+  const product = (await owner.reads.products(db, [input.itemId])).get(input.itemId);
+  const fields = await checkAdditionalFields(db, product, additionalFields);
+  const add = async (tx: Db | Tx, found: { cart: CartRow; entries: CartEntryRow[] } | undefined) => {
+    const existing = found?.entries ?? [];
     const inCart = (variantId: string) =>
       existing.filter((e) => e.variantId === variantId).reduce((n, e) => n + e.quantity, 0);
     const { variant, quantity } = checkAdd(product, input.sku, input.quantity, inCart);
-    await serviceLimit(tx, product!, quantity + inCart(variant.id), owner.websiteId);
-
-    if (!cart) ({ cart, token } = await createCart(tx, owner.websiteId, now));
+    await serviceLimit(tx, product!, quantity + inCart(variant.id), owner.reads);
+    const { cart, token } = found ? { cart: found.cart, token: undefined } : newCart(owner.websiteId, now);
     const same =
       fields === null
         ? existing.find(
             (e) => e.variantId === variant.id && e.additionalFields == null && !e.options.subscription,
           )
         : undefined;
+    let entries: CartEntryRow[];
     let entryId: string;
-    let updated = false;
     if (same) {
       entryId = same.id;
-      updated = true;
-      await tx
-        .update(cartEntries)
-        .set({ quantity: same.quantity + quantity })
-        .where(eq(cartEntries.id, same.id));
+      await updateEntry(tx, cart, same.id, { quantity: same.quantity + quantity }, now);
+      entries = existing.map((e) => (e.id === same.id ? { ...e, quantity: same.quantity + quantity } : e));
     } else {
-      entryId = newId();
-      await tx.insert(cartEntries).values({
-        id: entryId,
+      const entry: CartEntryRow = {
+        id: newId(),
         websiteId: owner.websiteId,
         cartId: cart.id,
         itemId: product!.id,
@@ -372,46 +447,61 @@ export async function addEntry(
         sku: variant.sku,
         quantity,
         additionalFields: fields,
+        options: {},
         createdAt: now,
-      });
+      };
+      entryId = entry.id;
+      await writeEntry(tx, cart, entry, !found, now);
+      entries = [...existing, entry];
     }
-    const shoppingCart = await changedCart(tx, cart, now);
+    const shoppingCart = await cartJson(tx, owner.reads, { ...cart, updatedAt: now }, entries);
     const entry = shoppingCart.entries.find((e) => e.id === entryId)!;
     return {
       shoppingCart,
       newlyAdded: entry,
-      updatedEntry: updated ? entry : undefined,
+      updatedEntry: same ? entry : undefined,
       newToken: token,
     };
-  });
+  };
+  // A visitor without a cart (or an express checkout) gets a new one: one statement, no lock.
+  if (input.isExpress || !owner.token) return add(db, undefined);
+  return db.transaction(async (tx) =>
+    add(tx, await findCartWithEntries(tx, owner.websiteId, owner.token, { lock: true })),
+  );
 }
 
-/** The cart changed: it is marked updated and answered as it now is. */
-async function changedCart(tx: Tx, cart: CartRow, now: Date): Promise<CartJson> {
-  await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cart.id));
-  return cartJson(tx, cart, await entriesOf(tx, cart.id));
+/** The cart after one entry changed, answered as it now is. */
+async function changedCart(
+  db: Db | Tx,
+  reads: SiteReads,
+  cart: CartRow,
+  entries: CartEntryRow[],
+  now: Date,
+): Promise<CartJson> {
+  return cartJson(db, reads, { ...cart, updatedAt: now }, entries);
 }
 
 /** Changes one entry of the cart; answers the cart and the entry as they now are. */
 async function changeEntry(
   tx: Tx,
-  cart: CartRow,
+  reads: SiteReads,
+  found: { cart: CartRow; entries: CartEntryRow[] },
   entryId: string,
-  set: Partial<typeof cartEntries.$inferInsert>,
+  set: { quantity?: number; additionalFields?: unknown },
   now: Date,
 ): Promise<{ shoppingCart: CartJson; updatedEntry: CartEntryJson }> {
-  await tx.update(cartEntries).set(set).where(eq(cartEntries.id, entryId));
-  const shoppingCart = await changedCart(tx, cart, now);
+  await updateEntry(tx, found.cart, entryId, set, now);
+  const entries = found.entries.map((e) => (e.id === entryId ? ({ ...e, ...set } as CartEntryRow) : e));
+  const shoppingCart = await changedCart(tx, reads, found.cart, entries, now);
   return { shoppingCart, updatedEntry: shoppingCart.entries.find((e) => e.id === entryId)! };
 }
 
 async function lockedCartAndEntry(tx: Tx, owner: CartOwner, entryId: string) {
-  const cart = await findCart(tx, owner.websiteId, owner.token, { lock: true });
-  if (!cart) throw notFound(MSG_ENTRY_NOT_FOUND);
-  const entries = await entriesOf(tx, cart.id);
-  const entry = entries.find((e) => e.id === entryId);
+  const found = await findCartWithEntries(tx, owner.websiteId, owner.token, { lock: true });
+  if (!found) throw notFound(MSG_ENTRY_NOT_FOUND);
+  const entry = found.entries.find((e) => e.id === entryId);
   if (!entry) throw notFound(MSG_ENTRY_NOT_FOUND);
-  return { cart, entries, entry };
+  return { found, entries: found.entries, entry };
 }
 
 interface AdditionalFieldsInput {
@@ -430,13 +520,13 @@ export async function updateAdditionalFields(
 ): Promise<{ shoppingCart: CartJson; updatedEntry: CartEntryJson }> {
   const additionalFields = parseAdditionalFields(input.additionalFields);
   return db.transaction(async (tx) => {
-    const { cart, entry } = await lockedCartAndEntry(tx, owner, input.entryId);
+    const { found, entry } = await lockedCartAndEntry(tx, owner, input.entryId);
     if (entry.itemId !== input.itemId || (input.sku && entry.sku !== input.sku)) {
       throw badRequest(MSG_VARIANT_UNAVAILABLE);
     }
-    const product = await productById(tx as unknown as Db, owner.websiteId, entry.itemId);
+    const product = (await owner.reads.products(tx, [entry.itemId])).get(entry.itemId);
     const fields = await checkAdditionalFields(tx, product, additionalFields);
-    return changeEntry(tx, cart, entry.id, { additionalFields: fields }, clock.now());
+    return changeEntry(tx, owner.reads, found, entry.id, { additionalFields: fields }, clock.now());
   });
 }
 
@@ -450,8 +540,8 @@ export async function setEntryQuantity(
 ): Promise<{ shoppingCart: CartJson; updatedEntry: CartEntryJson }> {
   const quantity = quantityOrThrow(quantityInput);
   return db.transaction(async (tx) => {
-    const { cart, entries, entry } = await lockedCartAndEntry(tx, owner, entryId);
-    const product = await productById(tx as unknown as Db, owner.websiteId, entry.itemId);
+    const { found, entries, entry } = await lockedCartAndEntry(tx, owner, entryId);
+    const product = (await owner.reads.products(tx, [entry.itemId])).get(entry.itemId);
     const variant = product?.variants.find((v) => v.id === entry.variantId);
     if (!product || !variant) throw badRequest(MSG_VARIANT_UNAVAILABLE);
     const others = entries
@@ -459,8 +549,8 @@ export async function setEntryQuantity(
       .reduce((n, e) => n + e.quantity, 0);
     const limited = tracksStock(product.productType) && !variant.unlimited;
     if (limited && quantity + others > variant.qtyInStock) throw badRequest(MSG_NOT_ENOUGH_STOCK);
-    await serviceLimit(tx, product, quantity + others, owner.websiteId);
-    return changeEntry(tx, cart, entry.id, { quantity }, clock.now());
+    await serviceLimit(tx, product, quantity + others, owner.reads);
+    return changeEntry(tx, owner.reads, found, entry.id, { quantity }, clock.now());
   });
 }
 
@@ -472,9 +562,12 @@ export async function removeEntry(
   entryId: string,
 ): Promise<{ shoppingCart: CartJson }> {
   return db.transaction(async (tx) => {
-    const { cart, entry } = await lockedCartAndEntry(tx, owner, entryId);
+    const { found, entry } = await lockedCartAndEntry(tx, owner, entryId);
+    const now = clock.now();
     await tx.delete(cartEntries).where(eq(cartEntries.id, entry.id));
-    return { shoppingCart: await changedCart(tx, cart, clock.now()) };
+    await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, found.cart.id));
+    const entries = found.entries.filter((e) => e.id !== entry.id);
+    return { shoppingCart: await changedCart(tx, owner.reads, found.cart, entries, now) };
   });
 }
 
@@ -493,13 +586,14 @@ interface SubscriptionInput {
 export async function createSubscriptionCart(
   db: Db,
   clock: Clock,
-  websiteId: string,
+  reads: SiteReads,
   input: SubscriptionInput,
 ): Promise<{ cartToken: string }> {
   const additionalFields = parseAdditionalFields(input.additionalFields);
   const now = clock.now();
+  const websiteId = reads.site.id;
   return db.transaction(async (tx) => {
-    const product = await productById(tx as unknown as Db, websiteId, input.itemId);
+    const product = (await reads.products(tx, [input.itemId])).get(input.itemId);
     if (!product) throw badRequest(MSG_VARIANT_UNAVAILABLE);
     if (!canBeSubscription(product.productType)) throw badRequest(MSG_SUBSCRIPTION_PRODUCT_TYPE);
     const sc = product.structuredContent;
@@ -510,10 +604,10 @@ export async function createSubscriptionCart(
       throw new ApiError(403, "feature_required", MSG_SUBSCRIPTION_FEATURE);
     }
     const { variant, quantity } = checkAdd(product, input.sku, input.qty, () => 0);
-    await serviceLimit(tx, product, quantity, websiteId);
+    await serviceLimit(tx, product, quantity, reads);
     const fields = await checkAdditionalFields(tx, product, additionalFields);
-    const { cart, token } = await createCart(tx, websiteId, now);
-    await tx.insert(cartEntries).values({
+    const { cart, token } = newCart(websiteId, now);
+    const entry: CartEntryRow = {
       id: newId(),
       websiteId,
       cartId: cart.id,
@@ -524,7 +618,8 @@ export async function createSubscriptionCart(
       additionalFields: fields,
       options: { subscription: true, subscriptionPlan: plan },
       createdAt: now,
-    });
+    };
+    await writeEntry(tx, cart, entry, true, now);
     return { cartToken: token };
   });
 }
@@ -535,10 +630,11 @@ export async function createSubscriptionCart(
  */
 export async function additionalFieldsFormOf(
   db: Db,
-  websiteId: string,
+  reads: SiteReads,
   itemId: string,
 ): Promise<{ form: { id: string; name: string; fields: unknown[] } }> {
-  const product = await productById(db, websiteId, itemId);
+  const websiteId = reads.site.id;
+  const product = (await reads.products(db, [itemId])).get(itemId);
   const formId = product?.structuredContent.additionalFieldsFormId;
   const form = typeof formId === "string" && formId ? await formOfSite(db, websiteId, formId) : undefined;
   if (!form) throw notFound("This product has no additional fields.");
@@ -548,10 +644,10 @@ export async function additionalFieldsFormOf(
 /** Stock of every variant of a product (SPEC §7 inventory call). */
 export async function stockOf(
   db: Db,
-  websiteId: string,
+  reads: SiteReads,
   itemId: string,
 ): Promise<{ results: { variantId: string; sku: string; unlimited: boolean; qtyInStock: number }[] }> {
-  const product = await productById(db, websiteId, itemId);
+  const product = (await reads.products(db, [itemId])).get(itemId);
   if (!product) throw notFound("No such product.");
   const alwaysAvailable =
     product.productType === ProductType.DIGITAL || product.productType === ProductType.GIFT_CARD;

@@ -2,6 +2,7 @@
 import type { Deps } from "../../http/deps.js";
 import type { orderJson } from "../orders/service.js";
 import type { NextAction, PaymentEvent, PaymentMethodInput, PaymentProvider } from "../payments/provider.js";
+import type { SiteReads } from "../cart/site-reads.js";
 import type { Website } from "../sites/service.js";
 
 export type CheckoutDeps = Pick<Deps, "db" | "clock" | "config"> & { payments: PaymentProvider };
@@ -72,3 +73,6 @@ export interface PlaceOrderContext {
   /** Origin of the request (links in emails and the 3-D Secure return address). */
   origin: string;
 }
+
+/** A new order's context: also the site's settings, products and store rules at the version the order was counted at. */
+export type NewOrderContext = PlaceOrderContext & { reads: SiteReads };

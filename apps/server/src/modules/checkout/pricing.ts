@@ -16,6 +16,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { coupons, shippingRules, taxRules } from "../../db/schema.js";
 import { type GiftCard, giftCardsByCodes, looksLikeGiftCardCode } from "./gift-cards.js";
 import type { CheckoutLine } from "./store.js";
+import type { SiteReads } from "../cart/site-reads.js";
 
 export const MSG_GIFT_CARD_EMPTY = "This gift card has no balance left.";
 const MSG_GIFT_CARD_CURRENCY = "This gift card is in another currency.";
@@ -30,6 +31,8 @@ interface PricingOptions {
   currency: string;
   /** Lock the coupons and gift cards read (when the order is being taken). */
   lock?: boolean;
+  /** The store's shipping and tax rules, when the caller has them (else they are read). */
+  rules?: StoreRules;
 }
 
 export interface AppliedGiftCard {
@@ -48,6 +51,8 @@ export type CheckoutQuote = Omit<CheckoutPricing, "appliedGiftCards"> & {
   couponRows: Coupon[];
 };
 
+export type StoreRules = Awaited<ReturnType<typeof storeRulesOf>>;
+
 /** Shipping rules and tax rules of a store. */
 export async function storeRulesOf(db: Db | Tx, websiteId: string) {
   const [ship, tax] = await Promise.all([
@@ -59,6 +64,11 @@ export async function storeRulesOf(db: Db | Tx, websiteId: string) {
     db.select().from(taxRules).where(eq(taxRules.websiteId, websiteId)),
   ]);
   return { shippingRules: ship, taxRules: tax };
+}
+
+/** The store's rules at the version of `reads`, read once per version. */
+export function keptStoreRules(db: Db | Tx, reads: SiteReads): Promise<StoreRules> {
+  return reads.keep("store-rules", db, (d) => storeRulesOf(d, reads.site.id));
 }
 
 /** Countries the store ships to; null when some rule ships everywhere (or there are no rules). */
@@ -74,7 +84,7 @@ export async function priceLines(
   opts: PricingOptions,
 ): Promise<CheckoutQuote> {
   const entered = [...new Set((opts.codes ?? []).map(normalizeCode).filter(Boolean))].slice(0, MAX_CODES);
-  const rules = await storeRulesOf(db, websiteId);
+  const rules = opts.rules ?? (await storeRulesOf(db, websiteId));
   const couponQuery = entered.length
     ? db
         .select()

@@ -1,7 +1,7 @@
 /** Quotes: the checkout page's cart with shipping options, tax, coupons, gift cards and totals. */
 import { type ShippingLocation, formatMoney, subscriptionPriceText } from "@atelier/commerce";
-import { settingsOf, type Website } from "../sites/service.js";
-import { type CheckoutQuote, priceLines, shippingCountries, storeRulesOf } from "./pricing.js";
+import type { SiteReads } from "../cart/site-reads.js";
+import { type CheckoutQuote, keptStoreRules, priceLines, shippingCountries } from "./pricing.js";
 import { type CheckoutLine, loadCheckoutCart } from "./store.js";
 import type { CheckoutDeps } from "./checkout-types.js";
 
@@ -40,14 +40,23 @@ function lineJson(l: CheckoutLine, currency: string) {
 }
 
 /** The checkout page's cart: lines, shipping options, tax, coupons, gift cards, totals. */
-export async function quote(deps: CheckoutDeps, site: Website, token: string | undefined, input: QuoteInput) {
+export async function quote(
+  deps: CheckoutDeps,
+  reads: SiteReads,
+  token: string | undefined,
+  input: QuoteInput,
+) {
   const { db, clock } = deps;
-  const settings = await settingsOf(db, site.id);
+  const site = reads.site;
+  const [settings, loaded, rules] = await Promise.all([
+    reads.settings(db),
+    loadCheckoutCart(db, reads, token),
+    keptStoreRules(db, reads),
+  ]);
   const currency = settings.store.currency;
-  const loaded = await loadCheckoutCart(db, site.id, token);
-  const rules = await storeRulesOf(db, site.id);
   const lines = loaded?.lines ?? [];
   const priced = await priceLines(db, site.id, lines, {
+    rules,
     location: input.location,
     shippingOptionId: input.shippingOptionId,
     codes: input.couponCodes,

@@ -4,7 +4,6 @@
  */
 import { MSG_NOT_ENOUGH_STOCK, MSG_VARIANT_UNAVAILABLE, ProductType } from "@atelier/commerce";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
 import { coupons, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
@@ -17,13 +16,12 @@ import {
   markOrderPaid,
   orderByIdempotencyKey,
 } from "../orders/service.js";
-import { settingsOf } from "../sites/service.js";
 import { redeemGiftCard } from "./gift-cards.js";
-import { priceLines } from "./pricing.js";
+import { keptStoreRules, priceLines } from "./pricing.js";
 import { loadCheckoutCart, setCartPurchased, stockNeeds, takeStock } from "./store.js";
 import {
   type CheckoutDeps,
-  type PlaceOrderContext,
+  type NewOrderContext,
   type PlaceOrderInput,
   MSG_CART_EMPTY,
   MSG_CHOOSE_SHIPPING,
@@ -40,16 +38,18 @@ export type Reserved =
 
 export async function reserve(
   deps: CheckoutDeps,
-  ctx: PlaceOrderContext,
+  ctx: NewOrderContext,
   input: PlaceOrderInput,
 ): Promise<Reserved> {
   const { db, clock, payments: provider } = deps;
   const site = ctx.site;
   const now = clock.now();
   return db.transaction(async (tx): Promise<Reserved> => {
-    const settings = await settingsOf(tx as unknown as Db, site.id);
+    // One after the other: a transaction's connection runs one query at a time.
+    const settings = await ctx.reads.settings(tx);
+    const rules = await keptStoreRules(tx, ctx.reads);
     const currency = settings.store.currency;
-    const loaded = await loadCheckoutCart(tx, site.id, ctx.cartToken, { lock: true });
+    const loaded = await loadCheckoutCart(tx, ctx.reads, ctx.cartToken, { lock: true });
     // Someone with the same key got here first (the cart row lock made us wait for them).
     const again = await cardPaymentByKey(tx, site.id, input.idempotencyKey);
     if (again) return { kind: "replay", payment: again };
@@ -81,6 +81,7 @@ export async function reserve(
       now,
       currency,
       lock: true,
+      rules,
     });
     if (priced.shippingError)
       throw badRequest(priced.shippingError, { shippingOptionId: priced.shippingError });

@@ -15,7 +15,7 @@ import { ApiError, notFound } from "../../http/errors.js";
 import { pathParam, routeGroup } from "../../http/site-routes.js";
 import type { Db } from "../../db/client.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
-import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
+import { type RateLimit, siteLimiter, siteReadsOf } from "../cart/rate-limit.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
 import { lineDetailsOf, linesOf, orderJson, orderRow } from "../orders/service.js";
 import { recordEvent } from "../analytics/service.js";
@@ -131,8 +131,9 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const deps = (): CheckoutDeps => ({ db, clock, config, payments: app.payments });
   const secure = config.publicUrl.startsWith("https:");
 
-  const orderLimit = addressLimiter(
-    { db, clock },
+  const cache = app.storeCache;
+  const orderLimit = siteLimiter(
+    { db, clock, cache },
     "checkout-order",
     ORDER_ATTEMPT_LIMIT,
     RATE_LIMITED_MESSAGE,
@@ -174,9 +175,9 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const q = request.query as Static<typeof QuoteQuery>;
-      const site = await siteOf(request);
+      const reads = await siteReadsOf(db, cache, request);
       const token = q.cartToken || request.cookies[CART_COOKIE];
-      return quote(deps(), site, token, {
+      return quote(deps(), reads, token, {
         location:
           q.country || q.state || q.postalCode
             ? { country: q.country, state: q.state, postalCode: q.postalCode }
@@ -221,13 +222,14 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as Static<typeof OrderBody>;
-      const site = await siteOf(request);
+      const reads = await siteReadsOf(db, cache, request);
+      const site = reads.site;
       const viaCartToken = Boolean(body.cartToken);
       const cartToken = body.cartToken || request.cookies[CART_COOKIE];
       const { cartToken: _t, ...input } = body;
       const result = await placeOrder(
         deps(),
-        { site, cartToken, viaCartToken, origin: requestOrigin(request) },
+        { site, reads, cartToken, viaCartToken, origin: requestOrigin(request) },
         input as PlaceOrderInput,
       );
       if (result.kind === "requires_action") {

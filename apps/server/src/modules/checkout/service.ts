@@ -20,7 +20,7 @@ import { ApiError } from "../../http/errors.js";
 import { orderByIdempotencyKey } from "../orders/service.js";
 import {
   type CheckoutDeps,
-  type PlaceOrderContext,
+  type NewOrderContext,
   type PlaceOrderInput,
   type PlaceOrderResult,
   MSG_IN_PROGRESS,
@@ -50,7 +50,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 export async function placeOrder(
   deps: CheckoutDeps,
-  ctx: PlaceOrderContext,
+  ctx: NewOrderContext,
   input: PlaceOrderInput,
 ): Promise<PlaceOrderResult> {
   const { db } = deps;

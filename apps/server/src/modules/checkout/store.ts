@@ -9,8 +9,8 @@ import { ProductType, type SubscriptionPlan, parseSubscriptionPlan, tracksStock 
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { carts, productVariants } from "../../db/schema.js";
-import { type CartEntryRow, type CartRow, entriesOf, findCart } from "../cart/service.js";
-import { productsByIds } from "../catalog/service.js";
+import { type CartEntryRow, type CartRow, findCartWithEntries } from "../cart/service.js";
+import type { SiteReads } from "../cart/site-reads.js";
 import { recordEvent } from "../events/service.js";
 import { inventoryUpdated } from "../catalog/inventory.js";
 
@@ -71,16 +71,15 @@ function recipientOf(fields: unknown, options: Record<string, unknown>) {
 /** The open cart a token names, each line priced from the catalog now. */
 export async function loadCheckoutCart(
   db: Db | Tx,
-  websiteId: string,
+  reads: SiteReads,
   token: string | undefined,
   opts: { lock?: boolean } = {},
 ): Promise<CheckoutCart | undefined> {
-  const cart = await findCart(db, websiteId, token, opts);
-  if (!cart) return undefined;
-  const entries = await entriesOf(db, cart.id);
-  const products = await productsByIds(
-    db as Db,
-    websiteId,
+  const found = await findCartWithEntries(db, reads.site.id, token, opts);
+  if (!found) return undefined;
+  const { cart, entries } = found;
+  const products = await reads.products(
+    db,
     entries.map((e) => e.itemId),
   );
   const lines: CheckoutLine[] = [];

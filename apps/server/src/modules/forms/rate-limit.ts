@@ -3,7 +3,7 @@
  * database: one atomic upsert per counted event. Form submissions and site-user sign-in
  * attempts are limited with them.
  */
-import { eq, lt, sql } from "drizzle-orm";
+import { type SQL, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { rateLimitCounters } from "../../db/schema.js";
 
@@ -29,6 +29,20 @@ function counted(count: number, windowStart: Date, limit: Window, now: Date): Co
 
 /** Counts one event under `key`; a window that ended restarts at `now` with a count of 1. */
 export async function countEvent(db: Db, key: string, limit: Window, now: Date): Promise<Count> {
+  return (await countEventWith(db, key, limit, now, sql<null>`null`)).count;
+}
+
+/**
+ * Counts one event under `key` and, in the same statement (one round trip), reads `also` (a
+ * scalar SQL expression, e.g. a sub-query).
+ */
+export async function countEventWith<T>(
+  db: Db,
+  key: string,
+  limit: Window,
+  now: Date,
+  also: SQL<T>,
+): Promise<{ count: Count; also: T }> {
   const t = rateLimitCounters;
   const expired = sql`${t.windowStart} <= ${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz`;
   const [row] = await db
@@ -41,8 +55,8 @@ export async function countEvent(db: Db, key: string, limit: Window, now: Date):
         windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${t.windowStart} end`,
       },
     })
-    .returning({ count: t.count, windowStart: t.windowStart });
-  return counted(row?.count ?? 1, row?.windowStart ?? now, limit, now);
+    .returning({ count: t.count, windowStart: t.windowStart, also });
+  return { count: counted(row?.count ?? 1, row?.windowStart ?? now, limit, now), also: row?.also as T };
 }
 
 /** The events counted so far in the current window, without counting one. */

@@ -69,17 +69,14 @@ export const lineDetailsOf = (l: OrderLineRow) => l.details as LineDetails;
 // ─── Creating orders (checkout) ─────────────────────────────────────────────────────────────
 
 /**
- * The next order number of a website. A transaction-scoped advisory lock per website makes
- * concurrent orders take numbers one after the other; it is released at commit.
+ * The next order number of a website, as SQL for the order's insert: a transaction-scoped advisory
+ * lock per website (taken first, in a statement of its own, so that the insert's snapshot sees
+ * the order of whoever held it) makes concurrent orders take numbers one after the other; it is
+ * released at commit.
  */
-async function nextOrderNumber(tx: Tx, websiteId: string): Promise<number> {
+async function nextOrderNumber(tx: Tx, websiteId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders:${websiteId}`}, 0))`);
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(${orders.orderNumber})` })
-    .from(orders)
-    .where(eq(orders.websiteId, websiteId));
-  const max = row?.max == null ? FIRST_ORDER_NUMBER - 1 : Number(row.max);
-  return max + 1;
+  return sql<number>`(select coalesce(max(o.order_number), ${FIRST_ORDER_NUMBER - 1}::int) + 1 from orders o where o.website_id = ${websiteId})`;
 }
 
 interface NewOrder {

@@ -38,6 +38,28 @@ export async function websiteForHost(db: Db, hostHeader: string | undefined): Pr
   return fallback;
 }
 
+/** What knows sites by host while the content-version listener runs (render/cache.ts SiteVersions). */
+interface KnownSites {
+  host(host: string): Website | null | undefined;
+  observe(id: string, version: number): number;
+  rememberHost(host: string, site: Website | null): void;
+}
+
+/** Host → website, from memory while the version listener runs, else from the database. */
+export async function knownWebsiteForHost(
+  known: KnownSites,
+  db: Db,
+  hostHeader: string | undefined,
+): Promise<Website | undefined> {
+  const host = hostName(hostHeader);
+  const kept = known.host(host);
+  if (kept !== undefined) return kept ?? undefined;
+  const site = await websiteForHost(db, hostHeader);
+  if (site) known.observe(site.id, site.contentVersion);
+  known.rememberHost(host, site ?? null);
+  return site;
+}
+
 /** The answer to a request for a host that is no site's address. */
 export const NO_WEBSITE_HERE = "There is no website at this address.";
 

@@ -146,6 +146,19 @@ function checkShipping(input: ShippingInput) {
   };
 }
 
+/**
+ * Shipping and tax rules changed: the store settings row is touched in the same transaction, so
+ * the site's content version moves on (migration 0002's trigger) and the rules kept in memory
+ * per version (modules/cart/site-reads.ts) are read again.
+ */
+async function rulesChanged<T>(db: Db, websiteId: string, change: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    await tx.update(storeSettings).set({ websiteId }).where(eq(storeSettings.websiteId, websiteId));
+    return result;
+  });
+}
+
 export async function listShipping(db: Db, websiteId: string): Promise<ShippingRule[]> {
   return db
     .select()
@@ -156,7 +169,7 @@ export async function listShipping(db: Db, websiteId: string): Promise<ShippingR
 
 export async function createShipping(db: Db, websiteId: string, input: ShippingInput): Promise<ShippingRule> {
   const v = checkShipping(input);
-  return db.transaction(async (tx) => {
+  return rulesChanged(db, websiteId, async (tx) => {
     const ordering = await nextOrdering(tx, shippingRules.ordering, eq(shippingRules.websiteId, websiteId));
     const [row] = await tx
       .insert(shippingRules)
@@ -173,11 +186,15 @@ export async function updateShipping(
   input: ShippingInput,
 ): Promise<ShippingRule> {
   const v = checkShipping(input);
-  return updateSiteRow(db, shippingRules, websiteId, id, v, "No such shipping rule.");
+  return rulesChanged(db, websiteId, (tx) =>
+    updateSiteRow(tx, shippingRules, websiteId, id, v, "No such shipping rule."),
+  );
 }
 
 export async function deleteShipping(db: Db, websiteId: string, id: string) {
-  await deleteSiteRow(db, shippingRules, websiteId, id, "No such shipping rule.");
+  await rulesChanged(db, websiteId, (tx) =>
+    deleteSiteRow(tx, shippingRules, websiteId, id, "No such shipping rule."),
+  );
 }
 
 // ─── Tax rules ──────────────────────────────────────────────────────────────────────────────
@@ -221,7 +238,7 @@ export async function listTax(db: Db, websiteId: string): Promise<TaxRule[]> {
 
 export async function createTax(db: Db, websiteId: string, input: TaxInput): Promise<TaxRule> {
   const v = checkTax(input);
-  return db.transaction(async (tx) => {
+  return rulesChanged(db, websiteId, async (tx) => {
     const [row] = await tx
       .insert(taxRules)
       .values({ id: newId(), websiteId, ...v })
@@ -232,11 +249,13 @@ export async function createTax(db: Db, websiteId: string, input: TaxInput): Pro
 
 export async function updateTax(db: Db, websiteId: string, id: string, input: TaxInput): Promise<TaxRule> {
   const v = checkTax(input);
-  return updateSiteRow(db, taxRules, websiteId, id, v, "No such tax rule.");
+  return rulesChanged(db, websiteId, (tx) =>
+    updateSiteRow(tx, taxRules, websiteId, id, v, "No such tax rule."),
+  );
 }
 
 export async function deleteTax(db: Db, websiteId: string, id: string) {
-  await deleteSiteRow(db, taxRules, websiteId, id, "No such tax rule.");
+  await rulesChanged(db, websiteId, (tx) => deleteSiteRow(tx, taxRules, websiteId, id, "No such tax rule."));
 }
 
 // ─── Coupons ────────────────────────────────────────────────────────────────────────────────
