@@ -30,6 +30,11 @@ export interface Config {
   pageCacheMb: number;
   /** Sites whose site-wide data (pages, settings, redirects, host) a process keeps in memory. */
   siteCacheEntries: number;
+  /**
+   * IMPORT_ALLOW_PRIVATE=true: imports may copy files from loopback and private addresses (tests,
+   * private networks). Off by default: an import never calls inside the operator's network.
+   */
+  importAllowPrivate: boolean;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -58,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheEntries: positiveInt(env, "PAGE_CACHE_ENTRIES", 5000),
     pageCacheMb: positiveInt(env, "PAGE_CACHE_MB", 128),
     siteCacheEntries: positiveInt(env, "SITE_CACHE_ENTRIES", 1000),
+    importAllowPrivate: env.IMPORT_ALLOW_PRIVATE === "true" || env.IMPORT_ALLOW_PRIVATE === "1",
   };
 }
 

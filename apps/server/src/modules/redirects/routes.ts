@@ -3,7 +3,14 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
-import { type RedirectInput, addRedirect, deleteRedirect, listRedirects, redirectJson } from "./service.js";
+import {
+  type RedirectInput,
+  addRedirect,
+  deleteRedirect,
+  deleteRedirectGroup,
+  listRedirects,
+  redirectJson,
+} from "./service.js";
 
 const tags = ["owner"];
 
@@ -32,6 +39,20 @@ export const redirectRoutes: FastifyPluginAsync = async (app) => {
       const row = await addRedirect(db, siteOf(request).id, request.body as RedirectInput);
       return reply.status(201).send({ redirect: redirectJson(row) });
     },
+  );
+
+  site.delete(
+    "/redirects",
+    {
+      summary: "Removes a group of URL mappings (those an import added)",
+      querystring: Type.Object(
+        { group: Type.String({ minLength: 1, maxLength: 300 }) },
+        { additionalProperties: false },
+      ),
+    },
+    async (request) => ({
+      removed: await deleteRedirectGroup(db, siteOf(request).id, (request.query as { group: string }).group),
+    }),
   );
 
   site.delete(
