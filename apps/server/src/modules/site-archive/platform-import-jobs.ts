@@ -128,7 +128,12 @@ registerJobHandler(IMPORT_JOB, async (deps, payload) => {
     );
     await deps.db
       .update(siteImports)
-      .set({ status: "done", report: { ...report }, updatedAt: new Date() })
+      .set({
+        status: "done",
+        report: { ...report },
+        progress: { done: report.files.copied, failed: report.files.notCopied.length, left: 0 },
+        updatedAt: new Date(),
+      })
       .where(where);
   } catch (err) {
     const error =

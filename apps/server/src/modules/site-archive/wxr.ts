@@ -15,6 +15,7 @@ import { comments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import { safeDecode } from "../../lib/safe-decode.js";
 import { sanitizeRichText } from "../../lib/sanitize-html.js";
 import { asciiSlug, importedSlug } from "../../lib/slug.js";
 import { createItem } from "../content-admin/service.js";
@@ -296,9 +297,10 @@ async function importItems(
   }
 
   // The main menu: its pages decide the navigation; its other links are reported.
-  const menu = mainMenu(menuItemsOf(items));
+  const menuItems = menuItemsOf(items);
+  const menu = mainMenu(menuItems);
   const pageIds = new Set(pages.map((p) => p.page.postId));
-  for (const m of menuItemsOf(items)) {
+  for (const m of menuItems) {
     const inMain = menu.includes(m);
     if (inMain && m.type === "post_type" && m.object === "page" && pageIds.has(m.objectId)) continue;
     const what = m.type === "custom" ? `a link to ${m.url}` : `a ${m.object || "link"}`;
@@ -369,7 +371,7 @@ async function importItems(
       lines.push({
         line,
         status: "imported",
-        message: `Page ${page.title}${created.urlSlug === base ? "" : ` at /${created.urlSlug}`}${where.length ? `, ${where.join(", ")}` : ""}.`,
+        message: `Page ${page.title}${created.urlSlug === safeDecode(text(item["wp:post_name"])) ? "" : ` at /${created.urlSlug}`}${where.length ? `, ${where.join(", ")}` : ""}.`,
       });
       if ((text(item["wp:status"]) || "publish") === "publish")
         for (const old of [oldPath(text(item.link)), `/?page_id=${page.postId}`])
