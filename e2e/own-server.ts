@@ -22,6 +22,7 @@ interface OwnServer {
 export function useOwnServer(
   name: string,
   seed: (database: Database, config: Config, dataDir: string) => Promise<unknown>,
+  env: Record<string, string> = {},
 ): OwnServer {
   const server = {} as OwnServer;
   let dataDir = "";
@@ -32,6 +33,7 @@ export function useOwnServer(
       LOG_LEVEL: "silent",
       PORT: "0",
       PUBLIC_URL: "http://localhost",
+      ...env,
     });
     server.database = await openDatabase({ dataDir: "memory://" });
     server.app = await buildApp({ config, database: server.database, logger: false });

@@ -78,7 +78,9 @@ export function UrlMappings() {
         <h2 id="mappings-title">Mappings</h2>
         {list.isLoading ? <Loading /> : null}
         <ErrorNotice error={list.error ?? remove.error} />
-        {list.data && own.length === 0 ? <p className="muted">No mappings yet.</p> : null}
+        {list.data && own.length === 0 ? (
+          <p className="muted">{groups.length ? "No mappings of your own yet." : "No mappings yet."}</p>
+        ) : null}
         {own.length ? <MappingTable rows={own} remove={remove} /> : null}
       </section>
       {groups.map((group) => {
