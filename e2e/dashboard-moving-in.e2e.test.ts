@@ -3,7 +3,8 @@
  * export whose images a local server serves slowly (one is missing) is imported with "Copy images
  * from their current addresses" ticked; the import runs in the background, the screen shows its
  * progress, then the report naming the image not copied and why; Settings → URL mappings shows
- * the import's group and removes it. Screenshots: e2e/screenshots/moving-in-*.png.
+ * the import's group and removes it; the rich-text editor then inserts one of the copied images
+ * into a product's description, aligned right. Screenshots: e2e/screenshots/moving-in-*.png.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -111,4 +112,36 @@ describe("moving a WordPress site in from the dashboard", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it("inserts an image from the media library into a rich text, aligned", async () => {
+    const [site] = await server.database.db.select().from(websites).where(eq(websites.isDefault, true));
+    const { page, errors, context } = await ownerLogIn(browser, base(), DESKTOP);
+    const api = `${base()}/api/owner/sites/${site!.id}`;
+    const list = (await (await page.request.get(`${api}/products`)).json()) as { products: { id: string }[] };
+    const productId = list.products[0]!.id;
+    await page.goto(`${base()}/config/sites/${site!.id}/products/${productId}`);
+    await page.getByRole("button", { name: "Image from the media library" }).click();
+    const dialog = page.getByRole("dialog", { name: "Choose an image" });
+    await dialog.getByRole("button", { name: "Photo 3", exact: true }).click();
+    await dialog.getByRole("button", { name: "Use image" }).click();
+    const inserted = page.locator('.rte img[alt="Photo 3"]');
+    await inserted.waitFor();
+    await inserted.click();
+    await page.getByRole("button", { name: "Image on the right" }).click();
+    await expect.poll(() => inserted.getAttribute("class")).toContain("image-right");
+    await screenshot(page, "moving-in-rich-text-image-desktop");
+    await page.getByRole("button", { name: "Save product" }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`${api}/products/${productId}`)).json()) as {
+              product: { body: string };
+            }
+          ).product.body,
+      )
+      .toMatch(/<img src="\/media\/[0-9a-f]{24}\/photo-3\.png" alt="Photo 3" class="image-right" \/>/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 /** The owner's URL mappings (Settings → URL mappings), in the OpenAPI with the owner calls. */
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { badRequest } from "../../http/errors.js";
 import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 import {
@@ -45,14 +46,17 @@ export const redirectRoutes: FastifyPluginAsync = async (app) => {
     "/redirects",
     {
       summary: "Removes a group of URL mappings (those an import added)",
+      // Optional in the schema so that the site is checked first; required below.
       querystring: Type.Object(
-        { group: Type.String({ minLength: 1, maxLength: 300 }) },
+        { group: Type.Optional(Type.String({ maxLength: 300 })) },
         { additionalProperties: false },
       ),
     },
-    async (request) => ({
-      removed: await deleteRedirectGroup(db, siteOf(request).id, (request.query as { group: string }).group),
-    }),
+    async (request) => {
+      const { group } = request.query as { group?: string };
+      if (!group) throw badRequest("Name the group of URL mappings to remove.", { group: "Required" });
+      return { removed: await deleteRedirectGroup(db, siteOf(request).id, group) };
+    },
   );
 
   site.delete(

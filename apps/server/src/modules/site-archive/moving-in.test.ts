@@ -302,6 +302,8 @@ describe("moving a WordPress site in", () => {
       url: `/api/owner/sites/${site.id}/redirects?group=${encodeURIComponent(report.name)}`,
     });
     expect(again.statusCode).toBe(404);
+    const unnamed = await owner.request({ method: "DELETE", url: `/api/owner/sites/${site.id}/redirects` });
+    expect(unnamed.statusCode).toBe(400);
   });
 });
 

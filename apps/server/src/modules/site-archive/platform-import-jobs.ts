@@ -7,7 +7,7 @@
 import type { PlatformImportReport, PlatformImportStatus } from "@atelier/owner-api";
 import { copyFile, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteImports } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
@@ -19,6 +19,8 @@ import type { PlatformImportOptions } from "./platform-import.js";
 
 const IMPORT_JOB = "site-archive.platform-import";
 const KEEP_UPLOADS_MS = 24 * 3600_000;
+/** An import's progress and report are kept this long (the content and URL mappings stay). */
+const KEEP_RECORDS_MS = 30 * 24 * 3600_000;
 /** An import that copies more files than this runs in the background (202 and progress). */
 export const INLINE_COPY_LIMIT = 8;
 
@@ -146,6 +148,8 @@ registerJobHandler(IMPORT_JOB, async (deps, payload) => {
 });
 
 registerHousekeeping("site-archive import uploads", async (deps) => {
+  const old = new Date(deps.clock.now().getTime() - KEEP_RECORDS_MS);
+  await deps.db.delete(siteImports).where(lt(siteImports.updatedAt, old));
   const root = path.join(deps.config.dataDir, "imports");
   const before = deps.clock.now().getTime() - KEEP_UPLOADS_MS;
   for (const site of await readdir(root).catch(() => [] as string[])) {
