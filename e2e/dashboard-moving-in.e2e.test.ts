@@ -129,6 +129,8 @@ describe("moving a WordPress site in from the dashboard", () => {
     await inserted.click();
     await page.getByRole("button", { name: "Image on the right" }).click();
     await expect.poll(() => inserted.getAttribute("class")).toContain("image-right");
+    await inserted.click();
+    await page.getByRole("button", { name: "Image centred" }).waitFor();
     await screenshot(page, "moving-in-rich-text-image-desktop");
     await page.getByRole("button", { name: "Save product" }).click();
     await expect
