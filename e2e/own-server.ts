@@ -22,6 +22,7 @@ interface OwnServer {
 export function useOwnServer(
   name: string,
   seed: (database: Database, config: Config, dataDir: string) => Promise<unknown>,
+  env: Record<string, string> = {},
 ): OwnServer {
   const server = {} as OwnServer;
   let dataDir = "";
@@ -34,6 +35,7 @@ export function useOwnServer(
       PUBLIC_URL: "http://localhost",
       // Each test visitor names its own address (browser.ts, visitorPage), as if behind a local proxy.
       TRUST_PROXY: "loopback",
+      ...env,
     });
     server.database = await openDatabase({ dataDir: "memory://" });
     server.app = await buildApp({ config, database: server.database, logger: false });

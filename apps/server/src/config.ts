@@ -37,6 +37,11 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (unset: none, the socket's peer is the client). */
   trustProxy: TrustProxy;
+  /**
+   * IMPORT_ALLOW_PRIVATE=true: imports may copy files from loopback and private addresses (tests,
+   * private networks). Off by default: an import never calls inside the operator's network.
+   */
+  importAllowPrivate: boolean;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -68,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowHttp: flag(env, "WEBHOOKS_ALLOW_HTTP"),
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    importAllowPrivate: flag(env, "IMPORT_ALLOW_PRIVATE"),
   };
 }
 

@@ -49,6 +49,12 @@ export {
 } from "./limits.js";
 export type { Order, OrderLine } from "./orders.js";
 export type { OutboxEmail, OutboxPage } from "./outbox.js";
+export type {
+  PlatformImportLine,
+  PlatformImportProgress,
+  PlatformImportReport,
+  PlatformImportStatus,
+} from "./platform-imports.js";
 export type { UrlMapping } from "./redirects.js";
 export type { SignUpGroup } from "./restock.js";
 export type { OwnerCoupon, StoreSettings, StoreSettingsAnswer } from "./store.js";

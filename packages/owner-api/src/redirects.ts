@@ -9,5 +9,7 @@ export interface UrlMapping {
   status: number;
   /** Added by the server when a page or product changed address. */
   automatic: boolean;
+  /** The import that added it (its name), or null: an import's mappings are removed together. */
+  group: string | null;
   createdOn: number;
 }

@@ -1,12 +1,45 @@
 /**
- * Rich text with Tiptap: headings, bold, italic, underline, strike, lists, quote and links, as
- * the allow-listed HTML the server keeps. Every tool is a real button with a name.
+ * Rich text with Tiptap: headings, bold, italic, underline, strike, lists, quote, links and
+ * images from the media library (aligned left, centre or right), as the allow-listed HTML the
+ * server keeps. Every tool is a real button with a name.
  */
+import Image from "@tiptap/extension-image";
 import Link from "@tiptap/extension-link";
 import { Placeholder } from "@tiptap/extensions";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { MediaItem } from "../api.js";
+import { MediaPicker, useMedia } from "./media.js";
+
+/** An image inside the text, with the alignment class the server keeps (image-left, -center, -right). */
+const TextImage = Image.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      class: {
+        default: null,
+        parseHTML: (el: HTMLElement) => el.getAttribute("class"),
+        renderHTML: (attrs: { class?: string | null }) => (attrs.class ? { class: attrs.class } : {}),
+      },
+    };
+  },
+}).configure({ inline: true });
+
+/** The media picker, inserting the chosen image. */
+function InsertImage({ onInsert, onClose }: { onInsert: (m: MediaItem) => void; onClose: () => void }) {
+  const media = useMedia();
+  return (
+    <MediaPicker
+      value={[]}
+      onClose={onClose}
+      onChange={(ids) => {
+        const m = media.data?.find((x) => x.id === ids[0]);
+        if (m) onInsert(m);
+      }}
+    />
+  );
+}
 
 function typingElsewhere(): boolean {
   const active = document.activeElement as HTMLElement | null;
@@ -36,6 +69,7 @@ export default function RichTextEditor({
       StarterKit.configure({ heading: { levels: [1, 2, 3, 4] }, link: false, code: false, codeBlock: false }),
       Link.configure({ openOnClick: false, autolink: true, protocols: ["mailto", "tel"] }),
       Placeholder.configure({ placeholder: placeholder ?? "" }),
+      TextImage,
     ],
     content: value || "<p></p>",
     // Never take the focus from a field the owner is already typing in (the in-place editor
@@ -74,9 +108,12 @@ export default function RichTextEditor({
             ordered: e.isActive("orderedList"),
             quote: e.isActive("blockquote"),
             link: e.isActive("link"),
+            image: e.isActive("image"),
+            imageClass: (e.getAttributes("image").class as string | null | undefined) ?? null,
           }
         : undefined,
   });
+  const [picking, setPicking] = useState(false);
   if (!editor || editor.isDestroyed) return null;
   const chain = () => editor.chain().focus();
   const tool = (label: string, text: string, active: boolean | undefined, run: () => void) => (
@@ -112,7 +149,31 @@ export default function RichTextEditor({
         {tool("Numbered list", "1.", state?.ordered, () => chain().toggleOrderedList().run())}
         {tool("Quote", "❝", state?.quote, () => chain().toggleBlockquote().run())}
         {tool("Link", "Link", state?.link, setLink)}
+        {tool("Image from the media library", "Image", false, () => setPicking(true))}
+        {state?.image ? (
+          <>
+            {tool("Image on the left", "⇤", state.imageClass === "image-left", () =>
+              chain().updateAttributes("image", { class: "image-left" }).run(),
+            )}
+            {tool("Image centred", "↔", state.imageClass === "image-center", () =>
+              chain().updateAttributes("image", { class: "image-center" }).run(),
+            )}
+            {tool("Image on the right", "⇥", state.imageClass === "image-right", () =>
+              chain().updateAttributes("image", { class: "image-right" }).run(),
+            )}
+          </>
+        ) : null}
       </div>
+      {picking ? (
+        <InsertImage
+          onClose={() => setPicking(false)}
+          onInsert={(m) =>
+            chain()
+              .setImage({ src: m.assetUrl, alt: m.title || "" })
+              .run()
+          }
+        />
+      ) : null}
       <EditorContent editor={editor} />
     </div>
   );

@@ -1,7 +1,9 @@
 /**
- * Settings → URL mappings: redirects from old addresses (an exact path, or a prefix ending in
- * /* whose rest can carry over) to pages of the site or other sites. Changed page and product
- * addresses add theirs automatically; loops are refused by the server with its message.
+ * Settings → URL mappings: redirects from old addresses (an exact path, a path with a query such
+ * as /?p=12, or a prefix ending in /* whose rest can carry over) to pages of the site or other
+ * sites. Changed page and product addresses add theirs automatically; an import from another
+ * platform adds its old addresses as a group, listed under the import's name and removable
+ * together; loops are refused by the server with its message.
  */
 import type { UrlMapping } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -34,6 +36,12 @@ export function UrlMappings() {
     mutationFn: (id: string) => del(`${base}/${id}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
   });
+  const removeGroup = useMutation({
+    mutationFn: (group: string) => del(`${base}?group=${encodeURIComponent(group)}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const own = list.data?.filter((r) => !r.group) ?? [];
+  const groups = [...new Set(list.data?.flatMap((r) => (r.group ? [r.group] : [])) ?? [])];
   const errors = fieldErrors(add.error);
   const field = binder(form, (patch) => setForm({ ...form, ...patch }), errors);
   const onSubmit = (e: FormEvent) => {
@@ -70,47 +78,81 @@ export function UrlMappings() {
         <h2 id="mappings-title">Mappings</h2>
         {list.isLoading ? <Loading /> : null}
         <ErrorNotice error={list.error ?? remove.error} />
-        {list.data?.length === 0 ? <p className="muted">No mappings yet.</p> : null}
-        {list.data?.length ? (
-          <div className="table-wrap">
-            <DataTable
-              scope="col"
-              columns={[
-                { label: "Old address" },
-                { label: "New address" },
-                { label: "Kind" },
-                { label: "Actions", srOnly: true },
-              ]}
-            >
-              {list.data.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <code>{r.from}</code>
-                  </td>
-                  <td>
-                    <code>{r.to}</code>
-                  </td>
-                  <td>
-                    {r.status}
-                    {r.automatic ? <span className="muted"> · address changed</span> : null}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn small"
-                      aria-label={`Remove the mapping from ${r.from}`}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(r.id)}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          </div>
+        {list.data && own.length === 0 ? (
+          <p className="muted">{groups.length ? "No mappings of your own yet." : "No mappings yet."}</p>
         ) : null}
+        {own.length ? <MappingTable rows={own} remove={remove} /> : null}
       </section>
+      {groups.map((group) => {
+        const rows = list.data!.filter((r) => r.group === group);
+        const headingId = `group-${group.replace(/[^a-z0-9]+/gi, "-")}`;
+        return (
+          <section className="card" aria-labelledby={headingId} key={group}>
+            <div className="card-head">
+              <h2 id={headingId}>{group}</h2>
+              <button
+                type="button"
+                className="btn small danger"
+                disabled={removeGroup.isPending}
+                onClick={() => removeGroup.mutate(group)}
+              >
+                Remove all {rows.length} mappings of this import
+              </button>
+            </div>
+            <p className="muted">The old site's addresses of what this import brought in.</p>
+            <ErrorNotice error={removeGroup.error} />
+            <MappingTable rows={rows} remove={remove} />
+          </section>
+        );
+      })}
     </>
+  );
+}
+
+function MappingTable({
+  rows,
+  remove,
+}: {
+  rows: UrlMapping[];
+  remove: { isPending: boolean; mutate: (id: string) => void };
+}) {
+  return (
+    <div className="table-wrap">
+      <DataTable
+        scope="col"
+        columns={[
+          { label: "Old address" },
+          { label: "New address" },
+          { label: "Kind" },
+          { label: "Actions", srOnly: true },
+        ]}
+      >
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td>
+              <code>{r.from}</code>
+            </td>
+            <td>
+              <code>{r.to}</code>
+            </td>
+            <td>
+              {r.status}
+              {r.automatic ? <span className="muted"> · address changed</span> : null}
+            </td>
+            <td>
+              <button
+                type="button"
+                className="btn small"
+                aria-label={`Remove the mapping from ${r.from}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(r.id)}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </div>
   );
 }

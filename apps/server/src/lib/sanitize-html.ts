@@ -248,12 +248,51 @@ function blockOptions(allowIframes: boolean): IOptions {
 const BLOCK_WITH_IFRAMES = blockOptions(true);
 const BLOCK_WITHOUT_IFRAMES = blockOptions(false);
 
+/**
+ * Image alignment in rich text: our classes, and WordPress's (imports, pasted text) mapped to them.
+ * The base theme's CSS (themes/base/css) gives them their layout.
+ */
+export const IMAGE_ALIGN_CLASSES: Record<string, string> = {
+  "image-left": "image-left",
+  "image-right": "image-right",
+  "image-center": "image-center",
+  "image-inline": "image-inline",
+  alignleft: "image-left",
+  alignright: "image-right",
+  aligncenter: "image-center",
+  alignnone: "image-inline",
+};
+
+/** A media library address of this server (`/media/<id>/<file>`), or any https: image. */
+const RICH_TEXT_IMAGE_SRC = /^(\/media\/[0-9a-f]{24}\/[^\s/?#"'<>]+(\?format=\d+w)?|https:\/\/[^\s"'<>]+)$/i;
+
+/** An `<img>` in rich text keeps a library or https: src, its alt, pixel width and height, and one alignment. */
+function richTextImage(attribs: Attributes): Attributes | undefined {
+  const src = attribs.src?.trim() ?? "";
+  if (!RICH_TEXT_IMAGE_SRC.test(src) || safeUrl(src, { tag: "img" }) === undefined) return undefined;
+  const out: Attributes = { src, alt: attribs.alt ?? "" };
+  for (const side of ["width", "height"] as const) {
+    const v = attribs[side]?.trim();
+    if (v && /^\d{1,5}$/.test(v) && Number(v) > 0) out[side] = v;
+  }
+  const align = (attribs.class ?? "")
+    .split(/\s+/)
+    .map((c) => IMAGE_ALIGN_CLASSES[c])
+    .find(Boolean);
+  if (align) out.class = align;
+  return out;
+}
+
 const RICH_TEXT: IOptions = {
-  allowedTags: RICH_TEXT_TAGS,
+  allowedTags: [...RICH_TEXT_TAGS, "img"],
   // Classes let owners' messages use the theme's styles; they run nothing.
-  allowedAttributes: { "*": ["class"], a: ["href", "target", "rel", "class"] },
+  allowedAttributes: {
+    "*": ["class"],
+    a: ["href", "target", "rel", "class"],
+    img: ["src", "alt", "width", "height", "class"],
+  },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesAppliedToAttributes: ["href"],
+  allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
   nonTextTags: [...DROP_WITH_CONTENT, "iframe"],
   disallowedTagsMode: "discard",
@@ -265,7 +304,10 @@ const RICH_TEXT: IOptions = {
       if (attribs.target === "_blank") Object.assign(out, { target: "_blank", rel: "noopener noreferrer" });
       return { tagName, attribs: out };
     },
+    img: (tagName, attribs) => ({ tagName, attribs: richTextImage(attribs) ?? {} }),
   },
+  // An image whose address is neither the media library's nor https: goes.
+  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
 };
 
 /**
@@ -276,7 +318,10 @@ export function sanitizeHtml(html: string, opts: { allowIframes?: boolean } = {}
   return sanitize(String(html ?? ""), opts.allowIframes ? BLOCK_WITH_IFRAMES : BLOCK_WITHOUT_IFRAMES);
 }
 
-/** Rich text from the editor: formatting tags, lists, headings and safe links, nothing else. */
+/**
+ * Rich text from the editor: formatting tags, lists, headings, safe links and images (from the
+ * media library or https:), nothing else.
+ */
 export function sanitizeRichText(html: string): string {
   return sanitize(String(html ?? ""), RICH_TEXT);
 }

@@ -44,7 +44,7 @@ import { feedUrlFor, robotsMetaFor, structuredDataFor } from "./structured-data.
 import { blogRss, eventsIcal } from "../modules/seo/feeds.js";
 import { collectionsOf } from "../modules/content/service.js";
 import { memberRule } from "./access.js";
-import { type Redirect, listRedirects, matchRedirect } from "../modules/redirects/service.js";
+import { type Redirect, hasQueryRules, listRedirects, matchRedirect } from "../modules/redirects/service.js";
 import { type DesignView, designView } from "../modules/design/service.js";
 
 const FEED_FORMATS = new Set(["rss", "RSS", "ical", "ics"]);
@@ -361,19 +361,23 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     `<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} is unavailable</title><style>body{font:16px/1.5 system-ui,sans-serif;color:#1d1b19;background:#f7f5f2;display:grid;place-items:center;min-height:100vh;margin:0;padding:24px;box-sizing:border-box;text-align:center}h1{font-size:1.6rem;margin:0 0 .5rem}p{color:#5f5a54;margin:0}</style><main><h1>This website is unavailable</h1><p>${escapeHtml(title)} is not online at the moment. If this is your site, <a href="/config/">log in</a> to renew it.</p></main></html>`;
 
   /** The URL mappings of each site, kept while its content version holds (a change bumps it). */
-  const redirectRules = new LruMap<string, { version: number; rules: Redirect[] }>(config.siteCacheEntries);
-  const redirectFor = async (site: Website, version: number, url: string) => {
+  const redirectRules = new LruMap<string, { version: number; rules: Redirect[]; withQuery: boolean }>(
+    config.siteCacheEntries,
+  );
+  const redirectFor = async (site: Website, version: number, url: string, onlyQueryRules = false) => {
     let known = redirectRules.get(site.id);
     if (!known || known.version !== version) {
-      known = { version, rules: await listRedirects(db, site.id) };
+      const rules = await listRedirects(db, site.id);
+      known = { version, rules, withQuery: hasQueryRules(rules) };
       redirectRules.set(site.id, known);
     }
-    if (!known.rules.length) return undefined;
+    if (!known.rules.length || (onlyQueryRules && !known.withQuery)) return undefined;
     const [rawPath = "/", query] = url.split(/\?(.*)/s);
     const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
-    const hit = matchRedirect(known.rules, safeDecode(path));
-    if (!hit) return undefined;
-    const to = query && !hit.to.includes("?") ? `${hit.to}?${query}` : hit.to;
+    const hit = matchRedirect(known.rules, safeDecode(path), query);
+    if (!hit || (onlyQueryRules && !hit.rule.fromPath.includes("?"))) return undefined;
+    const carry = query && !hit.to.includes("?") && !hit.rule.fromPath.includes("?");
+    const to = carry ? `${hit.to}?${query}` : hit.to;
     return { to, status: hit.rule.status === 302 ? 302 : 301 } as const;
   };
 
@@ -444,6 +448,11 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       if (format && FEED_FORMATS.has(format))
         return serveFeed(site, urlPath, format.toLowerCase(), requestOrigin(request), reply);
       const version = versions.version(site.id) ?? versions.observe(site.id, site.contentVersion);
+      // An old address with a query (WordPress's /?p=123) moves even where a page answers.
+      if (request.url.includes("?")) {
+        const moved = await redirectFor(site, version, request.url, true);
+        if (moved) return reply.redirect(moved.to, moved.status);
+      }
       const key = pageKey(site.id, urlPath, query);
       const cartToken = request.cookies[CART_COOKIE];
       const cartCount = async () => (cartToken ? await cartQuantity(db, site!.id, cartToken) : 0);

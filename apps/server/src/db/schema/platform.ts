@@ -98,10 +98,34 @@ export const urlRedirects = pgTable(
     status: integer("status").notNull().default(301),
     /** Added by a slug change rather than by the owner. */
     automatic: boolean("automatic").notNull().default(false),
+    /** The import that added it ("WordPress import of export.xml, 28 Nov 2026"), removable as a group. */
+    groupName: text("group_name"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("url_redirects_from_idx").on(t.websiteId, t.fromPath)],
 );
+
+/**
+ * Imports from other platforms (WordPress, Shopify, WooCommerce) that run in the background: the
+ * job's progress in copying files and, once done, its line-by-line report.
+ */
+export const siteImports = pgTable("site_imports", {
+  ...siteRowKeys(),
+  /** "wordpress" or "products-csv". */
+  source: text("source").notNull(),
+  /** The uploaded file's name, for the report and the URL mappings' group. */
+  fileName: text("file_name").notNull().default(""),
+  /** "running", "done" or "failed". */
+  status: text("status").notNull().default("running"),
+  progress: jsonb("progress")
+    .$type<{ done: number; failed: number; left: number }>()
+    .notNull()
+    .default({ done: 0, failed: 0, left: 0 }),
+  report: jsonb("report").$type<Record<string, unknown>>(),
+  error: text("error"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** What may be shown of a saved card; the tax on plan charges follows its ISO 3166 billing country. */
 const shownCard = () => ({

@@ -11,6 +11,7 @@ import { SiteStatus, collectionKinds, folderBehaviors } from "../../db/enums.js"
 import { collections, contentItems, featureSets, forms, media, websites } from "../../db/schema.js";
 import { ApiError, badRequest, conflict, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
+import { asciiSlug } from "../../lib/slug.js";
 import { nextOrdering } from "../../lib/ordering.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { siteRowWhere } from "../../lib/site-rows.js";
@@ -52,14 +53,9 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const SLUG_MESSAGE = "A URL slug can use only lowercase letters, digits and single hyphens.";
 
+/** A page's (or item's) URL slug from its title, in any script; "page" when nothing is left. */
 export function slugify(title: string): string {
-  const s = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return s.slice(0, 80).replace(/-+$/, "") || "page";
+  return asciiSlug(title) || "page";
 }
 
 /** A page as the dashboard sees it: no password hash, only whether there is one. */
@@ -132,7 +128,8 @@ function checkSlug(slug: string): string {
   return s;
 }
 
-async function uniqueSlug(db: Conn, websiteId: string, base: string): Promise<string> {
+/** `base`, or `base-2`, `base-3`… the first URL slug no page of the site (nor the system) uses. */
+export async function uniqueSlug(db: Conn, websiteId: string, base: string): Promise<string> {
   const rows = await db
     .select({ slug: collections.urlSlug })
     .from(collections)
@@ -152,6 +149,10 @@ interface NewPage {
   isHome?: boolean;
   layout?: Layout;
   description?: string;
+  /** Kept out of the navigation (the home page always is). */
+  hiddenFromNav?: boolean;
+  /** A folder's behaviour ("index" unless told). */
+  folderBehavior?: (typeof folderBehaviors)[number];
 }
 
 /** Adds a page (at the end of the navigation, or of its folder). Usable inside another transaction. */
@@ -182,9 +183,9 @@ export async function createPageIn(tx: Tx, websiteId: string, input: NewPage): P
       description: input.description ?? "",
       ordering,
       folderId: input.folderId ?? null,
-      folderBehavior: input.kind === "folder" ? "index" : null,
+      folderBehavior: input.kind === "folder" ? (input.folderBehavior ?? "index") : null,
       isHome: Boolean(input.isHome),
-      hiddenFromNav: Boolean(input.isHome),
+      hiddenFromNav: Boolean(input.isHome || input.hiddenFromNav),
       layout: input.kind === "page" ? (input.layout ?? { rows: [] }) : null,
       options: defaultOptions(input.kind),
     })

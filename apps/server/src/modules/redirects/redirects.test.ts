@@ -38,6 +38,24 @@ describe("matching", () => {
     expect(matchRedirect(set, "/ab")).toBeUndefined();
     expect(followRedirects([...set, { fromPath: "/z", toPath: "/a/b/c" }], "/a/b/c").loops).toBe(true);
   });
+
+  it("matches a rule with a query when the request carries its parameters, and one-segment patterns", () => {
+    const set = [
+      { fromPath: "/?p=12", toPath: "/blog/post" },
+      { fromPath: "/?page_id=7", toPath: "/about" },
+      { fromPath: "/collections/*/products/shirt", toPath: "/shop/p/shirt" },
+      { fromPath: "/products/shirt", toPath: "/shop/p/shirt" },
+    ];
+    expect(matchRedirect(set, "/", "p=12")?.to).toBe("/blog/post");
+    expect(matchRedirect(set, "/", "post_type=post&p=12")?.to).toBe("/blog/post");
+    expect(matchRedirect(set, "/", "p=123")).toBeUndefined();
+    expect(matchRedirect(set, "/", "")).toBeUndefined();
+    expect(matchRedirect(set, "/", "page_id=7")?.to).toBe("/about");
+    expect(matchRedirect(set, "/collections/summer/products/shirt")?.to).toBe("/shop/p/shirt");
+    expect(matchRedirect(set, "/collections/summer/sale/products/shirt")).toBeUndefined();
+    expect(matchRedirect(set, "/collections/summer/products/shirts")).toBeUndefined();
+    expect(matchRedirect(set, "/products/shirt")?.to).toBe("/shop/p/shirt");
+  });
 });
 
 describe("the owner's URL mappings", () => {
@@ -45,7 +63,8 @@ describe("the owner's URL mappings", () => {
     const cases: [object, number, string][] = [
       [{ from: "old", to: "/shop" }, 400, REDIRECT_MSG.FROM],
       [{ from: "/old page", to: "/shop" }, 400, REDIRECT_MSG.FROM],
-      [{ from: "/old?x=1", to: "/shop" }, 400, REDIRECT_MSG.FROM],
+      [{ from: "/old?", to: "/shop" }, 400, REDIRECT_MSG.FROM],
+      [{ from: "/old/*?x=1", to: "/shop" }, 400, REDIRECT_MSG.FROM],
       [{ from: "/old", to: "javascript:alert(1)" }, 400, REDIRECT_MSG.TO],
       [{ from: "/old", to: "//evil.example" }, 400, REDIRECT_MSG.TO],
       [{ from: "/old", to: "/old" }, 400, REDIRECT_MSG.SAME],

@@ -1,9 +1,17 @@
 /** The owner's URL mappings (Settings → URL mappings), in the OpenAPI with the owner calls. */
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { badRequest } from "../../http/errors.js";
 import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
-import { type RedirectInput, addRedirect, deleteRedirect, listRedirects, redirectJson } from "./service.js";
+import {
+  type RedirectInput,
+  addRedirect,
+  deleteRedirect,
+  deleteRedirectGroup,
+  listRedirects,
+  redirectJson,
+} from "./service.js";
 
 const tags = ["owner"];
 
@@ -31,6 +39,23 @@ export const redirectRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const row = await addRedirect(db, siteOf(request).id, request.body as RedirectInput);
       return reply.status(201).send({ redirect: redirectJson(row) });
+    },
+  );
+
+  site.delete(
+    "/redirects",
+    {
+      summary: "Removes a group of URL mappings (those an import added)",
+      // Optional in the schema so that the site is checked first; required below.
+      querystring: Type.Object(
+        { group: Type.Optional(Type.String({ maxLength: 300 })) },
+        { additionalProperties: false },
+      ),
+    },
+    async (request) => {
+      const { group } = request.query as { group?: string };
+      if (!group) throw badRequest("Name the group of URL mappings to remove.", { group: "Required" });
+      return { removed: await deleteRedirectGroup(db, siteOf(request).id, group) };
     },
   );
 

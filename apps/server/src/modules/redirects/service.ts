@@ -1,15 +1,18 @@
 /**
- * URL mappings of a site (Settings → URL mappings): owner rules and the 301s added when a page
- * or product changes address. A rule's `from` is an exact path or a prefix ending in "/*"; its
- * `to` is a path, a path ending in "/*" (the rest of a prefix is carried over), or an absolute
- * URL. Rules are checked before a page answers 404. A rule that would send visitors round in a
- * loop is refused.
+ * URL mappings of a site (Settings → URL mappings): owner rules, the 301s added when a page
+ * or product changes address, and the old addresses of an import (a group named after it). A
+ * rule's `from` is an exact path, an exact path with a query (`/?p=123`: the request must carry
+ * those parameters), a path with a `*` segment standing for any one segment (imports use it for
+ * Shopify's `/collections/<any>/products/<handle>`), or a prefix ending in "/*"; its `to` is a path, a path ending in "/*" (the rest
+ * of a prefix is carried over), or an absolute URL. Rules are checked before a page answers 404
+ * (rules with a query before the page answers at all). A rule that would send visitors round in
+ * a loop is refused.
  */
 import type { UrlMapping } from "@atelier/owner-api";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { urlRedirects } from "../../db/schema.js";
-import { ApiError, badRequest, throwFieldErrors } from "../../http/errors.js";
+import { ApiError, badRequest, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { deleteSiteRow } from "../../lib/site-rows.js";
 
@@ -35,6 +38,7 @@ export function redirectJson(r: Redirect): UrlMapping {
     to: r.toPath,
     status: r.status,
     automatic: r.automatic,
+    group: r.groupName ?? null,
     createdOn: r.createdAt.getTime(),
   };
 }
@@ -52,15 +56,46 @@ function applyRule(rule: Pick<Redirect, "fromPath" | "toPath">, path: string): s
   return rule.fromPath === path ? rule.toPath : undefined;
 }
 
-/** The first rule for a path: exact rules first, then the longest prefix. */
+const isPrefix = (from: string) => from.endsWith("/*");
+const hasQuery = (from: string) => from.includes("?");
+/** A rule with `*` standing for one segment inside the path (not a trailing prefix). */
+const isSegmentPattern = (from: string) => !hasQuery(from) && from.slice(0, -2).includes("*");
+
+/** Whether a pattern with `*` segments matches `path`, each `*` standing for exactly one segment. */
+function segmentsMatch(pattern: string, path: string): boolean {
+  const want = pattern.split("/");
+  const got = path.split("/");
+  return want.length === got.length && want.every((w, i) => w === "*" || w === got[i]);
+}
+
+/** Whether a `/path?a=1` rule matches: the same path, and each of its parameters in the request's query. */
+function queryMatches(from: string, path: string, search: string): boolean {
+  const at = from.indexOf("?");
+  if (from.slice(0, at) !== path) return false;
+  const have = new URLSearchParams(search);
+  for (const [k, v] of new URLSearchParams(from.slice(at + 1))) if (have.get(k) !== v) return false;
+  return true;
+}
+
+/**
+ * The first rule for a path (and the request's query, without its "?"): rules with a query
+ * first, then exact rules, then one-segment patterns, then the longest prefix.
+ */
 export function matchRedirect<R extends Pick<Redirect, "fromPath" | "toPath">>(
   rules: R[],
   path: string,
+  search = "",
 ): { rule: R; to: string } | undefined {
-  const exact = rules.find((r) => !r.fromPath.endsWith("/*") && r.fromPath === path);
+  if (search) {
+    const withQuery = rules.find((r) => hasQuery(r.fromPath) && queryMatches(r.fromPath, path, search));
+    if (withQuery) return { rule: withQuery, to: withQuery.toPath };
+  }
+  const exact = rules.find((r) => !isPrefix(r.fromPath) && r.fromPath === path);
   if (exact) return { rule: exact, to: exact.toPath };
+  const pattern = rules.find((r) => isSegmentPattern(r.fromPath) && segmentsMatch(r.fromPath, path));
+  if (pattern) return { rule: pattern, to: pattern.toPath };
   const prefixes = rules
-    .filter((r) => r.fromPath.endsWith("/*"))
+    .filter((r) => isPrefix(r.fromPath))
     .sort((a, b) => b.fromPath.length - a.fromPath.length);
   for (const rule of prefixes) {
     const to = applyRule(rule, path);
@@ -68,6 +103,9 @@ export function matchRedirect<R extends Pick<Redirect, "fromPath" | "toPath">>(
   }
   return undefined;
 }
+
+/** Whether any rule needs the request's query (so a page that exists may still be redirected). */
+export const hasQueryRules = (rules: Pick<Redirect, "fromPath">[]) => rules.some((r) => hasQuery(r.fromPath));
 
 /** The chain of addresses a visitor would be sent through from `start`, stopping at a loop. */
 export function followRedirects(
@@ -102,7 +140,7 @@ function validate(input: RedirectInput): { from: string; to: string; status: num
   const to = normalizePath(input.to ?? "");
   const status = input.status ?? 301;
   const fields: Record<string, string> = {};
-  if (!/^\/[^\s?#*]*(\/\*)?$/.test(from) || from.length > 2000 || from.startsWith("//"))
+  if (!/^\/[^\s?#*]*(\/\*|\?[^\s#*]+)?$/.test(from) || from.length > 2000 || from.startsWith("//"))
     fields.from = REDIRECT_MSG.FROM;
   if (!(isAbsolute(to) || (/^\/[^\s*]*(\/\*)?$/.test(to) && !to.startsWith("//"))) || to.length > 2000)
     fields.to = REDIRECT_MSG.TO;
@@ -174,4 +212,56 @@ export async function recordMove(tx: Tx, websiteId: string, from: string, to: st
         set: { toPath: newPath, status: 301, automatic: true },
       });
   }
+}
+
+/** An old address of an imported page, post, product, category or file, and where it lives now. */
+export interface ImportedAddress {
+  from: string;
+  to: string;
+}
+
+/**
+ * The old addresses of an import answer 301 to the new ones, as one group named after the import
+ * (in the import's transaction). An address the site already maps is left as it is (the owner's
+ * rule wins); what does not fit within the site's limit is answered back, not added.
+ */
+export async function addImportedRedirects(
+  tx: Tx,
+  websiteId: string,
+  group: string,
+  addresses: ImportedAddress[],
+): Promise<{ added: number; alreadyMapped: string[]; overLimit: string[] }> {
+  const rules = await listRedirects(tx, websiteId);
+  const taken = new Set(rules.map((r) => r.fromPath));
+  let room = MAX_REDIRECTS - rules.length;
+  const out = { added: 0, alreadyMapped: [] as string[], overLimit: [] as string[] };
+  for (const a of addresses) {
+    const from = normalizePath(a.from);
+    if (from === a.to || !from.startsWith("/") || from.startsWith("//") || /\s/.test(from)) continue;
+    if (taken.has(from)) {
+      out.alreadyMapped.push(from);
+      continue;
+    }
+    if (room <= 0) {
+      out.overLimit.push(from);
+      continue;
+    }
+    await tx
+      .insert(urlRedirects)
+      .values({ id: newId(), websiteId, fromPath: from, toPath: a.to, status: 301, groupName: group });
+    taken.add(from);
+    room--;
+    out.added++;
+  }
+  return out;
+}
+
+/** Removes every URL mapping of an import's group; answers how many went. */
+export async function deleteRedirectGroup(db: Db, websiteId: string, group: string): Promise<number> {
+  const gone = await db
+    .delete(urlRedirects)
+    .where(and(eq(urlRedirects.websiteId, websiteId), eq(urlRedirects.groupName, group)))
+    .returning({ id: urlRedirects.id });
+  if (!gone.length) throw notFound("No URL mappings in this group.");
+  return gone.length;
 }

@@ -283,7 +283,7 @@ describe("WordPress export bundled with its uploads", () => {
     const kilnMedia = media.find((m) => m.title === "Kiln")!;
     const tilesMedia = media.find((m) => m.title === "Tiles")!;
     expect(item.mainImageId ?? item.mainImage?.id).toBe(kilnMedia.id);
-    expect(item.body).toContain(`<a href="/media/${tilesMedia.id}/tiles.png">Tiles</a>`);
+    expect(item.body).toContain(`<img src="/media/${tilesMedia.id}/tiles.png" alt="Tiles" />`);
     expect(item.body).toContain(`<a href="${UP}/lost.jpg">Lost</a>`);
     expect(item.body).not.toContain("old.example.com/wp-content/uploads/2023/05/tiles");
     const served = await t.app.inject({ url: `/media/${kilnMedia.id}/kiln.png`, headers: { host } });

@@ -1,31 +1,33 @@
 /**
  * Products from other shops' CSV exports (Shopify's product CSV, WooCommerce's product CSV) and
  * products out as a Shopify-compatible CSV. Each imported line is reported: what it became, or
- * why it was skipped. Images given by URL stay links (shown in the description); nothing is
- * fetched from the network.
+ * why it was skipped. Images given by URL (and those in descriptions) are copied into the media
+ * library when asked (platform-import.ts); those not copied stay links, shown in the description.
+ * Slugs in any script become ASCII; each product's old address (Shopify's /products/<handle> and
+ * /collections/<any>/products/<handle>, WooCommerce's /product/<slug> and ?p=<id>, its product
+ * categories) answers 301 to the new one. All or nothing: one transaction.
  */
 import { ProductType } from "@atelier/commerce";
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { collections, contentItems, productVariants } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { csvHeader, csvRecords, toCsv } from "../../lib/csv.js";
 import { commaList } from "../../lib/comma-list.js";
 import { escapeHtml } from "../../lib/escape.js";
+import { asciiSlug, importedSlug } from "../../lib/slug.js";
 import { type ProductInput, type VariantInput, createProduct } from "../catalog/admin.js";
-
-export interface ImportLine {
-  line: number;
-  status: "imported" | "skipped";
-  message: string;
-}
-
-export interface PlatformReport {
-  source: string;
-  imported: number;
-  skipped: number;
-  lines: ImportLine[];
-}
+import { firstFreeUrlId, takenUrlIds } from "../content-admin/item-store.js";
+import type { ImportedAddress } from "../redirects/service.js";
+import {
+  type Copies,
+  type ImportLine,
+  type PlatformImportOptions,
+  type PlatformReport,
+  runPlatformImport,
+} from "./platform-import.js";
+import type { RemoteFile } from "./remote-files.js";
+import { imageSources, imagesToLibrary } from "./rich-text-images.js";
 
 /** Money text ("12.50", "1,299.00") to cents; undefined when it is not a price. */
 function cents(text: string): number | undefined {
@@ -44,7 +46,21 @@ interface Draft {
   line: number;
   input: ProductInput;
   images: string[];
+  /** The product's addresses on the old shop. */
+  oldAddresses: string[];
+  /** WooCommerce's category paths ("clothing/shirts") and names, for their old addresses. */
+  categoryPaths: { path: string; name: string }[];
 }
+
+/** A slug as WordPress makes it from a name: accents gone, letters of any script kept, hyphens between words. */
+const wordpressSlug = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/[\s-]+/g, "-");
 
 async function firstStorePage(db: Db, websiteId: string): Promise<string> {
   const pages = await db
@@ -58,7 +74,7 @@ async function firstStorePage(db: Db, websiteId: string): Promise<string> {
 }
 
 /** Shopify: one line per variant, lines of one product share its Handle. */
-function shopifyDrafts(text: string, collectionId: string, report: PlatformReport): Draft[] {
+function shopifyDrafts(text: string, collectionId: string, report: { lines: ImportLine[] }): Draft[] {
   const byHandle = new Map<string, Draft>();
   for (const r of csvRecords(text)) {
     const handle = r.get("Handle");
@@ -82,10 +98,12 @@ function shopifyDrafts(text: string, collectionId: string, report: PlatformRepor
       d = {
         line: r.line,
         images: [],
+        oldAddresses: [`/products/${handle}`, `/collections/*/products/${handle}`],
+        categoryPaths: [],
         input: {
           collectionId,
           title,
-          urlId: handle,
+          urlId: importedSlug(handle) || asciiSlug(title) || undefined,
           productType:
             r.get("Variant Requires Shipping").toLowerCase() === "false"
               ? ProductType.DIGITAL
@@ -103,7 +121,7 @@ function shopifyDrafts(text: string, collectionId: string, report: PlatformRepor
       };
       byHandle.set(handle, d);
     }
-    if (image && !d.images.includes(image)) d.images.push(image);
+    for (const src of [image, r.get("Variant Image")]) if (src && !d.images.includes(src)) d.images.push(src);
     const priceText = r.get("Variant Price");
     if (!priceText) {
       if (!image)
@@ -147,7 +165,7 @@ function shopifyDrafts(text: string, collectionId: string, report: PlatformRepor
 }
 
 /** WooCommerce: simple and variable products, variations pointing at their parent by SKU or id. */
-function wooDrafts(text: string, collectionId: string, report: PlatformReport): Draft[] {
+function wooDrafts(text: string, collectionId: string, report: { lines: ImportLine[] }): Draft[] {
   const parents = new Map<string, Draft>();
   const drafts: Draft[] = [];
   for (const r of csvRecords(text)) {
@@ -205,12 +223,22 @@ function wooDrafts(text: string, collectionId: string, report: PlatformReport): 
       });
       continue;
     }
+    const slug = r.get("Slug") || wordpressSlug(name);
+    const categoryPaths = r
+      .get("Categories")
+      .split(",")
+      .map((c) => c.split(">").map((t) => t.trim()))
+      .filter((c) => c.every(Boolean))
+      .map((c) => ({ path: c.map(wordpressSlug).join("/"), name: c[c.length - 1]! }));
     const d: Draft = {
       line: r.line,
       images: commaList(r.get("Images")),
+      oldAddresses: [`/product/${slug}`, ...(r.get("ID") ? [`/?p=${r.get("ID")}`] : [])],
+      categoryPaths,
       input: {
         collectionId,
         title: name,
+        urlId: importedSlug(slug) || asciiSlug(name) || undefined,
         productType:
           type.includes("virtual") || type.includes("downloadable")
             ? ProductType.DIGITAL
@@ -258,39 +286,92 @@ function csvSource(text: string): "shopify" | "woocommerce" {
   );
 }
 
-export async function importProductsCsv(db: Db, websiteId: string, text: string): Promise<PlatformReport> {
+export interface ParsedProductsCsv {
+  source: "shopify" | "woocommerce";
+  collectionId: string;
+  drafts: Draft[];
+  /** The lines refused while reading the file. */
+  lines: ImportLine[];
+}
+
+/** Reads a products CSV for the site's first store page; a 400 when it is neither kind or there is no store. */
+export async function parseProductsCsv(db: Db, websiteId: string, text: string): Promise<ParsedProductsCsv> {
   const source = csvSource(text);
   const collectionId = await firstStorePage(db, websiteId);
-  const report: PlatformReport = { source, imported: 0, skipped: 0, lines: [] };
+  const report = { lines: [] as ImportLine[] };
   const drafts =
     source === "shopify" ? shopifyDrafts(text, collectionId, report) : wooDrafts(text, collectionId, report);
-  for (const d of drafts) {
+  return { source, collectionId, drafts, lines: report.lines };
+}
+
+/** The images an import would copy: each product's, and those in its description. */
+export const productsCsvFiles = (csv: ParsedProductsCsv): RemoteFile[] =>
+  csv.drafts.flatMap((d) => [
+    ...d.images.map((url) => ({ url, title: d.input.title })),
+    ...imageSources(d.input.body ?? "").map((url) => ({ url, title: d.input.title })),
+  ]);
+
+export async function importProductsCsv(
+  db: Db,
+  websiteId: string,
+  csv: ParsedProductsCsv,
+  opts: PlatformImportOptions,
+): Promise<PlatformReport> {
+  return runPlatformImport(db, websiteId, csv.source, productsCsvFiles(csv), opts, (tx, copies) =>
+    importDrafts(tx, websiteId, csv, copies),
+  );
+}
+
+async function importDrafts(tx: Tx, websiteId: string, csv: ParsedProductsCsv, copies: Copies) {
+  const lines = [...csv.lines];
+  const addresses: ImportedAddress[] = [];
+  const categories = new Map<string, string>();
+  let storeUrl = "";
+  for (const d of csv.drafts) {
     if (!d.input.variants.length) {
-      report.lines.push({
-        line: d.line,
-        status: "skipped",
-        message: `${d.input.title}: no variant with a price.`,
-      });
+      lines.push({ line: d.line, status: "skipped", message: `${d.input.title}: no variant with a price.` });
       continue;
     }
     try {
-      const body = withImageLinks(d.input.body ?? "", d.images);
-      const p = await createProduct(db, websiteId, { ...d.input, body });
-      const links = d.images.length ? `; ${d.images.length} image(s) kept as links` : "";
-      report.lines.push({
+      const copied = d.images.map((u) => copies.get(u)).filter((m) => m !== undefined);
+      const links = d.images.filter((u) => !copies.get(u));
+      const body = withImageLinks(
+        imagesToLibrary(d.input.body ?? "", (src) => copies.get(src)),
+        links,
+      );
+      const taken = await takenUrlIds(tx, websiteId, csv.collectionId, "");
+      const p = await createProduct(tx as unknown as Db, websiteId, {
+        ...d.input,
+        urlId: d.input.urlId ? firstFreeUrlId(taken, d.input.urlId) : undefined,
+        body,
+        imageIds: [...new Set(copied.map((m) => m.id))],
+        mainImageId: copied[0]?.id,
+      });
+      const images = [
+        copied.length ? `${copied.length} image(s) copied` : "",
+        links.length ? `${links.length} image(s) kept as links` : "",
+      ].filter(Boolean);
+      lines.push({
         line: d.line,
         status: "imported",
-        message: `${p.title}: ${d.input.variants.length} variant(s)${links}.`,
+        message: `${p.title}: ${d.input.variants.length} variant(s)${images.length ? `; ${images.join(", ")}` : ""}.`,
       });
+      if (d.input.status !== "draft") {
+        for (const from of d.oldAddresses) addresses.push({ from, to: p.fullUrl });
+        for (const c of d.categoryPaths) categories.set(c.path, c.name);
+      }
+      storeUrl = p.fullUrl.split("/p/")[0]!;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      report.lines.push({ line: d.line, status: "skipped", message: `${d.input.title}: ${err.message}` });
+      lines.push({ line: d.line, status: "skipped", message: `${d.input.title}: ${err.message}` });
     }
   }
-  report.lines.sort((a, b) => a.line - b.line);
-  report.imported = report.lines.filter((l) => l.status === "imported").length;
-  report.skipped = report.lines.filter((l) => l.status === "skipped").length;
-  return report;
+  for (const [path, name] of categories)
+    addresses.push({
+      from: `/product-category/${path}`,
+      to: `${storeUrl}?category=${encodeURIComponent(name)}`,
+    });
+  return { lines, addresses };
 }
 
 const SHOPIFY_HEADER = [

@@ -14,15 +14,31 @@ import { Type } from "@sinclair/typebox";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { SiteParams, siteOf } from "../owner-sites/access.js";
-import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
+import { pathParam, siteApiRoutes, siteParams } from "../../http/site-routes.js";
 import { siteJson } from "../owner-sites/service.js";
 import { websites } from "../../db/schema.js";
 import { eq } from "drizzle-orm";
 import { exportSite } from "./export.js";
 import { type ExportStatus, archivePath, exportStatus, startExport } from "./export-jobs.js";
 import { importArchive, tooLarge } from "./import.js";
-import { importProductsCsv, productsAsShopifyCsv } from "./product-csv.js";
-import { importWxr } from "./wxr.js";
+import type { PlatformImportReport } from "@atelier/owner-api";
+import type { Deps } from "../../http/deps.js";
+import { type PlatformImportOptions, importName } from "./platform-import.js";
+import {
+  INLINE_COPY_LIMIT,
+  type ImportSource,
+  importStatus,
+  registerImportRunner,
+  startBackgroundImport,
+} from "./platform-import-jobs.js";
+import {
+  importProductsCsv,
+  parseProductsCsv,
+  productsAsShopifyCsv,
+  productsCsvFiles,
+} from "./product-csv.js";
+import { distinctCount } from "./remote-files.js";
+import { type WxrOptions, importWxr, parseWxr, wxrRemoteFiles } from "./wxr.js";
 import { type WxrBundle, openWxrBundle } from "./wxr-bundle.js";
 
 const tags = ["owner: site archives"];
@@ -32,39 +48,58 @@ const SEND_FILE = "Send the site archive as multipart/form-data in the field fil
 const archiveFileName = (identifier: string, now: Date) =>
   `${identifier}-${now.toISOString().slice(0, 10)}.atelier.zip`;
 
-/** Streams the upload's `file` part to a temporary file (refusing more than `max` bytes). */
+interface ReceivedUpload {
+  file: string;
+  dir: string;
+  /** The name the file had on the sender's machine. */
+  fileName: string;
+  /** The form's other fields (text parts). */
+  fields: Record<string, string>;
+}
+
+/** Streams the upload's `file` part to a temporary file (refusing more than `max` bytes), with the form's fields. */
 async function receiveArchive(
   request: FastifyRequest,
   max: number,
   sendFile = SEND_FILE,
-): Promise<{ file: string; dir: string }> {
+  tooLargeError: () => ApiError = () => tooLarge(`uploads may be at most ${max} bytes`),
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw badRequest(sendFile, { file: "Required" });
   const dir = await mkdtemp(path.join(os.tmpdir(), "atelier-import-"));
   const file = path.join(dir, "archive.zip");
   let received = false;
+  let fileName = "";
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts({ limits: { fileSize: max, files: 1, fields: 2 } })) {
-      if (part.type !== "file") continue;
+      if (part.type !== "file") {
+        if (typeof part.value === "string") fields[part.fieldname] = part.value;
+        continue;
+      }
       if (part.fieldname !== "file" || received) {
         part.file.resume();
         continue;
       }
       await pipeline(part.file, createWriteStream(file));
-      if (part.file.truncated) throw tooLarge(`uploads may be at most ${max} bytes`);
+      if (part.file.truncated) throw tooLargeError();
       received = true;
+      fileName = path.basename(part.filename ?? "").slice(0, 200);
     }
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-      throw tooLarge(`uploads may be at most ${max} bytes`);
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLargeError();
     throw err;
   }
   if (!received) {
     await rm(dir, { recursive: true, force: true });
     throw badRequest(sendFile, { file: "Required" });
   }
-  return { file, dir };
+  return { file, dir, fileName, fields };
 }
+
+/** The form's `copyRemoteFiles` field: "true", "1" or "on" ask for copies (the API's default is not to). */
+const copyAsked = (fields: Record<string, string>) =>
+  ["true", "1", "on", "yes"].includes((fields.copyRemoteFiles ?? "").trim().toLowerCase());
 
 const TEXT_MAX_BYTES = 50 * 1024 * 1024;
 const textTooLarge = () =>
@@ -92,19 +127,56 @@ async function openWxrUpload(
   return { xml: await readFile(file, "utf8") };
 }
 
-/** The upload's `file` part as text (WXR and CSV files), at most TEXT_MAX_BYTES. */
-async function receiveText(request: FastifyRequest, what: string): Promise<string> {
-  const message = `Send the ${what} as multipart/form-data in the field file.`;
-  if (!request.isMultipart()) throw badRequest(message, { file: "Required" });
+/** A WordPress import from its upload (on disk): opened, read, imported. */
+async function wordpressImport(
+  deps: Deps,
+  websiteId: string,
+  upload: { file: string },
+  opts: Omit<WxrOptions, "store" | "allowPrivate" | "bundle">,
+  beforeImport?: (files: number) => Promise<void>,
+): Promise<PlatformImportReport> {
+  const opened = await openWxrUpload(upload.file, deps.config.archiveMaxBytes * 4);
   try {
-    const part = await request.file({ limits: { fileSize: TEXT_MAX_BYTES, files: 1 } });
-    if (part?.fieldname !== "file") throw badRequest(message, { file: "Required" });
-    const bytes = await part.toBuffer();
-    return bytes.toString("utf8");
-  } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw textTooLarge();
-    throw err;
+    const wxr = parseWxr(opened.xml);
+    await beforeImport?.(opts.copyRemoteFiles ? distinctCount(wxrRemoteFiles(wxr, opened.bundle)) : 0);
+    return await importWxr(deps.db, deps.clock, websiteId, wxr, {
+      ...opts,
+      store: deps.media,
+      bundle: opened.bundle,
+      allowPrivate: deps.config.importAllowPrivate,
+    });
+  } finally {
+    opened.bundle?.close();
   }
+}
+
+/** A products CSV import from its upload (on disk). */
+async function productsImport(
+  deps: Deps,
+  websiteId: string,
+  upload: { file: string },
+  opts: Omit<PlatformImportOptions, "store" | "allowPrivate">,
+  beforeImport?: (files: number) => Promise<void>,
+): Promise<PlatformImportReport> {
+  const csv = await parseProductsCsv(deps.db, websiteId, await readFile(upload.file, "utf8"));
+  await beforeImport?.(opts.copyRemoteFiles ? distinctCount(productsCsvFiles(csv)) : 0);
+  return importProductsCsv(deps.db, websiteId, csv, {
+    ...opts,
+    store: deps.media,
+    allowPrivate: deps.config.importAllowPrivate,
+  });
+}
+
+registerImportRunner("wordpress", (deps, siteId, upload, opts) =>
+  wordpressImport(deps, siteId, upload, opts),
+);
+registerImportRunner("products-csv", (deps, siteId, upload, opts) =>
+  productsImport(deps, siteId, upload, opts),
+);
+
+/** Thrown to leave an import for the background: it has too many files to copy within the request. */
+class GoesToBackground {
+  constructor(readonly files: number) {}
 }
 
 export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
@@ -173,37 +245,83 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
     return sendArchive(reply, website.identifier, createReadStream(file), (await stat(file)).size);
   });
 
+  const IMPORT_FORM =
+    "multipart/form-data: the field `file`, and `copyRemoteFiles` (true to copy images from their current addresses into the media library). Answers 200 with the report when it is done within the request, or 202 `{ importId }` when it copies many files: follow it at GET …/imports/{importId}.";
+
+  /** Runs an import within the request, or queues it when it has more files to copy than the limit. */
+  const platformImport = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    source: ImportSource,
+    what: string,
+    upload: ReceivedUpload,
+    run: typeof wordpressImport,
+  ) => {
+    const siteId = siteOf(request).id;
+    const copyRemoteFiles = copyAsked(upload.fields);
+    const name = importName(what, upload.fileName, clock.now());
+    try {
+      const report = await run(app.deps, siteId, upload, { name, copyRemoteFiles }, async (files) => {
+        if (files > INLINE_COPY_LIMIT) throw new GoesToBackground(files);
+      });
+      return { report };
+    } catch (err) {
+      if (!(err instanceof GoesToBackground)) throw err;
+      const importId = await startBackgroundImport(db, config.dataDir, siteId, {
+        source,
+        file: upload.file,
+        fileName: upload.fileName,
+        name,
+        copyRemoteFiles,
+        files: err.files,
+      });
+      return reply.status(202).send({ importId });
+    } finally {
+      await rm(upload.dir, { recursive: true, force: true });
+    }
+  };
+
   site.post(
     "/imports/wordpress",
     {
-      description:
-        "Import a WordPress or Squarespace export (WXR `.xml`, or a `.zip` of it with its wp-content/uploads files; multipart field `file`) into the site.",
+      description: `Import a WordPress or Squarespace export (WXR \`.xml\`, or a \`.zip\` of it with its wp-content/uploads files) into the site. ${IMPORT_FORM}`,
     },
-    async (request) => {
-      const siteId = siteOf(request).id;
-      const { file, dir } = await receiveArchive(
+    async (request, reply) => {
+      const upload = await receiveArchive(
         request,
         config.archiveMaxBytes,
         "Send the WordPress export (.xml, or .zip with its uploads) as multipart/form-data in the field file.",
       );
-      let bundle: WxrBundle | undefined;
-      try {
-        const upload = await openWxrUpload(file, config.archiveMaxBytes * 4);
-        bundle = upload.bundle;
-        return { report: await importWxr(db, clock, siteId, upload.xml, { store: media, bundle }) };
-      } finally {
-        bundle?.close();
-        await rm(dir, { recursive: true, force: true });
-      }
+      return platformImport(request, reply, "wordpress", "WordPress", upload, wordpressImport);
     },
   );
 
   site.post(
     "/imports/products-csv",
-    { description: "Import products from a Shopify or WooCommerce products CSV (multipart field `file`)." },
-    async (request) => ({
-      report: await importProductsCsv(db, siteOf(request).id, await receiveText(request, "products CSV")),
-    }),
+    { description: `Import products from a Shopify or WooCommerce products CSV. ${IMPORT_FORM}` },
+    async (request, reply) => {
+      const upload = await receiveArchive(
+        request,
+        TEXT_MAX_BYTES,
+        "Send the products CSV as multipart/form-data in the field file.",
+        textTooLarge,
+      );
+      return platformImport(request, reply, "products-csv", "Products CSV", upload, productsImport);
+    },
+  );
+
+  site.get(
+    "/imports/:importId",
+    {
+      params: siteParams("importId"),
+      description:
+        "An import running in the background: its status, progress (files done, failed, left) and, once done, its report.",
+    },
+    async (request) => {
+      const status = await importStatus(db, siteOf(request).id, pathParam(request, "importId"));
+      if (!status) throw notFound("No such import.");
+      return status;
+    },
   );
 
   site.get(
