@@ -76,7 +76,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Warm published pages are answered in front of Fastify (render/warm-pages.ts).
     serverFactory: frontDoor.serverFactory,
     routerOptions: { maxParamLength: 500 },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false } },
+    // `verbose`: each error carries the schema it broke, so http/validation-messages.ts can say
+    // what the field allows in plain words.
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false, verbose: true },
+    },
     // Errors met before a route runs get the one error shape too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,

@@ -19,8 +19,20 @@ import { LIMIT_MESSAGES, urlWithinLimit } from "../pages/limits.js";
 import { createPageIn, slugify } from "../pages/service.js";
 import type { Website } from "../sites/service.js";
 
-/** The built-in themes (apps/server/themes): one per kind of site. */
+/** The built-in themes (apps/server/themes): any of them can start a site. */
 export const BUILT_IN_THEMES = [
+  {
+    id: "commerce",
+    name: "Commerce store",
+    websiteType: WebsiteType.COMMERCE,
+    description: "A shop with products, a home page and an about page.",
+  },
+  {
+    id: "market",
+    name: "Market",
+    websiteType: WebsiteType.COMMERCE,
+    description: "A bold modern store: confident type, a bright accent and a big product grid.",
+  },
   {
     id: "classic",
     name: "Classic website",
@@ -28,16 +40,22 @@ export const BUILT_IN_THEMES = [
     description: "Pages, a blog and a contact page.",
   },
   {
+    id: "harvest",
+    name: "Harvest",
+    websiteType: WebsiteType.CLASSIC,
+    description: "Warm and editorial, for food, craft and lifestyle.",
+  },
+  {
+    id: "studio",
+    name: "Studio",
+    websiteType: WebsiteType.CLASSIC,
+    description: "A minimal portfolio: images first, quiet monochrome.",
+  },
+  {
     id: "cover",
     name: "Cover page",
     websiteType: WebsiteType.COVER_PAGE,
     description: "One striking page with a call to action.",
-  },
-  {
-    id: "commerce",
-    name: "Commerce store",
-    websiteType: WebsiteType.COMMERCE,
-    description: "A shop with products, a home page and an about page.",
   },
 ] as const;
 type ThemeId = (typeof BUILT_IN_THEMES)[number]["id"];
@@ -181,15 +199,15 @@ export async function createSite(
     await tx.insert(websiteSettings).values({ websiteId: id, contactEmail: account.email });
     await tx.insert(storeSettings).values({ websiteId: id });
     await tx.insert(memberships).values({ accountId: account.id, websiteId: id, role: "owner" });
-    await starterPages(tx, id, theme.id, title);
+    await starterPages(tx, id, theme.websiteType, title);
     return row0!;
   });
   return siteJson(db, site, publicUrl);
 }
 
-async function starterPages(tx: Tx, websiteId: string, theme: ThemeId, title: string) {
+async function starterPages(tx: Tx, websiteId: string, websiteType: number, title: string) {
   const t = escapeHtml(title);
-  if (theme === "cover") {
+  if (websiteType === WebsiteType.COVER_PAGE) {
     await createPageIn(tx, websiteId, {
       kind: "page",
       title: "Home",
@@ -200,7 +218,7 @@ async function starterPages(tx: Tx, websiteId: string, theme: ThemeId, title: st
     });
     return;
   }
-  if (theme === "commerce") {
+  if (websiteType === WebsiteType.COMMERCE) {
     const shop = await createPageIn(tx, websiteId, { kind: "products", title: "Shop", description: "" });
     await createPageIn(tx, websiteId, {
       kind: "page",
