@@ -39,6 +39,8 @@ import { catalogAdminRoutes } from "./modules/catalog/admin-routes.js";
 import { contentAdminRoutes } from "./modules/content-admin/routes.js";
 import { dashboardRoutes } from "./modules/dashboard/routes.js";
 import { ownerSiteRoutes } from "./modules/owner-sites/routes.js";
+import { setupGuideRoutes } from "./modules/setup-guide/routes.js";
+import { starterRoutes } from "./modules/starters/routes.js";
 import { pageRoutes } from "./modules/pages/routes.js";
 import { storeSettingsRoutes } from "./modules/store-settings/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -166,6 +168,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(siteArchiveRoutes);
   await app.register(ownerSiteRoutes);
+  await app.register(starterRoutes);
+  await app.register(setupGuideRoutes);
   await app.register(pageRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(contentAdminRoutes);
