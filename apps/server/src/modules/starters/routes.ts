@@ -7,10 +7,10 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { noSuchFile } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
-import { SiteParams, ownerWrite, siteOf } from "../owner-sites/access.js";
+import { SiteParams, ownerRead, ownerWrite, siteOf } from "../owner-sites/access.js";
 import { STARTERS, starterById } from "./catalog.js";
 import { starterScreenshotSvg } from "./preview.js";
-import { removeSampleContent } from "./sample-content.js";
+import { removeSampleContent, sampleCounts } from "./sample-content.js";
 
 const tags = ["owner: starters"];
 
@@ -62,6 +62,16 @@ export const starterRoutes: FastifyPluginAsync = async (app) => {
         .header("cache-control", "public, max-age=3600")
         .send(starterScreenshotSvg(starter));
     },
+  );
+
+  app.get(
+    "/api/owner/sites/:siteId/sample-content",
+    {
+      preHandler: ownerRead,
+      config: { permission: "content.read" },
+      schema: { tags, params: SiteParams, response: { 200: Type.Object({ sample: SampleCounts }) } },
+    },
+    async (request) => ({ sample: await sampleCounts(app.deps.db, siteOf(request).id) }),
   );
 
   app.delete(
