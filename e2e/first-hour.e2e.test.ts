@@ -107,7 +107,7 @@ describe("the first hour of a new owner", () => {
     await page.getByText("Product saved. It is live in the shop.").waitFor();
     await page.getByRole("navigation").getByRole("link", { name: "Overview" }).click();
     await page.getByRole("heading", { name: "Set up your site" }).waitFor();
-    await expect.poll(() => firstProduct.getAttribute("class")).toContain("done");
+    await expect.poll(() => firstProduct.getAttribute("class"), { timeout: 15_000 }).toContain("done");
     await screenshot(page, "first-hour-overview-guide-desktop");
     await shop.goto(`${store.url}/`);
     await shop.getByText("Nina's First Bag").first().waitFor();
@@ -119,7 +119,7 @@ describe("the first hour of a new owner", () => {
     await page.getByRole("heading", { name: "Set up your site" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 600_000);
 
   it("shows the starters as cards with screenshots in the new-site dialog", async () => {
     const context = await browser.newContext({ viewport: DEVICES[0][1] });

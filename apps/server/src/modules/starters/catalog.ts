@@ -507,7 +507,7 @@ const services: Starter = {
           ),
           button("Book a visit", "/services"),
         ]),
-        row([summary(k.page("services"), "What we do", 3)]),
+        row([summary(k.page("services"), "What we do", 4)]),
         row(
           [quote("They turned a bare yard into the place we spend every evening.", "Priya and Jon")],
           [quote("On time, tidy and full of good ideas.", "Helen, a returning client")],
@@ -545,6 +545,14 @@ const services: Starter = {
           body: "<p>One visit a month from spring to autumn: pruning, weeding, feeding and advice.</p>",
           priceCents: 9000,
           option: ["Garden size", ["Small", "Medium", "Large"]],
+        },
+        {
+          title: "Lawn renewal",
+          type: 3,
+          motif: "landscape",
+          excerpt: "A tired lawn scarified, seeded and fed in one visit.",
+          body: "<p>We scarify, aerate, seed and feed your lawn in one visit, and tell you how to water it for the next month.</p>",
+          priceCents: 22000,
         },
       ],
     },
