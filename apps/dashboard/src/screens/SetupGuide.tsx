@@ -27,17 +27,21 @@ interface SampleCounts {
   images: number;
 }
 
+/** Both are computed from data other screens change: asked again each time the overview opens. */
+const fresh = { staleTime: 0 };
 const useGuide = () =>
   useSiteQuery(
     "setup",
     (id) => `/api/owner/sites/${id}/setup`,
     (r: Guide) => r,
+    fresh,
   );
 const useSample = () =>
   useSiteQuery(
     "sample-content",
     (id) => `/api/owner/sites/${id}/sample-content`,
     (r: { sample: SampleCounts }) => r.sample,
+    fresh,
   );
 
 /** Everything that shows or counts sample content, asked again once it changed. */
