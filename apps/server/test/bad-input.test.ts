@@ -376,6 +376,42 @@ describe("bad input to every route", () => {
     expect(refused).toBeGreaterThan(60);
   });
 
+  // Before the test below, which ends by signing out.
+  it("answers bad bodies in plain words: the field named, what it allows, never the validator's words", async () => {
+    const failures: string[] = [];
+    let refused = 0;
+    for (const route of t.app.routeList) {
+      if (route.method === "GET" || !route.bodySchema) continue;
+      if (signOuts.has(`${route.method} ${route.url}`)) continue;
+      const url = fillReal(route.url, junkIds[0]!);
+      for (const { name, body } of badBodies(route.bodySchema as Schema)) {
+        const signedIn = new Map(b.cookies);
+        const headers = xsrf;
+        const res = await b.request({
+          method: route.method as "POST",
+          url,
+          payload: JSON.stringify(body),
+          headers: { ...xsrf, "content-type": "application/json" },
+        });
+        b.cookies.clear();
+        for (const [k, v] of signedIn) b.cookies.set(k, v);
+        xsrf = headers;
+        const what = `${route.method} ${route.url} (${name})`;
+
+        if (res.statusCode >= 500) failures.push(`${what} → ${res.statusCode}`);
+        if (res.statusCode < 400) continue;
+        refused += 1;
+        if (JARGON.test(res.body)) failures.push(`${what} → ${res.body.slice(0, 240)}`);
+        const error = (res.json() as { error?: { code?: string; message?: string } }).error;
+        if (error?.code === "invalid_request" && !/\.$/.test(error.message ?? ""))
+          failures.push(`${what} → not a sentence: ${error.message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(refused).toBeGreaterThan(200);
+    await expectStillSignedIn();
+  }, 300_000);
+
   it("never answers 5xx, and answers API errors as JSON", async () => {
     const failures: string[] = [];
     const check = async (
@@ -478,40 +514,6 @@ describe("bad input to every route", () => {
       await check(method, url, {}, "signing out");
     }
     expect(failures).toEqual([]);
-  }, 300_000);
-
-  it("answers bad bodies in plain words: the field named, what it allows, never the validator's words", async () => {
-    const failures: string[] = [];
-    let refused = 0;
-    for (const route of t.app.routeList) {
-      if (route.method === "GET" || !route.bodySchema) continue;
-      if (signOuts.has(`${route.method} ${route.url}`)) continue;
-      const url = fillReal(route.url, junkIds[0]!);
-      for (const { name, body } of badBodies(route.bodySchema as Schema)) {
-        const signedIn = new Map(b.cookies);
-        const headers = xsrf;
-        const res = await b.request({
-          method: route.method as "POST",
-          url,
-          payload: JSON.stringify(body),
-          headers: { ...xsrf, "content-type": "application/json" },
-        });
-        b.cookies.clear();
-        for (const [k, v] of signedIn) b.cookies.set(k, v);
-        xsrf = headers;
-        const what = `${route.method} ${route.url} (${name})`;
-        if (res.statusCode >= 500) failures.push(`${what} → ${res.statusCode}`);
-        if (res.statusCode < 400) continue;
-        refused += 1;
-        if (JARGON.test(res.body)) failures.push(`${what} → ${res.body.slice(0, 240)}`);
-        const error = (res.json() as { error?: { code?: string; message?: string } }).error;
-        if (error?.code === "invalid_request" && !/\.$/.test(error.message ?? ""))
-          failures.push(`${what} → not a sentence: ${error.message}`);
-      }
-    }
-    expect(failures).toEqual([]);
-    expect(refused).toBeGreaterThan(200);
-    await expectStillSignedIn();
   }, 300_000);
 
   it("answers an unknown API route with 404 JSON", async () => {
