@@ -217,7 +217,8 @@ describe("the owner dashboard", () => {
     await page.getByRole("button", { name: "Create a site" }).click();
     const dialog = page.getByRole("dialog", { name: "Create a site" });
     await dialog.getByLabel("Site title").fill("Fern and Clay");
-    await dialog.getByLabel(/Commerce store/).check();
+    await dialog.getByLabel(/Blank site/).check();
+    await dialog.getByLabel("Theme", { exact: true }).selectOption("commerce");
     await dialog.getByRole("button", { name: "Create site" }).click();
     await page.getByRole("heading", { name: "Fern and Clay" }).waitFor();
     const siteUrl = base.replace("//localhost", "//fern-and-clay.localhost");

@@ -143,6 +143,8 @@ export interface MediaItem {
   originalSize: string;
   byteSize?: number;
   mediaFocalPoint?: { x: number; y: number };
+  /** Placeholder artwork a starter brought: shown with a "Sample" badge. */
+  isSample?: boolean;
 }
 
 export const KIND_LABELS: Record<string, string> = {

@@ -42,6 +42,8 @@ import { catalogAdminRoutes } from "./modules/catalog/admin-routes.js";
 import { contentAdminRoutes } from "./modules/content-admin/routes.js";
 import { dashboardRoutes } from "./modules/dashboard/routes.js";
 import { ownerSiteRoutes } from "./modules/owner-sites/routes.js";
+import { setupGuideRoutes } from "./modules/setup-guide/routes.js";
+import { starterRoutes } from "./modules/starters/routes.js";
 import { pageRoutes } from "./modules/pages/routes.js";
 import { storeSettingsRoutes } from "./modules/store-settings/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -84,7 +86,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Warm published pages are answered in front of Fastify (render/warm-pages.ts).
     serverFactory: frontDoor.serverFactory,
     routerOptions: { maxParamLength: 500 },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false } },
+    // `verbose`: each error carries the schema it broke, so http/validation-messages.ts can say
+    // what the field allows in plain words.
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false, verbose: true },
+    },
     // Errors met before a route runs get the one error shape too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -182,6 +188,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(siteArchiveRoutes);
   await app.register(ownerSiteRoutes);
+  await app.register(starterRoutes);
+  await app.register(setupGuideRoutes);
   await app.register(pageRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(contentAdminRoutes);

@@ -185,6 +185,45 @@ function edgeValue(schema: Schema | undefined, mode: "min" | "max", depth = 0): 
   }
 }
 
+/** The schema validator's own words, which must never reach a person (http/validation-messages.ts). */
+const JARGON =
+  /must be equal to|must match|must NOT|must be (?:string|number|integer|boolean|object|array|null)\b|must have required property|must have (?:more|fewer)|must be [<>]=?|must pass|allowed values|Invalid (?:body|querystring|params|headers)\b|instancePath|anyOf|oneOf|Expected (?:string|number|integer|boolean|object|array)/;
+
+/** A value of the wrong JSON type for the schema: text where a number goes, a number where text goes… */
+function wrongType(schema: Schema): unknown {
+  const type = [schema.type ?? (schema.properties ? "object" : "string")].flat()[0];
+  if (type === "string") return { not: "text" };
+  if (type === "object" || type === "array") return "not a list or object";
+  return { not: "a number or a yes/no" };
+}
+
+/** The schemas of a property that is a choice among fixed values (a union of literals, or an enum). */
+const isChoice = (schema: Schema) =>
+  Boolean(schema.enum) || Boolean(schema.anyOf?.length && schema.anyOf.every((b) => "const" in b));
+
+/**
+ * Bad bodies for one route, built from its schema: nothing at all (missing fields), an unknown
+ * extra field, and for each property a wrong type, an unknown choice or text one character too long.
+ */
+function badBodies(schema: Schema): { name: string; body: unknown }[] {
+  const base = edgeValue(schema, "min") as Record<string, unknown>;
+  const out: { name: string; body: unknown }[] = [
+    { name: "missing fields", body: {} },
+    { name: "extra field", body: { ...base, zzNotAField: 1 } },
+  ];
+  if (typeof base !== "object" || base === null || Array.isArray(base)) return out;
+  for (const [key, sub] of Object.entries(schema.properties ?? {})) {
+    const plain = sub.anyOf?.find((b) => b.type !== "null") ?? sub;
+    out.push({ name: `${key}: wrong type`, body: { ...base, [key]: wrongType(plain) } });
+    if (isChoice(sub))
+      out.push({ name: `${key}: unknown choice`, body: { ...base, [key]: "zz-no-such-choice" } });
+    if (plain.type === "string" && plain.maxLength !== undefined && plain.maxLength < 200_000) {
+      out.push({ name: `${key}: too long`, body: { ...base, [key]: "x".repeat(plain.maxLength + 1) } });
+    }
+  }
+  return out;
+}
+
 const junkIds = ["000000000000000000000000", "not-an-id", "%00", "..%2F..%2Fetc%2Fpasswd", "9".repeat(400)];
 
 function fill(url: string, id: string): string {
@@ -337,6 +376,42 @@ describe("bad input to every route", () => {
     expect(refused).toBeGreaterThan(60);
   });
 
+  // Before the test below, which ends by signing out.
+  it("answers bad bodies in plain words: the field named, what it allows, never the validator's words", async () => {
+    const failures: string[] = [];
+    let refused = 0;
+    for (const route of t.app.routeList) {
+      if (route.method === "GET" || !route.bodySchema) continue;
+      if (signOuts.has(`${route.method} ${route.url}`)) continue;
+      const url = fillReal(route.url, junkIds[0]!);
+      for (const { name, body } of badBodies(route.bodySchema as Schema)) {
+        const signedIn = new Map(b.cookies);
+        const headers = xsrf;
+        const res = await b.request({
+          method: route.method as "POST",
+          url,
+          payload: JSON.stringify(body),
+          headers: { ...xsrf, "content-type": "application/json" },
+        });
+        b.cookies.clear();
+        for (const [k, v] of signedIn) b.cookies.set(k, v);
+        xsrf = headers;
+        const what = `${route.method} ${route.url} (${name})`;
+
+        if (res.statusCode >= 500) failures.push(`${what} → ${res.statusCode}`);
+        if (res.statusCode < 400) continue;
+        refused += 1;
+        if (JARGON.test(res.body)) failures.push(`${what} → ${res.body.slice(0, 240)}`);
+        const error = (res.json() as { error?: { code?: string; message?: string } }).error;
+        if (error?.code === "invalid_request" && !/\.$/.test(error.message ?? ""))
+          failures.push(`${what} → not a sentence: ${error.message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(refused).toBeGreaterThan(200);
+    await expectStillSignedIn();
+  }, 300_000);
+
   it("never answers 5xx, and answers API errors as JSON", async () => {
     const failures: string[] = [];
     const check = async (
@@ -363,6 +438,8 @@ describe("bad input to every route", () => {
       }
       if (res.body.includes("    at "))
         failures.push(`${method} ${url} (${what}) → a stack trace reached the client`);
+      if (res.statusCode >= 400 && JARGON.test(res.body))
+        failures.push(`${method} ${url} (${what}) → the validator's words: ${res.body.slice(0, 200)}`);
     };
     for (const route of t.app.routeList) {
       if (route.url === "/healthz" || signOuts.has(`${route.method} ${route.url}`)) continue;

@@ -4,6 +4,7 @@ import { type ButtonHTMLAttributes, useId, useRef, useState } from "react";
 import { type MediaItem, api } from "../api.js";
 import { errorText } from "./form/errors.js";
 import { ActionDialog, Loaded, useSiteId, useSiteQuery } from "./ui.js";
+import { SampleBadge } from "./SampleBadge.js";
 
 export function useMedia() {
   return useSiteQuery(
@@ -90,7 +91,9 @@ export function MediaGrid({
             {items.map((m) => (
               <button type="button" key={m.id} className="media-tile" {...tile(m)}>
                 <img src={`${m.assetUrl}?format=300w`} alt="" loading="lazy" />
-                <span>{m.title || m.filename}</span>
+                <span>
+                  {m.title || m.filename} <SampleBadge sample={m.isSample} />
+                </span>
               </button>
             ))}
           </div>

@@ -390,7 +390,7 @@ export function useSiteQuery<Answer, T>(
   key: string,
   url: (siteId: string) => string,
   pick: (answer: Answer) => T,
-  options: { refetchOnWindowFocus?: boolean } = {},
+  options: { refetchOnWindowFocus?: boolean; staleTime?: number } = {},
 ) {
   const siteId = useSiteId();
   return useQuery({

@@ -23,6 +23,7 @@ import {
   textToList,
 } from "../components/form/index.js";
 import { SeoFields } from "../components/SeoFields.js";
+import { SampleBadge } from "../components/SampleBadge.js";
 
 interface Item extends ContentJson {
   seoTitle?: string;
@@ -35,6 +36,7 @@ interface Item extends ContentJson {
   location: Record<string, string | number | undefined> | null;
   mainImageId: string | null;
   imageUrl: string | null;
+  isSample?: boolean;
   imageIds: string[];
   categories: string[];
   tags: string[];
@@ -135,6 +137,7 @@ export function CollectionItems() {
                 <td>
                   <Link to={`/sites/${siteId}/collections/${pageId}/items/${item.id}`}>{item.title}</Link>
                   {item.status === "draft" ? <span className="badge warn"> Draft</span> : null}
+                  <SampleBadge sample={item.isSample} />
                 </td>
                 <td className="hide-phone muted">
                   {collection.kind === "events"

@@ -6,6 +6,7 @@ import { LoadedTable, Notice, PageHead, usePages, useSiteId } from "../component
 import { SearchField, SelectField } from "../components/form/index.js";
 import { PRODUCT_TYPES, type VariantJson } from "./products/model.js";
 import { useStoreCurrency } from "./store/useStore.js";
+import { SampleBadge } from "../components/SampleBadge.js";
 
 export interface ProductRow {
   id: string;
@@ -14,6 +15,8 @@ export interface ProductRow {
   collectionTitle: string;
   fullUrl: string;
   status: string;
+  /** Placeholder a starter brought: cannot be bought. */
+  isSample?: boolean;
   productType: number;
   imageUrl: string | null;
   priceCents: number | null;
@@ -108,6 +111,7 @@ export function Products() {
             </td>
             <td>
               <Link to={`/sites/${siteId}/products/${p.id}`}>{p.title}</Link>
+              <SampleBadge sample={p.isSample} />
               <div className="muted small">
                 {p.collectionTitle}
                 {p.status === "draft" ? " · Hidden" : ""}

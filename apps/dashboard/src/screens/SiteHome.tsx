@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { KIND_LABELS } from "../api.js";
 import { Card } from "../components/Card.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite } from "../components/ui.js";
+import { SampleContentCard, SetupGuide } from "./SetupGuide.js";
 import { RecentOrdersCard, TrafficCard } from "./SiteTraffic.js";
 
 /** A site's overview: where it is live and the shortest ways into its parts. */
@@ -39,11 +40,13 @@ export function SiteHome() {
           </>
         }
       />
+      <SetupGuide siteId={s.id} />
       <div className="overview-grid">
         <TrafficCard siteId={s.id} />
         {stores.length ? <RecentOrdersCard siteId={s.id} /> : null}
       </div>
       <div className="card-grid">
+        <SampleContentCard siteId={s.id} />
         <Card title="Pages">
           <p className="muted">{pages.data ? `${pages.data.length} pages and collections` : "…"}</p>
           <ul className="small" style={{ paddingLeft: "1.1rem", margin: "0 0 0.8rem" }}>

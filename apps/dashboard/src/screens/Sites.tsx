@@ -78,17 +78,44 @@ export function Sites() {
   );
 }
 
+interface Starter {
+  id: string;
+  name: string;
+  description: string;
+  websiteType: number;
+  theme: string;
+  screenshotUrl: string;
+}
+
+function useStarters() {
+  return useQuery({
+    queryKey: ["starters"],
+    queryFn: () => get<{ starters: Starter[] }>("/api/owner/starters"),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A new site: its title, a starter (or a blank site), any theme, its time zone. */
 function CreateSite({ onClose }: { onClose: () => void }) {
   const themes = useThemes();
+  const starters = useStarters();
   const [title, setTitle] = useState("");
-  const [theme, setTheme] = useState("commerce");
+  const [starter, setStarter] = useState("online-store");
+  /** "" keeps the starter's own theme (classic for a blank site). */
+  const [theme, setTheme] = useState("");
   const [timeZone, setTimeZone] = useState(
     Intl.DateTimeFormat().resolvedOptions().timeZone || "America/New_York",
   );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: () => post<{ site: Site }>("/api/owner/sites", { title, theme, timeZone }),
+    mutationFn: () =>
+      post<{ site: Site }>("/api/owner/sites", {
+        title,
+        timeZone,
+        ...(starter ? { starter } : {}),
+        ...(theme ? { theme } : {}),
+      }),
     onSuccess: ({ site }) => {
       void queryClient.invalidateQueries({ queryKey: ["sites"] });
       navigate(`/sites/${site.id}`);
@@ -96,6 +123,9 @@ function CreateSite({ onClose }: { onClose: () => void }) {
   });
   const errors = fieldErrors(create.error);
   const zones = themes.data?.timeZones ?? [timeZone];
+  const themeList = themes.data?.themes ?? [];
+  const chosen = starters.data?.starters.find((s) => s.id === starter);
+  const ownTheme = themeList.find((t) => t.id === (chosen?.theme ?? "classic"));
   return (
     <FormDialog
       id="create-site"
@@ -104,6 +134,7 @@ function CreateSite({ onClose }: { onClose: () => void }) {
       submit={create}
       action="Create site"
       pendingAction="Creating…"
+      wide
     >
       <TextField
         label="Site title"
@@ -114,22 +145,45 @@ function CreateSite({ onClose }: { onClose: () => void }) {
       />
       <fieldset>
         <legend>Start from</legend>
-        <div className="theme-choice">
-          {(themes.data?.themes ?? []).map((t) => (
-            <label key={t.id}>
+        <div className="starter-choice">
+          {(starters.data?.starters ?? []).map((s) => (
+            <label key={s.id}>
               <input
                 type="radio"
-                name="theme"
-                value={t.id}
-                checked={theme === t.id}
-                onChange={() => setTheme(t.id)}
+                name="starter"
+                value={s.id}
+                checked={starter === s.id}
+                onChange={() => setStarter(s.id)}
               />
-              <strong>{t.name}</strong>
-              <div className="muted small">{t.description}</div>
+              <img src={s.screenshotUrl} alt="" width={1280} height={800} loading="lazy" />
+              <strong>{s.name}</strong>
+              <span className="muted small">{s.description}</span>
             </label>
           ))}
+          <label>
+            <input
+              type="radio"
+              name="starter"
+              value=""
+              checked={starter === ""}
+              onChange={() => setStarter("")}
+            />
+            <span className="blank-start" aria-hidden="true" />
+            <strong>Blank site</strong>
+            <span className="muted small">A home page and an about page, nothing else.</span>
+          </label>
         </div>
       </fieldset>
+      <SelectField
+        label="Theme"
+        value={theme}
+        onChange={(v) => setTheme(v)}
+        options={[
+          { value: "", label: `The starter's own${ownTheme ? ` (${ownTheme.name})` : ""}` },
+          ...themeList.map((t) => ({ value: t.id, label: `${t.name}: ${t.description}` })),
+        ]}
+        error={errors.theme}
+      />
       <SelectField
         label="Time zone"
         value={timeZone}

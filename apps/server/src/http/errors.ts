@@ -1,6 +1,7 @@
 import type { Socket } from "node:net";
 import type { ApiErrorBody } from "@atelier/owner-api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type SchemaFailure, plainFailures } from "./validation-messages.js";
 
 /** An error with a status and a message meant for the client (in the SPEC's words where it has them). */
 export class ApiError extends Error {
@@ -40,33 +41,16 @@ export function errorBody(
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-function validationFields(err: FastifyError): Record<string, string> | undefined {
-  const list = err.validation;
-  if (!list?.length) return undefined;
-  const fields: Record<string, string> = {};
-  for (const v of list) {
-    const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const where = (v.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
-    const key = missing
-      ? where
-        ? `${where}.${missing}`
-        : missing
-      : where || err.validationContext || "body";
-    fields[key] ??= missing ? "Required" : (v.message ?? "Invalid value");
-  }
-  return fields;
+/** A schema failure in plain words (validation-messages.ts): the first field's sentence and every field's. */
+function validationAnswer(err: FastifyError): { message: string; fields: Record<string, string> } {
+  const failures = plainFailures((err.validation ?? []) as SchemaFailure[], err.validationContext ?? "body");
+  const fields = Object.fromEntries(failures.map((f) => [f.field, f.fieldMessage]));
+  return { message: failures[0]?.message ?? "The request is not valid.", fields };
 }
 
 function clientMessage(err: FastifyError): { status: number; code: string; message: string } {
   if (err.validation) {
-    const where = err.validationContext ?? "request";
-    const first = err.validation[0];
-    const path = (first?.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
-    const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const detail = missing
-      ? `${missing} is required`
-      : `${path || where} ${first?.message ?? "is invalid"}`.trim();
-    return { status: 400, code: "invalid_request", message: `Invalid ${where}: ${detail}.` };
+    return { status: 400, code: "invalid_request", message: validationAnswer(err).message };
   }
   switch (err.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
@@ -100,7 +84,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     const { status, code, message } = clientMessage(err);
     if (status >= 500) request.log.error({ err }, "request failed");
-    const fields = err.validation ? validationFields(err) : undefined;
+    const fields = err.validation ? validationAnswer(err).fields : undefined;
     return reply.status(status).send(errorBody(code, message, fields));
   });
 }

@@ -224,8 +224,30 @@ function placeholderBlock(deps: BlockDeps, b: Block): Block | undefined {
         ? `${def.label} block: not run in safe mode.`
         : !blockAllowed(b.type, deps.features)
           ? `${def.label} block: needs a plan with the ${def.featureName ?? def.label}.`
-          : `${def.label} block: choose its settings in the side panel.`;
+          : (whatToAdd(deps, b) ?? `${def.label} block: choose its settings in the side panel.`);
   return { id, type: b.type, isPlaceholderBlock: true, placeholderText };
+}
+
+/** What the owner should add for a block that has nothing to show, in the editing frame's words. */
+function whatToAdd(deps: BlockDeps, b: Block): string | undefined {
+  switch (b.type) {
+    case "summary": {
+      const target = deps.collections.find((c) => c.id === b.collectionId);
+      if (!target) return "Summary block: choose the page whose items it shows.";
+      const what = target.kind === "products" ? "products" : target.kind === "events" ? "events" : "items";
+      return `Summary block: “${target.title}” has no ${what} yet. Add ${what} to it and they show here; visitors see nothing until then.`;
+    }
+    case "gallery":
+      return "Gallery block: add images in the side panel; visitors see nothing until then.";
+    case "product":
+      return b.productId
+        ? "Product block: the product it showed was deleted. Choose another product in the side panel."
+        : "Product block: choose a product in the side panel.";
+    case "image":
+      return "Image block: choose an image in the side panel.";
+    default:
+      return undefined;
+  }
 }
 
 async function resolveBlock(
@@ -360,12 +382,15 @@ async function resolveBlock(
       const target = deps.collections.find((c) => c.id === b.collectionId);
       if (!target) return undefined;
       const limit = Math.min(30, Math.max(1, Number(b.limit) || 3));
+      const items = await deps.summaryItems(target, limit);
+      // Nothing to show: left out, so no empty band (the editing frame shows what to add).
+      if (!items.length) return undefined;
       return {
         ...base,
         title: str(b.title, 300),
         design: ["grid", "list", "carousel"].includes(String(b.design)) ? b.design : "grid",
         collection: collectionJson(target),
-        items: await deps.summaryItems(target, limit),
+        items,
         isProducts: target.kind === "products",
         isEvents: target.kind === "events",
       };

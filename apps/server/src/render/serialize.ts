@@ -188,6 +188,8 @@ export function itemJson(c: Collection, item: ContentItem, x: ItemExtras) {
     recordTypeName: recordTypeNames[item.recordType] ?? "text",
     title: item.title,
     ...(item.seoHidden ? { seoHidden: true } : {}),
+    // Placeholder content a starter brought (docs/starters.md): shown with a "Sample" badge.
+    ...(item.isSample ? { isSample: true } : {}),
     urlId: item.urlId,
     fullUrl: itemUrl(c, item),
     body: richTextForPage(item.body),

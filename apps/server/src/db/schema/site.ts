@@ -79,6 +79,8 @@ export const websiteSettings = pgTable("website_settings", {
   adPixelId: text("ad_pixel_id"),
   /** "Hide this site from search engines": robots.txt disallows everything, pages say noindex. */
   hideFromSearchEngines: boolean("hide_from_search_engines").notNull().default(false),
+  /** The owner closed the setup guide of the site overview (docs/starters.md). */
+  setupGuideDismissed: boolean("setup_guide_dismissed").notNull().default(false),
   updatedAt: updatedAt(),
 });
 
@@ -151,6 +153,8 @@ export const media = pgTable(
     colorData: jsonb("color_data").$type<Record<string, string>>(),
     /** Path of the original under DATA_DIR/media. */
     storagePath: text("storage_path").notNull(),
+    /** Placeholder artwork a starter brought (docs/starters.md): shown with a "Sample" badge. */
+    isSample: boolean("is_sample").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("media_website_idx").on(t.websiteId)],
@@ -226,6 +230,8 @@ export const contentItems = pgTable(
     likeCount: integer("like_count").notNull().default(0),
     ordering: integer("ordering").notNull().default(0),
     status: text("status").notNull().default("published"),
+    /** Placeholder content a starter brought (docs/starters.md): a sample product cannot be bought. */
+    isSample: boolean("is_sample").notNull().default(false),
     ...timestamps(),
   },
   (t) => [

@@ -141,7 +141,7 @@ describe("GET /api/commerce/inventory/stock/", () => {
     expect((await b.request({ url: "/api/commerce/inventory/stock/?itemId=nope" })).statusCode).toBe(404);
     const missing = await b.request({ url: "/api/commerce/inventory/stock/" });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toBe("Invalid querystring: itemId is required.");
+    expect(missing.json().error.message).toBe("Item ID is required.");
   });
 });
 

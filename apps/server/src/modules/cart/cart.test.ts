@@ -252,7 +252,7 @@ describe("POST /api/commerce/shopping-cart/entries", () => {
     const b = await visitor();
     const missing = await add(b, { sku: "X" });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toBe("Invalid body: itemId is required.");
+    expect(missing.json().error.message).toBe("Item ID is required.");
     const wrong = await add(b, { itemId: {} });
     expect(wrong.statusCode).toBe(400);
   });

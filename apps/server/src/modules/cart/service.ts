@@ -45,6 +45,8 @@ export const MSG_SUBSCRIPTION_PRODUCT_TYPE =
   "Subscriptions are only available for physical and service products.";
 export const MSG_SUBSCRIPTION_NOT_SUBSCRIBABLE = "This product is not sold as a subscription.";
 export const MSG_SUBSCRIPTION_FEATURE = "Subscriptions are not available on this site's plan.";
+export const MSG_SAMPLE_PRODUCT =
+  "This is a sample product that shows how the shop will look; it cannot be bought.";
 const MSG_SERVICE_SINGLE = "Only one of this service can be added to the cart.";
 
 // ─── The cart as the API answers it (SPEC §3; shapes in @atelier/commerce) ─────────────────
@@ -358,6 +360,7 @@ function checkAdd(
   if (!product || product.productType === ProductType.PAYWALL || product.variants.length === 0) {
     throw badRequest(MSG_VARIANT_UNAVAILABLE);
   }
+  if (product.isSample) throw new ApiError(400, "sample_product", MSG_SAMPLE_PRODUCT);
   const bySku = sku ? product.variants.find((v) => v.sku === sku) : undefined;
   if (sku && !bySku) throw badRequest(MSG_VARIANT_UNAVAILABLE);
   const isGiftCard = product.productType === ProductType.GIFT_CARD;
@@ -595,6 +598,7 @@ export async function createSubscriptionCart(
   return db.transaction(async (tx) => {
     const product = (await reads.products(tx, [input.itemId])).get(input.itemId);
     if (!product) throw badRequest(MSG_VARIANT_UNAVAILABLE);
+    if (product.isSample) throw new ApiError(400, "sample_product", MSG_SAMPLE_PRODUCT);
     if (!canBeSubscription(product.productType)) throw badRequest(MSG_SUBSCRIPTION_PRODUCT_TYPE);
     const sc = product.structuredContent;
     const plan = parseSubscriptionPlan(sc.subscriptionPlan);

@@ -115,6 +115,7 @@ export async function listProducts(db: Db, websiteId: string, query: ProductQuer
         collectionTitle: r.collectionTitle,
         fullUrl: `/${r.collectionSlug}/p/${r.item.urlId}`,
         status: r.item.status,
+        isSample: r.item.isSample,
         productType: Number(sc.productType ?? 1),
         imageUrl: r.item.mainImageId && r.imageFile ? mediaUrl(r.item.mainImageId, r.imageFile) : null,
         priceCents: r.price === null ? null : Number(r.price),

@@ -45,6 +45,8 @@ export interface CatalogProduct {
   /** Main image URL, if the product has one. */
   imageUrl?: string;
   variants: Variant[];
+  /** Placeholder content a starter brought: shown as "Sample", never sold (docs/starters.md). */
+  isSample: boolean;
 }
 
 /** Published store items of a website by id, with their variants (unknown ids are left out). */
@@ -94,6 +96,7 @@ export async function productsByIds(
       variantOptionOrdering: ordering,
       imageUrl: item.mainImageId && imageFile ? mediaUrl(item.mainImageId, imageFile) : undefined,
       variants: variants.get(item.id) ?? [],
+      isSample: item.isSample,
     });
   }
   return out;

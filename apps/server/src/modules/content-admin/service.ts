@@ -108,6 +108,7 @@ function itemJson(c: Collection, i: Item, imageFiles: Map<string, string>) {
     commentsOn: i.commentState === 1,
     audioUrl: typeof sc.audioAssetUrl === "string" ? sc.audioAssetUrl : "",
     ordering: i.ordering,
+    isSample: i.isSample,
   };
 }
 

@@ -260,7 +260,9 @@ describe("submission keys and SaveFormSubmission", () => {
     ]) {
       const res = await save(b, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toMatch(/^Invalid body/);
+      expect(res.json().error.code).toBe("invalid_request");
+      // In plain words: the field named and what it allows, not the validator's wording.
+      expect(res.json().error.message).toMatch(/^(Key|Form|Form ID) (is required|must be [a-z])/);
     }
   });
 });

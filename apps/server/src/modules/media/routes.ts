@@ -36,6 +36,8 @@ const MediaJson = Type.Object({
   mediaFocalPoint: Type.Object({ x: Type.Number(), y: Type.Number() }),
   colorData: Type.Optional(Type.Record(Type.String(), Type.String())),
   systemDataVariants: Type.String(),
+  /** Placeholder artwork a starter brought (docs/starters.md). */
+  isSample: Type.Boolean(),
 });
 
 function mediaJson(m: Media) {
@@ -52,6 +54,7 @@ function mediaJson(m: Media) {
     systemDataVariants: variantWidthsFor(m.width)
       .map((w) => `${w}w`)
       .join(","),
+    isSample: m.isSample,
   };
 }
 

@@ -19,6 +19,10 @@ declare module "fastify" {
     /** The website of an owner call, checked against the owner's memberships. */
     site?: Website;
   }
+  interface FastifyContextConfig {
+    /** The permission an owner route needs ("<area>.read" or "<area>.write"), declared beside its checks. */
+    permission?: string;
+  }
 }
 
 export const SiteParams = Type.Object({ siteId: Id });

@@ -359,6 +359,7 @@ describe("tenancy of every owner route", () => {
       "PUT /api/owner/sites/:siteId/templates/:name/draft": { source: "<p>Evil</p>" },
       "PATCH /api/owner/sites/:siteId/design": { customCss: "body{display:none}" },
       "POST /api/owner/sites/:siteId/design/preview": { styles: { colors: { accent: "#000" } } },
+      "PUT /api/owner/sites/:siteId/setup": { dismissed: true },
     };
     const idFor = (route: string, name: string): string => {
       if (name !== "id") return ids[name] ?? unknownId;

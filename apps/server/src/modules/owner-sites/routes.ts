@@ -3,6 +3,7 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { requireOwner } from "../../http/owner-auth.js";
+import { STARTERS } from "../starters/catalog.js";
 import { SiteParams, siteOf } from "./access.js";
 import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 import {
@@ -50,7 +51,8 @@ export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
         body: Type.Object(
           {
             title: Type.String({ maxLength: 1000 }),
-            theme: Type.Union(BUILT_IN_THEMES.map((t) => Type.Literal(t.id))),
+            starter: Type.Optional(Type.Union(STARTERS.map((s) => Type.Literal(s.id)))),
+            theme: Type.Optional(Type.Union(BUILT_IN_THEMES.map((t) => Type.Literal(t.id)))),
             identifier: Type.Optional(Type.String({ maxLength: 100 })),
             timeZone: Type.Optional(Type.String({ maxLength: 100 })),
           },
@@ -59,7 +61,10 @@ export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const site = await createSite(db, request.owner!, request.body as never, config.publicUrl);
+      const site = await createSite(db, request.owner!, request.body as never, config.publicUrl, {
+        media: app.deps.media,
+        now: app.deps.clock.now(),
+      });
       return reply.status(201).send({ site });
     },
   );

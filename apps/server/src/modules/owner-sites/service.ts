@@ -18,9 +18,24 @@ import type { Block, Row } from "../pages/blocks.js";
 import { LIMIT_MESSAGES, urlWithinLimit } from "../pages/limits.js";
 import { createPageIn, slugify } from "../pages/service.js";
 import type { Website } from "../sites/service.js";
+import type { MediaStore } from "../../media/index.js";
+import { applyStarter, writeArtwork } from "../starters/apply.js";
+import { starterById } from "../starters/catalog.js";
 
-/** The built-in themes (apps/server/themes): one per kind of site. */
+/** The built-in themes (apps/server/themes): any of them can start a site. */
 export const BUILT_IN_THEMES = [
+  {
+    id: "commerce",
+    name: "Commerce store",
+    websiteType: WebsiteType.COMMERCE,
+    description: "A shop with products, a home page and an about page.",
+  },
+  {
+    id: "market",
+    name: "Market",
+    websiteType: WebsiteType.COMMERCE,
+    description: "A bold modern store: confident type, a bright accent and a big product grid.",
+  },
   {
     id: "classic",
     name: "Classic website",
@@ -28,16 +43,22 @@ export const BUILT_IN_THEMES = [
     description: "Pages, a blog and a contact page.",
   },
   {
+    id: "harvest",
+    name: "Harvest",
+    websiteType: WebsiteType.CLASSIC,
+    description: "Warm and editorial, for food, craft and lifestyle.",
+  },
+  {
+    id: "studio",
+    name: "Studio",
+    websiteType: WebsiteType.CLASSIC,
+    description: "A minimal portfolio: images first, quiet monochrome.",
+  },
+  {
     id: "cover",
     name: "Cover page",
     websiteType: WebsiteType.COVER_PAGE,
     description: "One striking page with a call to action.",
-  },
-  {
-    id: "commerce",
-    name: "Commerce store",
-    websiteType: WebsiteType.COMMERCE,
-    description: "A shop with products, a home page and an about page.",
   },
 ] as const;
 type ThemeId = (typeof BUILT_IN_THEMES)[number]["id"];
@@ -132,9 +153,18 @@ const row = (...columns: Block[][]): Row => ({
 
 interface NewSite {
   title: string;
-  theme: ThemeId;
+  /** A starter (modules/starters) brings its theme, pages and sample content. */
+  starter?: string;
+  /** Any built-in theme; a starter's own theme unless given, else classic. */
+  theme?: ThemeId;
   identifier?: string;
   timeZone?: string;
+}
+
+/** What creating a site needs besides the database: where the starter's artwork goes, and the time. */
+interface CreateDeps {
+  media: MediaStore;
+  now: Date;
 }
 
 /** A new website from a built-in theme, with its settings, the owner's membership and starter pages. */
@@ -143,10 +173,17 @@ export async function createSite(
   account: { id: string; email: string },
   input: NewSite,
   publicUrl: string,
+  /** Needed for a starter (its artwork and dates); a bare theme needs nothing more. */
+  deps?: CreateDeps,
 ) {
   const title = checkTitle(input.title);
-  const theme = BUILT_IN_THEMES.find((t) => t.id === input.theme);
+  const starter = input.starter === undefined ? undefined : starterById(input.starter);
+  if (input.starter !== undefined && !starter)
+    throw badRequest("Choose one of the starters.", { starter: "Unknown starter" });
+  if (starter && !deps) throw new Error("createSite: a starter needs the media store and the time");
+  const theme = BUILT_IN_THEMES.find((t) => t.id === (input.theme ?? starter?.theme ?? "classic"));
   if (!theme) throw badRequest("Choose one of the built-in themes.", { theme: "Unknown theme" });
+  const websiteType = starter?.websiteType ?? theme.websiteType;
   if (input.timeZone !== undefined) checkTimeZone(input.timeZone);
   const wanted = input.identifier?.trim().toLowerCase();
   if (wanted !== undefined && !IDENTIFIER.test(wanted))
@@ -170,26 +207,31 @@ export async function createSite(
         id,
         identifier,
         title,
-        websiteType: theme.websiteType,
+        tagline: starter?.tagline ?? "",
+        websiteType,
         siteStatus: SiteStatus.TRIAL,
         billingStatus: BillingStatus.TRIAL,
         timeZone: input.timeZone ?? "America/New_York",
         theme: theme.id,
-        featureSetId: theme.websiteType === WebsiteType.COMMERCE ? "commerce-advanced" : "business",
+        featureSetId: websiteType === WebsiteType.COMMERCE ? "commerce-advanced" : "business",
       })
       .returning();
     await tx.insert(websiteSettings).values({ websiteId: id, contactEmail: account.email });
     await tx.insert(storeSettings).values({ websiteId: id });
     await tx.insert(memberships).values({ accountId: account.id, websiteId: id, role: "owner" });
-    await starterPages(tx, id, theme.id, title);
-    return row0!;
+    if (!starter) {
+      await starterPages(tx, id, websiteType, title);
+      return { row: row0!, art: [] };
+    }
+    return { row: row0!, art: await applyStarter(tx, id, starter, account.email, deps!.now) };
   });
-  return siteJson(db, site, publicUrl);
+  if (deps) await writeArtwork(deps.media, site.row.id, site.art);
+  return siteJson(db, site.row, publicUrl);
 }
 
-async function starterPages(tx: Tx, websiteId: string, theme: ThemeId, title: string) {
+async function starterPages(tx: Tx, websiteId: string, websiteType: number, title: string) {
   const t = escapeHtml(title);
-  if (theme === "cover") {
+  if (websiteType === WebsiteType.COVER_PAGE) {
     await createPageIn(tx, websiteId, {
       kind: "page",
       title: "Home",
@@ -200,7 +242,7 @@ async function starterPages(tx: Tx, websiteId: string, theme: ThemeId, title: st
     });
     return;
   }
-  if (theme === "commerce") {
+  if (websiteType === WebsiteType.COMMERCE) {
     const shop = await createPageIn(tx, websiteId, { kind: "products", title: "Shop", description: "" });
     await createPageIn(tx, websiteId, {
       kind: "page",

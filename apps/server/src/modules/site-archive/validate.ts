@@ -8,6 +8,7 @@ import { ApiError } from "../../http/errors.js";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, MANIFEST_NAME, type Manifest, ManifestSchema } from "./manifest.js";
 import { archiveTables, keyOf, valueMatchesColumn } from "./tables.js";
 import { type OpenedZip, entryLines, invalidArchive } from "./zip-read.js";
+import { valueFailure } from "../../http/validation-messages.js";
 
 const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -38,7 +39,7 @@ export async function readManifest(opened: OpenedZip): Promise<Manifest> {
   const firstError = Value.Errors(ManifestSchema, json).First();
   if (firstError)
     throw invalidArchive(
-      `The archive's manifest.json is damaged: ${firstError.path || "/"} ${firstError.message}.`,
+      `The archive's manifest.json is damaged: ${valueFailure(firstError.path, firstError.schema)}`,
     );
   const manifest = json as Manifest;
   const known = new Set(archiveTables().map((t) => t.name));
