@@ -4,12 +4,19 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Browser, DEMO_OWNER, type TestApp, demoApp, signedUpOwner } from "../../../test/harness.js";
 import type { Db } from "../../db/client.js";
-import { events, outboundEmails, productVariants, webhooks } from "../../db/schema.js";
+import {
+  events,
+  outboundEmails,
+  productVariants,
+  webhookDeliveries,
+  webhookMessages,
+  webhooks,
+} from "../../db/schema.js";
 import { setStock } from "../catalog/inventory.js";
 import { runDueJobs } from "../jobs/service.js";
 import { GIVE_UP_AFTER_MS, RETRY_DELAYS_MS } from "./delivery.js";
 import { Receiver } from "./receiver.test-helper.js";
-import { MSG_TOO_MANY } from "./service.js";
+import { MSG_TOO_MANY, pruneDeliveryLog } from "./service.js";
 
 let t: TestApp;
 let owner: Browser;
@@ -248,6 +255,25 @@ describe("webhook deliveries", () => {
       url: `${base()}/${webhook.id}/deliveries/${"0".repeat(24)}/redeliver`,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("keeps the delivery log 30 days", async () => {
+    const { webhook } = await subscribe();
+    await changeStock(21);
+    await deliver();
+    const kept = () =>
+      db().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id));
+    expect(await kept()).toHaveLength(1);
+    // The housekeeping task, run as if 29 and then 31 days had passed (moving the app's clock would
+    // also end the owner's session).
+    const later = (days: number) => new Date(clock.now().getTime() + days * 86_400_000);
+    await pruneDeliveryLog(db(), later(29));
+    expect(await kept()).toHaveLength(1);
+    await pruneDeliveryLog(db(), later(31));
+    expect(await kept()).toHaveLength(0);
+    expect(
+      await db().select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhook.id)),
+    ).toHaveLength(0);
   });
 
   it("pauses a subscription that failed for 3 days and emails the site's owners", async () => {
