@@ -2,7 +2,14 @@ import { hostname } from "node:os";
 import { eq } from "drizzle-orm";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, DEMO_OWNER, type TestApp, demoApp, signedUpOwner } from "../../../test/harness.js";
+import {
+  Browser,
+  DEMO_OWNER,
+  siteUserXsrf,
+  type TestApp,
+  demoApp,
+  signedUpOwner,
+} from "../../../test/harness.js";
 import type { Db } from "../../db/client.js";
 import {
   events,
@@ -265,6 +272,19 @@ describe("webhook deliveries", () => {
       ["product.deleted", null],
     ]);
     expect(ofProduct[2]!.data).toEqual({ id: productId, deleted: true });
+  });
+
+  it("sends a site user's sign-up", async () => {
+    const { secret } = await subscribe(["site_user.created"]);
+    const visitor = new Browser(t.app);
+    await visitor.visit("/");
+    await siteUserXsrf(visitor, "hooked@example.com");
+    await deliver();
+    expect(receiver.received).toHaveLength(1);
+    expect(verified(secret, receiver.received[0]!)).toMatchObject({
+      type: "site_user.created",
+      data: { email: "hooked@example.com", firstName: "Ada", lastName: "Bell" },
+    });
   });
 
   it("sends nothing for a rolled-back change", async () => {
