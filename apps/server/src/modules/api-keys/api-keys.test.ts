@@ -76,6 +76,12 @@ describe("the owner's API keys", () => {
     await owner.request({ method: "DELETE", url: `${keysUrl()}/${apiKey.id}` });
   });
 
+  it("grants the <area>.read / <area>.write scopes beside the first ones", async () => {
+    const scopes = ["products.write", "content.read", "webhooks.write", "site_users.read", "inventory.read"];
+    const { apiKey } = await createKey(scopes);
+    expect(apiKey.scopes.sort()).toEqual([...scopes].sort());
+  });
+
   it("refuses bad names and scopes, and calls without the crumb", async () => {
     const post = (payload: unknown) =>
       owner.request({ method: "POST", url: keysUrl(), payload: payload as object });
@@ -83,7 +89,8 @@ describe("the owner's API keys", () => {
       { name: "", scopes: ["orders.read"] },
       { name: "x".repeat(101), scopes: ["orders.read"] },
       { name: "Sync", scopes: [] },
-      { name: "Sync", scopes: ["orders.write"] },
+      { name: "Sync", scopes: ["orders.delete"] },
+      { name: "Sync", scopes: ["webhooks.admin"] },
       { name: "Sync", scopes: ["orders.read", "orders.read"] },
       { name: "Sync" },
       { name: "Sync", scopes: ["orders.read"], websiteId: eveSiteId },

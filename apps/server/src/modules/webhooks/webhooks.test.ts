@@ -2,14 +2,30 @@ import { hostname } from "node:os";
 import { eq } from "drizzle-orm";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Browser, DEMO_OWNER, type TestApp, demoApp, signedUpOwner } from "../../../test/harness.js";
+import {
+  Browser,
+  DEMO_OWNER,
+  siteUserXsrf,
+  type TestApp,
+  demoApp,
+  signedUpOwner,
+} from "../../../test/harness.js";
 import type { Db } from "../../db/client.js";
-import { events, outboundEmails, productVariants, webhooks } from "../../db/schema.js";
+import {
+  events,
+  outboundEmails,
+  productVariants,
+  webhookDeliveries,
+  webhookMessages,
+  webhooks,
+} from "../../db/schema.js";
 import { setStock } from "../catalog/inventory.js";
+import { Shopper, product } from "../checkout/test-helpers.js";
+import { orderBody } from "../../../test/fixtures.js";
 import { runDueJobs } from "../jobs/service.js";
 import { GIVE_UP_AFTER_MS, RETRY_DELAYS_MS } from "./delivery.js";
 import { Receiver } from "./receiver.test-helper.js";
-import { MSG_TOO_MANY } from "./service.js";
+import { MSG_TOO_MANY, pruneDeliveryLog } from "./service.js";
 
 let t: TestApp;
 let owner: Browser;
@@ -185,6 +201,92 @@ describe("webhook deliveries", () => {
     expect(receiver.received).toHaveLength(4);
   });
 
+  it("sends orders placed and fulfilled, and products created, updated and deleted, as the API shows them", async () => {
+    const { secret } = await subscribe([
+      "order.created",
+      "order.updated",
+      "product.created",
+      "product.updated",
+      "product.deleted",
+      "inventory.updated",
+    ]);
+    const beanie = await product(db(), "wool-beanie");
+    const shopper = await new Shopper(t).start();
+    await shopper.add(beanie.itemId, beanie.variants[0]!.sku, 1);
+    const placed = await shopper.order(orderBody({ email: "hook@example.com" }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    await deliver();
+    const bodies = () => receiver.received.map((r) => verified(secret, r));
+    const created = bodies().find((b) => b.type === "order.created")!;
+    expect(created.data).toMatchObject({ email: "hook@example.com", status: "paid" });
+    // The stock the order took.
+    expect(bodies().find((b) => b.type === "inventory.updated")!.data.id).toBe(beanie.variants[0]!.id);
+    const orderId = created.data.id as string;
+    const fulfil = await owner.request({
+      method: "POST",
+      url: `/api/owner/sites/${siteId}/orders/${orderId}/fulfil`,
+      payload: { carrier: "Post", trackingNumber: "T1", notifyCustomer: false },
+    });
+    expect(fulfil.statusCode, fulfil.body).toBe(200);
+    await deliver();
+    const updated = bodies().find((b) => b.type === "order.updated")!;
+    expect(updated).toMatchObject({ change: "fulfilled", data: { id: orderId, status: "fulfilled" } });
+
+    const pages = (await owner.request({ url: `/api/owner/sites/${siteId}/pages` })).json().pages;
+    const shopId = pages.find((p: { kind: string }) => p.kind === "products").id;
+    const body = {
+      collectionId: shopId,
+      title: "Hook Mug",
+      productType: 1,
+      variants: [{ attributes: {}, priceCents: 1200, qtyInStock: 3 }],
+    };
+    const made = await owner.request({
+      method: "POST",
+      url: `/api/owner/sites/${siteId}/products`,
+      payload: body,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const productId = made.json().product.id as string;
+    await deliver();
+    const put = await owner.request({
+      method: "PUT",
+      url: `/api/owner/sites/${siteId}/products/${productId}`,
+      payload: {
+        ...body,
+        title: "Hook Mug II",
+        variants: made.json().product.variants.map((v: object) => ({ ...v })),
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await deliver();
+    const gone = await owner.request({
+      method: "DELETE",
+      url: `/api/owner/sites/${siteId}/products/${productId}`,
+    });
+    expect(gone.statusCode).toBe(200);
+    await deliver();
+    const ofProduct = bodies().filter((b) => b.type.startsWith("product."));
+    expect(ofProduct.map((b) => [b.type, b.data.title ?? null])).toEqual([
+      ["product.created", "Hook Mug"],
+      ["product.updated", "Hook Mug II"],
+      ["product.deleted", null],
+    ]);
+    expect(ofProduct[2]!.data).toEqual({ id: productId, deleted: true });
+  });
+
+  it("sends a site user's sign-up", async () => {
+    const { secret } = await subscribe(["site_user.created"]);
+    const visitor = new Browser(t.app);
+    await visitor.visit("/");
+    await siteUserXsrf(visitor, "hooked@example.com");
+    await deliver();
+    expect(receiver.received).toHaveLength(1);
+    expect(verified(secret, receiver.received[0]!)).toMatchObject({
+      type: "site_user.created",
+      data: { email: "hooked@example.com", firstName: "Ada", lastName: "Bell" },
+    });
+  });
+
   it("sends nothing for a rolled-back change", async () => {
     await subscribe();
     const before = await db().select().from(events);
@@ -248,6 +350,25 @@ describe("webhook deliveries", () => {
       url: `${base()}/${webhook.id}/deliveries/${"0".repeat(24)}/redeliver`,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("keeps the delivery log 30 days", async () => {
+    const { webhook } = await subscribe();
+    await changeStock(21);
+    await deliver();
+    const kept = () =>
+      db().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id));
+    expect(await kept()).toHaveLength(1);
+    // The housekeeping task, run as if 29 and then 31 days had passed (moving the app's clock would
+    // also end the owner's session).
+    const later = (days: number) => new Date(clock.now().getTime() + days * 86_400_000);
+    await pruneDeliveryLog(db(), later(29));
+    expect(await kept()).toHaveLength(1);
+    await pruneDeliveryLog(db(), later(31));
+    expect(await kept()).toHaveLength(0);
+    expect(
+      await db().select().from(webhookMessages).where(eq(webhookMessages.webhookId, webhook.id)),
+    ).toHaveLength(0);
   });
 
   it("pauses a subscription that failed for 3 days and emails the site's owners", async () => {
