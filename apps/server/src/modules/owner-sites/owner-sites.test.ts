@@ -360,6 +360,11 @@ describe("tenancy of every owner route", () => {
       "PATCH /api/owner/sites/:siteId/design": { customCss: "body{display:none}" },
       "POST /api/owner/sites/:siteId/design/preview": { styles: { colors: { accent: "#000" } } },
       "PUT /api/owner/sites/:siteId/setup": { dismissed: true },
+      "POST /api/owner/sites/:siteId/webhooks": {
+        url: "https://evil.example.com/hook",
+        topics: ["order.created"],
+      },
+      "PATCH /api/owner/sites/:siteId/webhooks/:webhookId": { active: false },
     };
     const idFor = (route: string, name: string): string => {
       if (name !== "id") return ids[name] ?? unknownId;

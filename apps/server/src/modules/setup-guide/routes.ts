@@ -23,7 +23,12 @@ export const setupGuideRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: ownerRead,
       config: { permission: "settings.read" },
-      schema: { tags, params: SiteParams, response: { 200: Guide } },
+      schema: {
+        tags,
+        summary: "The setup guide: what is left to do on a new site",
+        params: SiteParams,
+        response: { 200: Guide },
+      },
     },
     async (request) => guideOf(siteOf(request)),
   );
@@ -35,6 +40,7 @@ export const setupGuideRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: "settings.write" },
       schema: {
         tags,
+        summary: "Hides or shows the setup guide on the site overview",
         params: SiteParams,
         body: Type.Object({ dismissed: Type.Boolean() }, { additionalProperties: false }),
         response: { 200: Guide },

@@ -36,7 +36,11 @@ export const starterRoutes: FastifyPluginAsync = async (app) => {
     "/api/owner/starters",
     {
       preHandler: requireOwner,
-      schema: { tags, response: { 200: Type.Object({ starters: Type.Array(StarterSchema) }) } },
+      schema: {
+        tags,
+        summary: "The starter sites a new site can begin from",
+        response: { 200: Type.Object({ starters: Type.Array(StarterSchema) }) },
+      },
     },
     async () => ({
       starters: STARTERS.map((s) => ({
@@ -53,7 +57,13 @@ export const starterRoutes: FastifyPluginAsync = async (app) => {
   // Public: a drawing of the starter's home page, nobody's data.
   app.get(
     "/api/starters/:starterId/screenshot.svg",
-    { schema: { tags, params: Type.Object({ starterId: Type.String({ maxLength: 40 }) }) } },
+    {
+      schema: {
+        tags,
+        summary: "A starter's preview picture (SVG)",
+        params: Type.Object({ starterId: Type.String({ maxLength: 40 }) }),
+      },
+    },
     async (request, reply) => {
       const starter = starterById((request.params as { starterId: string }).starterId);
       if (!starter) throw noSuchFile();
@@ -69,7 +79,12 @@ export const starterRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: ownerRead,
       config: { permission: "content.read" },
-      schema: { tags, params: SiteParams, response: { 200: Type.Object({ sample: SampleCounts }) } },
+      schema: {
+        tags,
+        summary: "How much sample content a starter left on the site",
+        params: SiteParams,
+        response: { 200: Type.Object({ sample: SampleCounts }) },
+      },
     },
     async (request) => ({ sample: await sampleCounts(app.deps.db, siteOf(request).id) }),
   );
@@ -79,7 +94,12 @@ export const starterRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: ownerWrite,
       config: { permission: "content.write" },
-      schema: { tags, params: SiteParams, response: { 200: Type.Object({ removed: SampleCounts }) } },
+      schema: {
+        tags,
+        summary: "Removes all sample content (items, products and images a starter brought)",
+        params: SiteParams,
+        response: { 200: Type.Object({ removed: SampleCounts }) },
+      },
     },
     async (request) => ({
       removed: await removeSampleContent(app.deps.db, app.deps.media, siteOf(request).id),
