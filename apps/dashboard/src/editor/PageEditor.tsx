@@ -569,6 +569,7 @@ export function PageEditor() {
               type={selectedType}
               onChange={(props, key) => set(updateBlock(layout, selectedBlock.id, props), key)}
               onDelete={() => deleteBlock(selectedBlock.id)}
+              onMove={(d) => set(moveStep(layout, selectedBlock.id, d))}
               onClose={() => setSelected(undefined)}
             />
           ) : (
