@@ -167,9 +167,13 @@ describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
           await page.goto(`${base()}/shop/p/beeswax-candle`);
           await page.waitForSelector('.sqs-add-to-cart-button[data-ready="true"]');
           await page.getByRole("combobox", { name: "Select Height" }).selectOption("4 in");
+          // Screen readers hear the chosen variant's price, then that it is in the cart.
+          await page.waitForFunction(() =>
+            /\d\.\d\d/.test(document.querySelector(".atelier-announcer")?.textContent ?? ""),
+          );
           await page.getByRole("button", { name: "Add To Cart" }).click();
           await page.waitForFunction(
-            () => document.querySelector(".sqs-add-to-cart-button")?.getAttribute("data-state") === "added",
+            () => document.querySelector(".atelier-announcer")?.textContent === "Added to cart.",
           );
         });
         await auditState(found, page, `${label} cart`, () => page.goto(`${base()}/cart`));
@@ -228,6 +232,10 @@ describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
         await page.getByRole("dialog").getByLabel("Site title").fill("   ");
         await page.getByRole("button", { name: "Create site" }).click();
         await page.getByRole("dialog").locator("[aria-invalid=true], [role=alert]").first().waitFor();
+        // Focus goes to the first field in error, which names its error through aria-describedby.
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid")))
+          .toBe("true");
       });
       await page.keyboard.press("Escape");
       await page.goto(`${base()}/config${s}/pages`);
@@ -254,4 +262,21 @@ describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
     }
     report(found, "dashboard");
   }, 900_000);
+
+  it("turns transitions off in the dashboard and the themes when reduced motion is asked for", async () => {
+    const transition = (page: Page, selector: string) =>
+      page.locator(selector).first().evaluate((el) => getComputedStyle(el).transitionDuration);
+    const { context, page } = await ownerLogIn(browser, base());
+    await page.goto(`${base()}/config/`);
+    await screenLoaded(page);
+    expect(await transition(page, ".btn")).not.toBe("0s");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await transition(page, ".btn")).toBe("0s");
+    await page.goto(`${base()}/contact`);
+    await page.locator("form input").first().waitFor();
+    expect(await transition(page, "form input")).toBe("0s");
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    expect(await transition(page, "form input")).not.toBe("0s");
+    await context.close();
+  });
 });

@@ -64,7 +64,15 @@ export function UploadButton({
       >
         {upload.isPending ? "Uploading…" : label}
       </button>
-      {upload.error ? <span className="error small"> {errorText(upload.error)}</span> : null}
+      {upload.error ? (
+        <span className="error small" role="alert">
+          {" "}
+          {errorText(upload.error)}
+        </span>
+      ) : null}
+      <span className="sr-only" role="status">
+        {upload.isSuccess ? `Uploaded ${upload.data.title || upload.data.filename}.` : ""}
+      </span>
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "re
 import { Link, useParams } from "react-router";
 import { type OwnerForm, type Page, type Site, get } from "../api.js";
 import { errorText } from "./form/errors.js";
+import { useFocusFirstInvalid } from "./form/focus-first-invalid.js";
 
 export function Notice({
   kind = "info",
@@ -212,6 +213,8 @@ export function FormDialog({
   /** Shown over the form instead of `submit`'s error; null shows none (left out, `submit`'s is shown). */
   error?: unknown;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, submit.isPending);
   return (
     <ActionDialog
       {...dialog}
@@ -221,6 +224,7 @@ export function FormDialog({
     >
       <form
         id={id}
+        ref={formRef}
         onSubmit={(e) => {
           e.preventDefault();
           if (!submit.isPending) submit.mutate();

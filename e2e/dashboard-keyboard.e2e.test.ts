@@ -1,0 +1,106 @@
+/**
+ * The page editor with the keyboard alone (page.keyboard only, no clicks): Tab to "Add block",
+ * pick a text block in the dialog (focus moves in, Escape closes it and focus returns to the
+ * opener), type its words, move it up, publish. Every stop on the way shows where focus is.
+ * Set-up and checks go through the owner API.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./axe.js";
+import { browser, screenshot, useBrowser } from "./browser.js";
+import { blocksOf, draftOf, newPage, publishedOf } from "./editor.js";
+import { demoOwnerLogIn } from "./owner.js";
+
+const base = inject("baseUrl");
+useBrowser();
+
+/** What the focused element is called (its aria-label, else its text) and whether focus shows on it. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: "", tag: "BODY", ring: true };
+    const style = getComputedStyle(el);
+    const ring = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
+    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim();
+    return { name, tag: el.tagName, ring: ring || style.boxShadow !== "none" };
+  });
+}
+
+/** Presses Tab until the focused element's name is `name`; each control passed on the way shows its focus. */
+async function tabTo(page: Page, name: string, { back = false, max = 150 } = {}) {
+  const unringed: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const f = await focused(page);
+    if (f.tag !== "IFRAME" && f.tag !== "BODY" && !f.ring) unringed.push(`${f.tag} ${f.name}`);
+    if (f.name === name) {
+      expect(unringed, "controls whose focus does not show").toEqual([]);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached "${name}"`);
+}
+
+describe("the page editor from the keyboard", () => {
+  it("adds a text block, types in it, moves it up and publishes without a mouse", async () => {
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
+    const created = await newPage(page, siteId, "Keyboard Only", {
+      rows: [
+        { columns: [{ span: 12, blocks: [{ id: "kb-first", type: "text", html: "<p>First block</p>" }] }] },
+      ],
+    });
+    await page.goto(`${base}/config/sites/${siteId}/pages/${created.id}/edit`);
+    await page.getByText("Editing: Keyboard Only").waitFor();
+    await page.locator(".save-state").getByText("Draft saved").waitFor();
+
+    // The picker: focus moves into the dialog; Escape closes it and focus goes back to the opener.
+    await tabTo(page, "Add block");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add a block" });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expectNoAxeViolations(page, "editor, add-block dialog");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => focused(page).then((f) => f.name)).toBe("Add block");
+
+    // Add a text block: its words are typed in place, then "Done editing".
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await tabTo(page, "Add Text block");
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest(".inplace") !== null))
+      .toBe(true);
+    await page.keyboard.type("Typed with the keyboard");
+    await tabTo(page, "Done editing");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(async () => blocksOf(await draftOf(page, siteId, created.id)).map((b) => b.html), {
+        timeout: 15_000,
+      })
+      .toEqual(["<p>First block</p>", "<p>Typed with the keyboard</p>"]);
+
+    // Move it up from the block's settings panel.
+    await tabTo(page, "Move Text block up");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(async () => blocksOf(await draftOf(page, siteId, created.id)).map((b) => b.html), {
+        timeout: 15_000,
+      })
+      .toEqual(["<p>Typed with the keyboard</p>", "<p>First block</p>"]);
+    await screenshot(page, "dashboard-keyboard-editor-desktop");
+
+    // Publish: back up the toolbar with Shift+Tab.
+    await tabTo(page, "Publish", { back: true });
+    await page.keyboard.press("Enter");
+    await page.locator(".save-state").getByText("Published").waitFor();
+    expect(blocksOf(await publishedOf(page, siteId, created.id)).map((b) => b.html)).toEqual([
+      "<p>Typed with the keyboard</p>",
+      "<p>First block</p>",
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
