@@ -14,14 +14,16 @@ import { demoOwnerLogIn } from "./owner.js";
 const base = inject("baseUrl");
 useBrowser();
 
-/** What the focused element is called (its aria-label, else its text) and whether focus shows on it. */
+/** What the focused element is called (its aria-label, else its text less what is aria-hidden) and whether focus shows on it. */
 function focused(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { name: "", tag: "BODY", ring: true };
     const style = getComputedStyle(el);
     const ring = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
-    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim();
+    const copy = el.cloneNode(true) as HTMLElement;
+    for (const hidden of copy.querySelectorAll("[aria-hidden=true]")) hidden.remove();
+    const name = (el.getAttribute("aria-label") ?? copy.textContent ?? "").replace(/\s+/g, " ").trim();
     return { name, tag: el.tagName, ring: ring || style.boxShadow !== "none" };
   });
 }
