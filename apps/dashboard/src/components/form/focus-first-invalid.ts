@@ -5,7 +5,7 @@
 import { type RefObject, useEffect, useRef } from "react";
 
 /** Focuses the first `[aria-invalid="true"]` inside `root`; false when there is none. */
-export function focusFirstInvalid(root: ParentNode | null | undefined): boolean {
+function focusFirstInvalid(root: ParentNode | null | undefined): boolean {
   const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!field) return false;
   field.focus();
