@@ -2,14 +2,15 @@
  * The page editor with the keyboard alone (page.keyboard only, no clicks): Tab to "Add block",
  * pick a text block in the dialog (focus moves in, Escape closes it and focus returns to the
  * opener), type its words, move it up, publish. Every stop on the way shows where focus is.
- * Set-up and checks go through the owner API.
+ * Then an "Accessibility statement" page started from its preset in Add page. Set-up and checks
+ * go through the owner API.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./axe.js";
 import { browser, screenshot, useBrowser } from "./browser.js";
 import { blocksOf, draftOf, newPage, publishedOf } from "./editor.js";
-import { demoOwnerLogIn } from "./owner.js";
+import { demoOwnerLogIn, ownerCall } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
@@ -102,6 +103,41 @@ describe("the page editor from the keyboard", () => {
       "<p>Typed with the keyboard</p>",
       "<p>First block</p>",
     ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the accessibility statement page", () => {
+  it("starts a page from the statement, with the site's name and contact email, as a draft", async () => {
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
+    const { settings } = await ownerCall<{ settings: { contactEmail: string } }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/settings`,
+    );
+    await page.goto(`${base}/config/sites/${siteId}/pages`);
+    await page.getByRole("button", { name: "Add page" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a page" });
+    await dialog.getByLabel("Start from").selectOption({ label: "Accessibility statement" });
+    await expectNoAxeViolations(page, "add page, statement chosen");
+    await dialog.getByRole("button", { name: "Add page" }).click();
+    await page.getByText("Editing: Accessibility statement").waitFor();
+    const pageId = /\/pages\/([0-9a-f]{24})\/edit/.exec(page.url())![1]!;
+    try {
+      const [block] = blocksOf(await draftOf(page, siteId, pageId));
+      expect(block!.type).toBe("text");
+      expect(block!.html).toContain("<p>Atelier Demo wants everyone");
+      expect(block!.html).toContain("WCAG) 2.2 at level AA");
+      expect(block!.html).toContain(`<a href="mailto:${settings.contactEmail}">`);
+      // A draft to read first: nothing is published yet.
+      expect(blocksOf(await publishedOf(page, siteId, pageId))).toEqual([]);
+      await page.frameLocator('iframe[title="Page preview"]').getByText("The standard we aim for").waitFor();
+      await screenshot(page, "dashboard-accessibility-statement-desktop");
+    } finally {
+      // Out of the navigation the other browser tests share.
+      await ownerCall(page, "DELETE", `/api/owner/sites/${siteId}/pages/${pageId}`);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
