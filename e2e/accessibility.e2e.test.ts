@@ -265,7 +265,10 @@ describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
 
   it("turns transitions off in the dashboard and the themes when reduced motion is asked for", async () => {
     const transition = (page: Page, selector: string) =>
-      page.locator(selector).first().evaluate((el) => getComputedStyle(el).transitionDuration);
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).transitionDuration);
     const { context, page } = await ownerLogIn(browser, base());
     await page.goto(`${base()}/config/`);
     await screenLoaded(page);
