@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./axe.js";
-import { browser, screenshot, useBrowser } from "./browser.js";
+import { browser, described, screenshot, useBrowser } from "./browser.js";
 import { blocksOf, draftOf, newPage, publishedOf } from "./editor.js";
 import { demoOwnerLogIn, ownerCall } from "./owner.js";
 
@@ -24,7 +24,10 @@ function focused(page: Page) {
     const ring = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
     const copy = el.cloneNode(true) as HTMLElement;
     for (const hidden of copy.querySelectorAll("[aria-hidden=true]")) hidden.remove();
-    const name = (el.getAttribute("aria-label") ?? copy.textContent ?? "").replace(/\s+/g, " ").trim();
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent;
+    const name = (el.getAttribute("aria-label") ?? label ?? copy.textContent ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
     return { name, tag: el.tagName, ring: ring || style.boxShadow !== "none" };
   });
 }
@@ -103,6 +106,51 @@ describe("the page editor from the keyboard", () => {
       "<p>Typed with the keyboard</p>",
       "<p>First block</p>",
     ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a product from the keyboard", () => {
+  it("edits and saves with Ctrl+S, and a refused save puts focus on the field in error", async () => {
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
+    const { products } = await ownerCall<{ products: { id: string; title: string }[] }>(
+      page,
+      "GET",
+      `/api/owner/sites/${siteId}/products?q=Beeswax`,
+    );
+    const candle = products.find((p) => p.title === "Beeswax Pillar Candle")!;
+    const url = `/api/owner/sites/${siteId}/products/${candle.id}`;
+    const before = await ownerCall<{ product: { excerpt: string } }>(page, "GET", url);
+    await page.goto(`${base}/config/sites/${siteId}/products/${candle.id}`);
+    await page.getByRole("heading", { name: "Beeswax Pillar Candle", level: 1 }).waitFor();
+    try {
+      await tabTo(page, "Short description");
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("Hand-poured, from the keyboard.");
+      await page.keyboard.press("Control+S");
+      await page.getByRole("status").getByText("Product saved. It is live in the shop.").waitFor();
+      const saved = await ownerCall<{ product: { excerpt: string } }>(page, "GET", url);
+      expect(saved.product.excerpt).toContain("Hand-poured, from the keyboard.");
+
+      // An empty name is refused by the server; focus lands on it, which names its error.
+      await tabTo(page, "Product name", { back: true });
+      await page.keyboard.press("Control+A");
+      await page.keyboard.press("Backspace");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Control+S");
+      const nameField = page.getByLabel("Product name", { exact: true });
+      await expect.poll(() => nameField.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect(nameField.getAttribute("aria-invalid")).resolves.toBe("true");
+      await expect(described(page, nameField)).resolves.toBeTruthy();
+      await expectNoAxeViolations(page, "product editor, name refused");
+    } finally {
+      // The shared demo gets its words back.
+      await page.goto(`${base}/config/sites/${siteId}/products/${candle.id}`);
+      await page.getByLabel("Short description", { exact: true }).fill(before.product.excerpt);
+      await page.keyboard.press("Control+S");
+      await page.getByRole("status").getByText("Product saved. It is live in the shop.").waitFor();
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
