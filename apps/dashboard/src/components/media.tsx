@@ -70,9 +70,6 @@ export function UploadButton({
           {errorText(upload.error)}
         </span>
       ) : null}
-      <span className="sr-only" role="status">
-        {upload.isSuccess ? `Uploaded ${upload.data.title || upload.data.filename}.` : ""}
-      </span>
     </span>
   );
 }
