@@ -9,46 +9,13 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { blockTypeByName } from "../apps/server/src/modules/pages/block-types.js";
 import { DESKTOP, PHONE, screenshot, browser, useBrowser } from "./browser.js";
+import { blocksOf, draftOf, newPage } from "./editor.js";
 import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
 useBrowser();
 
 const logIn = (viewport = DESKTOP) => ownerLogIn(browser, base, viewport);
-
-interface LayoutJson {
-  rows: { columns: { span?: number; blocks: { id: string; type: string; [k: string]: unknown }[] }[] }[];
-}
-
-/** A new page of the site of its own, with a published layout, for one test to edit. */
-async function newPage(
-  page: Page,
-  siteId: string,
-  title: string,
-  layout: LayoutJson = { rows: [] },
-): Promise<{ id: string; fullUrl: string }> {
-  const { page: created } = await ownerCall<{ page: { id: string; fullUrl: string } }>(
-    page,
-    "POST",
-    `/api/owner/sites/${siteId}/pages`,
-    { kind: "page", title },
-  );
-  // Kept out of the navigation, which every browser test file shares.
-  await ownerCall(page, "PATCH", `/api/owner/sites/${siteId}/pages/${created.id}`, { hiddenFromNav: true });
-  await ownerCall(page, "POST", `/api/owner/sites/${siteId}/pages/${created.id}/publish`, { layout });
-  return created;
-}
-
-async function draftOf(page: Page, siteId: string, pageId: string): Promise<LayoutJson | null> {
-  const r = await ownerCall<{ draft: LayoutJson | null }>(
-    page,
-    "GET",
-    `/api/owner/sites/${siteId}/pages/${pageId}/layout`,
-  );
-  return r.draft;
-}
-
-const blocksOf = (l: LayoutJson | null) => (l?.rows ?? []).flatMap((r) => r.columns.flatMap((c) => c.blocks));
 
 const frameOf = (page: Page) => page.frameLocator('iframe[title="Page preview"]');
 

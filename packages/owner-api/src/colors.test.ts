@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AA_TEXT_CONTRAST, contrastRatio, HEX_COLOR, normalizeHex, parseHex } from "./colors.js";
+import {
+  AA_TEXT_CONTRAST,
+  contrastRatio,
+  formatContrast,
+  HEX_COLOR,
+  normalizeHex,
+  parseHex,
+} from "./colors.js";
 
 describe("hex colours and contrast", () => {
   it("parses short and long hex colours and refuses the rest", () => {
@@ -20,5 +27,12 @@ describe("hex colours and contrast", () => {
     expect(contrastRatio("#777777", "#ffffff")!).toBeLessThan(AA_TEXT_CONTRAST);
     expect(contrastRatio("#ffffff", "#767676")).toBe(contrastRatio("#767676", "#ffffff"));
     expect(contrastRatio("#fff", "nope")).toBeUndefined();
+  });
+});
+
+describe("formatContrast", () => {
+  it("rounds the shown ratio down so a failing pair never reads 4.5:1", () => {
+    expect(formatContrast(4.499)).toBe("4.4:1");
+    expect(formatContrast(21)).toBe("21.0:1");
   });
 });

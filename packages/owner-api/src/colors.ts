@@ -11,6 +11,22 @@ export const HEX_COLOR_MSG = "Enter a colour as #rgb or #rrggbb, such as #1f3b5b
 /** WCAG AA: the least contrast body text needs against its background. */
 export const AA_TEXT_CONTRAST = 4.5;
 
+/**
+ * The colour pairs of a site's styles that carry text, each checked against AA_TEXT_CONTRAST by
+ * both the server's design warnings and the Styles screen's badges (one list, one rule).
+ */
+export const TEXT_CONTRAST_PAIRS = [
+  { fg: "text", bg: "background", label: "Text on background" },
+  { fg: "muted", bg: "background", label: "Muted text on background" },
+  { fg: "accent", bg: "background", label: "Accent (links, outline buttons) on background" },
+  { fg: "accentText", bg: "accent", label: "Accent text on accent" },
+] as const;
+
+/** A ratio as people read it: 4.48 → "4.4:1" (rounded down, so a shown 4.5 always passes). */
+export function formatContrast(ratio: number): string {
+  return `${(Math.floor(ratio * 10) / 10).toFixed(1)}:1`;
+}
+
 /** "#abc" or "#aabbcc" → [r, g, b] in 0–255; undefined when it is not such a colour. */
 export function parseHex(value: string): [number, number, number] | undefined {
   const m = HEX_COLOR.exec(value.trim());

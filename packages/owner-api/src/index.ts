@@ -6,10 +6,12 @@ export type { ApiKey, ApiKeyList, CreatedApiKey } from "./api-keys.js";
 export {
   AA_TEXT_CONTRAST,
   contrastRatio,
+  formatContrast,
   HEX_COLOR,
   HEX_COLOR_MSG,
   normalizeHex,
   parseHex,
+  TEXT_CONTRAST_PAIRS,
 } from "./colors.js";
 export { FEATURE_NAMES, Feature, type FeatureCode } from "./billing.js";
 export type {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from "react-router";
 import { type Account, type Site, del, get } from "../api.js";
 import { Loading } from "./ui.js";
@@ -78,6 +78,8 @@ export function Shell() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
   const logout = useMutation({
     mutationFn: () => del("/api/owner/session"),
     onSuccess: () => {
@@ -88,6 +90,18 @@ export function Shell() {
   // A new route closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // The phone menu takes focus when it opens; Escape closes it and gives focus back to "Menu".
+  useEffect(() => {
+    if (!menuOpen) return;
+    sidebar.current?.querySelector<HTMLElement>("a[href], select, button")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   if (account.isLoading) {
     return (
@@ -113,14 +127,16 @@ export function Shell() {
         <button
           type="button"
           className="btn small"
+          ref={menuButton}
           onClick={() => setMenuOpen(true)}
           aria-expanded={menuOpen}
+          aria-controls="dashboard-navigation"
         >
           Menu
         </button>
         <span className="name">{site?.title ?? "Atelier"}</span>
       </div>
-      <aside className="sidebar" aria-label="Dashboard navigation">
+      <aside className="sidebar" id="dashboard-navigation" aria-label="Dashboard navigation" ref={sidebar}>
         <NavLink to="/" className="brand" end>
           <span className="logo" aria-hidden="true">
             A

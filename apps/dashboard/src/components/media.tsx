@@ -65,7 +65,12 @@ export function UploadButton({
       >
         {upload.isPending ? "Uploading…" : label}
       </button>
-      {upload.error ? <span className="error small"> {errorText(upload.error)}</span> : null}
+      {upload.error ? (
+        <span className="error small" role="alert">
+          {" "}
+          {errorText(upload.error)}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "re
 import { Link, useParams } from "react-router";
 import { type OwnerForm, type Page, type Site, get } from "../api.js";
 import { errorText } from "./form/errors.js";
+import { useFocusFirstInvalid } from "./form/focus-first-invalid.js";
 
 export function Notice({
   kind = "info",
@@ -39,6 +40,10 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // The latest onClose, so a parent's new callback on each render neither re-runs the effect
+  // (which would pull focus back to the first field) nor goes stale.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>(
@@ -46,11 +51,11 @@ export function Modal({
     );
     (first ?? ref.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onClose();
+      if (e.key === "Escape") close.current();
       if (e.key === "Tab" && ref.current) {
         const items = [
           ...ref.current.querySelectorAll<HTMLElement>(
-            "a[href], button:not(:disabled), input, select, textarea, [tabindex='0']",
+            "a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex='0'], [contenteditable='true']",
           ),
         ];
         if (!items.length) return;
@@ -72,7 +77,7 @@ export function Modal({
       document.body.style.overflow = overflow;
       before?.focus?.();
     };
-  }, [onClose]);
+  }, []);
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog, as Escape and the close button do
     <div
@@ -208,6 +213,8 @@ export function FormDialog({
   /** Shown over the form instead of `submit`'s error; null shows none (left out, `submit`'s is shown). */
   error?: unknown;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, submit.isPending);
   return (
     <ActionDialog
       {...dialog}
@@ -217,6 +224,7 @@ export function FormDialog({
     >
       <form
         id={id}
+        ref={formRef}
         onSubmit={(e) => {
           e.preventDefault();
           if (!submit.isPending) submit.mutate();

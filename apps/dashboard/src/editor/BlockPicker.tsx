@@ -51,10 +51,16 @@ function PickerGroups({
                   key={t.type}
                   disabled={!t.available || blockCount >= MAX_BLOCKS}
                   onClick={() => onPick(t)}
-                  aria-label={`Add ${t.label} block`}
+                  aria-describedby={`pick-${t.type}`}
                 >
+                  {/* Named "Add Text block": the label shown, inside the words said (WCAG 2.5.3). */}
+                  <span className="sr-only">Add </span>
                   <strong>{t.label}</strong>
-                  <span>{t.available ? t.description : `Needs a plan with the ${t.featureName}.`}</span>
+                  <span className="sr-only"> block</span>
+                  {/* Read as the button's description, not its name. */}
+                  <span id={`pick-${t.type}`} aria-hidden="true">
+                    {t.available ? t.description : `Needs a plan with the ${t.featureName}.`}
+                  </span>
                 </button>
               ))}
           </div>

@@ -44,7 +44,7 @@ export function EditorToolbar({
       <Link className="btn small" to={`/sites/${siteId}/pages`}>
         ← Pages
       </Link>
-      <span className="title">{title}</span>
+      <h1 className="title">{title}</h1>
       <output className={`save-state${saveState === "error" ? " error" : ""}`} aria-live="polite">
         {saveState === "saving"
           ? "Saving…"

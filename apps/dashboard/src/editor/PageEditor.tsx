@@ -107,7 +107,7 @@ export function PageEditor() {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [framePath, setFramePath] = useState<string | undefined>();
   const [frameOverride, setFrameOverride] = useState<string | undefined>();
-  const canvasRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLElement>(null);
   // A press on the canvas outside every block (the grey margin) clears the selection.
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -422,7 +422,9 @@ export function PageEditor() {
         liveUrl={site.data && page ? `${site.data.url}${page.fullUrl}` : undefined}
       />
       <div className="editor-body">
-        <div className="canvas" ref={canvasRef}>
+        {/* A stop of its own in the tab order: the preview scrolls with the arrow keys too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1) */}
+        <section className="canvas" ref={canvasRef} tabIndex={0} aria-label="Page preview area">
           {error ? (
             <div style={{ maxWidth: 900, margin: "0 auto 0.8rem" }}>
               <Notice kind="error">{error}</Notice>
@@ -556,7 +558,7 @@ export function PageEditor() {
               />
             ) : null}
           </div>
-        </div>
+        </section>
         <aside
           className="panel"
           id="block-panel"
@@ -569,6 +571,7 @@ export function PageEditor() {
               type={selectedType}
               onChange={(props, key) => set(updateBlock(layout, selectedBlock.id, props), key)}
               onDelete={() => deleteBlock(selectedBlock.id)}
+              onMove={(d) => set(moveStep(layout, selectedBlock.id, d))}
               onClose={() => setSelected(undefined)}
             />
           ) : (

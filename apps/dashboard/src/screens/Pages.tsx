@@ -19,7 +19,7 @@ import { MoveButtons } from "../components/MoveButtons.js";
 import { movedStep } from "../components/move-step.js";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { KIND_LABELS, type Page, post, put } from "../api.js";
+import { KIND_LABELS, type Page, get, post, put } from "../api.js";
 import {
   ErrorNotice,
   FormDialog,
@@ -30,6 +30,12 @@ import {
   useSiteId,
 } from "../components/ui.js";
 import { SelectField, TextField, fieldErrors } from "../components/form/index.js";
+import {
+  ACCESSIBILITY_TITLE,
+  PAGE_PRESETS,
+  type PagePreset,
+  accessibilityStatementLayout,
+} from "./page-presets.js";
 
 const KIND_HELP: Record<string, string> = {
   page: "A page built from blocks: text, images, buttons, forms…",
@@ -208,12 +214,33 @@ function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void }) {
   const [kind, setKind] = useState("page");
   const [title, setTitle] = useState("");
   const [folderId, setFolderId] = useState("");
+  const [preset, setPreset] = useState<PagePreset>("");
+  const site = useSite();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const folders = pages.filter((p) => p.kind === "folder");
+  const statement = kind === "page" && preset === "accessibility";
   const add = useMutation({
-    mutationFn: () =>
-      post<{ page: Page }>(`/api/owner/sites/${siteId}/pages`, { kind, title, folderId: folderId || null }),
+    mutationFn: async () => {
+      const answer = await post<{ page: Page }>(`/api/owner/sites/${siteId}/pages`, {
+        kind,
+        title: statement && !title.trim() ? ACCESSIBILITY_TITLE : title,
+        folderId: folderId || null,
+      });
+      if (statement) {
+        // The statement starts as a draft in the editor: the owner reads it, then publishes.
+        const { settings } = await get<{ settings: { contactEmail: string } }>(
+          `/api/owner/sites/${siteId}/settings`,
+        );
+        const layout = accessibilityStatementLayout({
+          name: site.data?.title ?? "",
+          email: settings.contactEmail,
+          date: new Date(),
+        });
+        await put(`/api/owner/sites/${siteId}/pages/${answer.page.id}/draft`, layout);
+      }
+      return answer;
+    },
     onSuccess: ({ page }) => {
       void queryClient.invalidateQueries({ queryKey: ["pages", siteId] });
       onClose();
@@ -236,7 +263,8 @@ function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void }) {
         value={title}
         onChange={(v) => setTitle(v)}
         error={errors.title}
-        required
+        required={!statement}
+        help={statement ? `Left empty, it is called "${ACCESSIBILITY_TITLE}".` : undefined}
       />
       <fieldset>
         <legend>Type of page</legend>
@@ -250,6 +278,19 @@ function AddPage({ pages, onClose }: { pages: Page[]; onClose: () => void }) {
           </label>
         ))}
       </fieldset>
+      {kind === "page" ? (
+        <SelectField
+          label="Start from"
+          value={preset}
+          onChange={(v) => setPreset(v as PagePreset)}
+          options={PAGE_PRESETS.map((p) => ({ value: p.value, label: p.label }))}
+          help={
+            statement
+              ? "A statement of the standard your site meets and how people can report a problem, with your site's name and contact email filled in. It opens as a draft to read before you publish."
+              : undefined
+          }
+        />
+      ) : null}
       {folders.length && kind !== "folder" ? (
         <SelectField
           label="Folder"

@@ -1,9 +1,10 @@
 /** The CodeMirror 6 editor behind CodeField, in its own chunk: loaded the first time a code field shows. */
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { bracketMatching } from "@codemirror/language";
 import { type Extension, EditorState } from "@codemirror/state";
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
+import { CODE_KEYS_HINT, readableHighlighting } from "./code-highlight.js";
 
 export interface CodeEditorProps {
   value: string;
@@ -24,13 +25,19 @@ export default function CodeEditor({
 }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const hintId = useId();
   const changed = useRef(onChange);
   changed.current = onChange;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is made once per language; later values arrive through the effect below
   useEffect(() => {
-    const attrs: Record<string, string> = { "aria-labelledby": labelledBy, "aria-multiline": "true" };
-    if (describedBy) attrs["aria-describedby"] = describedBy;
+    const attrs: Record<string, string> = {
+      "aria-labelledby": labelledBy,
+      "aria-multiline": "true",
+      "aria-describedby": [describedBy, readOnly ? "" : hintId].filter(Boolean).join(" "),
+      // An explicit stop in the tab order, so the scrolling area is reachable (WCAG 2.1.1).
+      tabindex: "0",
+    };
     const editor = new EditorView({
       parent: host.current!,
       state: EditorState.create({
@@ -42,7 +49,7 @@ export default function CodeEditor({
           highlightActiveLine(),
           // Long lines wrap: the field is often a narrow side panel.
           EditorView.lineWrapping,
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          readableHighlighting,
           // Tab indents; Escape then Tab leaves the editor, as CodeMirror documents for keyboard users.
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           EditorView.contentAttributes.of(attrs),
@@ -68,5 +75,14 @@ export default function CodeEditor({
     }
   }, [value]);
 
-  return <div className="code-editor" ref={host} />;
+  return (
+    <>
+      <div className="code-editor" ref={host} />
+      {readOnly ? null : (
+        <p className="help" id={hintId}>
+          {CODE_KEYS_HINT}
+        </p>
+      )}
+    </>
+  );
 }

@@ -3,6 +3,7 @@
  * button, so Enter in a field saves too). Ctrl+S or Cmd+S saves the form being edited.
  */
 import { type ReactNode, useEffect, useRef } from "react";
+import { useFocusFirstInvalid } from "./focus-first-invalid.js";
 
 export function SaveBar({
   dirty,
@@ -22,6 +23,7 @@ export function SaveBar({
   children?: ReactNode;
 }) {
   const bar = useRef<HTMLDivElement>(null);
+  useFocusFirstInvalid(bar, pending);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() !== "s" || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;

@@ -3,6 +3,7 @@ import { STYLE_RANGES } from "@atelier/owner-api";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../api.js";
 import { Card } from "../../components/Card.js";
+import { TEXT_CONTRAST_PAIRS } from "@atelier/owner-api";
 import { ColorField, SaveBar } from "../../components/form/index.js";
 import { ErrorNotice, Loading, Notice, useSiteId } from "../../components/ui.js";
 import { ContrastCheck, FontSelect, OptionCards, RangeField } from "./controls.js";
@@ -151,12 +152,9 @@ export function Styles() {
             />
           ))}
         </div>
-        <ContrastCheck label="Text on background" fg={styles.colors.text} bg={styles.colors.background} />
-        <ContrastCheck
-          label="Accent text on accent"
-          fg={styles.colors.accentText}
-          bg={styles.colors.accent}
-        />
+        {TEXT_CONTRAST_PAIRS.map((p) => (
+          <ContrastCheck key={p.fg} label={p.label} fg={styles.colors[p.fg]} bg={styles.colors[p.bg]} />
+        ))}
       </Card>
 
       <Card title="Fonts" as="section">

@@ -7,12 +7,13 @@
 import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Template, TemplateSummary } from "@atelier/owner-api";
 import { useSearchParams } from "react-router";
 import { ApiError, del, get, put } from "../../api.js";
 import { ErrorNotice, Loading, Notice, PageHead, useSiteId, ActionDialog } from "../../components/ui.js";
 import { inOrder } from "../../editor/in-order.js";
+import { CODE_KEYS_HINT } from "../../components/form/code-highlight.js";
 import { editorExtensions, syntaxErrors } from "./jsont-editor.js";
 import "./templates.css";
 
@@ -133,6 +134,7 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
   const [confirmRevert, setConfirmRevert] = useState(false);
   const [savedNote, setSavedNote] = useState("");
   const host = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   const view = useRef<EditorView | undefined>(undefined);
   const data = loaded.data;
 
@@ -146,7 +148,7 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
       parent: host.current,
       state: EditorState.create({
         doc: initial,
-        extensions: editorExtensions(setSource, `Source of the ${name} template`),
+        extensions: editorExtensions(setSource, `Source of the ${name} template`, hintId),
       }),
     });
     view.current = v;
@@ -252,6 +254,9 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
         </div>
       </header>
       <div className="tpl-code" ref={host} />
+      <p className="muted small" id={hintId}>
+        {CODE_KEYS_HINT}
+      </p>
       <div className="tpl-problems" role="status" aria-live="polite" aria-label="Template errors">
         {errors.length ? (
           <ul>

@@ -1,8 +1,7 @@
 /** The Design screens' own inputs beside the form kit's: contrast check, font choice, ranges, option cards. */
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Field } from "../../components/form/index.js";
-import { AA_TEXT_CONTRAST, contrastRatio } from "@atelier/owner-api";
-import { formatRatio } from "./contrast.js";
+import { AA_TEXT_CONTRAST, contrastRatio, formatContrast } from "@atelier/owner-api";
 import type { DesignFont } from "./design-api.js";
 
 /** The WCAG AA check of one pair, with a sample: the ratio always shown, a warning below 4.5:1. */
@@ -16,7 +15,7 @@ export function ContrastCheck({ label, fg, bg }: { label: string; fg: string; bg
         Aa
       </span>
       <span>
-        {label}: <strong>{formatRatio(ratio)}</strong>{" "}
+        {label}: <strong>{formatContrast(ratio)}</strong>{" "}
         {ok
           ? "passes WCAG AA"
           : `is below WCAG AA (${AA_TEXT_CONTRAST}:1): some visitors will not be able to read it`}

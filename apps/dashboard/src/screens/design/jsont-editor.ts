@@ -6,7 +6,7 @@
  */
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { html } from "@codemirror/lang-html";
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { bracketMatching } from "@codemirror/language";
 import { type Diagnostic, lintGutter, linter } from "@codemirror/lint";
 import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
 import { EditorState, type Extension, type Text } from "@codemirror/state";
@@ -24,6 +24,7 @@ import {
   lineNumbers,
 } from "@codemirror/view";
 import { type TemplateError, parse } from "@atelier/jsont";
+import { readableHighlighting } from "../../components/form/code-highlight.js";
 
 /** The syntax errors of a template source, first by position (what the server would refuse). */
 export function syntaxErrors(source: string): TemplateError[] {
@@ -79,14 +80,18 @@ const theme = EditorView.theme({
     fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
   },
   ".cm-content": { padding: "8px 0" },
-  ".cm-gutters": { backgroundColor: "#f6f6f8", color: "#767684", borderRight: "1px solid #e4e4ea" },
+  ".cm-gutters": { backgroundColor: "#f6f6f8", color: "#666675", borderRight: "1px solid #e4e4ea" },
   ".cm-jsont-directive, .cm-jsont-directive *": { color: "#8a2be2 !important", fontWeight: "600" },
   ".cm-jsont-variable, .cm-jsont-variable *": { color: "#0b6e4f !important" },
-  ".cm-jsont-comment, .cm-jsont-comment *": { color: "#767684 !important", fontStyle: "italic" },
+  ".cm-jsont-comment, .cm-jsont-comment *": { color: "#666675 !important", fontStyle: "italic" },
 });
 
 /** Everything the template editor needs, with `onChange` told of every edit. */
-export function editorExtensions(onChange: (source: string) => void, label: string): Extension[] {
+export function editorExtensions(
+  onChange: (source: string) => void,
+  label: string,
+  describedBy: string,
+): Extension[] {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -96,13 +101,14 @@ export function editorExtensions(onChange: (source: string) => void, label: stri
     bracketMatching(),
     highlightSelectionMatches(),
     html({ autoCloseTags: false }),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    readableHighlighting,
     jsontTags,
     jsontLint,
     lintGutter(),
     keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap, ...searchKeymap]),
     EditorState.tabSize.of(2),
-    EditorView.contentAttributes.of({ "aria-label": label }),
+    // An explicit stop in the tab order, so the scrolling area is reachable (WCAG 2.1.1).
+    EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": describedBy, tabindex: "0" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged) onChange(u.state.doc.toString());
     }),

@@ -53,14 +53,19 @@ export function FieldItem({
           className="ff-toggle"
           aria-expanded={open}
           aria-controls={bodyId}
-          aria-label={`${open ? "Close" : "Edit"} ${name}`}
           onClick={onToggle}
         >
           <span className="ff-num" aria-hidden="true">
             {index + 1}
           </span>
           <span className="ff-title">
-            {f.title.trim() || <span className="muted">Untitled</span>}
+            {/* The name is what shows, after the action (WCAG 2.5.3: label in name). */}
+            <span className="sr-only">{open ? "Close" : "Edit"} </span>
+            {f.title.trim() || (
+              <span className="muted">
+                Untitled<span className="sr-only"> {name}</span>
+              </span>
+            )}
             <span className="ff-meta">
               <span className="badge">{typeTitle}</span>
               {info?.canBeRequired && f.required ? <span className="badge accent">Required</span> : null}

@@ -4,7 +4,7 @@
  * the published pages show of it at once (the :root block, data-theme, fonts, logo, icons,
  * sharing image, custom CSS), including a theme switch that keeps content and styles.
  */
-import { contrastRatio } from "@atelier/owner-api";
+import { contrastRatio, TEXT_CONTRAST_PAIRS } from "@atelier/owner-api";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { owner, siteApi, siteId, t, useDemoApp } from "../../../test/demo-app.js";
@@ -71,11 +71,7 @@ describe("rules without the app", () => {
       const { fields, styles } = applyStylePatch({}, theme.styles as never);
       expect(fields, theme.name).toEqual({});
       expect(effectiveStyles(theme.styles, styles), theme.name).toEqual(theme.styles);
-      for (const [fg, bg] of [
-        ["text", "background"],
-        ["muted", "background"],
-        ["accentText", "accent"],
-      ] as const)
+      for (const { fg, bg } of TEXT_CONTRAST_PAIRS)
         expect(
           contrastRatio(theme.styles.colors[fg], theme.styles.colors[bg]),
           `${theme.name} ${fg}`,
@@ -237,6 +233,17 @@ describe("the design API", () => {
     const d = (await patch({ styles: { colors: { text: "#bbbbbb" } } })).json();
     expect(d.warnings.map((w: { field: string }) => w.field)).toContain("styles.colors.text");
     expect((await patch({ styles: { colors: { text: null } } })).json().warnings).toEqual([]);
+    // Muted text is checked too, and the ratio reads as the Styles screen shows it (rounded down).
+    const muted = (await patch({ styles: { colors: { muted: "#949494" } } })).json().warnings;
+    expect(muted).toEqual([
+      {
+        field: "styles.colors.muted",
+        message: expect.stringMatching(
+          /^Muted text on background has a contrast of \d\.\d:1, below the 4\.5:1 that WCAG AA asks for\.$/,
+        ),
+      },
+    ]);
+    expect((await patch({ styles: { colors: { muted: null } } })).json().warnings).toEqual([]);
   });
 
   it("is not another owner's to read or change", async () => {

@@ -4,7 +4,14 @@
  * API, and what a published page needs of it (cached per content version: any change bumps it).
  */
 import { createHash } from "node:crypto";
-import { AA_TEXT_CONTRAST, contrastRatio, type Design, LOGO_ALT_MAX_LENGTH } from "@atelier/owner-api";
+import {
+  AA_TEXT_CONTRAST,
+  contrastRatio,
+  type Design,
+  formatContrast,
+  LOGO_ALT_MAX_LENGTH,
+  TEXT_CONTRAST_PAIRS,
+} from "@atelier/owner-api";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteDesigns, websites } from "../../db/schema.js";
@@ -80,21 +87,16 @@ const cssHash = (css: string) => createHash("sha256").update(css).digest("hex").
 /** Where a site's custom CSS is served (its content hash in the name). */
 export const customCssUrl = (css: string) => `/assets/site-css/custom.${cssHash(css)}.css`;
 
-/** Text below WCAG AA (AA_TEXT_CONTRAST, 4.5:1) against its background: warnings the Styles screen shows. */
+/** Text below WCAG AA (AA_TEXT_CONTRAST, 4.5:1) against its background: the Styles screen's badges check the same pairs. */
 function contrastWarnings(s: Styles): { field: string; message: string }[] {
-  const pairs: [string, string, string, string][] = [
-    ["styles.colors.text", s.colors.text, s.colors.background, "Text on the background"],
-    ["styles.colors.accentText", s.colors.accentText, s.colors.accent, "Button text on the accent colour"],
-    ["styles.colors.muted", s.colors.muted, s.colors.background, "Muted text on the background"],
-  ];
   return (
-    pairs
+    TEXT_CONTRAST_PAIRS
       // Stored colours passed the style check, so each ratio is a number.
-      .map(([field, fg, bg, what]) => ({ field, what, ratio: contrastRatio(fg, bg)! }))
+      .map((p) => ({ ...p, ratio: contrastRatio(s.colors[p.fg], s.colors[p.bg])! }))
       .filter((p) => p.ratio < AA_TEXT_CONTRAST)
       .map((p) => ({
-        field: p.field,
-        message: `${p.what} has a contrast of ${p.ratio.toFixed(2)}:1, below the ${AA_TEXT_CONTRAST}:1 that WCAG AA asks for.`,
+        field: `styles.colors.${p.fg}`,
+        message: `${p.label} has a contrast of ${formatContrast(p.ratio)}, below the ${AA_TEXT_CONTRAST}:1 that WCAG AA asks for.`,
       }))
   );
 }

@@ -14,6 +14,7 @@ import {
   setCart,
   subscribeCart,
 } from "../../lib/cart.js";
+import { announce } from "../../lib/announce.js";
 import "../../lib/ui.css";
 import "./cart-page.css";
 
@@ -108,6 +109,7 @@ function CartLine({ entry, money }: { entry: Entry; money: (minor: number) => st
     setError(undefined);
     try {
       await changeQuantity(entry.id, quantity.trim() === "" ? "" : Number(quantity));
+      announce(`Quantity of ${entry.title || entry.sku} changed to ${quantity.trim() || 0}.`);
     } catch (err) {
       setError((err as Error).message);
       setQuantity(String(entry.quantity));
@@ -120,6 +122,8 @@ function CartLine({ entry, money }: { entry: Entry; money: (minor: number) => st
     setError(undefined);
     try {
       await removeFromCart(entry.id);
+      // The line leaves the page, and focus with it: say what happened.
+      announce(`${entry.title || entry.sku} removed from the cart.`);
     } catch (err) {
       setError((err as Error).message);
       setBusy(false);

@@ -105,17 +105,18 @@ function driveCarousel(root: HTMLElement, options: Record<string, unknown>): () 
 
   let timer: ReturnType<typeof setInterval> | undefined;
   let paused = false;
-  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  // Asked on every tick too, so turning reduced motion on stops a slideshow already playing.
+  const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
   const pause = () => {
     paused = true;
   };
   const resume = () => {
     paused = false;
   };
-  if (options.autoplay && !reduced && count > 1) {
+  if (options.autoplay && !reduced() && count > 1) {
     const ms = Math.min(10, Math.max(1, Number(options["autoplay-duration"]) || 5)) * 1000;
     timer = setInterval(() => {
-      if (!paused && !document.hidden) next();
+      if (!paused && !document.hidden && !reduced()) next();
     }, ms);
     root.addEventListener("mouseenter", pause);
     root.addEventListener("mouseleave", resume);

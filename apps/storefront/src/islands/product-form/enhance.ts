@@ -14,6 +14,7 @@ import {
   validateQuantity,
 } from "@atelier/commerce";
 import { AddButtonMachine, type AddKind, failureTitle, labelFor } from "../../lib/add-button.js";
+import { announce } from "../../lib/announce.js";
 import { ApiCallError, apiCall } from "../../lib/api.js";
 import { addToCart, startSubscription } from "../../lib/cart.js";
 import type { CaptchaSettings } from "../../lib/captcha.js";
@@ -29,6 +30,9 @@ import {
   variantAvailable,
   variantPriceHtml,
 } from "../../lib/product.js";
+
+/** What screen readers hear once an item is in the cart (the button itself shows "Added!"). */
+const ADDED_TO_CART = "Added to cart.";
 
 export interface AdditionalForm {
   name?: string;
@@ -305,6 +309,8 @@ export function enhanceProductForm(
     const key = state.variant ? String(state.variant.id ?? state.variant.sku) : undefined;
     if (key !== lastVariantKey) {
       lastVariantKey = key;
+      // A visitor's choice changed the price or made it sold out: screen readers hear the new price.
+      if (state.variant && button.dataset.ready === "true") announce(variantNews(state.soldOut));
       ui.variantChanged?.(state.variant, state);
       root.dispatchEvent(
         new CustomEvent(VARIANT_CHANGE_EVENT, {
@@ -316,9 +322,15 @@ export function enhanceProductForm(
     return state;
   }
 
+  /** The chosen variant's price as the page shows it, and whether it is sold out. */
+  function variantNews(soldOut: boolean): string {
+    const price = (priceEl?.textContent ?? "").replace(/\s+/g, " ").trim();
+    return soldOut && !price.includes(soldOutText) ? `${price} ${soldOutText}`.trim() : price;
+  }
+
   // ── The add-to-cart button ─────────────────────────────────────────────────────────────────
-  labelEl.setAttribute("aria-live", "polite");
   const machine = new AddButtonMachine((s) => {
+    if (s === "added") announce(ADDED_TO_CART);
     labelEl.textContent = labelFor(s, idleLabel);
     button.classList.toggle("cart-adding", s === "adding");
     button.classList.toggle("cart-added", s === "added");
