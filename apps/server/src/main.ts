@@ -2,6 +2,7 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedDemoIfEmpty } from "./seed/demo.js";
+import { ensureSiteOwners } from "./modules/members/service.js";
 import { systemClock } from "./lib/clock.js";
 import path from "node:path";
 
@@ -10,6 +11,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, "pglite"),
 });
+await database.withStartupLock(() => ensureSiteOwners(database.db));
 const app = await buildApp({ config, database });
 if (config.seedDemo) {
   const seed = await database.withStartupLock(() =>

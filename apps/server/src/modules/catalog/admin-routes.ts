@@ -93,7 +93,7 @@ const Product = Type.Object(
 /** Product editing and the inventory panel of the owner API. */
 export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteApiRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags, area: "products" });
 
   site.get(
     "/products",

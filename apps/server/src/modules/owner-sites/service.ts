@@ -18,6 +18,8 @@ import type { Block, Row } from "../pages/blocks.js";
 import { LIMIT_MESSAGES, urlWithinLimit } from "../pages/limits.js";
 import { createPageIn, slugify } from "../pages/service.js";
 import type { Website } from "../sites/service.js";
+import type { Member } from "./access.js";
+import { permissionsOf } from "../members/permissions.js";
 
 /** The built-in themes (apps/server/themes): one per kind of site. */
 export const BUILT_IN_THEMES = [
@@ -67,7 +69,16 @@ async function domainsOf(db: Db | Tx, websiteId: string) {
     .orderBy(asc(domains.createdAt));
 }
 
-export async function siteJson(db: Db | Tx, site: Website, publicUrl: string, role = "owner") {
+/**
+ * A site as the owner API shows it, with what the signed-in person is on it: `role` ("owner" or
+ * "member"), their `roles` and the `permissions` these give (what the dashboard shows them).
+ */
+export async function siteJson(
+  db: Db | Tx,
+  site: Website,
+  publicUrl: string,
+  member: Member = { owner: true, roles: [] },
+) {
   const list = await domainsOf(db, site.id);
   return {
     id: site.id,
@@ -86,18 +97,20 @@ export async function siteJson(db: Db | Tx, site: Website, publicUrl: string, ro
     contentVersion: site.contentVersion,
     domains: list,
     url: siteUrl(site, publicUrl, list.find((d) => d.isPrimary)?.host),
-    role,
+    role: member.owner ? "owner" : "member",
+    roles: member.roles,
+    permissions: permissionsOf(member),
   };
 }
 
 export async function listSites(db: Db, accountId: string, publicUrl: string) {
   const rows = await db
-    .select({ website: websites, role: memberships.role })
+    .select({ website: websites, owner: memberships.owner, roles: memberships.roles })
     .from(memberships)
     .innerJoin(websites, eq(websites.id, memberships.websiteId))
     .where(eq(memberships.accountId, accountId))
     .orderBy(asc(websites.createdAt));
-  return Promise.all(rows.map((r) => siteJson(db, r.website, publicUrl, r.role)));
+  return Promise.all(rows.map((r) => siteJson(db, r.website, publicUrl, r)));
 }
 
 const TITLE_MAX = 100;
@@ -180,7 +193,7 @@ export async function createSite(
       .returning();
     await tx.insert(websiteSettings).values({ websiteId: id, contactEmail: account.email });
     await tx.insert(storeSettings).values({ websiteId: id });
-    await tx.insert(memberships).values({ accountId: account.id, websiteId: id, role: "owner" });
+    await tx.insert(memberships).values({ accountId: account.id, websiteId: id, owner: true });
     await starterPages(tx, id, theme.id, title);
     return row0!;
   });
