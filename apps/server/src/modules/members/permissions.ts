@@ -1,6 +1,6 @@
 /**
- * What each member of a site may do. A permission is `<area>.read` or `<area>.write` (write implies
- * read); a role is a set of permissions; the Owner holds them all. Owner routes declare the one they
+ * What each member of a site may do. A permission is `<area>.read` or `<area>.write`; a role
+ * is a set of permissions; the Owner holds them all. Owner routes declare the one they
  * need in their options, `config: { permission: "orders.write" }`, and `requireSite` checks it.
  */
 
