@@ -208,6 +208,16 @@ describe("members", () => {
     // The former owner, now an Administrator, cannot transfer it back nor reach billing.
     expect((await transfer(DEMO_OWNER.password, ownerId)).statusCode).toBe(403);
     expect((await owner.request({ url: api("/billing/invoices") })).statusCode).toBe(403);
+    // Nor give billing to anyone, themselves included: no one grants more than they hold.
+    const grant = await owner.request({
+      method: "PATCH",
+      url: api(`/members/${ownerId}`),
+      payload: { roles: ["administrator", "billing_manager"] },
+    });
+    expect(grant.statusCode).toBe(403);
+    expect(grant.json().error.message).toBe("Your role does not allow this.");
+    expect((await invite("biller@example.com", ["billing_manager"])).statusCode).toBe(403);
+    expect(await member(DEMO_OWNER.email)).toMatchObject({ roles: ["administrator"] });
     const types = (await t.database.db.select({ type: events.type }).from(events)).map((e) => e.type);
     expect(types).toEqual(
       expect.arrayContaining([

@@ -86,3 +86,12 @@ export function allows(
 ): boolean {
   return permissionsOf(member).includes(permission);
 }
+
+/** Whether roles would give a permission the member does not hold (no one grants more than they have). */
+export function grantsBeyond(
+  member: { owner: boolean; roles: readonly string[] },
+  roles: readonly string[],
+): boolean {
+  const held = permissionsOf(member);
+  return permissionsOf({ owner: false, roles }).some((p) => !held.includes(p));
+}

@@ -103,7 +103,15 @@ export const memberRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as { email: string; roles: string[] };
-      const invitation = await invite(db, mailer, siteOf(request), request.owner!, actorOf(request), body);
+      const invitation = await invite(
+        db,
+        mailer,
+        siteOf(request),
+        request.owner!,
+        actorOf(request),
+        body,
+        request.member,
+      );
       return reply.status(201).send({ invitation });
     },
   );
@@ -150,7 +158,14 @@ export const memberRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { roles } = request.body as { roles: string[] };
-      await setRoles(db, siteOf(request), actorOf(request), pathParam(request, "accountId"), roles);
+      await setRoles(
+        db,
+        siteOf(request),
+        actorOf(request),
+        pathParam(request, "accountId"),
+        roles,
+        request.member,
+      );
       return { ok: true as const };
     },
   );

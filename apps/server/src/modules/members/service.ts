@@ -18,7 +18,8 @@ import { type OwnerAccount, logIn, signUp } from "../accounts/service.js";
 import { queueEmail } from "../email/service.js";
 import { type Actor, recordEvent } from "../events/service.js";
 import type { Website } from "../sites/service.js";
-import { ROLES, ROLE_IDS, type Role, isRole } from "./permissions.js";
+import { type Member, ROLE_REFUSED } from "../owner-sites/access.js";
+import { ROLES, ROLE_IDS, type Role, grantsBeyond, isRole } from "./permissions.js";
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -28,13 +29,14 @@ export const NO_SUCH_INVITATION = "No such invitation.";
 export const BAD_INVITATION = "This invitation link is not valid: it was used, revoked or has expired.";
 
 /** The roles of a request, checked: at least one, each one that exists, no repeats. */
-export function checkRoles(roles: string[]): Role[] {
+export function checkRoles(roles: string[], grantor?: Member): Role[] {
   const unknown = roles.filter((r) => !isRole(r));
   if (unknown.length)
     throw badRequest(`There is no role "${unknown[0]}". Roles: ${ROLE_IDS.join(", ")}.`, {
       roles: "Unknown role",
     });
   if (!roles.length) throw badRequest("Please choose at least one role.", { roles: "Required" });
+  if (grantor && grantsBeyond(grantor, roles)) throw forbidden(ROLE_REFUSED);
   return [...new Set(roles)] as Role[];
 }
 
@@ -123,11 +125,12 @@ export async function invite(
   inviter: OwnerAccount,
   actor: Actor,
   input: { email: string; roles: string[] },
+  grantor?: Member,
 ) {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email))
     throw badRequest("Please enter a valid email address.", { email: "Email is invalid" });
-  const roles = checkRoles(input.roles);
+  const roles = checkRoles(input.roles, grantor);
   const [member] = await db
     .select({ id: accounts.id })
     .from(memberships)
@@ -283,8 +286,15 @@ async function memberRow(db: Db | Tx, websiteId: string, accountId: string) {
   return row;
 }
 
-export async function setRoles(db: Db, site: Website, actor: Actor, accountId: string, input: string[]) {
-  const roles = checkRoles(input);
+export async function setRoles(
+  db: Db,
+  site: Website,
+  actor: Actor,
+  accountId: string,
+  input: string[],
+  grantor?: Member,
+) {
+  const roles = checkRoles(input, grantor);
   const row = await memberRow(db, site.id, accountId);
   if (row.owner)
     throw badRequest("The owner holds every permission; transfer ownership to change it.", {
