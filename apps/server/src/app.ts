@@ -44,6 +44,8 @@ import { dashboardRoutes } from "./modules/dashboard/routes.js";
 import { ownerSiteRoutes } from "./modules/owner-sites/routes.js";
 import { setupGuideRoutes } from "./modules/setup-guide/routes.js";
 import { starterRoutes } from "./modules/starters/routes.js";
+import { memberRoutes } from "./modules/members/routes.js";
+import { permissionGate } from "./modules/owner-sites/access.js";
 import { pageRoutes } from "./modules/pages/routes.js";
 import { storeSettingsRoutes } from "./modules/store-settings/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -122,10 +124,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") routeList.push({ method, url: route.url, bodySchema: route.schema?.body });
+      if (method !== "HEAD")
+        routeList.push({
+          method,
+          url: route.url,
+          bodySchema: route.schema?.body,
+          permission: route.config?.permission,
+        });
     }
   });
   installErrorHandlers(app);
+  // A member whose roles lack a route's permission is refused before the input is even read.
+  app.addHook("preValidation", permissionGate);
   if (!opts.media) app.addHook("onClose", () => deps.media.close());
 
   await registerCompression(app);
@@ -190,6 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(ownerSiteRoutes);
   await app.register(starterRoutes);
   await app.register(setupGuideRoutes);
+  await app.register(memberRoutes);
   await app.register(pageRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(contentAdminRoutes);

@@ -2,6 +2,7 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedDemoIfEmpty } from "./seed/demo.js";
+import { ensureSiteOwners } from "./modules/members/service.js";
 import { systemClock } from "./lib/clock.js";
 import path from "node:path";
 import pino from "pino";
@@ -11,6 +12,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, "pglite"),
 });
+await database.withStartupLock(() => ensureSiteOwners(database.db));
 // Log lines are written in batches of 4 KB (not one write per line, two per request), flushed every
 // second and when the process exits.
 const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });

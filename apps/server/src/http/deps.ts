@@ -22,6 +22,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   bodySchema?: unknown;
+  /** The permission the route declares (`config.permission`), if any. */
+  permission?: string;
 }
 
 declare module "fastify" {

@@ -13,6 +13,7 @@ import type {
 import { type TSchema, Type } from "@sinclair/typebox";
 import { SiteParams, ownerRead, ownerWrite } from "../modules/owner-sites/access.js";
 import { Id } from "./schemas.js";
+import type { Area, RoutePermission } from "../modules/members/permissions.js";
 
 /** Where every owner call on a site starts. */
 const SITE_API = "/api/owner/sites/:siteId";
@@ -30,10 +31,20 @@ interface RouteGroupOptions {
   prefix?: string;
   /** The params schema of every route, unless a route gives its own. */
   params?: TSchema;
+  /**
+   * The area of the site the routes work on: GET routes declare `<area>.read`, the others
+   * `<area>.write` (`config.permission`, checked by `requireSite`) unless a route names its own.
+   */
+  area?: Area;
 }
 
 /** Registers one call: its path after the prefix, its schema (tags and default params added) and its handler. */
-type GroupRoute = (path: string, schema: Omit<FastifySchema, "tags">, handler: RouteHandlerMethod) => void;
+type GroupRoute = (
+  path: string,
+  schema: Omit<FastifySchema, "tags">,
+  handler: RouteHandlerMethod,
+  permission?: RoutePermission,
+) => void;
 
 /**
  * The registrars, one per HTTP method, of a group of routes that share their tags, path prefix,
@@ -41,15 +52,17 @@ type GroupRoute = (path: string, schema: Omit<FastifySchema, "tags">, handler: R
  */
 export function routeGroup(
   app: FastifyInstance,
-  { tags, read, write, prefix = "", params }: RouteGroupOptions,
+  { tags, read, write, prefix = "", params, area }: RouteGroupOptions,
 ) {
   const route =
     (method: HTTPMethods): GroupRoute =>
-    (path, schema, handler) => {
+    (path, schema, handler, permission) => {
+      const declared = permission ?? (area && (`${area}.${method === "GET" ? "read" : "write"}` as const));
       app.route({
         method,
         url: `${prefix}${path}`,
         preHandler: method === "GET" ? read : write,
+        ...(declared ? { config: { permission: declared } } : {}),
         schema: params ? { tags, params, ...schema } : { tags, ...schema },
         handler,
       });
@@ -69,9 +82,9 @@ export function routeGroup(
  */
 export function siteApiRoutes(
   app: FastifyInstance,
-  { tags, read = ownerRead, write = ownerWrite }: Omit<RouteGroupOptions, "prefix" | "params">,
+  { tags, read = ownerRead, write = ownerWrite, area }: Omit<RouteGroupOptions, "prefix" | "params">,
 ) {
-  return routeGroup(app, { tags, read, write, prefix: SITE_API, params: SiteParams });
+  return routeGroup(app, { tags, read, write, prefix: SITE_API, params: SiteParams, area });
 }
 
 /** The params of a call on records of a site: `siteId`, then each named id (all 24 hex digits). */

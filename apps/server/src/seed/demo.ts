@@ -108,7 +108,7 @@ async function seedDemo(db: Db, config: Config, clock: Clock, media: MediaStore)
       passwordHash,
       displayName: "Maya Chen",
     });
-    await tx.insert(t.memberships).values({ accountId, websiteId, role: "owner" });
+    await tx.insert(t.memberships).values({ accountId, websiteId, owner: true });
     await tx.insert(t.billingSubscriptions).values({
       id: newId(),
       websiteId,

@@ -130,10 +130,32 @@ export const memberships = pgTable(
   {
     accountId: belongsTo("account_id", () => accounts.id),
     websiteId: websiteId(),
-    role: text("role").notNull().default("owner"),
+    /** The roles the member holds (ids of `ROLES` in modules/members/permissions.ts). */
+    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    /** The site's one Owner, who holds every permission. */
+    owner: boolean("owner").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.websiteId] })],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.websiteId] }),
+    uniqueIndex("memberships_one_owner").on(t.websiteId).where(sql`${t.owner}`),
+  ],
+);
+
+/** Invitations to become a member of a site: single-use, valid for 7 days, the token stored hashed. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    websiteId: websiteId(),
+    email: text("email").notNull(),
+    roles: text("roles").array().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => accounts.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("invitations_site_email").on(t.websiteId, t.email)],
 );
 
 // ─── Content: media, collections, items, comments and product variants ───────────────────────────────

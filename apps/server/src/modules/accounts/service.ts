@@ -1,5 +1,5 @@
 import { isValidEmail } from "@atelier/forms";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { accountSessions, accounts, memberships, websites } from "../../db/schema.js";
 import { ApiError, badRequest, conflict } from "../../http/errors.js";
@@ -115,7 +115,7 @@ export async function websitesOf(db: Db, accountId: string) {
       id: websites.id,
       identifier: websites.identifier,
       title: websites.title,
-      role: memberships.role,
+      role: sql<string>`case when ${memberships.owner} then 'owner' else 'member' end`,
     })
     .from(memberships)
     .innerJoin(websites, eq(websites.id, memberships.websiteId))

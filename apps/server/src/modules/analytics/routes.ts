@@ -101,7 +101,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const site = siteApiRoutes(app, { tags: ["owner"] });
+  const site = siteApiRoutes(app, { tags: ["owner"], area: "analytics" });
 
   site.get(
     "/analytics/script-errors",

@@ -44,7 +44,7 @@ const PublicRateLimit = {
 
 export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
-  const site = siteApiRoutes(app, { tags: ["owner: API keys"] });
+  const site = siteApiRoutes(app, { tags: ["owner: API keys"], area: "api_keys" });
 
   site.get(
     "/api-keys",

@@ -137,8 +137,13 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
   for (const v of variants) {
     const P = (extra: Record<string, ReturnType<typeof Type.String>>) =>
       Type.Object({ ...v.params, ...extra });
-    const read = { preValidation: v.read };
-    const write = { preValidation: v.write };
+    // Only the owner API's variant names a site, and so declares a permission.
+    const owner = v.base.startsWith("/api/owner/");
+    const read = { preValidation: v.read, ...(owner && { config: { permission: "billing.read" as const } }) };
+    const write = {
+      preValidation: v.write,
+      ...(owner && { config: { permission: "billing.write" as const } }),
+    };
     const subs = `${v.base}/subscriptions`;
     type Params = { id: string; planId: string };
 
@@ -230,7 +235,11 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
   );
   app.post(
     "/api/owner/sites/:siteId/billing/iap/start-grace-period",
-    { preValidation: [requireCrumb, requireSite], schema: { tags, params: Type.Object({ siteId: Id }) } },
+    {
+      preValidation: [requireCrumb, requireSite],
+      config: { permission: "billing.write" },
+      schema: { tags, params: Type.Object({ siteId: Id }) },
+    },
     async (request) => startGracePeriod(deps(), siteOf(request)),
   );
 };

@@ -13,6 +13,7 @@ import {
 } from "./inventory.js";
 import { badRequest } from "../../http/errors.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
+import { ANY_MEMBER } from "../members/permissions.js";
 
 /** The actions each merchant panel may send (SPEC §2). */
 const PANEL_ACTIONS: Record<string, readonly string[]> = {
@@ -93,7 +94,7 @@ const Product = Type.Object(
 /** Product editing and the inventory panel of the owner API. */
 export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteApiRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags, area: "products" });
 
   site.get(
     "/products",
@@ -156,6 +157,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
     async (request) => ({
       variant: await setStock(db, siteOf(request).id, pathParam(request, "variantId"), request.body as never),
     }),
+    "inventory.write",
   );
 
   site.post(
@@ -186,5 +188,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (app) => {
       await recordPanelEvent(db, siteOf(request).id, request.body as never);
       return reply.status(202).send({ ok: true });
     },
+    // Any member using the product or inventory panels reports its clicks.
+    ANY_MEMBER,
   );
 };

@@ -64,7 +64,7 @@ const Item = Type.Object(
 /** Blog posts, events, gallery images and album tracks of the owner API. */
 export const contentAdminRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
-  const site = siteApiRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags, area: "content" });
   const items = "/collections/:collectionId/items";
   const collectionOf = (request: FastifyRequest) => pathParam(request, "collectionId");
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../../http/errors.js";
-import { requireSite } from "../owner-sites/access.js";
+import { ROLE_REFUSED, requireSite } from "../owner-sites/access.js";
 import { EXPANDED_FRAME_COOKIE } from "../pages/preview.js";
 
 /** The frame prefix of a site: every page of the site is at /config/frame/<siteId>/<path>. */
@@ -50,7 +50,11 @@ export async function serveFrame(request: FastifyRequest, reply: FastifyReply) {
       .type("text/html; charset=utf-8")
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not available</title></head><body style="font-family:system-ui;margin:2rem"><p>${
-          status === 401 ? "Please log in to the dashboard to edit this site." : "There is no such site."
+          status === 401
+            ? "Please log in to the dashboard to edit this site."
+            : status === 403
+              ? ROLE_REFUSED
+              : "There is no such site."
         }</p></body></html>`,
       );
   }

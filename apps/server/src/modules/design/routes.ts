@@ -120,6 +120,7 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
     "/api/owner/sites/:siteId/design",
     {
       preHandler: ownerRead,
+      config: { permission: "design.read" },
       schema: {
         tags,
         description:
@@ -135,7 +136,7 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
     "/api/owner/sites/:siteId/design",
     {
       preHandler: ownerWrite,
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      config: { permission: "design.write", rateLimit: { max: 120, timeWindow: "1 minute" } },
       schema: {
         tags,
         description:
@@ -152,7 +153,7 @@ export const designRoutes: FastifyPluginAsync = async (app) => {
     "/api/owner/sites/:siteId/design/preview",
     {
       preHandler: ownerWrite,
-      config: { rateLimit: { max: 600, timeWindow: "1 minute" } },
+      config: { permission: "design.write", rateLimit: { max: 600, timeWindow: "1 minute" } },
       schema: {
         tags,
         description:

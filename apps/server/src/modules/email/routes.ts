@@ -26,7 +26,7 @@ const OutboxEmail = Type.Object({
 /** The owner's view of a site's outbox. */
 export const emailRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteApiRoutes(app, { tags: ["owner"] });
+  const site = siteApiRoutes(app, { tags: ["owner"], area: "settings" });
   site.get(
     "/outbox",
     {

@@ -269,7 +269,7 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // ─── Owner API ─────────────────────────────────────────────────────────────────────────────
-  const owner = siteApiRoutes(app, { tags: ["owner"] });
+  const owner = siteApiRoutes(app, { tags: ["owner"], area: "forms" });
 
   owner.get(
     "/forms",

@@ -6,7 +6,7 @@ import { badRequest, forbidden, noSuchFile } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { IMMUTABLE } from "../../media/s3.js";
 import { publicUrlOf } from "../../media/store.js";
-import { websitesOf } from "../accounts/service.js";
+import { membershipOf, requirePermission } from "../owner-sites/access.js";
 import { mediaById } from "../content/service.js";
 import { websiteForHost } from "../sites/service.js";
 import {
@@ -63,8 +63,10 @@ const SiteParams = Type.Object({ websiteId: Id });
 /** The owner must be a member of the website named in the path. */
 async function ownedWebsite(request: FastifyRequest): Promise<string> {
   const { websiteId } = request.params as { websiteId: string };
-  const sites = await websitesOf(request.server.deps.db, request.owner!.id);
-  if (!sites.some((s) => s.id === websiteId)) throw forbidden("You do not have access to this website.");
+  const member = await membershipOf(request.server.deps.db, request.owner!.id, websiteId).catch(() => {
+    throw forbidden("You do not have access to this website.");
+  });
+  if (!member.member.owner) requirePermission(member.member, request.routeOptions.config.permission);
   return websiteId;
 }
 
@@ -130,6 +132,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     "/api/owner/websites/:websiteId/media",
     {
       preHandler: requireOwner,
+      config: { permission: "content.read" },
       schema: {
         tags: ["media"],
         params: SiteParams,
@@ -146,6 +149,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     "/api/owner/websites/:websiteId/media",
     {
       preHandler: [requireOwner, requireCrumb],
+      config: { permission: "content.write" },
       schema: {
         tags: ["media"],
         description: "Upload an image (multipart/form-data, field `file`, optional field `title`).",
@@ -187,6 +191,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     "/api/owner/websites/:websiteId/media/:id",
     {
       preHandler: [requireOwner, requireCrumb],
+      config: { permission: "content.write" },
       schema: {
         tags: ["media"],
         params: Type.Object({

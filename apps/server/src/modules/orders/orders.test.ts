@@ -246,7 +246,7 @@ describe("the owner's orders", () => {
     await db()
       .insert(websites)
       .values({ ...demo!, id: otherSite, identifier: "other", isDefault: false });
-    await db().insert(memberships).values({ accountId: otherId, websiteId: otherSite });
+    await db().insert(memberships).values({ accountId: otherId, websiteId: otherSite, owner: true });
     const other = await new Shopper(t).start();
     await signIn(other, { email: "other@atelier.test", password: "other-owner" });
     expect((await other.request({ method: "GET", url: api("") })).statusCode).toBe(404);

@@ -73,7 +73,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const deps = (): OrderOpsDeps => ({ db, clock, config, payments: app.payments });
 
-  const site = siteApiRoutes(app, { tags: ["owner", "orders"] });
+  const site = siteApiRoutes(app, { tags: ["owner", "orders"], area: "orders" });
 
   site.get(
     "/orders",

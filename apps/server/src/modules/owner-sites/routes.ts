@@ -5,6 +5,7 @@ import { requireCrumb } from "../../http/crumb.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { STARTERS } from "../starters/catalog.js";
 import { SiteParams, siteOf } from "./access.js";
+import { ANY_MEMBER } from "../members/permissions.js";
 import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 import {
   BUILT_IN_THEMES,
@@ -69,9 +70,14 @@ export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  const site = siteApiRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags, area: "settings" });
 
-  site.get("", {}, async (request) => ({ site: await siteJson(db, siteOf(request), config.publicUrl) }));
+  site.get(
+    "",
+    {},
+    async (request) => ({ site: await siteJson(db, siteOf(request), config.publicUrl, request.member) }),
+    ANY_MEMBER,
+  );
 
   site.patch(
     "",

@@ -21,6 +21,8 @@ import type { Website } from "../sites/service.js";
 import type { MediaStore } from "../../media/index.js";
 import { applyStarter, writeArtwork } from "../starters/apply.js";
 import { starterById } from "../starters/catalog.js";
+import type { Member } from "./access.js";
+import { permissionsOf } from "../members/permissions.js";
 
 /** The built-in themes (apps/server/themes): any of them can start a site. */
 export const BUILT_IN_THEMES = [
@@ -88,7 +90,16 @@ async function domainsOf(db: Db | Tx, websiteId: string) {
     .orderBy(asc(domains.createdAt));
 }
 
-export async function siteJson(db: Db | Tx, site: Website, publicUrl: string, role = "owner") {
+/**
+ * A site as the owner API shows it, with what the signed-in person is on it: `role` ("owner" or
+ * "member"), their `roles` and the `permissions` these give (what the dashboard shows them).
+ */
+export async function siteJson(
+  db: Db | Tx,
+  site: Website,
+  publicUrl: string,
+  member: Member = { owner: true, roles: [] },
+) {
   const list = await domainsOf(db, site.id);
   return {
     id: site.id,
@@ -107,18 +118,20 @@ export async function siteJson(db: Db | Tx, site: Website, publicUrl: string, ro
     contentVersion: site.contentVersion,
     domains: list,
     url: siteUrl(site, publicUrl, list.find((d) => d.isPrimary)?.host),
-    role,
+    role: member.owner ? "owner" : "member",
+    roles: member.roles,
+    permissions: permissionsOf(member),
   };
 }
 
 export async function listSites(db: Db, accountId: string, publicUrl: string) {
   const rows = await db
-    .select({ website: websites, role: memberships.role })
+    .select({ website: websites, owner: memberships.owner, roles: memberships.roles })
     .from(memberships)
     .innerJoin(websites, eq(websites.id, memberships.websiteId))
     .where(eq(memberships.accountId, accountId))
     .orderBy(asc(websites.createdAt));
-  return Promise.all(rows.map((r) => siteJson(db, r.website, publicUrl, r.role)));
+  return Promise.all(rows.map((r) => siteJson(db, r.website, publicUrl, r)));
 }
 
 const TITLE_MAX = 100;
@@ -218,7 +231,7 @@ export async function createSite(
       .returning();
     await tx.insert(websiteSettings).values({ websiteId: id, contactEmail: account.email });
     await tx.insert(storeSettings).values({ websiteId: id });
-    await tx.insert(memberships).values({ accountId: account.id, websiteId: id, role: "owner" });
+    await tx.insert(memberships).values({ accountId: account.id, websiteId: id, owner: true });
     if (!starter) {
       await starterPages(tx, id, websiteType, title);
       return { row: row0!, art: [] };

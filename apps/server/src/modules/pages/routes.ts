@@ -46,7 +46,7 @@ const LayoutBody = Type.Object(
 export const pageRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.deps;
   const secure = config.publicUrl.startsWith("https:");
-  const site = siteApiRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags, area: "content" });
 
   site.get("/pages", {}, async (request) => ({
     pages: await pageTree(db, siteOf(request).id),

@@ -17,7 +17,7 @@ const tags = ["owner"];
 
 export const redirectRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteApiRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags, area: "seo" });
 
   site.get("/redirects", { summary: "The site's URL mappings" }, async (request) => ({
     redirects: (await listRedirects(db, siteOf(request).id)).map(redirectJson),

@@ -4,16 +4,14 @@
  * that website. The job that emails sign-ups when stock comes back is registered here.
  */
 import { type Static, Type } from "@sinclair/typebox";
-import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { memberships } from "../../db/schema.js";
 import { requireCrumb } from "../../http/crumb.js";
-import { notFound } from "../../http/errors.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
 import { registerHousekeeping } from "../jobs/plugin.js";
 import { registerJobHandler } from "../jobs/service.js";
 import { siteAtHost } from "../sites/service.js";
+import { membershipOf, requirePermission } from "../owner-sites/access.js";
 import {
   RESTOCK_JOB,
   RESTOCK_PAGE_MAX,
@@ -77,11 +75,8 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
   /** The owner's website: `siteId` when given, else the host's; the owner must be a member. */
   async function ownerSite(request: FastifyRequest): Promise<string> {
     const siteId = (request.query as { siteId?: string }).siteId || (await siteFromHost(request));
-    const [member] = await db
-      .select({ websiteId: memberships.websiteId })
-      .from(memberships)
-      .where(and(eq(memberships.accountId, request.owner!.id), eq(memberships.websiteId, siteId)));
-    if (!member) throw notFound("No such site.");
+    const { member } = await membershipOf(db, request.owner!.id, siteId);
+    if (!member.owner) requirePermission(member, request.routeOptions.config.permission);
     return siteId;
   }
 
@@ -113,6 +108,7 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
     `${BASE}/groups`,
     {
       preHandler: requireOwner,
+      config: { permission: "orders.read" },
       schema: {
         tags: ["restock"],
         summary: "Variants with restock sign-ups waiting (owner)",
@@ -147,6 +143,7 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
     BASE,
     {
       preHandler: requireOwner,
+      config: { permission: "orders.read" },
       schema: {
         tags: ["restock"],
         summary: "The restock sign-ups waiting for one variant (owner)",
@@ -184,6 +181,7 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
     `${BASE}/send`,
     {
       preHandler: [requireCrumb, requireOwner],
+      config: { permission: "orders.write" },
       schema: {
         tags: ["restock"],
         summary: "Email the sign-ups of one variant that is back in stock (owner)",
@@ -202,6 +200,7 @@ export const restockRoutes: FastifyPluginAsync = async (app) => {
     `${BASE}/send/all`,
     {
       preHandler: [requireCrumb, requireOwner],
+      config: { permission: "orders.write" },
       schema: {
         tags: ["restock"],
         summary: "Email the sign-ups of several variants (owner); sold-out ones are skipped",

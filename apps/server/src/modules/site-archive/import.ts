@@ -112,7 +112,7 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
         }
         await flush();
       }
-      await tx.insert(memberships).values({ accountId: opts.owner.id, websiteId: siteId, role: "owner" });
+      await tx.insert(memberships).values({ accountId: opts.owner.id, websiteId: siteId, owner: true });
       await opts.beforeCommit?.();
     });
     return { siteId, manifest, counts, skipped };

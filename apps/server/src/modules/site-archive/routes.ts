@@ -183,7 +183,7 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
   const { db, config, clock, media } = app.deps;
   await app.register(multipart, { limits: { fileSize: config.archiveMaxBytes, files: 1, fields: 2 } });
 
-  const site = siteApiRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags, area: "settings" });
   /** Sends the site's archive (of `size` bytes when known) as a download that no cache keeps. */
   const sendArchive = (reply: FastifyReply, identifier: string, archive: unknown, size?: number) => {
     reply.header("content-type", "application/zip");

@@ -11,6 +11,7 @@ import * as schema from "../../db/schema.js";
 /** Site-scoped tables left out of archives, and why. */
 export const EXCLUDED_TABLES: Record<string, string> = {
   memberships: "who may edit the site belongs to the server; the importer becomes the copy's owner",
+  invitations: "pending invitations name people of this server and carry live links; never copied",
   site_user_sessions: "sign-ins are tied to this server's cookies",
   form_submission_keys: "single-use keys of forms being filled in right now",
   password_reset_tokens: "short-lived reset links sent from this server",

@@ -27,7 +27,7 @@ const OwnerSiteUser = Type.Object({
 export const siteUserOwnerRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
 
-  siteApiRoutes(app, { tags: ["owner", "site-users"] }).get(
+  siteApiRoutes(app, { tags: ["owner", "site-users"], area: "site_users" }).get(
     "/site-users",
     {
       summary: "Site users of a website, newest first, with their order counts (cursor pages)",

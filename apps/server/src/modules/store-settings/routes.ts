@@ -67,7 +67,7 @@ const Coupon = Type.Object(
 /** Store settings, shipping rules, tax rules and coupons of the owner API. */
 export const storeSettingsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
-  const site = siteApiRoutes(app, { tags });
+  const site = siteApiRoutes(app, { tags, area: "store" });
 
   site.get(
     "/store",

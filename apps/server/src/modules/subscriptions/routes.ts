@@ -15,7 +15,7 @@ const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: Erro
 export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.deps;
 
-  const site = siteApiRoutes(app, { tags: ["owner", "subscriptions"] });
+  const site = siteApiRoutes(app, { tags: ["owner", "subscriptions"], area: "orders" });
 
   site.get(
     "/subscriptions",

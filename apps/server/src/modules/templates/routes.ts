@@ -90,10 +90,11 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
 
   const site = siteApiRoutes(app, {
     tags,
+    area: "design",
     read: ownerOrKey("templates.read"),
     write: ownerOrKey("templates.write"),
   });
-  const drafts = siteApiRoutes(app, { tags, write: ownerOnly });
+  const drafts = siteApiRoutes(app, { tags, area: "design", write: ownerOnly });
 
   site.get(
     "/templates",

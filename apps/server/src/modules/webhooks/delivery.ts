@@ -169,7 +169,7 @@ async function disable(deps: Deps, w: WebhookRow): Promise<void> {
       .select({ email: accounts.email })
       .from(memberships)
       .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-      .where(and(eq(memberships.websiteId, w.websiteId), eq(memberships.role, "owner")));
+      .where(and(eq(memberships.websiteId, w.websiteId), eq(memberships.owner, true)));
     for (const { email } of owners) {
       await queueEmail(tx, deps.config, {
         websiteId: w.websiteId,

@@ -27,16 +27,6 @@ import {
   webhookRow,
 } from "./service.js";
 
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /**
-     * The permission an owner route needs (`<area>.read` / `<area>.write`), which roles and API-key
-     * scopes grant; enforced for every owner route by the permission check (team roles).
-     */
-    permission?: string;
-  }
-}
-
 const BASE = "/api/owner/sites/:siteId/webhooks";
 const TAGS = ["owner: webhooks"];
 
