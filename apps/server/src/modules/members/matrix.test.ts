@@ -12,6 +12,7 @@ import { ANY_MEMBER, ROLE_IDS, isPermission, permissionsOf } from "./permissions
 /** Owner routes that are about the account, not a site: they need no permission. */
 const ACCOUNT_ROUTES = new Set([
   "GET /api/owner/themes",
+  "GET /api/owner/starters",
   "GET /api/owner/sites",
   "POST /api/owner/sites",
   "POST /api/owner/sites/import",
