@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ScratchDatabase, createScratchDatabase } from "./scratch-database.js";
+import { freePort } from "./server-process.js";
 
 const admin = process.env.TEST_DATABASE_URL;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,8 +72,8 @@ describe.skipIf(!admin)("processes starting together on one empty database", () 
   for (const count of [2, 4]) {
     it(`comes up ${count} times with one demo and one owner, no crash`, async () => {
       const url = await emptyDatabase();
-      const base = 44000 + Math.floor(Math.random() * 1500);
-      const procs = Array.from({ length: count }, (_, i) => ({ port: base + i, ...start(url, base + i) }));
+      const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+      const procs = ports.map((port) => ({ port, ...start(url, port) }));
       await Promise.all(procs.map((p) => healthy(p.port, p.proc, p.output)));
       for (const p of procs) expect(p.proc.exitCode, p.output()).toBeNull();
       const sites = await query(url, "select identifier from websites");

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { exited, startServer, waitHealthy } from "./server-process.js";
+import { exited, freePort, startServer, waitHealthy } from "./server-process.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-proc-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -14,7 +14,7 @@ const start = (port: number) => startServer(port, dataDir);
 
 describe("server process", () => {
   it("shuts down gracefully on SIGTERM and keeps its data", async () => {
-    const port = 41000 + Math.floor(Math.random() * 2000);
+    const port = await freePort();
     const first = start(port);
     await waitHealthy(`http://127.0.0.1:${port}`);
     const shop = (await (await fetch(`http://127.0.0.1:${port}/shop?format=json`)).json()) as {

@@ -2,10 +2,26 @@
  * Helpers for tests that run the real server as a child process (`src/main.ts` through tsx).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * A port free on 127.0.0.1 right now (the system's pick), so test files running side by side never
+ * start two servers on one port.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** Starts the server on 127.0.0.1:`port` with its data in `dataDir`; `env` adds or overrides variables. */
 export function startServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {

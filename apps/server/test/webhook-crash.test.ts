@@ -9,7 +9,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { Receiver } from "../src/modules/webhooks/receiver.test-helper.js";
 import { FetchClient, firstSiteId, signInDemoOwner } from "./fetch-client.js";
-import { exited, startServer, waitHealthy } from "./server-process.js";
+import { exited, freePort, startServer, waitHealthy } from "./server-process.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-hooks-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -17,7 +17,7 @@ const env = { WEBHOOKS_ALLOW_HTTP: "true", WEBHOOKS_ALLOW_PRIVATE: "true" };
 
 describe("webhooks and a server crash", () => {
   it("delivers an event committed just before the process was killed, after the restart", async () => {
-    const port = 43000 + Math.floor(Math.random() * 2000);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // The endpoint's port, known now, listened on only after the crash.
     const probe = await new Receiver().start();

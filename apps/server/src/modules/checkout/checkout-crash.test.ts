@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FetchClient, firstSiteId, signInDemoOwner } from "../../../test/fetch-client.js";
 import { type ScratchDatabase, createScratchDatabase } from "../../../test/scratch-database.js";
-import { exited, startServer, waitHealthy } from "../../../test/server-process.js";
+import { exited, freePort, startServer, waitHealthy } from "../../../test/server-process.js";
 import { newId } from "../../lib/ids.js";
 import { address, card } from "../../../test/fixtures.js";
 
@@ -45,7 +45,7 @@ const chargeFiles = () => {
 
 describe("a server killed between the charge and the commit", () => {
   it("never loses the paid order and never charges twice", async () => {
-    const port = 44000 + Math.floor(Math.random() * 1500);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = start(port);
     await waitHealthy(base);
