@@ -354,7 +354,7 @@ describe("the visual editor", () => {
     await frame.getByText("Owner code here").waitFor();
     await expect(frame.getByText("Plain words").count()).resolves.toBe(1);
     // Expanded frame: a block with nothing to show is a placeholder the owner can select.
-    await frame.getByText("Image block: choose its settings in the side panel.").waitFor();
+    await frame.getByText("Image block: choose an image in the side panel.").waitFor();
     await page.locator('[data-overlay-for="pic"]').waitFor();
     const visitorRes = await fetch(`${base}${created.fullUrl}`);
     expect(visitorRes.status).toBe(401);
