@@ -27,3 +27,13 @@ export function importedSlug(raw: string): string {
   }
   return asciiSlug(decoded);
 }
+
+/**
+ * A slug an owner typed: trimmed and lowercased; one written in another script ("Ελληνικά") becomes
+ * its readable ASCII form ("ellinika") instead of being refused. ASCII input is left for the
+ * caller's rule to accept or refuse as typed.
+ */
+export function typedSlug(typed: string): string {
+  const s = typed.trim().toLowerCase();
+  return /[^\x00-\x7f]/.test(s) ? asciiSlug(s) || s : s;
+}

@@ -11,6 +11,7 @@ import { contentItems, media } from "../../db/schema.js";
 import { ApiError, badRequest, conflict } from "../../http/errors.js";
 import { nextOrdering } from "../../lib/ordering.js";
 import { sanitizeRichText } from "../../lib/sanitize-html.js";
+import { typedSlug } from "../../lib/slug.js";
 import { LIMIT_MESSAGES, MAX_NESTED_CATEGORIES, urlWithinLimit } from "../pages/limits.js";
 import { seoValues } from "../seo/fields.js";
 
@@ -131,9 +132,9 @@ export async function checkImagesInSite(
     throw badRequest("An image is not in this site's media library.", { [field]: "Unknown image" });
 }
 
-/** A URL slug the owner typed, lowercased; refused unless it is lowercase letters, digits and single hyphens. */
+/** A URL slug the owner typed, lowercased (other scripts transliterated); refused unless it is lowercase letters, digits and single hyphens. */
 export function slugOf(urlId: string): string {
-  const s = urlId.trim().toLowerCase();
+  const s = typedSlug(urlId);
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s))
     throw badRequest("A URL slug can use only lowercase letters, digits and single hyphens.", {
       urlId: "Invalid",

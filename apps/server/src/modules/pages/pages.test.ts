@@ -57,6 +57,10 @@ describe("page tree", () => {
     expect(badSlug.json().error.fields.urlSlug).toBe(
       "A URL slug can use only lowercase letters, digits and single hyphens.",
     );
+    // A slug typed in another script is transliterated, not refused.
+    const greek = await addPage({ kind: "page", title: "Ελληνικά", urlSlug: "Ελληνικά" });
+    expect(greek.statusCode, greek.body).toBe(201);
+    expect(greek.json().page.urlSlug).toBe("ellinika");
     const reserved = await addPage({ kind: "page", title: "X", urlSlug: "cart" });
     expect(reserved.json().error.message).toBe("The URL /cart is used by the system. Please choose another.");
     const taken = await addPage({ kind: "page", title: "X", urlSlug: "shop" });

@@ -24,6 +24,7 @@ import {
   validateFields,
   validateLayout,
 } from "./blocks.js";
+import { typedSlug } from "../../lib/slug.js";
 import { LIMIT_MESSAGES, urlWithinLimit } from "./limits.js";
 
 type Collection = typeof collections.$inferSelect;
@@ -115,10 +116,7 @@ async function collectionOf(db: Conn, websiteId: string, pageId: string): Promis
 }
 
 function checkSlug(slug: string): string {
-  const s = slug
-    .trim()
-    .replace(/^\/+|\/+$/g, "")
-    .toLowerCase();
+  const s = typedSlug(slug.replace(/^\s*\/+|\/+\s*$/g, ""));
   if (!urlWithinLimit(`/${s}`)) throw badRequest(LIMIT_MESSAGES.url, { urlSlug: LIMIT_MESSAGES.url });
   if (!SLUG.test(s)) throw badRequest(SLUG_MESSAGE, { urlSlug: SLUG_MESSAGE });
   if (RESERVED_SLUGS.has(s)) {
