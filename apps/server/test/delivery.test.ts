@@ -15,7 +15,7 @@ import { negotiate } from "../src/http/compression.js";
 import { HashedAssets, IMMUTABLE } from "../src/http/hashed-assets.js";
 import { STOREFRONT_DIST } from "../src/render/storefront-assets.js";
 import { withHashedUrls } from "../src/render/themes.js";
-import { type TestApp, createTestApp } from "./harness.js";
+import { type TestApp, createTestApp, eventually } from "./harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,10 +47,10 @@ describe("encoding negotiation", () => {
 
   it("answers pages in the encoding asked for, the same page in each, with Vary", async () => {
     for (const url of ["/shop", "/blog/a-week-at-the-wheel", "/"]) {
-      await get(url); // warm
+      // Warm: on PostgreSQL the seed's change notices may still empty the cache for a moment.
+      await eventually(async () => (await get(url)).headers["x-page-cache"]).toBe("hit");
       const plain = await get(url);
       expect(plain.statusCode).toBe(200);
-      expect(plain.headers["x-page-cache"]).toBe("hit");
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
       for (const [accept, expected] of [
