@@ -106,6 +106,8 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
     `${s}/settings/url-mappings`,
     `${s}/settings/export`,
     `${s}/api-keys`,
+    `${s}/settings/developers/webhooks`,
+    "/account",
     `${s}/design/styles`,
     `${s}/design/themes`,
     `${s}/design/identity`,
