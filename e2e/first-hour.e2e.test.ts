@@ -80,8 +80,12 @@ describe("the first hour of a new owner", () => {
     await shop.goto(`${store.url}/shop`);
     expect(await shop.locator(".badge-sample").count()).toBe(6);
 
+    // Billing (where a site is published) warns while sample products are left.
+    await page.goto(`${store.overview}/settings/billing`);
+    await page.getByText("This site still shows 6 sample products from its starter.").waitFor();
+
     // Remove all sample content from the overview.
-    await page.getByRole("navigation").getByRole("link", { name: "Overview" }).click();
+    await page.goto(store.overview);
     await page.getByRole("button", { name: "Remove all sample content" }).click();
     await page
       .getByRole("dialog", { name: "Remove all sample content?" })

@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { get } from "../api.js";
 import { errorText } from "../components/form/index.js";
 import { Loading, Notice, PageHead, formatDate, useSite, useSiteId } from "../components/ui.js";
+import { SampleProductsWarning } from "./SetupGuide.js";
 import { PaymentInfoCard } from "./billing/PaymentInfoCard.js";
 import { ChangePlan } from "./billing/ChangePlan.js";
 import { CurrentPlan } from "./billing/CurrentPlan.js";
@@ -73,6 +74,7 @@ export function Billing() {
           </button>
         </Notice>
       ) : null}
+      <SampleProductsWarning siteId={siteId} />
       {sub ? (
         <>
           <StatusMessage sub={sub} siteId={siteId} />

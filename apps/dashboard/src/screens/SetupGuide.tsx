@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { del, put } from "../api.js";
 import { Card } from "../components/Card.js";
-import { ActionDialog, ErrorNotice, useSiteQuery } from "../components/ui.js";
+import { ActionDialog, ErrorNotice, Notice, useSiteQuery } from "../components/ui.js";
 
 interface SetupStep {
   id: string;
@@ -66,6 +66,24 @@ function sampleText(c: SampleCounts): string {
     c.images ? plural(c.images, "sample image", "sample images") : "",
   ].filter(Boolean);
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
+}
+
+/**
+ * Publishing (or paying for) a site that still shows sample products: said before the owner does
+ * it, on the Billing screen, with the way to remove them.
+ */
+export function SampleProductsWarning({ siteId }: { siteId: string }) {
+  const products = useSample().data?.products ?? 0;
+  if (!products) return null;
+  return (
+    <Notice kind="warn">
+      <strong>
+        This site still shows {plural(products, "sample product", "sample products")} from its starter.
+      </strong>{" "}
+      Visitors see them marked “Sample” and cannot buy them. Remove the sample content on the{" "}
+      <Link to={`/sites/${siteId}`}>site overview</Link> before you publish.
+    </Notice>
+  );
 }
 
 /** The guide: steps with progress, each a link to its screen; the owner can hide it and bring it back. */
