@@ -19,21 +19,13 @@ import { FetchClient, firstSiteId, signInDemoOwner } from "../apps/server/test/f
 import { orderBody } from "../apps/server/test/fixtures.js";
 import { type ScratchDatabase, createScratchDatabase } from "../apps/server/test/scratch-database.js";
 import { type BenchServer, root, startServer } from "./server.js";
+import { DEMO_PRODUCTS } from "./demo-products.js";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-const SPREAD = [
-  "beeswax-candle",
-  "field-notes-journal",
-  "everyday-tote",
-  "linen-work-apron",
-  "stoneware-mug",
-  "wool-beanie",
-  "cotton-napkins",
-  "pour-over-set",
-];
+const SPREAD = DEMO_PRODUCTS;
 
 type Server = BenchServer;
 

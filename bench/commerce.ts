@@ -34,6 +34,7 @@ import { FetchClient, firstSiteId, signInDemoOwner } from "../apps/server/test/f
 import { orderBody } from "../apps/server/test/fixtures.js";
 import { createScratchDatabase } from "../apps/server/test/scratch-database.js";
 import { type BenchServer, root, startServer, waitIdle } from "./server.js";
+import { DEMO_PRODUCTS } from "./demo-products.js";
 
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ROUNDS = (process.env.BENCH_ROUNDS ?? "200x16,1000x64").split(",").map((r) => {
@@ -47,16 +48,7 @@ const FLASH_SHOPPERS = 1000;
 const FLASH_UNITS = 50;
 const TICK_MS = 1000 / 100; // /proc counts CPU in clock ticks of 10 ms
 
-const PRODUCTS = [
-  "beeswax-candle",
-  "field-notes-journal",
-  "everyday-tote",
-  "linen-work-apron",
-  "stoneware-mug",
-  "wool-beanie",
-  "cotton-napkins",
-  "pour-over-set",
-];
+const PRODUCTS = DEMO_PRODUCTS;
 
 interface Product {
   slug: string;
