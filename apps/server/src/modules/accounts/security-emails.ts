@@ -5,7 +5,7 @@
  */
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
-import { escapeHtml } from "../../lib/escape.js";
+import { platformBrand, renderEmail } from "../email/layout.js";
 import { queueEmail } from "../email/service.js";
 
 interface Notice {
@@ -24,12 +24,14 @@ export function sendSecurityEmail(db: Db | Tx, config: Config, to: string, notic
   const text = [first, notice.link ? notice.link.url : undefined, ...rest, SIGNATURE]
     .filter((p): p is string => p !== undefined)
     .join("\n\n");
-  const html = [
-    `<p>${escapeHtml(first ?? "")}</p>`,
-    notice.link ? `<p><a href="${escapeHtml(notice.link.url)}">${escapeHtml(notice.link.label)}</a></p>` : "",
-    ...rest.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p>${escapeHtml(SIGNATURE)}</p>`,
-  ].join("");
+  const { html } = renderEmail(platformBrand(config.publicUrl), {
+    blocks: [
+      ...(first ? [{ type: "text" as const, text: first }] : []),
+      ...(notice.link ? [{ type: "button" as const, text: notice.link.label, url: notice.link.url }] : []),
+      ...rest.map((p) => ({ type: "text" as const, text: p })),
+      { type: "text", text: SIGNATURE },
+    ],
+  });
   return queueEmail(db, config, {
     websiteId: null,
     to,

@@ -92,6 +92,25 @@ export async function emailBrandOf(
   };
 }
 
+/** The brand of the platform's own emails (account security): Atelier's name and neutral colours. */
+export function platformBrand(publicUrl: string): EmailBrand {
+  return {
+    siteTitle: "Atelier",
+    siteUrl: publicUrl.replace(/\/+$/, ""),
+    colors: {
+      background: "#ffffff",
+      text: "#1f2328",
+      accent: "#2f5bd3",
+      accentText: "#ffffff",
+      muted: "#5b6470",
+      border: "#e6e8eb",
+    },
+    fonts: { heading: FALLBACK_FONT, body: FALLBACK_FONT },
+    logo: null,
+    buttonRadius: RADIUS.rounded,
+  };
+}
+
 function absolute(origin: string, url: string): string {
   try {
     return new URL(url, `${origin}/`).toString();

@@ -28,10 +28,10 @@ import type { Deps } from "../../http/deps.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { DAY_MS } from "../../lib/clock.js";
 import { normalizeEmail } from "../../lib/email.js";
-import { escapeHtml } from "../../lib/escape.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { usableTokenWhere } from "../../lib/single-use-tokens.js";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../../lib/passwords.js";
+import { emailBrandOf, renderEmail } from "../email/layout.js";
 import { queueEmail } from "../email/service.js";
 import { linesOfOrders } from "../orders/service.js";
 import { countEvent, peekEvents, resetEvents, type Window } from "../forms/rate-limit.js";
@@ -484,7 +484,17 @@ export async function requestPasswordReset(
       fromName: site.title,
       subject: `Reset your password for ${site.title}`,
       text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your account at ${site.title}. To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
-      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your account at ${escapeHtml(site.title)}. To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it was not you, ignore this email: your password stays as it is.</p>`,
+      html: renderEmail(await emailBrandOf(tx, site, new URL(link).origin), {
+        blocks: [
+          { type: "text", text: `Hello ${user.firstName},` },
+          {
+            type: "text",
+            text: `Someone asked to reset the password of your account at ${site.title}. To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:`,
+          },
+          { type: "button", text: "Choose a new password", url: link },
+          { type: "text", text: "If it was not you, ignore this email: your password stays as it is." },
+        ],
+      }).html,
     });
   });
 }
