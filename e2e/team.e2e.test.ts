@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, browser, screenshot, useBrowser } from "./browser.js";
-import { newPage } from "./editor.js";
+import { addTextBlock, newPage } from "./editor.js";
 import { demoOwnerLogIn, invitationLink, inviteByEmail } from "./owner.js";
 
 const base = inject("baseUrl");
@@ -82,15 +82,7 @@ describe("a site run by a team", () => {
     await editor.getByRole("heading", { name: "Pages", level: 1 }).waitFor();
     await editor.goto(`${base}/config/sites/${siteId}/pages/${edited.id}/edit`);
     await editor.getByText(`Editing: Team Notes ${stamp}`).waitFor();
-    await editor.getByRole("button", { name: "Add block" }).first().click();
-    await editor.getByRole("button", { name: "Add Text block" }).click();
-    await editor.getByRole("button", { name: "Done editing" }).waitFor();
-    await editor.locator("#block-panel .ProseMirror").click();
-    await editor.keyboard.press("ControlOrMeta+a");
-    await editor.keyboard.type("Written by the editor of the team.");
-    await expect
-      .poll(() => editor.locator(".save-state").textContent(), { timeout: 15_000 })
-      .toBe("Draft saved");
+    await addTextBlock(editor, "Written by the editor of the team.");
     await editor.getByRole("button", { name: "Publish" }).click();
     await expect
       .poll(() => editor.locator(".save-state").textContent(), { timeout: 15_000 })

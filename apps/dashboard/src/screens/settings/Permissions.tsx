@@ -211,6 +211,35 @@ function TransferDialog({ members, onClose }: { members: Member[]; onClose: () =
   );
 }
 
+interface RowAction {
+  label: string;
+  /** The button's name for screen readers, saying which row it acts on. */
+  name: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+/** The buttons at the end of a row of the team's lists. */
+function RowActions({ actions }: { actions: RowAction[] }) {
+  return (
+    <span className="btn-row">
+      {actions.map((a) => (
+        <button
+          key={a.label}
+          type="button"
+          className={`btn small${a.danger ? " danger" : ""}`}
+          aria-label={a.name}
+          disabled={a.disabled}
+          onClick={a.onClick}
+        >
+          {a.label}
+        </button>
+      ))}
+    </span>
+  );
+}
+
 function MembersCard({ members, me, canWrite }: { members: Member[]; me?: string; canWrite: boolean }) {
   const [editing, setEditing] = useState<Member>();
   const [removing, setRemoving] = useState<Member>();
@@ -241,24 +270,17 @@ function MembersCard({ members, me, canWrite }: { members: Member[]; me?: string
             {canWrite ? (
               <td>
                 {m.owner ? null : (
-                  <span className="btn-row">
-                    <button
-                      type="button"
-                      className="btn small"
-                      aria-label={`Edit roles of ${m.email}`}
-                      onClick={() => setEditing(m)}
-                    >
-                      Edit roles
-                    </button>
-                    <button
-                      type="button"
-                      className="btn small danger"
-                      aria-label={`Remove ${m.email}`}
-                      onClick={() => setRemoving(m)}
-                    >
-                      Remove
-                    </button>
-                  </span>
+                  <RowActions
+                    actions={[
+                      { label: "Edit roles", name: `Edit roles of ${m.email}`, onClick: () => setEditing(m) },
+                      {
+                        label: "Remove",
+                        name: `Remove ${m.email}`,
+                        danger: true,
+                        onClick: () => setRemoving(m),
+                      },
+                    ]}
+                  />
                 )}
               </td>
             ) : null}
@@ -305,26 +327,23 @@ function InvitationsCard({ invitations, canWrite }: { invitations: Invitation[];
             <td className="hide-phone">{formatDate(i.expiresAt, true)}</td>
             {canWrite ? (
               <td>
-                <span className="btn-row">
-                  <button
-                    type="button"
-                    className="btn small"
-                    aria-label={`Resend the invitation of ${i.email}`}
-                    disabled={resend.isPending}
-                    onClick={() => resend.mutate(i)}
-                  >
-                    Resend
-                  </button>
-                  <button
-                    type="button"
-                    className="btn small danger"
-                    aria-label={`Revoke the invitation of ${i.email}`}
-                    disabled={revoke.isPending}
-                    onClick={() => revoke.mutate(i)}
-                  >
-                    Revoke
-                  </button>
-                </span>
+                <RowActions
+                  actions={[
+                    {
+                      label: "Resend",
+                      name: `Resend the invitation of ${i.email}`,
+                      disabled: resend.isPending,
+                      onClick: () => resend.mutate(i),
+                    },
+                    {
+                      label: "Revoke",
+                      name: `Revoke the invitation of ${i.email}`,
+                      danger: true,
+                      disabled: revoke.isPending,
+                      onClick: () => revoke.mutate(i),
+                    },
+                  ]}
+                />
               </td>
             ) : null}
           </tr>
