@@ -19,7 +19,7 @@ import { THEME_NAMES } from "../apps/server/src/render/themes.js";
 import { seedDemoIfEmpty } from "../apps/server/src/seed/demo.js";
 import { axeViolations, describeViolations } from "./axe.js";
 import { PHONE, browser } from "./browser.js";
-import { ownerLogIn } from "./owner.js";
+import { inviteByEmail, ownerLogIn } from "./owner.js";
 import { useOwnServer } from "./own-server.js";
 import { fillCheckout } from "./shopper.js";
 
@@ -105,6 +105,7 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
     `${s}/settings/billing`,
     `${s}/settings/url-mappings`,
     `${s}/settings/export`,
+    `${s}/settings/permissions`,
     `${s}/api-keys`,
     `${s}/settings/developers/webhooks`,
     "/account",
@@ -247,6 +248,28 @@ describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
         await page.getByRole("dialog").waitFor();
       });
       await page.keyboard.press("Escape");
+      await page.goto(`${base()}/config${s}/settings/permissions`);
+      await screenLoaded(page);
+      await auditState(found, page, `${label} invite dialog`, async () => {
+        await page.getByRole("button", { name: "Invite a person" }).click();
+        await page.getByRole("dialog").waitFor();
+      });
+      await page.keyboard.press("Escape");
+      // The page an invitation email opens: a new account's form, and a link that no longer works.
+      const link = await inviteByEmail(page, base(), siteId, `a11y-${viewport.width}@example.com`, [
+        "website_editor",
+      ]);
+      const invited = await browser.newPage({ viewport });
+      for (const [what, url] of [
+        ["invitation", link],
+        ["invitation link refused", "/config/invitations/accept?token=not-a-token"],
+      ]) {
+        await auditState(found, invited, `${label} ${what}`, async () => {
+          await invited.goto(`${base()}${url}`);
+          await screenLoaded(invited);
+        });
+      }
+      await invited.close();
       await page.goto(`${base()}/config${s}/api-keys`);
       await screenLoaded(page);
       await auditState(found, page, `${label} API key dialog`, async () => {

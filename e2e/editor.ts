@@ -1,5 +1,6 @@
 /** Pages made for one editor test, and their layouts, through the owner API (set-up and checks). */
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { ownerCall } from "./owner.js";
 
 export interface LayoutJson {
@@ -45,4 +46,15 @@ export async function publishedOf(page: Page, siteId: string, pageId: string): P
     `/api/owner/sites/${siteId}/pages/${pageId}/layout`,
   );
   return r.layout;
+}
+
+/** In the open page editor: adds a Text block, types `text` in it, and waits for the draft to save. */
+export async function addTextBlock(page: Page, text: string): Promise<void> {
+  await page.getByRole("button", { name: "Add block" }).first().click();
+  await page.getByRole("button", { name: "Add Text block" }).click();
+  await page.getByRole("button", { name: "Done editing" }).waitFor();
+  await page.locator("#block-panel .ProseMirror").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(text);
+  await expect.poll(() => page.locator(".save-state").textContent(), { timeout: 15_000 }).toBe("Draft saved");
 }

@@ -113,3 +113,34 @@ export async function openDemoScreen(page: Page, name: string): Promise<void> {
   await page.getByRole("link", { name, exact: true }).click();
   await page.getByRole("heading", { name, level: 1 }).waitFor();
 }
+
+/** The accept link (path and query) of the newest invitation email to `email`, from the site's outbox. */
+export async function invitationLink(page: Page, server: string, siteId: string, email: string) {
+  const outbox = await page.request.get(`${server}/api/owner/sites/${siteId}/outbox?limit=50`);
+  const { emails } = (await outbox.json()) as { emails: { to: string; text: string }[] };
+  const text = emails.find((e) => e.to === email)?.text ?? "";
+  const link = /https?:\/\/\S+\/config\/invitations\/accept\?token=[\w%-]+/.exec(text)?.[0];
+  expect(link, `an invitation email to ${email}`).toBeTruthy();
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Invites `email` to the site with `roles` through the owner API of the page's session (the
+ * server at `server`), and answers the accept link the invitation email carries.
+ */
+export async function inviteByEmail(
+  page: Page,
+  server: string,
+  siteId: string,
+  email: string,
+  roles: string[],
+): Promise<string> {
+  const crumb = (await page.context().cookies()).find((c) => c.name === "crumb")?.value ?? "";
+  const invited = await page.request.post(`${server}/api/owner/sites/${siteId}/invitations`, {
+    headers: { "x-csrf-token": crumb },
+    data: { email, roles },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  return invitationLink(page, server, siteId, email);
+}

@@ -1,6 +1,6 @@
 import { fractionDigitsOf } from "@atelier/commerce";
 import type { BlockTypeDef, FormDefinition, FormField, Layout } from "@atelier/forms";
-import { apiErrorOf, readJson } from "@atelier/owner-api";
+import { type Permission, apiErrorOf, readJson } from "@atelier/owner-api";
 
 /**
  * The owner API client: JSON in and out, the crumb cookie sent back as X-CSRF-Token on every
@@ -58,6 +58,11 @@ export async function api<T = unknown>(
   return json as T;
 }
 
+/** The refusal of a call the signed-in member's roles do not allow (403 `forbidden`). */
+export function isForbidden(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 403 && err.code === "forbidden";
+}
+
 export const get = <T>(path: string) => api<T>(path);
 export const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: "POST", body });
 export const put = <T>(path: string, body: unknown = {}) => api<T>(path, { method: "PUT", body });
@@ -87,6 +92,11 @@ export interface Site {
   createdOn: number;
   domains: { host: string; isPrimary: boolean }[];
   url: string;
+  /** What the signed-in person is on the site: its Owner, or a member with roles. */
+  role: "owner" | "member";
+  roles: string[];
+  /** The permissions the roles give (all of them for the Owner): what the dashboard shows them. */
+  permissions: Permission[];
 }
 
 export interface Page {

@@ -13,6 +13,7 @@ import { Forms } from "./screens/Forms.js";
 import { Inventory } from "./screens/Inventory.js";
 import { Login } from "./screens/Login.js";
 import { Account } from "./screens/account/Account.js";
+import { AcceptInvitation } from "./screens/account/AcceptInvitation.js";
 import { ConfirmEmail, ForgotPassword, ResetPassword } from "./screens/account/EmailedLinks.js";
 import { MediaLibrary } from "./screens/Media.js";
 import { Operations } from "./screens/Operations.js";
@@ -23,6 +24,7 @@ import { ProductEditor } from "./screens/products/ProductEditor.js";
 import { SiteHome } from "./screens/SiteHome.js";
 import { SiteSettings } from "./screens/SiteSettings.js";
 import { SiteExport } from "./screens/SiteExport.js";
+import { Permissions } from "./screens/settings/Permissions.js";
 import { UrlMappings } from "./screens/UrlMappings.js";
 import { Sites } from "./screens/Sites.js";
 import { StoreSettings } from "./screens/StoreSettings.js";
@@ -47,6 +49,7 @@ const router = createBrowserRouter(
     { path: "/forgot-password", element: <ForgotPassword /> },
     { path: "/reset-password", element: <ResetPassword /> },
     { path: "/confirm-email", element: <ConfirmEmail /> },
+    { path: "/invitations/accept", element: <AcceptInvitation /> },
     {
       path: "/sites/:siteId/pages/:pageId/edit",
       element: (
@@ -82,6 +85,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings/billing", element: <Billing /> },
         { path: "sites/:siteId/settings/url-mappings", element: <UrlMappings /> },
         { path: "sites/:siteId/settings/export", element: <SiteExport /> },
+        { path: "sites/:siteId/settings/permissions", element: <Permissions /> },
         { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },
         { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },
         { path: "sites/:siteId/api-keys", element: <ApiKeys /> },

@@ -76,3 +76,15 @@ export {
   PASSWORD_MIN_LENGTH,
   type TwoFactorSetup,
 } from "./account-security.js";
+export {
+  ALL_PERMISSIONS,
+  AREAS,
+  type Area,
+  isRole,
+  type Permission,
+  ROLES,
+  ROLE_IDS,
+  type Role,
+  roleName,
+} from "./permissions.js";
+export type { Invitation, InvitationPreview, Member, MembersAnswer } from "./members.js";

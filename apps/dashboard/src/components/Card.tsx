@@ -1,5 +1,5 @@
 /** A card of a screen: its heading, then what it holds (fields, a list, a note). */
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 export function Card({
   title,
@@ -7,13 +7,14 @@ export function Card({
   children,
 }: {
   title: ReactNode;
-  /** "section" where the card is a part of the page of its own. */
+  /** "section" where the card is a part of the page of its own (a region named by its heading). */
   as?: "div" | "section";
   children: ReactNode;
 }) {
+  const headingId = useId();
   return (
-    <Frame className="card">
-      <h2>{title}</h2>
+    <Frame className="card" aria-labelledby={Frame === "section" ? headingId : undefined}>
+      <h2 id={headingId}>{title}</h2>
       {children}
     </Frame>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from "react-router";
 import { type Account, type Site, del, get } from "../api.js";
+import { NotAllowed, canOn, screenPermission } from "./permissions.js";
 import { Loading } from "./ui.js";
 
 function useAccount() {
@@ -60,6 +61,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
     title: "Settings",
     links: [
       { to: "settings", label: "Site settings" },
+      { to: "settings/permissions", label: "Permissions" },
       { to: "settings/url-mappings", label: "URL mappings" },
       { to: "settings/billing", label: "Billing" },
       { to: "settings/export", label: "Export" },
@@ -120,6 +122,12 @@ export function Shell() {
     );
   }
   const site = sites.data?.find((s) => s.id === siteId);
+  /** Whether the person's roles open the screen at `path` under the site (the overview always). */
+  const opens = (path: string) => {
+    const needs = screenPermission(path);
+    return !needs || canOn(site, needs);
+  };
+  const here = siteId ? location.pathname.replace(/^\/sites\/[^/]+\/?/, "") : "";
 
   return (
     <div className={`shell${menuOpen ? " menu-open" : ""}`}>
@@ -162,20 +170,23 @@ export function Shell() {
         ) : null}
         {siteId ? (
           <nav>
-            {SECTIONS.map((section) => (
-              <div className="nav-group" key={section.title}>
-                <h2>{section.title}</h2>
-                {section.links.map((l) => (
-                  <NavLink
-                    key={l.to}
-                    to={`/sites/${siteId}${l.to ? `/${l.to}` : ""}`}
-                    end={l.to === "" || l.to === "settings"}
-                  >
-                    {l.label}
-                  </NavLink>
-                ))}
-              </div>
-            ))}
+            {SECTIONS.map((section) => {
+              const links = section.links.filter((l) => opens(l.to));
+              return links.length ? (
+                <div className="nav-group" key={section.title}>
+                  <h2>{section.title}</h2>
+                  {links.map((l) => (
+                    <NavLink
+                      key={l.to}
+                      to={`/sites/${siteId}${l.to ? `/${l.to}` : ""}`}
+                      end={l.to === "" || l.to === "settings"}
+                    >
+                      {l.label}
+                    </NavLink>
+                  ))}
+                </div>
+              ) : null;
+            })}
           </nav>
         ) : (
           <nav className="nav-group">
@@ -197,7 +208,7 @@ export function Shell() {
       </aside>
       <main className="main" id="main">
         <div className="content">
-          <Outlet />
+          {!siteId || opens(here) ? <Outlet /> : site ? <NotAllowed /> : <Loading />}
         </div>
       </main>
     </div>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useParams } from "react-router";
-import { type OwnerForm, type Page, type Site, get } from "../api.js";
+import { type OwnerForm, type Page, type Site, get, isForbidden } from "../api.js";
 import { errorText } from "./form/errors.js";
 import { useFocusFirstInvalid } from "./form/focus-first-invalid.js";
 
@@ -21,7 +21,8 @@ export function Notice({
 
 export function ErrorNotice({ error }: { error: unknown }) {
   if (!error) return null;
-  return <Notice kind="error">{errorText(error)}</Notice>;
+  // A call the person's roles do not allow says so ("Your role does not allow this."), not as a failure.
+  return <Notice kind={isForbidden(error) ? "warn" : "error"}>{errorText(error)}</Notice>;
 }
 
 /** A dialog: focus moves in, Escape and the close button close it, the page behind does not scroll. */
@@ -398,13 +399,16 @@ export function useSiteQuery<Answer, T>(
   key: string,
   url: (siteId: string) => string,
   pick: (answer: Answer) => T,
-  options: { refetchOnWindowFocus?: boolean; staleTime?: number } = {},
+  {
+    enabled = true,
+    ...options
+  }: { refetchOnWindowFocus?: boolean; staleTime?: number; enabled?: boolean } = {},
 ) {
   const siteId = useSiteId();
   return useQuery({
     queryKey: [key, siteId],
     queryFn: () => get<Answer>(url(siteId)).then(pick),
-    enabled: Boolean(siteId),
+    enabled: Boolean(siteId) && enabled,
     ...options,
   });
 }
@@ -417,11 +421,13 @@ export function useSite() {
   );
 }
 
-export function usePages() {
+/** The site's pages; `enabled` false where the person may not read them (a store manager's overview). */
+export function usePages(enabled = true) {
   return useSiteQuery(
     "pages",
     (siteId) => `/api/owner/sites/${siteId}/pages`,
     (r: { pages: Page[] }) => r.pages,
+    { enabled },
   );
 }
 

@@ -21,6 +21,7 @@ const ACCOUNT_ROUTES = new Set([
   "POST /api/owner/session",
   "DELETE /api/owner/session",
   "POST /api/owner/invitations/accept",
+  "POST /api/owner/invitations/preview",
 ]);
 /** The account's own security calls (password, two-step verification, sessions) live under these. */
 const ACCOUNT_PREFIXES = ["/api/owner/account/", "/api/owner/password-reset"];

@@ -127,6 +127,41 @@ describe("invitations", () => {
     ).toEqual(["administrator"]);
   });
 
+  it("shows the holder of a link the site, the inviter, the roles and whether the address has an account", async () => {
+    await signedUpOwner(t, "preview-known@example.com");
+    await invite("preview-known@example.com", ["store_manager", "analytics_viewer"]);
+    await invite("preview-new@example.com", ["website_editor"]);
+    const b = new Browser(t.app);
+    await b.visit("/");
+    const preview = (token: string) =>
+      b.request({ method: "POST", url: "/api/owner/invitations/preview", payload: { token } });
+    const known = await preview(await linkTo("preview-known@example.com"));
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({
+      email: "preview-known@example.com",
+      roles: ["store_manager", "analytics_viewer"],
+      site: { title: "Atelier Demo" },
+      inviter: { name: expect.any(String) },
+      hasAccount: true,
+    });
+    expect(known.json().inviter.name).not.toBe("");
+    const fresh = (await preview(await linkTo("preview-new@example.com"))).json();
+    expect(fresh).toMatchObject({ email: "preview-new@example.com", hasAccount: false });
+    // Looking changes nothing: the link still accepts, once; then it is refused as used.
+    const token = await linkTo("preview-new@example.com");
+    expect((await accept(token, { password: "long enough password", name: "Newcomer" })).res.statusCode).toBe(
+      200,
+    );
+    const used = await preview(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json().error).toMatchObject({ code: "invalid_invitation" });
+    const wrong = await preview("not-a-token");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(
+      "This invitation link is not valid: it was used, revoked or has expired.",
+    );
+  });
+
   it("refuses a role that does not exist, no roles, a bad address and a member, inviting nobody", async () => {
     const before = (await list()).invitations.length;
     for (const [email, roles, status] of [

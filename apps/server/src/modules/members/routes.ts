@@ -19,6 +19,7 @@ import {
   invite,
   listInvitations,
   listMembers,
+  previewInvitation,
   removeMember,
   resendInvitation,
   revokeInvitation,
@@ -203,6 +204,34 @@ export const memberRoutes: FastifyPluginAsync = async (app) => {
       await transferOwnership(db, siteOf(request), request.owner!, body);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    "/api/owner/invitations/preview",
+    {
+      preHandler: requireCrumb,
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["owner: team"],
+        summary:
+          "What an invitation link offers before accepting: the site, who invites, the roles, and whether the address has an account",
+        body: Type.Object(
+          { token: Type.String({ minLength: 1, maxLength: 200 }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            email: Type.String(),
+            roles: Type.Array(Type.String()),
+            site: Type.Object({ title: Type.String() }),
+            inviter: Type.Object({ name: Type.String() }),
+            hasAccount: Type.Boolean(),
+          }),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request) => previewInvitation(db, clock, (request.body as { token: string }).token),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import { isValidEmail } from "@atelier/forms";
 import { and, asc, eq, gt, max, sql } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
-import { accountSessions, accounts, invitations, memberships } from "../../db/schema.js";
+import { accountSessions, accounts, invitations, memberships, websites } from "../../db/schema.js";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { normalizeEmail } from "../../lib/email.js";
@@ -215,6 +215,45 @@ export async function revokeInvitation(db: Db, site: Website, actor: Actor, id: 
   });
 }
 
+/** A live invitation by its token; the 400 of a link used, revoked or expired otherwise. */
+async function liveInvitation(db: Db, clock: Clock, token: string) {
+  const [invitation] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.tokenHash, hashToken(token)), gt(invitations.expiresAt, clock.now())));
+  if (!invitation) throw new ApiError(400, "invalid_invitation", BAD_INVITATION);
+  return invitation;
+}
+
+/**
+ * What the page an invitation link opens shows before accepting: the site, the inviter, the roles,
+ * and whether an account uses the address (told only to the holder of the emailed token).
+ */
+export async function previewInvitation(db: Db, clock: Clock, token: string) {
+  const invitation = await liveInvitation(db, clock, token);
+  const [site] = await db
+    .select({ title: websites.title })
+    .from(websites)
+    .where(eq(websites.id, invitation.websiteId));
+  const [inviter] = invitation.invitedBy
+    ? await db
+        .select({ name: accounts.displayName })
+        .from(accounts)
+        .where(eq(accounts.id, invitation.invitedBy))
+    : [];
+  const [existing] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.email, invitation.email));
+  return {
+    email: invitation.email,
+    roles: invitation.roles,
+    site: { title: site?.title ?? "" },
+    inviter: { name: inviter?.name ?? "" },
+    hasAccount: Boolean(existing),
+  };
+}
+
 /**
  * Accepts an invitation: the invited address's account (signed in already, or by its password) or a
  * new one (password and name) becomes a member with the invitation's roles. The token works once.
@@ -227,11 +266,7 @@ export async function acceptInvitation(
   signedIn: OwnerAccount | undefined,
 ) {
   const { db, clock } = deps;
-  const [invitation] = await db
-    .select()
-    .from(invitations)
-    .where(and(eq(invitations.tokenHash, hashToken(input.token)), gt(invitations.expiresAt, clock.now())));
-  if (!invitation) throw new ApiError(400, "invalid_invitation", BAD_INVITATION);
+  const invitation = await liveInvitation(db, clock, input.token);
   const [existing] = await db
     .select({ id: accounts.id })
     .from(accounts)
