@@ -10,6 +10,7 @@ export {
   type KeyArea,
 } from "./api-keys.js";
 export type { ApiKey, ApiKeyList, CreatedApiKey } from "./api-keys.js";
+export type { ActivityEntry, ActivityPage } from "./activity.js";
 export {
   AA_TEXT_CONTRAST,
   contrastRatio,
