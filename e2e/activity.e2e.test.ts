@@ -6,6 +6,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { PHONE, browser, screenshot, useBrowser } from "./browser.js";
+import { DEMO_OWNER } from "../apps/server/test/fixtures.js";
 import { demoOwnerLogIn, ownerCall } from "./owner.js";
 
 const base = inject("baseUrl");
@@ -52,7 +53,7 @@ describe("Settings → Activity", () => {
     const editorRow = rows.filter({ hasText: editorEmail }).filter({ hasText: "Redirect created" });
     await editorRow.first().waitFor();
     await expect.poll(() => editorRow.first().textContent()).toContain("from, to");
-    const ownerRow = rows.filter({ hasText: "demo@atelier.test" }).filter({ hasText: "Redirect deleted" });
+    const ownerRow = rows.filter({ hasText: DEMO_OWNER.email }).filter({ hasText: "Redirect deleted" });
     await ownerRow.first().waitFor();
     expect(await ownerRow.first().textContent()).toContain(redirectId);
     await screenshot(page, "activity-desktop");
