@@ -108,6 +108,7 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
     `${s}/settings/permissions`,
     `${s}/api-keys`,
     `${s}/settings/developers/webhooks`,
+    `${s}/settings/activity`,
     "/account",
     `${s}/design/styles`,
     `${s}/design/themes`,

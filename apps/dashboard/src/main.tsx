@@ -18,6 +18,7 @@ import { ConfirmEmail, ForgotPassword, ResetPassword } from "./screens/account/E
 import { MediaLibrary } from "./screens/Media.js";
 import { Operations } from "./screens/Operations.js";
 import { PageSettings } from "./screens/PageSettings.js";
+import { Activity } from "./screens/Activity.js";
 import { Pages } from "./screens/Pages.js";
 import { Products } from "./screens/Products.js";
 import { ProductEditor } from "./screens/products/ProductEditor.js";
@@ -89,6 +90,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },
         { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },
         { path: "sites/:siteId/api-keys", element: <ApiKeys /> },
+        { path: "sites/:siteId/settings/activity", element: <Activity /> },
         { path: "sites/:siteId/settings/developers/webhooks", element: <Webhooks /> },
         {
           path: "sites/:siteId/design/templates",

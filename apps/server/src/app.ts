@@ -61,6 +61,8 @@ import { StoreCache } from "./modules/cart/site-reads.js";
 import { fontPreviewRoutes } from "./modules/design/font-preview.js";
 import { designRoutes } from "./modules/design/routes.js";
 import { webhookRoutes } from "./modules/webhooks/routes.js";
+import { activityRoutes } from "./modules/activity/routes.js";
+import { installActivityRecording } from "./modules/activity/recording.js";
 
 const storefrontDist = STOREFRONT_DIST;
 /** Vite's content-hashed file names, `<name>-<8 characters of hash>.<ext>`, or their .br/.gz. */
@@ -130,12 +132,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           url: route.url,
           bodySchema: route.schema?.body,
           permission: route.config?.permission,
+          personOnly: route.config?.personOnly,
         });
     }
   });
   installErrorHandlers(app);
   // A member whose roles lack a route's permission is refused before the input is even read.
   app.addHook("preValidation", permissionGate);
+  // Every change through the owner API gets its activity entry in its own transaction.
+  installActivityRecording(app);
   if (!opts.media) app.addHook("onClose", () => deps.media.close());
 
   await registerCompression(app);
@@ -201,6 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(starterRoutes);
   await app.register(setupGuideRoutes);
   await app.register(memberRoutes);
+  await app.register(activityRoutes);
   await app.register(pageRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(contentAdminRoutes);

@@ -1,28 +1,34 @@
 /**
  * What an API key may be allowed to do: read or write each area of the owner API
- * (`<area>.read` / `<area>.write`), beside the first scopes of the commerce API and the template
- * commands, which keep working.
+ * (`<area>.read` / `<area>.write`, the areas of the permission table that roles use too), beside
+ * the first scopes of the template commands, which keep working (mapped onto design). A write scope
+ * also reads. The team, the API keys themselves and billing stay with people: no scope opens them.
  */
-export const API_SCOPES = [
-  "orders.read",
-  "orders.write",
-  "products.read",
-  "products.write",
-  "inventory.read",
-  "inventory.write",
-  "content.read",
-  "content.write",
-  "forms.read",
-  "forms.write",
-  "site_users.read",
-  "site_users.write",
-  "analytics.read",
-  "analytics.write",
-  "webhooks.read",
-  "webhooks.write",
-  "templates.read",
-  "templates.write",
+export const KEY_AREAS = [
+  "content",
+  "design",
+  "forms",
+  "seo",
+  "settings",
+  "products",
+  "inventory",
+  "orders",
+  "store",
+  "site_users",
+  "analytics",
+  "activity",
+  "webhooks",
 ] as const;
+
+export type KeyArea = (typeof KEY_AREAS)[number];
+
+/** The scope names of the template commands (`jsont pull|push`), kept working: design.read, design.write. */
+export const LEGACY_SCOPES = ["templates.read", "templates.write"] as const;
+
+export const API_SCOPES = [
+  ...KEY_AREAS.flatMap((a) => [`${a}.read`, `${a}.write`] as const),
+  ...LEGACY_SCOPES,
+] as readonly (`${KeyArea}.read` | `${KeyArea}.write` | (typeof LEGACY_SCOPES)[number])[];
 
 /** The longest name an owner may give a key. */
 export const API_KEY_NAME_MAX_LENGTH = 100;

@@ -1,8 +1,16 @@
 /** The JSON shapes of the owner API (and the design choices they allow), shared by the server that answers them and its clients (the dashboard, the `jsont` command line). */
 export { type ApiErrorBody, apiErrorOf, readJson } from "./answers.js";
 export type { ExportJob, ExportStatus } from "./exports.js";
-export { API_KEY_NAME_MAX_LENGTH, API_SCOPES, type ApiScope } from "./api-keys.js";
+export {
+  API_KEY_NAME_MAX_LENGTH,
+  API_SCOPES,
+  KEY_AREAS,
+  LEGACY_SCOPES,
+  type ApiScope,
+  type KeyArea,
+} from "./api-keys.js";
 export type { ApiKey, ApiKeyList, CreatedApiKey } from "./api-keys.js";
+export type { ActivityEntry, ActivityPage } from "./activity.js";
 export {
   AA_TEXT_CONTRAST,
   contrastRatio,

@@ -67,6 +67,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: "settings/export", label: "Export" },
       { to: "api-keys", label: "API keys" },
       { to: "settings/developers/webhooks", label: "Webhooks" },
+      { to: "settings/activity", label: "Activity" },
     ],
   },
 ];

@@ -6,11 +6,12 @@
  */
 import {
   API_KEY_NAME_MAX_LENGTH,
-  API_SCOPES,
   type ApiKey,
   type ApiKeyList,
-  type ApiScope,
   type CreatedApiKey,
+  KEY_AREAS,
+  type KeyArea,
+  type LEGACY_SCOPES,
 } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -30,34 +31,27 @@ import { CheckboxField, TextField, fieldErrors } from "../components/form/index.
 
 const SESSION = Math.random().toString(36).slice(2, 12);
 
-/** What the owner reads about each scope the owner API grants. */
-const SCOPE_TEXT: Record<ApiScope, { label: string; help: string }> = {
-  "orders.read": { label: "Read orders", help: "Orders with their lines, totals and statuses." },
-  "orders.write": { label: "Change orders", help: "Fulfil, refund and cancel orders." },
-  "products.read": { label: "Read products", help: "Products with their variants, SKUs and prices." },
-  "products.write": { label: "Change products", help: "Create, edit and delete products." },
-  "inventory.read": { label: "Read inventory", help: "The stock of every variant." },
-  "inventory.write": { label: "Change inventory", help: "Adjust stock up or down." },
-  "content.read": { label: "Read content", help: "Pages, blog posts and other collection items." },
-  "content.write": { label: "Change content", help: "Edit pages and collection items." },
-  "forms.read": { label: "Read forms", help: "Forms and their submissions." },
-  "forms.write": { label: "Change forms", help: "Edit forms and manage submissions." },
-  "site_users.read": { label: "Read site users", help: "The people with an account on the site." },
-  "site_users.write": { label: "Change site users", help: "Edit and remove site users." },
-  "analytics.read": { label: "Read analytics", help: "Traffic and sales figures." },
-  "analytics.write": { label: "Send analytics", help: "Record analytics events." },
-  "webhooks.read": { label: "Read webhooks", help: "Webhook subscriptions and their delivery log." },
-  "webhooks.write": {
-    label: "Manage webhooks",
-    help: "Create, change and delete webhook subscriptions.",
-  },
-  "templates.read": { label: "Read templates", help: "The site's templates (jsont pull)." },
-  "templates.write": {
-    label: "Change templates",
-    help: "Save and revert the site's own templates (jsont push).",
-  },
+/** What the owner reads about each area a key may read or change (scopes `<area>.read|write`). */
+const AREA_TEXT: Record<KeyArea, { label: string; help: string }> = {
+  content: { label: "Content", help: "Pages, navigation, blog posts and other collection items, media." },
+  design: { label: "Design", help: "Design, custom CSS and templates (jsont pull and push)." },
+  forms: { label: "Forms", help: "Forms and their submissions, the mailing list." },
+  seo: { label: "SEO", help: "SEO settings, URL mappings and redirects." },
+  settings: { label: "Site settings", help: "Site settings, domains, export and import of the site." },
+  products: { label: "Products", help: "Products with their variants, SKUs and prices." },
+  inventory: { label: "Inventory", help: "The stock of every variant." },
+  orders: { label: "Orders", help: "Orders; fulfil, refund and cancel them; restock requests." },
+  store: { label: "Store settings", help: "Shipping, tax, coupons, discounts and product feeds." },
+  site_users: { label: "Site users", help: "The people with an account on the site." },
+  analytics: { label: "Analytics", help: "Traffic and sales figures." },
+  activity: { label: "Activity log", help: "Who changed what, when and from where." },
+  webhooks: { label: "Webhooks", help: "Webhook subscriptions and their delivery log." },
 };
-const SCOPES = API_SCOPES.map((id) => ({ id, ...SCOPE_TEXT[id] }));
+/** The template commands' first scope names, still accepted (they are the design scopes). */
+const LEGACY_TEXT: Record<(typeof LEGACY_SCOPES)[number], string> = {
+  "templates.read": "Read templates",
+  "templates.write": "Change templates",
+};
 
 type PanelAction = "learn_more" | "terms_of_use" | "create_key" | "delete_key" | "delete_confirm";
 type ModalAction = "copy" | "next" | "cancel" | "complete";
@@ -81,10 +75,14 @@ function useTrack(siteId: string) {
 }
 
 function scopeLabel(id: string) {
-  return SCOPES.find((s) => s.id === id)?.label ?? id;
+  if (id in LEGACY_TEXT) return LEGACY_TEXT[id as keyof typeof LEGACY_TEXT];
+  const [area, kind] = id.split(".");
+  const text = AREA_TEXT[area as KeyArea];
+  return text ? `${kind === "write" ? "Change" : "Read"} ${text.label.toLowerCase()}` : id;
 }
 
 const ENDPOINTS = [
+  ["Any /api/owner/sites/:siteId/… call of the dashboard", "<area>.read or <area>.write"],
   ["GET /api/1/commerce/orders?cursor=&limit=", "orders.read"],
   ["GET /api/1/commerce/products?cursor=", "products.read"],
   ["GET /api/1/commerce/inventory?cursor=", "inventory.read"],
@@ -218,18 +216,29 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
         error={errors.name}
         onChange={(v) => setName(v)}
       />
-      <fieldset>
-        <legend>Scopes</legend>
-        {SCOPES.map((s) => (
-          <CheckboxField
-            key={s.id}
-            label={`${s.label} (${s.id})`}
-            help={s.help}
-            value={scopes.includes(s.id)}
-            onChange={(on) => setScopes(on ? [...scopes, s.id] : scopes.filter((x) => x !== s.id))}
-          />
-        ))}
-      </fieldset>
+      <p className="small muted" style={{ margin: "0.5rem 0" }}>
+        Choose what the key may read or change. Change also reads. The team, API keys and billing stay with
+        people.
+      </p>
+      {KEY_AREAS.map((area) => (
+        <fieldset key={area} className="scope-area">
+          <legend>{AREA_TEXT[area].label}</legend>
+          <p className="help small muted">{AREA_TEXT[area].help}</p>
+          <div className="btn-row" style={{ gap: "1.5rem" }}>
+            {(["read", "write"] as const).map((kind) => {
+              const id = `${area}.${kind}`;
+              return (
+                <CheckboxField
+                  key={id}
+                  label={`${kind === "read" ? "Read" : "Change"} (${id})`}
+                  value={scopes.includes(id)}
+                  onChange={(on) => setScopes(on ? [...scopes, id] : scopes.filter((x) => x !== id))}
+                />
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
     </FormDialog>
   );
 }
@@ -262,7 +271,7 @@ export function ApiKeys() {
     <>
       <PageHead
         title="API keys"
-        sub="Keys let your other tools read your orders, products and stock, and update stock."
+        sub="Keys let your other tools call the owner API: read or change only the areas you choose."
         actions={
           <button
             type="button"

@@ -26,6 +26,8 @@ export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): strin
 
 /** preHandler for state-changing calls: the crumb sent back must equal the crumb cookie. */
 export async function requireCrumb(request: FastifyRequest): Promise<void> {
+  // An owner call authenticated by its API key (owner-sites/access.ts): no cookie, so no crumb.
+  if (request.apiKey) return;
   const cookie = request.cookies[CRUMB_COOKIE];
   const query = (request.query as Record<string, unknown> | undefined)?.crumb;
   const sent = (typeof query === "string" ? query : undefined) ?? request.headers["x-csrf-token"];

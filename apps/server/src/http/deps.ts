@@ -24,6 +24,8 @@ export interface RouteInfo {
   bodySchema?: unknown;
   /** The permission the route declares (`config.permission`), if any. */
   permission?: string;
+  /** Only a person signed in to the dashboard makes this call (API keys are refused). */
+  personOnly?: boolean;
 }
 
 declare module "fastify" {

@@ -36,6 +36,8 @@ interface RouteGroupOptions {
    * `<area>.write` (`config.permission`, checked by `requireSite`) unless a route names its own.
    */
   area?: Area;
+  /** Calls only a person signed in to the dashboard makes (their own drafts): API keys are refused. */
+  personOnly?: boolean;
 }
 
 /** Registers one call: its path after the prefix, its schema (tags and default params added) and its handler. */
@@ -52,7 +54,7 @@ type GroupRoute = (
  */
 export function routeGroup(
   app: FastifyInstance,
-  { tags, read, write, prefix = "", params, area }: RouteGroupOptions,
+  { tags, read, write, prefix = "", params, area, personOnly }: RouteGroupOptions,
 ) {
   const route =
     (method: HTTPMethods): GroupRoute =>
@@ -62,7 +64,7 @@ export function routeGroup(
         method,
         url: `${prefix}${path}`,
         preHandler: method === "GET" ? read : write,
-        ...(declared ? { config: { permission: declared } } : {}),
+        ...(declared ? { config: { permission: declared, ...(personOnly ? { personOnly } : {}) } } : {}),
         schema: params ? { tags, params, ...schema } : { tags, ...schema },
         handler,
       });
@@ -82,9 +84,9 @@ export function routeGroup(
  */
 export function siteApiRoutes(
   app: FastifyInstance,
-  { tags, read = ownerRead, write = ownerWrite, area }: Omit<RouteGroupOptions, "prefix" | "params">,
+  { tags, read = ownerRead, write = ownerWrite, ...rest }: Omit<RouteGroupOptions, "prefix" | "params">,
 ) {
-  return routeGroup(app, { tags, read, write, prefix: SITE_API, params: SiteParams, area });
+  return routeGroup(app, { tags, read, write, prefix: SITE_API, params: SiteParams, ...rest });
 }
 
 /** The params of a call on records of a site: `siteId`, then each named id (all 24 hex digits). */

@@ -55,6 +55,11 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** A CSV cell: quoted when needed; cells a spreadsheet would run as a formula are neutralized. */
+export function csvCell(value: string): string {
+  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+}
+
 export function toCsv(rows: (string | number)[][]): string {
   return rows.map((r) => r.map((v) => csvField(String(v))).join(",")).join("\r\n") + "\r\n";
 }

@@ -296,6 +296,37 @@ export const events = pgTable(
   (t) => [index("events_website_idx").on(t.websiteId, t.id), index("events_type_idx").on(t.type, t.id)],
 );
 
+/**
+ * The activity log of a site: one row for each change made through the owner API (by a person in
+ * the dashboard or by an API key), written in the change's own transaction (modules/activity).
+ * Only names of fields, never their values; nothing in the API changes or deletes a row, and rows
+ * older than a year are pruned by the job queue's housekeeping.
+ */
+export const activityEntries = pgTable(
+  "activity_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    websiteId: websiteId(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** account or api_key */
+    actorType: text("actor_type").notNull(),
+    actorId: text("actor_id"),
+    /** The account's email, or the key's name, when the change was made. */
+    actorLabel: text("actor_label").notNull().default(""),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    /** The area of the permission table the change belongs to (products, design, members…). */
+    area: text("area"),
+    /** `<entity>.<verb>`, e.g. product.updated, order.fulfil, site.exported */
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    /** The names of the fields the change sent (never their values). */
+    fields: jsonb("fields").$type<string[]>().notNull().default([]),
+  },
+  (t) => [index("activity_site_idx").on(t.websiteId, t.id), index("activity_at_idx").on(t.at)],
+);
+
 // ─── Webhooks: subscriptions, the messages they are sent and each attempt ────────────────────────────
 
 /** An owner's webhook subscription: where to POST which event types, signed with its secret. */

@@ -18,6 +18,7 @@ import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { cursorPage } from "../../lib/paging.js";
 import { setStock } from "../catalog/inventory.js";
 import { MAX_STOCK } from "../catalog/product-rules.js";
+import { ANY_MEMBER, type Permission, isPermission } from "../members/permissions.js";
 
 const KEY_PREFIX = "atl_";
 /** The key shown in the panel: its first characters (the key itself is never shown again). */
@@ -32,8 +33,11 @@ export const MSG_NO_SUCH_KEY = "No such API key.";
 export const MSG_NO_KEY = "Send your API key in the Authorization header: Bearer <key>.";
 export const MSG_BAD_KEY = "This API key is not valid or has been deleted.";
 const MSG_NO_SUCH_VARIANT = "No such variant.";
+export const MSG_PERSON_ONLY =
+  "This call needs a person signed in to the dashboard; API keys cannot make it.";
 export const MSG_BELOW_ZERO = "The adjustments would take stock below 0; nothing was changed.";
-export const missingScope = (scope: ApiScope) => `This API key does not have the ${scope} scope.`;
+export const missingScope = (scope: ApiScope | Permission) =>
+  `This API key does not have the ${scope} scope.`;
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
@@ -69,7 +73,7 @@ export async function createKey(
     throw badRequest(`Give the key a name of 1 to ${API_KEY_NAME_MAX_LENGTH} characters.`, {
       name: "Invalid",
     });
-  const scopes = API_SCOPES.filter((s) => input.scopes.includes(s));
+  const scopes = input.scopes.filter((s) => (API_SCOPES as readonly string[]).includes(s));
   if (!scopes.length || scopes.length !== new Set(input.scopes).size)
     throw badRequest(`Choose at least one scope among ${API_SCOPES.join(", ")}.`, { scopes: "Invalid" });
   return db.transaction(async (tx) => {
@@ -108,6 +112,8 @@ export async function revokeKey(db: Db, websiteId: string, keyId: string) {
 
 export interface ApiCaller {
   keyId: string;
+  /** The key's name, as the owner gave it (the activity log shows it). */
+  name: string;
   websiteId: string;
   scopes: string[];
 }
@@ -127,7 +133,37 @@ export async function authenticate(db: Db, authorization: string | undefined, no
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
   }
-  return { keyId: row.id, websiteId: row.websiteId, scopes: row.scopes };
+  return { keyId: row.id, name: row.name, websiteId: row.websiteId, scopes: row.scopes };
+}
+
+/** The first scope names, kept working, and the permissions they stand for. */
+const LEGACY: Record<string, Permission> = {
+  "templates.read": "design.read",
+  "templates.write": "design.write",
+};
+
+/**
+ * The permissions of the permission table (modules/members/permissions.ts) that a key's scopes
+ * give: `<area>.read` / `<area>.write` as named (a write scope also reads), the template commands'
+ * scopes as design. Only the areas a key may be given count (never the team, keys or billing).
+ */
+export function keyPermissions(scopes: readonly string[]): Set<Permission> {
+  const held = new Set<Permission>();
+  for (const scope of scopes) {
+    const permission = LEGACY[scope] ?? scope;
+    if (!(API_SCOPES as readonly string[]).includes(scope) || !isPermission(permission)) continue;
+    held.add(permission);
+    if (permission.endsWith(".write")) held.add(permission.replace(/\.write$/, ".read") as Permission);
+  }
+  return held;
+}
+
+/** Refuses a key whose scopes do not give the permission a route declares (403 forbidden). */
+export function requireKeyPermission(caller: ApiCaller, permission: string): void {
+  if (permission === ANY_MEMBER) return;
+  if (!isPermission(permission)) throw new ApiError(403, "forbidden", MSG_PERSON_ONLY);
+  if (!keyPermissions(caller.scopes).has(permission))
+    throw new ApiError(403, "forbidden", missingScope(permission));
 }
 
 export function requireScope(caller: ApiCaller, scope: ApiScope): void {

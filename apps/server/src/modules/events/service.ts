@@ -11,6 +11,7 @@ import { events } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
 import { enqueueJob, registerJobHandler } from "../jobs/service.js";
+import { requestActor } from "../activity/recording.js";
 
 /** Who made a change: a dashboard account, an API key, a site user, a visitor or the system itself. */
 export interface Actor {
@@ -64,8 +65,12 @@ export function registerEventConsumer(name: string, consumer: Consumer): () => v
   return () => consumers.delete(name);
 }
 
-/** Appends an event in the caller's transaction and queues it for every consumer that wants it. */
+/**
+ * Appends an event in the caller's transaction and queues it for every consumer that wants it.
+ * An event of the system made during an owner call carries the call's person or API key.
+ */
 export async function recordEvent(db: Db | Tx, event: NewEvent): Promise<DomainEvent> {
+  const actor = event.actor.type === "system" ? (requestActor() ?? event.actor) : event.actor;
   const [row] = await db
     .insert(events)
     .values({
@@ -74,8 +79,8 @@ export async function recordEvent(db: Db | Tx, event: NewEvent): Promise<DomainE
       type: event.type,
       entityType: event.entity.type,
       entityId: event.entity.id,
-      actorType: event.actor.type,
-      actorId: event.actor.id,
+      actorType: actor.type,
+      actorId: actor.id,
       payload: event.payload ?? {},
     })
     .returning();

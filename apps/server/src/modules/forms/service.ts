@@ -27,7 +27,8 @@ import type { Db, Tx } from "../../db/client.js";
 import { formSubmissionKeys, formSubmissions, forms, mailingListSubscribers } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError } from "../../http/errors.js";
-import { csvField } from "../../lib/csv.js";
+import { csvCell } from "../../lib/csv.js";
+export { csvCell };
 import { escapeHtml } from "../../lib/escape.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { usableTokenWhere } from "../../lib/single-use-tokens.js";
@@ -352,11 +353,6 @@ export async function deleteSubmission(
     .where(siteRowWhere(formSubmissions, websiteId, id, eq(formSubmissions.formId, formId)))
     .returning({ id: formSubmissions.id });
   return gone.length === 1;
-}
-
-/** A CSV cell: quoted when needed; cells a spreadsheet would run as a formula are neutralized. */
-export function csvCell(value: string): string {
-  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 }
 
 /** Every submission of a form (or those matching `q`) as CSV, oldest first, one column per field. */

@@ -13,6 +13,7 @@ import { Id } from "../../http/schemas.js";
 import { isId } from "../../lib/ids.js";
 import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
 import { accountForSession } from "../accounts/service.js";
+import { type ApiCaller, MSG_PERSON_ONLY, authenticate, requireKeyPermission } from "../api-keys/service.js";
 import type { Website } from "../sites/service.js";
 import {
   ANY_MEMBER,
@@ -29,10 +30,14 @@ declare module "fastify" {
     site?: Website;
     /** What the signed-in person is on that website: the Owner or a member with roles. */
     member?: Member;
+    /** The API key an owner call came with (`Authorization: Bearer …`), checked against the site. */
+    apiKey?: ApiCaller;
   }
   interface FastifyContextConfig {
     /** The permission an owner route on a site needs (see modules/members/permissions.ts). */
     permission?: RoutePermission;
+    /** A call that only a person signed in to the dashboard makes (their own drafts): never a key. */
+    personOnly?: boolean;
   }
 }
 
@@ -79,6 +84,8 @@ export function requirePermission(member: Member, permission: string | undefined
  * none is open to the Owner only).
  */
 export async function requireSite(request: FastifyRequest): Promise<void> {
+  // An API key was checked against the site and the route's permission before validation.
+  if (request.apiKey && request.site) return;
   await requireOwner(request);
   const siteId = (request.params as { siteId?: string } | undefined)?.siteId ?? "";
   if (!isId(siteId)) throw notFound(NO_SUCH_SITE);
@@ -97,9 +104,10 @@ export async function permissionGate(request: FastifyRequest): Promise<void> {
   const permission = request.routeOptions.config?.permission;
   // The editing frame answers its refusal as a page (dashboard/frame.ts).
   if (!permission || request.url.startsWith("/config/")) return;
+  const site = siteOfCall(request);
+  if (request.url.startsWith("/api/owner/") && BEARER.test(request.headers.authorization ?? ""))
+    return keyGate(request, permission, site);
   const token = request.cookies?.[OWNER_SESSION_COOKIE];
-  const { siteId, websiteId } = (request.params ?? {}) as { siteId?: string; websiteId?: string };
-  const site = siteId ?? websiteId ?? (request.query as { siteId?: unknown } | undefined)?.siteId;
   if (!token || typeof site !== "string" || !isId(site)) return;
   const { db, clock } = request.server.deps;
   const account = await accountForSession(db, clock, token);
@@ -109,6 +117,32 @@ export async function permissionGate(request: FastifyRequest): Promise<void> {
     .from(memberships)
     .where(and(eq(memberships.accountId, account.id), eq(memberships.websiteId, site)));
   if (row && !row.owner) requirePermission(row, permission);
+}
+
+const BEARER = /^Bearer\s/i;
+
+/** The site an owner call names: `:siteId`, `:websiteId` or `?siteId=`. */
+function siteOfCall(request: FastifyRequest): unknown {
+  const { siteId, websiteId } = (request.params ?? {}) as { siteId?: string; websiteId?: string };
+  return siteId ?? websiteId ?? (request.query as { siteId?: unknown } | undefined)?.siteId;
+}
+
+/**
+ * An owner call made with an API key and no cookie or crumb: the key must be live (else 401),
+ * of the site the call names (a key of another site gets the 404 of a non-member), and its scopes
+ * must give the route's permission (else 403 forbidden). The key alone answers for the call: a
+ * session cookie sent beside it counts for nothing.
+ */
+async function keyGate(request: FastifyRequest, permission: RoutePermission, site: unknown): Promise<void> {
+  const { db, clock } = request.server.deps;
+  const caller = await authenticate(db, request.headers.authorization, clock.now());
+  if (typeof site !== "string" || site !== caller.websiteId) throw notFound(NO_SUCH_SITE);
+  if (request.routeOptions.config.personOnly) throw forbidden(MSG_PERSON_ONLY);
+  requireKeyPermission(caller, permission);
+  const [website] = await db.select().from(websites).where(eq(websites.id, site));
+  if (!website) throw notFound(NO_SUCH_SITE);
+  request.apiKey = caller;
+  request.site = website;
 }
 
 /** The permissions of the signed-in person on the site of this call. */

@@ -23,6 +23,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   template_drafts: "an owner's unsaved template edits, tied to an account on this server",
   site_imports:
     "the progress and reports of imports run on this server (their content is in the other tables)",
+  activity_entries: "who changed what on this server, from where: the copy starts its own log",
   events: "this server's outbox of changes, delivered to its consumers (webhooks, activity) here",
   webhooks: "integrations of this server: a copy must not call the same endpoints; secrets are this server's",
   webhook_messages: "this server's webhook sends, tied to its events",

@@ -1,21 +1,15 @@
 /**
  * Developer mode's owner API (Design → Templates, `jsont pull|push`): the theme's templates, the
  * site's overrides of them, and an owner's drafts for the editing frame. The owner's session (with
- * the crumb on changes) opens every call; an API key of the site with the templates.read or
- * templates.write scope opens the list, get, save and revert calls, for the CLI.
+ * the crumb on changes) opens every call; an API key of the site with the design (or templates.*)
+ * scopes opens the list, get, save and revert calls, for the CLI; drafts are a person's own.
  */
 import { Type } from "@sinclair/typebox";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { websites } from "../../db/schema.js";
-import { requireCrumb } from "../../http/crumb.js";
-import { notFound } from "../../http/errors.js";
 import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
 import { Themes } from "../../render/themes.js";
-import type { ApiScope } from "@atelier/owner-api";
-import { authenticate, requireScope } from "../api-keys/service.js";
 import { Id } from "../../http/schemas.js";
-import { NO_SUCH_SITE, requireSite, siteOf } from "../owner-sites/access.js";
+import { siteOf } from "../owner-sites/access.js";
 import {
   TemplateSyntaxError,
   dropDrafts,
@@ -49,30 +43,6 @@ const SyntaxErrorJson = Type.Object({
   }),
 });
 
-/**
- * preHandler: an API key of the site in `Authorization: Bearer …` with the scope (templates.write
- * also reads), else the owner's session (and the crumb on a change).
- */
-function ownerOrKey(scope: ApiScope) {
-  return async (request: FastifyRequest) => {
-    if (!/^Bearer\s/i.test(request.headers.authorization ?? "")) {
-      if (request.method !== "GET") await requireCrumb(request);
-      return requireSite(request);
-    }
-    const { db, clock } = request.server.deps;
-    const caller = await authenticate(db, request.headers.authorization, clock.now());
-    const siteId = (request.params as { siteId: string }).siteId;
-    if (caller.websiteId !== siteId) throw notFound(NO_SUCH_SITE);
-    if (!(scope === "templates.read" && caller.scopes.includes("templates.write")))
-      requireScope(caller, scope);
-    const [site] = await db.select().from(websites).where(eq(websites.id, siteId));
-    if (!site) throw notFound(NO_SUCH_SITE);
-    request.site = site;
-  };
-}
-
-const ownerOnly = [requireCrumb, requireSite];
-
 export const templateRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
   const themes = new Themes();
@@ -88,13 +58,9 @@ export const templateRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  const site = siteApiRoutes(app, {
-    tags,
-    area: "design",
-    read: ownerOrKey("templates.read"),
-    write: ownerOrKey("templates.write"),
-  });
-  const drafts = siteApiRoutes(app, { tags, area: "design", write: ownerOnly });
+  // An API key with design (or the template commands' templates.*) scopes opens these too.
+  const site = siteApiRoutes(app, { tags, area: "design" });
+  const drafts = siteApiRoutes(app, { tags, area: "design", personOnly: true });
 
   site.get(
     "/templates",

@@ -289,7 +289,8 @@ describe("API keys (the jsont CLI)", () => {
       payload: { source: "x" },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe("This API key does not have the templates.write scope.");
+    // templates.* are the design scopes now: the refusal names the one the call needs.
+    expect(refused.json().error.message).toBe("This API key does not have the design.write scope.");
 
     const ordersKey = await createKey(["orders.read"]);
     expect((await withKey(ordersKey, { url: base() })).statusCode).toBe(403);

@@ -1,0 +1,224 @@
+/**
+ * How the activity log hears of every change made through the owner API, without a call in each
+ * handler: the request of an owner call is kept in an AsyncLocalStorage from its validation on, and
+ * the app's `db.transaction` writes the request's entry inside the first transaction the call
+ * commits, so the entry and the change commit together or not at all. A call that changes
+ * something with no transaction of its own (a single statement) gets its entry as its answer is
+ * sent; so do the reads that matter (exports). Who, from where and what come from the request: the
+ * person or API key the auth step found, the client's address (TRUST_PROXY applies), the user
+ * agent, the route (entity type, id and action) and the names of the fields sent, never values.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db, Tx } from "../../db/client.js";
+import { type NewActivity, insertActivity, setActivityEntity } from "./service.js";
+
+const current = new AsyncLocalStorage<FastifyRequest>();
+interface Recorded {
+  /** The entry's id once written (to complete the entity id from the answer). */
+  entryId?: number;
+  done: boolean;
+  /** The entry would name a new entity whose id is in the answer. */
+  wantsId: boolean;
+}
+const recorded = new WeakMap<FastifyRequest, Recorded>();
+
+/** Reads that are recorded as changes are: who took a copy of the whole site. */
+const RECORDED_READS: Record<string, string> = {
+  "/api/owner/sites/:siteId/export": "site.exported",
+  "/api/owner/sites/:siteId/exports/:exportId/download": "site.exported",
+};
+/** Calls that change nothing worth an entry: the panels' tracking events, unsaved drafts. */
+const NOT_RECORDED = /\/(panel-events|draft)$/;
+/** Owner calls not on a site that make one: the new site's id is in the answer. */
+const NEW_SITE_CALLS: Record<string, string> = {
+  "POST /api/owner/sites": "site.created",
+  "POST /api/owner/sites/import": "site.imported",
+};
+const VERBS: Record<string, string> = {
+  POST: "created",
+  PUT: "updated",
+  PATCH: "updated",
+  DELETE: "deleted",
+};
+const SITE_PREFIX = /^\/api\/owner\/(sites|websites)\/:(siteId|websiteId)/;
+/** Field names never written, even as names of what changed… their values never are. */
+const SECRET_FIELD = /password|secret|token|card|cvc|cvv|iban|recovery|otp|code$/i;
+const MAX_FIELDS = 40;
+
+const singular = (word: string) =>
+  word
+    .replace(/ies$/, "y")
+    .replace(/(ss|x|ch|sh)es$/, "$1")
+    .replace(/([^s])s$/, "$1")
+    .replace(/-/g, "_");
+
+/** Entity type, id and action of an owner call, read from its route. */
+export function describeCall(
+  method: string,
+  routeUrl: string,
+  params: Record<string, string>,
+): { entityType: string; entityId: string | null; action: string } {
+  const path = routeUrl.replace(SITE_PREFIX, "");
+  const segments = path.split("/").filter(Boolean);
+  let last = -1;
+  segments.forEach((s, i) => {
+    if (s.startsWith(":")) last = i;
+  });
+  const siteLevel = segments.length === 0;
+  const collection = last >= 1 ? segments[last - 1]! : siteLevel ? "site" : segments[0]!;
+  const entityType = singular(collection);
+  const entityId =
+    last >= 0 ? (params[segments[last]!.slice(1)] ?? null) : siteLevel ? (params.siteId ?? null) : null;
+  const rest = segments.slice(last >= 0 ? last + 1 : 1).map((s) => s.replace(/-/g, "_"));
+  const read = RECORDED_READS[routeUrl];
+  const action = read ?? `${entityType}.${rest.length ? rest.join(".") : (VERBS[method] ?? "changed")}`;
+  return { entityType, entityId, action };
+}
+
+/** The names of the fields a body sends (one level into objects), secrets left out. */
+export function fieldNames(body: unknown): string[] {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return [];
+  const names: string[] = [];
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (SECRET_FIELD.test(key)) continue;
+    if (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length <= 20) {
+      const inner = Object.keys(value).filter((k) => !SECRET_FIELD.test(k));
+      if (inner.length) names.push(...inner.map((k) => `${key}.${k}`));
+      else names.push(key);
+    } else names.push(key);
+  }
+  return names.slice(0, MAX_FIELDS);
+}
+
+/** Who makes the owner call running now (a person or an API key), for the events it records. */
+export function requestActor(): { type: "account" | "api_key"; id: string } | undefined {
+  const request = current.getStore();
+  if (request?.apiKey) return { type: "api_key", id: request.apiKey.keyId };
+  if (request?.owner) return { type: "account", id: request.owner.id };
+  return undefined;
+}
+
+/** The site an owner call is about, as its auth step found it or its path names it. */
+function siteOf(request: FastifyRequest): string | undefined {
+  if (request.site) return request.site.id;
+  const { siteId, websiteId } = (request.params ?? {}) as { siteId?: string; websiteId?: string };
+  const query = (request.query as { siteId?: unknown } | undefined)?.siteId;
+  return siteId ?? websiteId ?? (typeof query === "string" ? query : undefined);
+}
+
+/** The entry an owner call makes, if it is one that does (else undefined). */
+function entryOf(request: FastifyRequest, websiteId: string | undefined): NewActivity | undefined {
+  const config = request.routeOptions.config;
+  const url = request.routeOptions.url ?? "";
+  if (NOT_RECORDED.test(url) || !url.startsWith("/api/owner/") || !websiteId) return;
+  if (request.method === "GET" && !RECORDED_READS[url]) return;
+  const actor = request.apiKey
+    ? { type: "api_key" as const, id: request.apiKey.keyId, label: request.apiKey.name }
+    : request.owner
+      ? { type: "account" as const, id: request.owner.id, label: request.owner.email }
+      : undefined;
+  if (!actor) return;
+  const newSite = NEW_SITE_CALLS[`${request.method} ${url}`];
+  const described = newSite
+    ? { entityType: "site", entityId: websiteId, action: newSite }
+    : describeCall(request.method, url, (request.params ?? {}) as Record<string, string>);
+  const permission = typeof config.permission === "string" ? config.permission : "";
+  const area = permission.includes(".") ? permission.split(".")[0]! : newSite ? "settings" : null;
+  const ua = request.headers["user-agent"];
+  return {
+    websiteId,
+    at: request.server.deps.clock.now(),
+    actor,
+    ip: request.ip ?? null,
+    userAgent: typeof ua === "string" ? ua.slice(0, 500) : null,
+    area,
+    ...described,
+    fields: request.method === "DELETE" || request.method === "GET" ? [] : fieldNames(request.body),
+  };
+}
+
+/** Writes the entry of the call in this transaction, unless the call has one already. */
+async function recordIn(tx: Db | Tx, request: FastifyRequest): Promise<void> {
+  const state = recorded.get(request);
+  if (!state || state.done) return;
+  const entry = entryOf(request, siteOf(request));
+  if (!entry) return;
+  state.done = true;
+  state.wantsId = entry.entityId === null && request.method === "POST";
+  state.entryId = await insertActivity(tx, entry);
+}
+
+/** The id of what a call created, from its JSON answer: `{ <entity>: { id } }` or `{ id }`. */
+function createdId(payload: unknown, entityType: string): string | undefined {
+  if (typeof payload !== "string" || !payload.startsWith("{")) return;
+  try {
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    const camel = entityType.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+    const inner = (body[camel] ?? body[entityType]) as { id?: unknown } | undefined;
+    const id = inner?.id ?? body.id;
+    return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
+  } catch {
+    return;
+  }
+}
+
+/**
+ * Installs the recording on an app: the request context, the transaction hook on `deps.db`, and
+ * the entries written as the answer leaves (calls without a transaction, exports, new sites).
+ */
+export function installActivityRecording(app: FastifyInstance): void {
+  const { db } = app.deps;
+  const marked = db as Db & { [WRAPPED]?: true };
+  if (!marked[WRAPPED]) {
+    marked[WRAPPED] = true;
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db["transaction"]>[1]) => {
+      const request = current.getStore();
+      if (!request || recorded.get(request)?.done !== false) return transaction(run as never, config);
+      return transaction(async (tx) => {
+        const result = await run(tx);
+        await recordIn(tx, request);
+        return result;
+      }, config);
+    }) as Db["transaction"];
+  }
+
+  app.addHook("preValidation", (request, _reply, done) => {
+    if (!request.url.startsWith("/api/owner/") || request.method === "OPTIONS") return done();
+    recorded.set(request, { done: false, wantsId: false });
+    current.run(request, done);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const state = recorded.get(request);
+    if (!state || reply.statusCode >= 400) return payload;
+    const url = request.routeOptions.url ?? "";
+    const newSite = NEW_SITE_CALLS[`${request.method} ${url}`];
+    if (newSite && !state.done) {
+      const siteId = createdId(payload, "site");
+      const entry = entryOf(request, siteId);
+      if (entry) await insertActivity(db, entry);
+      state.done = true;
+      return payload;
+    }
+    if (!state.done) {
+      await recordIn(db, request);
+      return payload;
+    }
+    if (state.wantsId && state.entryId !== undefined) {
+      const entityType = describeCall(request.method, url, {}).entityType;
+      const id = createdId(payload, entityType);
+      if (id) await setActivityEntity(db, state.entryId, id);
+    }
+    return payload;
+  });
+
+  app.addHook("onResponse", async (request) => {
+    const state = recorded.get(request);
+    // Work the call leaves behind (a job it wakes) is not the call's change.
+    if (state) state.done = true;
+  });
+}
+
+const WRAPPED = Symbol("activity recording");
