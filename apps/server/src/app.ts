@@ -61,6 +61,7 @@ import { StoreCache } from "./modules/cart/site-reads.js";
 import { fontPreviewRoutes } from "./modules/design/font-preview.js";
 import { designRoutes } from "./modules/design/routes.js";
 import { webhookRoutes } from "./modules/webhooks/routes.js";
+import { changeContextHook, historyRoutes } from "./modules/history/routes.js";
 
 const storefrontDist = STOREFRONT_DIST;
 /** Vite's content-hashed file names, `<name>-<8 characters of hash>.<ext>`, or their .br/.gz. */
@@ -134,6 +135,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
   installErrorHandlers(app);
+  // Who makes each request's changes, for the versions and trash entries its services write.
+  app.addHook("preValidation", changeContextHook);
   // A member whose roles lack a route's permission is refused before the input is even read.
   app.addHook("preValidation", permissionGate);
   if (!opts.media) app.addHook("onClose", () => deps.media.close());
@@ -204,6 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pageRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(historyRoutes);
   await app.register(storeSettingsRoutes);
   await app.register(dashboardRoutes);
   await app.register(designRoutes);

@@ -4,6 +4,7 @@
  * the crumb on changes) opens every call; an API key of the site with the templates.read or
  * templates.write scope opens the list, get, save and revert calls, for the CLI.
  */
+import { setActor } from "../history/context.js";
 import { Type } from "@sinclair/typebox";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -68,6 +69,7 @@ function ownerOrKey(scope: ApiScope) {
     const [site] = await db.select().from(websites).where(eq(websites.id, siteId));
     if (!site) throw notFound(NO_SUCH_SITE);
     request.site = site;
+    setActor({ type: "api_key", id: caller.keyId });
   };
 }
 
