@@ -6,6 +6,7 @@
  *
  * The store's read side (catalog/service.ts) is the cart's; this file only writes products.
  */
+import { moveToTrash } from "../history/trash.js";
 import { recordVersion } from "../history/service.js";
 import { ProductType, tracksStock } from "@atelier/commerce";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
@@ -332,6 +333,7 @@ export async function deleteProduct(db: Db, websiteId: string, productId: string
   const isProduct = eq(contentItems.recordType, RecordType.STORE_ITEM);
   await db.transaction(async (tx) => {
     await recordVersion(tx, websiteId, { type: "product", id: productId }, "delete");
+    await moveToTrash(tx, websiteId, "product", productId);
     await deleteSiteRow(tx, contentItems, websiteId, productId, PRODUCT_NOT_FOUND, isProduct);
     await recordEvent(tx, productEvent(websiteId, "product.deleted", productId));
   });

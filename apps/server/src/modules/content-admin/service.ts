@@ -4,6 +4,7 @@
  * with the SPEC §9 limits (250 items in a hand-ordered collection, 60 tracks per album, 10000
  * categories per collection, URLs under 2083 characters).
  */
+import { moveToTrash } from "../history/trash.js";
 import { recordVersion } from "../history/service.js";
 import { seoFieldErrors } from "../seo/fields.js";
 import { recordMove } from "../redirects/service.js";
@@ -304,6 +305,7 @@ export async function deleteItem(db: Db, websiteId: string, collectionId: string
   const inCollection = eq(contentItems.collectionId, c.id);
   await db.transaction(async (tx) => {
     await recordVersion(tx, websiteId, { type: "item", id: itemId }, "delete");
+    await moveToTrash(tx, websiteId, "item", itemId);
     await deleteSiteRow(tx, contentItems, websiteId, itemId, ITEM_NOT_FOUND, inCollection);
   });
 }

@@ -12,7 +12,12 @@ import { type Actor, SYSTEM } from "../events/service.js";
 interface ChangeContext {
   actor: Actor;
   clock: Clock;
+  /** How long what is deleted stays in the trash (the operator's TRASH_DAYS). */
+  trashDays: number;
 }
+
+/** The trash's days when no request names them (TRASH_DAYS' default). */
+export const TRASH_DAYS = 30;
 
 const store = new AsyncLocalStorage<ChangeContext>();
 
@@ -22,7 +27,10 @@ export function changeContextHook(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ) {
-  store.run({ actor: SYSTEM, clock: request.server.deps.clock }, done);
+  store.run(
+    { actor: SYSTEM, clock: request.server.deps.clock, trashDays: request.server.deps.config.trashDays },
+    done,
+  );
 }
 
 /** Names who makes the changes of the current request (a signed-in account, an API key). */
@@ -35,11 +43,15 @@ export function currentActor(): Actor {
   return store.getStore()?.actor ?? SYSTEM;
 }
 
+export function trashDays(): number {
+  return store.getStore()?.trashDays ?? TRASH_DAYS;
+}
+
 export function changeClock(): Clock {
   return store.getStore()?.clock ?? systemClock;
 }
 
 /** Runs `run` with this actor and clock (jobs, tests and the CLI, outside a request). */
 export function withChangeContext<T>(actor: Actor, clock: Clock, run: () => Promise<T>): Promise<T> {
-  return store.run({ actor, clock }, run);
+  return store.run({ actor, clock, trashDays: TRASH_DAYS }, run);
 }

@@ -20,6 +20,7 @@ import {
   restoreVersion,
 } from "./service.js";
 import { changeContextHook } from "./context.js";
+import { TRASH_TYPES, type TrashType, deleteFromTrash, listTrash, restoreFromTrash } from "./trash.js";
 import "./jobs.js";
 
 const tags = ["owner: history"];
@@ -62,8 +63,38 @@ const Change = Type.Object({
   text: Type.Optional(Type.Array(Type.Object({ op: Type.String(), text: Type.String() }))),
 });
 
+/** The area whose permission sees and restores each kind of thing in the trash. */
+export const TRASH_AREA: Record<TrashType, Area> = {
+  page: "content",
+  collection: "content",
+  item: "content",
+  media: "content",
+  product: "products",
+  form: "forms",
+};
+
+const TrashParams = Type.Object({ siteId: Id, entityType: Type.String({ maxLength: 40 }), id: Id });
+const TrashEntry = Type.Object({
+  id: Type.String(),
+  entityType: Type.String(),
+  entityId: Type.String(),
+  title: Type.String(),
+  url: Type.String(),
+  deletedAt: Type.String({ format: "date-time" }),
+  purgeAfter: Type.String({ format: "date-time" }),
+});
+
+/** The trash type of the path, refused in plain words when it is none; the member needs its area. */
+function trashTypeOf(request: FastifyRequest, write: boolean): TrashType {
+  const type = pathParam(request, "entityType");
+  if (!(TRASH_TYPES as readonly string[]).includes(type))
+    throw badRequest(`The type is one of ${TRASH_TYPES.join(", ")}.`, { entityType: "Unknown type" });
+  requireArea(request, TRASH_AREA[type as TrashType], write);
+  return type as TrashType;
+}
+
 export const historyRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps;
+  const { db, media } = app.deps;
   const site = siteApiRoutes(app, { tags });
 
   site.get(
@@ -155,6 +186,61 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       requireArea(request, AREA_OF[e.type], true);
       const body = (request.body ?? {}) as { publish?: boolean };
       return { version: await restoreVersion(db, siteOf(request).id, id, body.publish === true) };
+    },
+    ANY_MEMBER,
+  );
+
+  site.get(
+    "/trash",
+    {
+      summary:
+        "What was deleted in the last 30 days (pages, collections, items, products, forms, media files)",
+      response: { 200: Type.Object({ entries: Type.Array(TrashEntry) }) },
+    },
+    async (request) => {
+      const member = request.member;
+      const entries = await listTrash(db, siteOf(request).id);
+      const sees = (type: string) => {
+        if (!member || member.owner) return true;
+        try {
+          requirePermission(member, `${TRASH_AREA[type as TrashType]}.read`);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      return { entries: entries.filter((e) => sees(e.entityType)) };
+    },
+    ANY_MEMBER,
+  );
+
+  site.post(
+    "/trash/:entityType/:id/restore",
+    {
+      summary: "Brings something back from the trash with everything it took along",
+      description:
+        "A page comes back with its items, a product with its variants, images, categories, stock and URL. When another took its URL meanwhile, it gets a free variant of it and `notice` says so.",
+      params: TrashParams,
+      response: { 200: Type.Object({ restored: TrashEntry, notice: Type.Optional(Type.String()) }) },
+    },
+    async (request) => {
+      const type = trashTypeOf(request, true);
+      return restoreFromTrash(db, siteOf(request).id, type, pathParam(request, "id"));
+    },
+    ANY_MEMBER,
+  );
+
+  site.delete(
+    "/trash/:entityType/:id",
+    {
+      summary: "Deletes something in the trash for good, now (media files included)",
+      params: TrashParams,
+      response: { 200: Type.Object({ ok: Type.Boolean() }) },
+    },
+    async (request) => {
+      const type = trashTypeOf(request, true);
+      await deleteFromTrash(db, media, siteOf(request).id, type, pathParam(request, "id"));
+      return { ok: true };
     },
     ANY_MEMBER,
   );

@@ -3,6 +3,7 @@
  * folders), page settings, and block layouts with autosaved drafts and an explicit Publish.
  * Every call is one transaction and scoped to the website it is given (from the owner's path).
  */
+import { moveToTrash } from "../history/trash.js";
 import { recordVersion } from "../history/service.js";
 import { recordMove } from "../redirects/service.js";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../seo/fields.js";
@@ -368,6 +369,12 @@ export async function deletePage(db: Db, websiteId: string, pageId: string): Pro
         .where(and(eq(collections.websiteId, websiteId), eq(collections.folderId, pageId)));
     }
     await recordVersion(tx, websiteId, { type: "page", id: pageId }, "delete");
+    await moveToTrash(
+      tx,
+      websiteId,
+      page.kind === "page" || page.kind === "folder" ? "page" : "collection",
+      pageId,
+    );
     await tx.delete(collections).where(siteRowWhere(collections, websiteId, pageId));
   });
 }
