@@ -63,6 +63,7 @@ import { designRoutes } from "./modules/design/routes.js";
 import { webhookRoutes } from "./modules/webhooks/routes.js";
 import { activityRoutes } from "./modules/activity/routes.js";
 import { installActivityRecording } from "./modules/activity/recording.js";
+import { changeContextHook, historyRoutes } from "./modules/history/routes.js";
 
 const storefrontDist = STOREFRONT_DIST;
 /** Vite's content-hashed file names, `<name>-<8 characters of hash>.<ext>`, or their .br/.gz. */
@@ -137,6 +138,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
   installErrorHandlers(app);
+  // Who makes each request's changes, for the versions and trash entries its services write.
+  app.addHook("preValidation", changeContextHook);
   // A member whose roles lack a route's permission is refused before the input is even read.
   app.addHook("preValidation", permissionGate);
   // Every change through the owner API gets its activity entry in its own transaction.
@@ -210,6 +213,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(pageRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(historyRoutes);
   await app.register(storeSettingsRoutes);
   await app.register(dashboardRoutes);
   await app.register(designRoutes);

@@ -42,6 +42,12 @@ export interface Config {
    * private networks). Off by default: an import never calls inside the operator's network.
    */
   importAllowPrivate: boolean;
+  /** HISTORY_KEEP_ALL_DAYS: every version is kept this many days… */
+  historyKeepAllDays: number;
+  /** HISTORY_KEEP_DAILY_DAYS: …then one a day until this many days, then none (the current state stays). */
+  historyKeepDailyDays: number;
+  /** TRASH_DAYS: what the owner deletes stays in the trash this many days. */
+  trashDays: number;
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -74,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     importAllowPrivate: flag(env, "IMPORT_ALLOW_PRIVATE"),
+    historyKeepAllDays: positiveInt(env, "HISTORY_KEEP_ALL_DAYS", 30),
+    historyKeepDailyDays: positiveInt(env, "HISTORY_KEEP_DAILY_DAYS", 365),
+    trashDays: positiveInt(env, "TRASH_DAYS", 30),
   };
 }
 

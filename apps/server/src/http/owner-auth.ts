@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { type OwnerAccount, sessionForToken } from "../modules/accounts/service.js";
 import { touchSession } from "../modules/accounts/sessions.js";
+import { setActor } from "../modules/history/context.js";
 import { unauthorized } from "./errors.js";
 
 export const OWNER_SESSION_COOKIE = "atelier_owner";
@@ -22,6 +23,7 @@ export async function requireOwner(request: FastifyRequest): Promise<void> {
   const found = token ? await sessionForToken(db, clock, token) : undefined;
   if (!found) throw unauthorized("Please log in to continue.");
   request.owner = found.account;
+  setActor({ type: "account", id: found.account.id });
   request.ownerSessionId = found.session.id;
   await touchSession(db, clock, found.session);
 }

@@ -6,6 +6,8 @@
  *
  * The store's read side (catalog/service.ts) is the cart's; this file only writes products.
  */
+import { moveToTrash } from "../history/trash.js";
+import { recordVersion } from "../history/service.js";
 import { ProductType, tracksStock } from "@atelier/commerce";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -264,6 +266,7 @@ export async function createProduct(db: Db, websiteId: string, p: ProductInput):
     if (!inserted.length) throw URL_TAKEN(urlId);
     await writeProduct(tx, websiteId, id, p, []);
     await recordEvent(tx, productEvent(websiteId, "product.created", id));
+    await recordVersion(tx, websiteId, { type: "product", id }, "create");
     return productJson(inserted[0]!, await variantsOfItem(tx, websiteId, id), c);
   });
 }
@@ -321,6 +324,7 @@ export async function updateProduct(
       .returning();
     await writeProduct(tx, websiteId, item.id, p, existing);
     await recordEvent(tx, productEvent(websiteId, "product.updated", item.id));
+    await recordVersion(tx, websiteId, { type: "product", id: item.id }, "save");
     return productJson(row!, await variantsOfItem(tx, websiteId, item.id), c);
   });
 }
@@ -328,6 +332,8 @@ export async function updateProduct(
 export async function deleteProduct(db: Db, websiteId: string, productId: string): Promise<void> {
   const isProduct = eq(contentItems.recordType, RecordType.STORE_ITEM);
   await db.transaction(async (tx) => {
+    await recordVersion(tx, websiteId, { type: "product", id: productId }, "delete");
+    await moveToTrash(tx, websiteId, "product", productId);
     await deleteSiteRow(tx, contentItems, websiteId, productId, PRODUCT_NOT_FOUND, isProduct);
     await recordEvent(tx, productEvent(websiteId, "product.deleted", productId));
   });

@@ -4,6 +4,8 @@
  * with the SPEC §9 limits (250 items in a hand-ordered collection, 60 tracks per album, 10000
  * categories per collection, URLs under 2083 characters).
  */
+import { moveToTrash } from "../history/trash.js";
+import { recordVersion } from "../history/service.js";
 import { seoFieldErrors } from "../seo/fields.js";
 import { recordMove } from "../redirects/service.js";
 import { itemUrl } from "../../render/serialize.js";
@@ -258,6 +260,7 @@ export async function createItem(
         ...v,
       })
       .returning();
+    await recordVersion(tx, websiteId, { type: "item", id }, "create");
     return oneItemJson(tx, websiteId, c, row!);
   });
 }
@@ -292,6 +295,7 @@ export async function updateItem(
       .set({ ...v, urlId, updatedAt: sql`now()` })
       .where(eq(contentItems.id, itemId))
       .returning();
+    await recordVersion(tx, websiteId, { type: "item", id: itemId }, "save");
     return oneItemJson(tx, websiteId, c, row!);
   });
 }
@@ -299,7 +303,11 @@ export async function updateItem(
 export async function deleteItem(db: Db, websiteId: string, collectionId: string, itemId: string) {
   const c = await collectionOf(db, websiteId, collectionId);
   const inCollection = eq(contentItems.collectionId, c.id);
-  await deleteSiteRow(db, contentItems, websiteId, itemId, ITEM_NOT_FOUND, inCollection);
+  await db.transaction(async (tx) => {
+    await recordVersion(tx, websiteId, { type: "item", id: itemId }, "delete");
+    await moveToTrash(tx, websiteId, "item", itemId);
+    await deleteSiteRow(tx, contentItems, websiteId, itemId, ITEM_NOT_FOUND, inCollection);
+  });
 }
 
 /** Hand-ordered collections (galleries, albums): every item, in the new order. */

@@ -3,6 +3,7 @@
  * custom CSS, logo, site icon and social-sharing image. Reading and changing it for the owner
  * API, and what a published page needs of it (cached per content version: any change bumps it).
  */
+import { recordVersion } from "../history/service.js";
 import { createHash } from "node:crypto";
 import {
   AA_TEXT_CONTRAST,
@@ -232,6 +233,7 @@ export async function updateDesign(db: Db, site: Website, patch: DesignPatch): P
         .update(websites)
         .set({ theme: patch.theme, updatedAt: new Date() })
         .where(eq(websites.id, site.id));
+    await recordVersion(tx, site.id, { type: "design", id: site.id }, "save");
   });
   return getDesign(db, { ...site, theme: patch.theme ?? site.theme });
 }

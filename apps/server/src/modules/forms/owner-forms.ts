@@ -2,6 +2,7 @@
  * The owner's forms: checking a form definition, creating, changing and deleting forms (refused
  * while a page or product uses them), and the list of forms with their submission counts.
  */
+import { moveToTrash } from "../history/trash.js";
 import {
   emailInvalidMessage,
   FIELD_TYPES,
@@ -203,7 +204,10 @@ export async function deleteForm(db: Db, websiteId: string, formId: string): Pro
       `This form is the additional-fields form of ${uses.products.length === 1 ? "the product" : "the products"} ${quoted(uses.products)}. Choose another form there before deleting it.`,
     );
   }
-  await db.delete(forms).where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)));
+  await db.transaction(async (tx) => {
+    await moveToTrash(tx, websiteId, "form", formId);
+    await tx.delete(forms).where(and(eq(forms.id, formId), eq(forms.websiteId, websiteId)));
+  });
 }
 
 export async function formsWithCounts(db: Db, websiteId: string) {

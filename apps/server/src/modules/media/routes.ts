@@ -17,6 +17,7 @@ import {
   listMedia,
   parseVariant,
   ensureVariant,
+  deleteMedia,
   updateMedia,
   uploadImage,
   type VariantWidth,
@@ -219,6 +220,25 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
         focalY: body.mediaFocalPoint?.y,
       });
       return { media: mediaJson(m) };
+    },
+  );
+
+  app.delete(
+    "/api/owner/websites/:websiteId/media/:id",
+    {
+      preHandler: [requireOwner, requireCrumb],
+      config: { permission: "content.write" },
+      schema: {
+        tags: ["media"],
+        summary: "Moves a media file to the trash (restorable for 30 days, then deleted with its files)",
+        params: Type.Object({ websiteId: Id, id: Id }),
+        response: { 200: Type.Object({ ok: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      const websiteId = await ownedWebsite(request);
+      await deleteMedia(db, websiteId, (request.params as { id: string }).id);
+      return { ok: true };
     },
   );
 };

@@ -6,12 +6,13 @@
  * demo's generated SVG artwork), on first request; stores write whole files only, so several
  * processes can make the same variant at once.
  */
+import { moveToTrash } from "../history/trash.js";
 import path from "node:path";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "../../db/client.js";
 import { media } from "../../db/schema.js";
-import { badRequest, notFound } from "../../http/errors.js";
+import { badRequest, noSuchFile, notFound } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { oncePerKey } from "../../lib/once-per-key.js";
 import { siteRowWhere } from "../../lib/site-rows.js";
@@ -294,4 +295,12 @@ export async function completeMedia(
     }
   });
   return done.length;
+}
+
+/** Moves a media file to the trash: its row goes now, its files when the trash is purged. */
+export async function deleteMedia(db: Db, websiteId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await moveToTrash(tx, websiteId, "media", id))) throw noSuchFile();
+    await tx.delete(media).where(and(eq(media.websiteId, websiteId), eq(media.id, id)));
+  });
 }

@@ -11,6 +11,7 @@ import { requireCrumb } from "../../http/crumb.js";
 import { forbidden, notFound } from "../../http/errors.js";
 import { Id } from "../../http/schemas.js";
 import { isId } from "../../lib/ids.js";
+import { setActor } from "../history/context.js";
 import { OWNER_SESSION_COOKIE, requireOwner } from "../../http/owner-auth.js";
 import { accountForSession } from "../accounts/service.js";
 import { type ApiCaller, MSG_PERSON_ONLY, authenticate, requireKeyPermission } from "../api-keys/service.js";
@@ -143,6 +144,7 @@ async function keyGate(request: FastifyRequest, permission: RoutePermission, sit
   if (!website) throw notFound(NO_SUCH_SITE);
   request.apiKey = caller;
   request.site = website;
+  setActor({ type: "api_key", id: caller.keyId });
 }
 
 /** The permissions of the signed-in person on the site of this call. */

@@ -3,6 +3,7 @@
  * membership, a home page), rename, time zone, domains, and the site settings owners change
  * (comments, Disqus, liking, share buttons, cookie banner and policy, social links).
  */
+import { recordVersion } from "../history/service.js";
 import { isValidEmail } from "@atelier/forms";
 import { htmlToText } from "../../lib/sanitize-html.js";
 import { isCartPillPosition } from "@atelier/commerce";
@@ -343,6 +344,7 @@ export async function updateSite(db: Db, site: Website, patch: SitePatch, public
       .set({ ...set, updatedAt: sql`now()` })
       .where(eq(websites.id, site.id))
       .returning();
+    await recordVersion(tx, site.id, { type: "settings", id: site.id }, "save");
     return r!;
   });
   return siteJson(db, row, publicUrl);
@@ -563,6 +565,7 @@ export async function updateSiteSettings(db: Db, websiteId: string, patch: Setti
         .update(websiteSettings)
         .set({ ...set, updatedAt: sql`now()` })
         .where(eq(websiteSettings.websiteId, websiteId));
+      await recordVersion(tx, websiteId, { type: "settings", id: websiteId }, "save");
     }
     return settingsJson(await settingsRow(tx, websiteId));
   });

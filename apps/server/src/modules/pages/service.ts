@@ -3,6 +3,8 @@
  * folders), page settings, and block layouts with autosaved drafts and an explicit Publish.
  * Every call is one transaction and scoped to the website it is given (from the owner's path).
  */
+import { moveToTrash } from "../history/trash.js";
+import { recordVersion } from "../history/service.js";
 import { recordMove } from "../redirects/service.js";
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from "../seo/fields.js";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
@@ -193,6 +195,7 @@ export async function createPageIn(tx: Tx, websiteId: string, input: NewPage): P
     const m = `Another page already uses the URL /${slug}.`;
     throw new ApiError(409, "conflict", m, { urlSlug: m });
   }
+  await recordVersion(tx, websiteId, { type: "page", id }, "create");
   return inserted[0]!;
 }
 
@@ -316,6 +319,7 @@ export async function updatePage(
       .set({ ...set, updatedAt: sql`now()` })
       .where(siteRowWhere(collections, websiteId, pageId))
       .returning();
+    await recordVersion(tx, websiteId, { type: "page", id: pageId }, "save");
     return pageJson(row!);
   });
 }
@@ -347,6 +351,7 @@ export async function reorderPages(db: Db, websiteId: string, entries: TreeEntry
         .set({ ordering: i, folderId: e.folderId ?? null })
         .where(siteRowWhere(collections, websiteId, e.id));
     }
+    await recordVersion(tx, websiteId, { type: "navigation", id: websiteId }, "save");
   });
   return pageTree(db, websiteId);
 }
@@ -363,6 +368,13 @@ export async function deletePage(db: Db, websiteId: string, pageId: string): Pro
         .set({ folderId: null })
         .where(and(eq(collections.websiteId, websiteId), eq(collections.folderId, pageId)));
     }
+    await recordVersion(tx, websiteId, { type: "page", id: pageId }, "delete");
+    await moveToTrash(
+      tx,
+      websiteId,
+      page.kind === "page" || page.kind === "folder" ? "page" : "collection",
+      pageId,
+    );
     await tx.delete(collections).where(siteRowWhere(collections, websiteId, pageId));
   });
 }
@@ -441,6 +453,7 @@ export async function saveDraft(db: Db, websiteId: string, pageId: string, input
       .set({ draftLayout: layout, updatedAt: sql`now()` })
       .where(siteRowWhere(collections, websiteId, pageId))
       .returning();
+    await recordVersion(tx, websiteId, { type: "page", id: pageId }, "draft");
     return layoutJson(row!);
   });
 }
@@ -473,6 +486,7 @@ export async function publishPage(db: Db, websiteId: string, pageId: string, inp
       .update(websites)
       .set({ contentVersion: sql`${websites.contentVersion} + 1`, updatedAt: sql`now()` })
       .where(eq(websites.id, websiteId));
+    await recordVersion(tx, websiteId, { type: "page", id: pageId }, "publish");
     return layoutJson(row!);
   });
 }
@@ -485,6 +499,9 @@ export async function discardDraft(db: Db, websiteId: string, pageId: string) {
       .set({ draftLayout: null })
       .where(siteRowWhere(collections, websiteId, pageId))
       .returning();
+    await recordVersion(tx, websiteId, { type: "page", id: pageId }, "save", {
+      summary: "Discarded the draft",
+    });
     return layoutJson(row!);
   });
 }

@@ -145,6 +145,8 @@ export function keyOf(t: ArchiveTable, row: Record<string, unknown>, by: "name" 
 /** A column value as JSON: timestamps as ISO strings, the rest as they are. */
 export function encodeValue(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
+  // Bytes (the compressed content of history versions and trash entries) travel as base64.
+  if (Buffer.isBuffer(value)) return value.toString("base64");
   return value;
 }
 
@@ -152,6 +154,7 @@ export function encodeValue(value: unknown): unknown {
 export function decodeValue(column: Column, value: unknown): unknown {
   if (value === null || value === undefined) return value;
   if (column.dataType === "date") return new Date(value as string);
+  if (column.getSQLType() === "bytea" && typeof value === "string") return Buffer.from(value, "base64");
   return value;
 }
 
@@ -169,6 +172,8 @@ export function valueMatchesColumn(column: Column, value: unknown): boolean {
       return typeof value === "boolean";
     case "array":
       return Array.isArray(value);
+    case "custom":
+      return column.getSQLType() !== "bytea" || typeof value === "string";
     default:
       return true;
   }

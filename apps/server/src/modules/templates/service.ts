@@ -4,6 +4,7 @@
  * site; a draft is one owner's unsaved edit, shown only in that owner's editing frame. Only names
  * the theme has may be overridden, and only sources that parse without a syntax error are kept.
  */
+import { recordVersion } from "../history/service.js";
 import { parse } from "@atelier/jsont";
 import type { ApiErrorBody, Template, TemplateSummary } from "@atelier/owner-api";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
@@ -116,22 +117,30 @@ export async function getTemplate(db: Db, websiteId: string, theme: Theme, name:
 export async function saveTemplate(db: Db, websiteId: string, theme: Theme, name: string, source: string) {
   requireName(theme, name);
   checkSource(source);
-  await db
-    .insert(templateOverrides)
-    .values({ websiteId, name, source })
-    .onConflictDoUpdate({
-      target: [templateOverrides.websiteId, templateOverrides.name],
-      set: { source, updatedAt: sql`now()` },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(templateOverrides)
+      .values({ websiteId, name, source })
+      .onConflictDoUpdate({
+        target: [templateOverrides.websiteId, templateOverrides.name],
+        set: { source, updatedAt: sql`now()` },
+      });
+    await recordVersion(tx, websiteId, { type: "template", id: name }, "save");
+  });
   return getTemplate(db, websiteId, theme, name);
 }
 
 /** Back to the theme's version; reverting a template that was not overridden changes nothing. */
 export async function revertTemplate(db: Db, websiteId: string, theme: Theme, name: string) {
   requireName(theme, name);
-  await db
-    .delete(templateOverrides)
-    .where(and(eq(templateOverrides.websiteId, websiteId), eq(templateOverrides.name, name)));
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(templateOverrides)
+      .where(and(eq(templateOverrides.websiteId, websiteId), eq(templateOverrides.name, name)));
+    await recordVersion(tx, websiteId, { type: "template", id: name }, "save", {
+      summary: "Back to the theme's version",
+    });
+  });
   return getTemplate(db, websiteId, theme, name);
 }
 
