@@ -52,7 +52,7 @@ describe("Settings → Activity", () => {
     const rows = page.getByRole("row");
     const editorRow = rows.filter({ hasText: editorEmail }).filter({ hasText: "Redirect created" });
     await editorRow.first().waitFor();
-    await expect.poll(() => editorRow.first().textContent()).toContain("from, to");
+    await expect.poll(() => editorRow.first().textContent()).toContain("Fields: from, to");
     const ownerRow = rows.filter({ hasText: DEMO_OWNER.email }).filter({ hasText: "Redirect deleted" });
     await ownerRow.first().waitFor();
     expect(await ownerRow.first().textContent()).toContain(redirectId);

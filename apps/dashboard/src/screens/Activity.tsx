@@ -40,8 +40,8 @@ function actionText(action: string): string {
 function Who({ entry }: { entry: ActivityEntry }) {
   return (
     <>
-      <span style={{ fontWeight: 600, overflowWrap: "anywhere" }}>{entry.actor.name || "—"}</span>
-      {entry.actor.type === "api_key" ? <span className="badge">API key</span> : null}
+      <span style={{ fontWeight: 600 }}>{entry.actor.name || "—"}</span>
+      {entry.actor.type === "api_key" ? <span className="badge"> API key</span> : null}
     </>
   );
 }
@@ -108,39 +108,30 @@ export function Activity() {
       <ErrorNotice error={log.error} />
       {log.isLoading ? <Loading what="Loading the activity" /> : null}
       <ListTable
-        columns={[
-          { label: "When" },
-          { label: "Who" },
-          { label: "What" },
-          { label: "Fields" },
-          { label: "From" },
-        ]}
+        columns={[{ label: "Change" }, { label: "Who and when" }, { label: "From" }]}
         rows={entries}
         empty="No activity matches these filters."
         row={(e) => (
           <tr key={e.id}>
-            <td style={{ whiteSpace: "nowrap" }}>{formatDate(e.at, true)}</td>
-            <td>
-              <Who entry={e} />
-            </td>
-            <td>
+            <td style={{ overflowWrap: "anywhere", minWidth: "8rem" }}>
               <span>{actionText(e.action)}</span>
-              <span className="muted small" style={{ display: "block", overflowWrap: "anywhere" }}>
+              <span className="muted small" style={{ display: "block" }}>
                 {areaName(e.area)}
                 {e.entity.id ? ` · ${e.entity.type} ${e.entity.id}` : ""}
               </span>
+              {e.fields.length ? <span className="small">Fields: {e.fields.join(", ")}</span> : null}
+            </td>
+            <td style={{ overflowWrap: "anywhere", minWidth: "8rem" }}>
+              <Who entry={e} />
+              <span className="muted small" style={{ display: "block" }}>
+                {formatDate(e.at, true)}
+              </span>
             </td>
             <td className="small" style={{ overflowWrap: "anywhere" }}>
-              {e.fields.length ? e.fields.join(", ") : <span className="muted">—</span>}
-            </td>
-            <td className="small">
               <span>{e.ip ?? "—"}</span>
               {e.userAgent ? (
-                <span
-                  className="muted"
-                  style={{ display: "block", maxWidth: "16rem", overflowWrap: "anywhere" }}
-                >
-                  {e.userAgent}
+                <span className="muted" style={{ display: "block", maxWidth: "16rem" }} title={e.userAgent}>
+                  {e.userAgent.length > 60 ? `${e.userAgent.slice(0, 60)}…` : e.userAgent}
                 </span>
               ) : null}
             </td>

@@ -230,7 +230,7 @@ function CreateKey({ siteId, onClose }: { siteId: string; onClose: () => void })
               return (
                 <CheckboxField
                   key={id}
-                  label={`${kind === "read" ? "Read" : "Change"} (${id})`}
+                  label={`${kind === "read" ? "Read" : "Change"} ${AREA_TEXT[area].label.toLowerCase()} (${id})`}
                   value={scopes.includes(id)}
                   onChange={(on) => setScopes(on ? [...scopes, id] : scopes.filter((x) => x !== id))}
                 />
