@@ -42,6 +42,12 @@ export interface Config {
    * private networks). Off by default: an import never calls inside the operator's network.
    */
   importAllowPrivate: boolean;
+  /** What owners point their domains at: a CNAME target and/or the addresses of A and AAAA records. */
+  domainTarget?: string;
+  domainIpv4?: string;
+  domainIpv6?: string;
+  /** DNS_SERVERS: the resolvers domain checks ask ("address[:port]", comma-separated); unset, the system's. */
+  dnsServers: string[];
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -74,6 +80,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     importAllowPrivate: flag(env, "IMPORT_ALLOW_PRIVATE"),
+    domainTarget: env.DOMAIN_TARGET?.trim().toLowerCase().replace(/\.$/, "") || undefined,
+    domainIpv4: env.DOMAIN_IPV4?.trim() || undefined,
+    domainIpv6: env.DOMAIN_IPV6?.trim().toLowerCase() || undefined,
+    dnsServers: (env.DNS_SERVERS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 
