@@ -85,7 +85,7 @@ export interface Site {
   theme: string;
   isDefault: boolean;
   createdOn: number;
-  domains: { host: string; isPrimary: boolean }[];
+  domains: { host: string; isPrimary: boolean; status: "pending" | "verified" | "failed" }[];
   url: string;
 }
 

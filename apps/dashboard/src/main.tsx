@@ -21,6 +21,7 @@ import { Pages } from "./screens/Pages.js";
 import { Products } from "./screens/Products.js";
 import { ProductEditor } from "./screens/products/ProductEditor.js";
 import { SiteHome } from "./screens/SiteHome.js";
+import { Domains } from "./screens/Domains.js";
 import { SiteSettings } from "./screens/SiteSettings.js";
 import { SiteExport } from "./screens/SiteExport.js";
 import { UrlMappings } from "./screens/UrlMappings.js";
@@ -81,6 +82,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings", element: <SiteSettings /> },
         { path: "sites/:siteId/settings/billing", element: <Billing /> },
         { path: "sites/:siteId/settings/url-mappings", element: <UrlMappings /> },
+        { path: "sites/:siteId/settings/domains", element: <Domains /> },
         { path: "sites/:siteId/settings/export", element: <SiteExport /> },
         { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },
         { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },

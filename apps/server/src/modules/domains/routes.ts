@@ -89,7 +89,7 @@ export const domainRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { domain } = request.query as { domain: string };
-      if (!(await tlsAllowed(db, domain))) throw notFound("No site has this domain.");
+      if (!(await tlsAllowed(db, config, domain))) throw notFound("No site has this domain.");
       return { allowed: true };
     },
   );

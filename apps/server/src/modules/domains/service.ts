@@ -308,11 +308,14 @@ export async function setRedirectWww(db: Db, config: Config, websiteId: string, 
 /**
  * Whether the proxy may get a certificate for `name` (Caddy's on-demand TLS `ask`): a verified
  * domain of an existing site (or its paired `www.`/bare name), or the platform's own names
- * (PUBLIC_URL's host and the sites' addresses under it). Never localhost or an IP address.
+ * (PUBLIC_URL's host and the sites' addresses under it). Never an IP address, nor any other
+ * `localhost` name than PUBLIC_URL's own.
  */
-export async function tlsAllowed(db: Db, name: string): Promise<boolean> {
+export async function tlsAllowed(db: Db, config: Config, name: string): Promise<boolean> {
   const host = normalizeHost(name);
-  if (!HOST.test(host) || host === "localhost" || host.endsWith(".localhost")) return false;
+  if (!HOST.test(host) && host !== "localhost") return false;
+  if (host === new URL(config.publicUrl).hostname) return true;
+  if (host === "localhost" || host.endsWith(".localhost")) return false;
   const site: Website | undefined = await websiteForHost(db, host);
   return site !== undefined;
 }
