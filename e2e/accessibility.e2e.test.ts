@@ -104,6 +104,7 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
     `${s}/settings`,
     `${s}/settings/billing`,
     `${s}/settings/url-mappings`,
+    `${s}/settings/domains`,
     `${s}/settings/export`,
     `${s}/settings/permissions`,
     `${s}/api-keys`,

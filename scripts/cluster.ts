@@ -3,9 +3,13 @@
  * demos. s3rver as the bucket, one PostgreSQL database, N server processes (each with a DATA_DIR
  * of its own, so nothing but the database and the bucket is shared) and nginx in front, run
  * from a temporary prefix with the config of deploy/nginx.conf. Prints the URL; Ctrl-C stops it.
+ * `--proxy caddy` puts Caddy in front instead, with deploy/Caddyfile: HTTPS on `--port` with
+ * certificates on demand from Caddy's local CA (its root certificate is printed), HTTP
+ * redirecting to it on a port of its own.
  *
- * Options: --processes N (3), --port P (nginx; 8080), --database-url URL (default: a new database
- * on postgres://postgres@127.0.0.1:5432, dropped on exit unless --keep).
+ * Options: --processes N (3), --port P (the proxy's; 8080), --proxy nginx|caddy (nginx),
+ * --database-url URL (default: a new database on postgres://postgres@127.0.0.1:5432, dropped on
+ * exit unless --keep).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -21,8 +25,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface ClusterOptions {
   processes: number;
-  /** nginx's port; 0 picks a free one. */
+  /** The proxy's port (Caddy's HTTPS one); 0 picks a free one. */
   port?: number;
+  /** What is in front of the processes: nginx (plain HTTP) or Caddy (HTTPS, on-demand TLS). */
+  proxy?: "nginx" | "caddy";
   /** A database to use as it is; unset, a fresh one is made on `adminUrl` and dropped at the end. */
   databaseUrl?: string;
   adminUrl?: string;
@@ -42,7 +48,10 @@ export interface ServerProcess {
 
 export interface Cluster {
   url: string;
+  /** The proxy's port (Caddy's HTTPS one). */
   nginxPort: number;
+  /** Caddy's plain-HTTP port (it redirects to HTTPS) and its local CA's root certificate (PEM file). */
+  caddy?: { httpPort: number; rootCertificate: string };
   databaseUrl: string;
   /** The environment every process runs with (database, bucket, secret). */
   env: Record<string, string>;
@@ -68,6 +77,67 @@ export function nginxBinary(): string {
   );
   if (!found) throw new Error("nginx is not installed: apt-get install -y nginx-light (or set NGINX)");
   return found;
+}
+
+export function caddyBinary(): string {
+  const found = [process.env.CADDY, "/usr/bin/caddy", "/usr/local/bin/caddy"].find((p) => p && existsSync(p));
+  if (!found) throw new Error("Caddy is not installed: apt-get install -y caddy (or set CADDY)");
+  return found;
+}
+
+/** Resolves once something accepts connections on 127.0.0.1:port. */
+async function waitForPort(port: number, child: ChildProcess, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not listen on ${port} in time`);
+}
+
+/**
+ * Runs Caddy with deploy/Caddyfile as it is, its {$...} values set for this machine: HTTPS on
+ * `httpsPort` with Caddy's local CA issuing on demand (asking the first process), HTTP on
+ * `httpPort`, its data under `dir`.
+ */
+async function startCaddy(dir: string, httpsPort: number, httpPort: number, upstreams: number[]) {
+  const data = path.join(dir, "caddy");
+  const child = spawn(
+    caddyBinary(),
+    ["run", "--config", path.join(root, "deploy/Caddyfile"), "--adapter", "caddyfile"],
+    {
+      env: {
+        ...process.env,
+        HOME: data,
+        XDG_DATA_HOME: path.join(data, "data"),
+        XDG_CONFIG_HOME: path.join(data, "config"),
+        HTTP_PORT: String(httpPort),
+        HTTPS_PORT: String(httpsPort),
+        CADDY_ADMIN: "off",
+        ATELIER_ASK: `127.0.0.1:${upstreams[0]}`,
+        ATELIER_UPSTREAMS: upstreams.map((p) => `127.0.0.1:${p}`).join(" "),
+        ATELIER_TLS_ISSUER: "internal",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  const log = createWriteStream(path.join(dir, "caddy.log"));
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  await waitForPort(httpsPort, child, "caddy");
+  const rootCertificate = path.join(data, "data/caddy/pki/authorities/local/root.crt");
+  const deadline = Date.now() + 20_000;
+  while (!existsSync(rootCertificate) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (!existsSync(rootCertificate)) throw new Error(`caddy made no local CA (see ${dir}/caddy.log)`);
+  return { child, rootCertificate };
 }
 
 /** deploy/nginx.conf with these upstream servers and listen port, inside a main config for a temp prefix. */
@@ -158,8 +228,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       if (!opts.keep) cleanups.push(db.drop);
     }
 
+    const caddy = opts.proxy === "caddy";
     const nginxPort = opts.port || (await freePort());
-    const url = `http://localhost:${nginxPort}`;
+    const url = caddy ? `https://localhost:${nginxPort}` : `http://localhost:${nginxPort}`;
     const env: Record<string, string> = {
       DATABASE_URL: databaseUrl,
       MEDIA_STORE: "s3",
@@ -173,7 +244,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       // The test card provider stands in for an outside payment service, which all processes share.
       ATELIER_TEST_PAYMENTS_DIR: path.join(dir, "test-payments"),
       PUBLIC_URL: url,
-      // nginx runs on this machine: the address it forwards is the client's.
+      // The proxy runs on this machine: the address it forwards is the client's.
       TRUST_PROXY: "loopback",
       SEED_DEMO: opts.seedDemo === false ? "false" : "true",
       LOG_LEVEL: opts.logLevel ?? "warn",
@@ -206,6 +277,19 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     await Promise.all(
       processes.map((p) => waitFor(`http://127.0.0.1:${p.port}/readyz`, p.child, `server ${p.index + 1}`)),
     );
+
+    if (caddy) {
+      const httpPort = await freePort();
+      const proxy = await startCaddy(
+        dir,
+        nginxPort,
+        httpPort,
+        processes.map((p) => p.port),
+      );
+      cleanups.push(() => stopChild(proxy.child));
+      const caddyInfo = { httpPort, rootCertificate: proxy.rootCertificate };
+      return { url, nginxPort, caddy: caddyInfo, databaseUrl, env, processes, dir, stop };
+    }
 
     writeFileSync(
       path.join(dir, "nginx.conf"),
@@ -241,11 +325,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const cluster = await startCluster({
     processes: Number(arg("processes") ?? 3),
     port: Number(arg("port") ?? 8080),
+    proxy: arg("proxy") === "caddy" ? "caddy" : "nginx",
     databaseUrl: arg("database-url") ?? process.env.DATABASE_URL,
     keep: process.argv.includes("--keep"),
   });
   console.log(`
-  Atelier cluster: ${cluster.processes.length} processes behind nginx at ${cluster.url}/
+  Atelier cluster: ${cluster.processes.length} processes behind ${cluster.caddy ? "Caddy" : "nginx"} at ${cluster.url}/${
+    cluster.caddy
+      ? `\n  HTTPS from Caddy's local CA: trust ${cluster.caddy.rootCertificate}; http://localhost:${cluster.caddy.httpPort} redirects`
+      : ""
+  }
   Dashboard: ${cluster.url}/config   Owner login: owner@atelier.test / atelier-demo
   Processes: ${cluster.processes.map((p) => `127.0.0.1:${p.port} (pid ${p.child.pid})`).join(", ")}
   Logs and bucket: ${cluster.dir}

@@ -90,7 +90,7 @@ export interface Site {
   theme: string;
   isDefault: boolean;
   createdOn: number;
-  domains: { host: string; isPrimary: boolean }[];
+  domains: { host: string; isPrimary: boolean; status: "pending" | "verified" | "failed" }[];
   url: string;
   /** What the signed-in person is on the site: its Owner, or a member with roles. */
   role: "owner" | "member";

@@ -23,6 +23,7 @@ import { Pages } from "./screens/Pages.js";
 import { Products } from "./screens/Products.js";
 import { ProductEditor } from "./screens/products/ProductEditor.js";
 import { SiteHome } from "./screens/SiteHome.js";
+import { Domains } from "./screens/Domains.js";
 import { SiteSettings } from "./screens/SiteSettings.js";
 import { SiteExport } from "./screens/SiteExport.js";
 import { Permissions } from "./screens/settings/Permissions.js";
@@ -85,6 +86,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings", element: <SiteSettings /> },
         { path: "sites/:siteId/settings/billing", element: <Billing /> },
         { path: "sites/:siteId/settings/url-mappings", element: <UrlMappings /> },
+        { path: "sites/:siteId/settings/domains", element: <Domains /> },
         { path: "sites/:siteId/settings/export", element: <SiteExport /> },
         { path: "sites/:siteId/settings/permissions", element: <Permissions /> },
         { path: "sites/:siteId/settings/billing/billing/upgrade", element: <Billing /> },

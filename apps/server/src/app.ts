@@ -56,7 +56,16 @@ import { restockRoutes } from "./modules/restock/routes.js";
 import { siteArchiveRoutes } from "./modules/site-archive/routes.js";
 import { siteRoutes } from "./render/routes.js";
 import { SiteVersions } from "./render/cache.js";
-import type { Website } from "./modules/sites/service.js";
+import { domainRoutes } from "./modules/domains/routes.js";
+import {
+  type Website,
+  canonicalRedirect,
+  hostName,
+  isPlatformHost,
+  knownWebsiteForHost,
+  usePlatformAddress,
+} from "./modules/sites/service.js";
+import { HSTS, isHttps } from "./http/hsts.js";
 import { StoreCache } from "./modules/cart/site-reads.js";
 import { fontPreviewRoutes } from "./modules/design/font-preview.js";
 import { designRoutes } from "./modules/design/routes.js";
@@ -112,6 +121,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Host → site and content versions, for the page cache and the store's per-version caches.
   const siteVersions = new SiteVersions<Website>(deps.database, app.log, opts.config.siteCacheEntries);
   app.decorate("siteVersions", siteVersions);
+  usePlatformAddress(opts.config.publicUrl);
+  // Another name of a site (a secondary domain, the `www.`/bare pair) answers 301 to its primary one.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    if (isPlatformHost(hostName(request.headers.host)) || request.url.startsWith("/internal/")) return;
+    const site = await knownWebsiteForHost(siteVersions, deps.db, request.headers.host);
+    const to = site && canonicalRedirect(site, request.headers.host, opts.config.publicUrl);
+    if (to) return reply.redirect(`${to}${request.url}`, 301);
+  });
+  // Strict-Transport-Security only on answers that went over HTTPS (never pins a plain-HTTP setup).
+  app.addHook("onSend", async (request, reply) => {
+    if (isHttps(request.raw, request.protocol)) reply.header("strict-transport-security", HSTS);
+  });
   app.decorate("storeCache", new StoreCache(opts.config.siteCacheEntries));
   app.addHook("onReady", async () => {
     deps.database.onClose(() => siteVersions.stop());
@@ -206,6 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(siteArchiveRoutes);
   await app.register(ownerSiteRoutes);
+  await app.register(domainRoutes);
   await app.register(starterRoutes);
   await app.register(setupGuideRoutes);
   await app.register(memberRoutes);

@@ -48,6 +48,12 @@ export interface Config {
   historyKeepDailyDays: number;
   /** TRASH_DAYS: what the owner deletes stays in the trash this many days. */
   trashDays: number;
+  /** What owners point their domains at: a CNAME target and/or the addresses of A and AAAA records. */
+  domainTarget?: string;
+  domainIpv4?: string;
+  domainIpv6?: string;
+  /** DNS_SERVERS: the resolvers domain checks ask ("address[:port]", comma-separated); unset, the system's. */
+  dnsServers: string[];
 }
 
 export const DEFAULT_DEMO_OWNER_EMAIL = "owner@atelier.test";
@@ -83,6 +89,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     historyKeepAllDays: positiveInt(env, "HISTORY_KEEP_ALL_DAYS", 30),
     historyKeepDailyDays: positiveInt(env, "HISTORY_KEEP_DAILY_DAYS", 365),
     trashDays: positiveInt(env, "TRASH_DAYS", 30),
+    domainTarget: env.DOMAIN_TARGET?.trim().toLowerCase().replace(/\.$/, "") || undefined,
+    domainIpv4: env.DOMAIN_IPV4?.trim() || undefined,
+    domainIpv6: env.DOMAIN_IPV6?.trim().toLowerCase() || undefined,
+    dnsServers: (env.DNS_SERVERS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

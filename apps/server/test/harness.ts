@@ -246,3 +246,21 @@ export async function expectRefusals<T>(
  * NOTIFY, so a page read right after a write may still be the one cached before it.
  */
 export const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 3000, interval: 25 });
+
+/**
+ * Connects `host` to a site as a verified domain, as if its DNS records had been checked (the
+ * domains tests check them against a DNS server of their own); `primary` makes it the canonical address.
+ */
+export async function connectVerifiedDomain(db: Db, websiteId: string, host: string, primary = true) {
+  await db.transaction(async (tx) => {
+    await tx.insert(s.domains).values({
+      host,
+      websiteId,
+      isPrimary: primary,
+      status: "verified",
+      token: `atelier-verify=test-${host}`,
+      verifiedAt: new Date(),
+    });
+    if (primary) await tx.update(s.websites).set({ primaryHost: host }).where(eq(s.websites.id, websiteId));
+  });
+}

@@ -62,6 +62,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
     links: [
       { to: "settings", label: "Site settings" },
       { to: "settings/permissions", label: "Permissions" },
+      { to: "settings/domains", label: "Domains" },
       { to: "settings/url-mappings", label: "URL mappings" },
       { to: "settings/billing", label: "Billing" },
       { to: "settings/export", label: "Export" },

@@ -110,69 +110,18 @@ function GeneralForm({ site }: { site: Site }) {
 }
 
 function Domains({ site }: { site: Site }) {
-  const siteId = useSiteId();
-  const queryClient = useQueryClient();
-  const [host, setHost] = useState("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["site", siteId] });
-  const add = useMutation({
-    mutationFn: () => post(`/api/owner/sites/${siteId}/domains`, { host }),
-    onSuccess: () => {
-      setHost("");
-      void refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (h: string) => del(`/api/owner/sites/${siteId}/domains/${encodeURIComponent(h)}`),
-    onSuccess: refresh,
-  });
-  const primary = useMutation({
-    mutationFn: (h: string) => put(`/api/owner/sites/${siteId}/domains/${encodeURIComponent(h)}/primary`),
-    onSuccess: refresh,
-  });
+  const verified = site.domains.filter((d) => d.status === "verified").length;
   return (
     <Card title="Domains">
       <p className="muted">
-        The site is at <a href={site.url}>{site.url}</a>. Point a domain's DNS at this server, then connect it
-        here.
+        The site is at <a href={site.url}>{site.url}</a>.{" "}
+        {site.domains.length
+          ? `${site.domains.length} domain${site.domains.length === 1 ? "" : "s"} connected, ${verified} verified.`
+          : "Connect a domain you own to give it its own address, with HTTPS."}
       </p>
-      <ErrorNotice error={add.error ?? remove.error ?? primary.error} />
-      {site.domains.length ? (
-        <ul style={{ paddingLeft: 0, listStyle: "none" }}>
-          {site.domains.map((d) => (
-            <li key={d.host} className="btn-row" style={{ marginBottom: 8 }}>
-              <strong>{d.host}</strong>
-              {d.isPrimary ? <span className="badge ok">Primary</span> : null}
-              {!d.isPrimary ? (
-                <button type="button" className="btn small" onClick={() => primary.mutate(d.host)}>
-                  Make {d.host} primary
-                </button>
-              ) : null}
-              <button type="button" className="btn small danger" onClick={() => remove.mutate(d.host)}>
-                Remove {d.host}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <form
-        className="btn-row"
-        style={{ alignItems: "flex-end" }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate();
-        }}
-      >
-        <TextField
-          label="Domain"
-          value={host}
-          onChange={(v) => setHost(v)}
-          placeholder="shop.example.com"
-          error={fieldErrors(add.error).host}
-        />
-        <button type="submit" className="btn" style={{ marginBottom: "0.95rem" }} disabled={!host.trim()}>
-          Connect domain
-        </button>
-      </form>
+      <Link className="btn" to="domains">
+        Manage domains
+      </Link>
     </Card>
   );
 }

@@ -10,6 +10,8 @@ import helmet from "helmet";
 export const HELMET_OPTIONS = {
   contentSecurityPolicy: false,
   crossOriginEmbedderPolicy: false,
+  // Sent only on HTTPS answers (http/hsts.ts).
+  strictTransportSecurity: false,
 } as const;
 
 function collectHeaders(): Record<string, string> {

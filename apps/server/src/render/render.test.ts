@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { Browser } from "../../test/harness.js";
+import { Browser, connectVerifiedDomain } from "../../test/harness.js";
 import { PageType } from "../db/enums.js";
 import * as t from "../db/schema.js";
 import { hashToken, newId, newToken } from "../lib/ids.js";
@@ -85,12 +85,11 @@ describe("page types and statuses", () => {
     expect(throw_).toContain("Sold Out");
   });
 
-  it("finds the website by custom domain, <site>.localhost, or the default site", async () => {
+  it("finds the website by verified domain or <site>.localhost; an unknown host has none", async () => {
     const unknown = await new Browser(t0.app, "www.harbour.example").visit("/");
-    expect(unknown.body).toContain("Atelier Demo");
-    await db()
-      .insert(t.domains)
-      .values({ host: "www.harbour.example", websiteId: fx.classic, isPrimary: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain("There is no website at this address.");
+    await connectVerifiedDomain(db(), fx.classic, "www.harbour.example");
     await vi.waitFor(async () => {
       const res = await new Browser(t0.app, "www.harbour.example:8080").visit("/journal");
       expect(res.statusCode).toBe(200);

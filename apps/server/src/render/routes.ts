@@ -21,7 +21,7 @@ import { contentRoutes } from "../modules/content/routes.js";
 import { mediaRoutes } from "../modules/media/routes.js";
 import { completeMedia } from "../modules/media/service.js";
 import { searchRoutes } from "../modules/search/routes.js";
-import { NO_WEBSITE_HERE, type Website, knownWebsiteForHost } from "../modules/sites/service.js";
+import { NO_WEBSITE_HERE, type Website, knownWebsiteForHost, siteBaseUrl } from "../modules/sites/service.js";
 import { unlockCookieName, unlockToken, visitorOf } from "./access.js";
 import {
   NOT_EDITING,
@@ -36,7 +36,6 @@ import { storefrontAssets } from "./storefront-assets.js";
 import { prioritiseFirstImage } from "./first-image.js";
 import { answeredFromCache, offlineForVisitors, pageKey } from "./page-hits.js";
 import { warmPages } from "./warm-pages.js";
-import { requestOrigin } from "../http/origin.js";
 import { type CachedPage, PageCache } from "./cache.js";
 import { LruMap } from "../lib/lru.js";
 import { safeDecode } from "../lib/safe-decode.js";
@@ -151,6 +150,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         parseCookie: app.parseCookie,
         recordRequest: app.recordRequest,
         trust: proxyTrust(config.trustProxy),
+        publicUrl: config.publicUrl,
       }),
     );
   }
@@ -446,7 +446,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       }
       const format = query.format;
       if (format && FEED_FORMATS.has(format))
-        return serveFeed(site, urlPath, format.toLowerCase(), requestOrigin(request), reply);
+        return serveFeed(site, urlPath, format.toLowerCase(), siteBaseUrl(site, config.publicUrl), reply);
       const version = versions.version(site.id) ?? versions.observe(site.id, site.contentVersion);
       // An old address with a query (WordPress's /?p=123) moves even where a page answers.
       if (request.url.includes("?")) {

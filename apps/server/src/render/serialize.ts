@@ -9,11 +9,17 @@ import type { Variant } from "../modules/catalog/service.js";
 import type { Collection, ContentItem, Media } from "../modules/content/service.js";
 import { variantWidthsFor } from "../modules/media/service.js";
 import { mediaUrl } from "../modules/media/storage.js";
-import type { StoreSettings, Website, WebsiteSettings } from "../modules/sites/service.js";
+import {
+  type StoreSettings,
+  type Website,
+  type WebsiteSettings,
+  siteBaseUrl,
+} from "../modules/sites/service.js";
 import { galleryOptions } from "./gallery.js";
 import { htmlToText, richTextForPage, textAsHtml } from "./sanitize.js";
 
 export function websiteJson(site: Website, publicUrl: string) {
+  const base = siteBaseUrl(site, publicUrl);
   return {
     id: site.id,
     identifier: site.identifier,
@@ -25,8 +31,8 @@ export function websiteJson(site: Website, publicUrl: string) {
     createdOn: site.createdAt.getTime(),
     timeZone: site.timeZone,
     language: site.locale,
-    baseUrl: publicUrl,
-    authenticUrl: publicUrl,
+    baseUrl: base,
+    authenticUrl: base,
   };
 }
 

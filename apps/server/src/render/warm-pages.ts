@@ -13,10 +13,11 @@ import { type Encoding, type Precompressed, matchesEtagHeader, negotiate } from 
 import { CRUMB_COOKIE, isSaneCrumb } from "../http/crumb.js";
 import type { FastPath } from "../http/front-door.js";
 import { requestIdOf } from "../http/request-id.js";
+import { HSTS, isHttps } from "../http/hsts.js";
 import { SECURITY_HEADERS } from "../http/security-headers.js";
 import { CART_COOKIE } from "../modules/cart/routes.js";
 import { editingCookiesIn } from "../modules/pages/preview.js";
-import { type Website, hostName } from "../modules/sites/service.js";
+import { type Website, canonicalRedirect, hostName } from "../modules/sites/service.js";
 import type { PageCache, SiteVersions } from "./cache.js";
 import { answeredFromCache, offlineForVisitors, pathKey, warmHit } from "./page-hits.js";
 
@@ -30,6 +31,8 @@ interface WarmPageDeps {
   recordRequest: (method: string, route: string, status: number, seconds: number) => void;
   /** The proxies trusted to name the client (TRUST_PROXY), as Fastify's `request.ip` trusts them. */
   trust: ProxyTrust | false;
+  /** PUBLIC_URL: a request on another name of a site goes on to Fastify, which redirects it. */
+  publicUrl: string;
 }
 
 /** Whether the logger writes `info` lines (Fastify's pino logger can say). */
@@ -99,6 +102,8 @@ export function warmPages(d: WarmPageDeps): FastPath {
     if (!cookieHeader || !warmCookies(cookieHeader)) return false;
     const site = d.versions.host(hostNameOf(req.headers.host ?? ""));
     if (!site || offlineForVisitors(site)) return false;
+    if (canonicalRedirect(site, req.headers.host, d.publicUrl)) return false;
+    const hsts = isHttps(req, undefined, d.trust) ? { "strict-transport-security": HSTS } : {};
     const version = d.versions.version(site.id);
     if (version === undefined) return false;
     const body = warmHit(d.cache, pathKey(site.id, url), version);
@@ -120,13 +125,13 @@ export function warmPages(d: WarmPageDeps): FastPath {
     let status = 200;
     if (matchesEtagHeader(req.headers["if-none-match"], body.etag)) {
       status = 304;
-      res.writeHead(status, { ...common, "x-request-id": reqId, etag: body.etag });
+      res.writeHead(status, { ...common, ...hsts, "x-request-id": reqId, etag: body.etag });
       res.end();
     } else {
       const accept = req.headers["accept-encoding"];
       const encoding = body.br === body.identity ? null : encodingOf(accept ?? "");
       const bytes = encoding === "br" ? body.br : encoding === "gzip" ? body.gzip : body.identity;
-      res.writeHead(status, { "x-request-id": reqId, ...headersFor(body, encoding, bytes) });
+      res.writeHead(status, { "x-request-id": reqId, ...hsts, ...headersFor(body, encoding, bytes) });
       res.end(bytes);
     }
     const elapsed = performance.now() - started;

@@ -33,6 +33,13 @@ export const websites = pgTable("websites", {
   featureSetId: text("feature_set_id"),
   /** Bumped on every content or settings change: rendered pages cached under an older stamp are stale. */
   contentVersion: integer("content_version").notNull().default(1),
+  /**
+   * The site's primary verified domain (kept by the domains module): its canonical address is
+   * there; null, the platform address (siteBaseUrl in modules/sites/service.ts).
+   */
+  primaryHost: text("primary_host"),
+  /** The `www.` name of the primary domain (or the bare one, when the primary is `www.`) redirects to it. */
+  redirectWww: boolean("redirect_www").notNull().default(true),
   ...timestamps(),
 });
 
@@ -48,12 +55,32 @@ export const siteKey = () =>
     .primaryKey()
     .references(() => websites.id, { onDelete: "cascade" });
 
-export const domains = pgTable("domains", {
-  host: text("host").primaryKey(),
-  websiteId: websiteId(),
-  isPrimary: boolean("is_primary").notNull().default(false),
-  createdAt: createdAt(),
-});
+/**
+ * Host names owners connect. A name serves its site only once verified (DNS records checked);
+ * several sites may have the same name pending, and the first to verify it holds it.
+ */
+export const domains = pgTable(
+  "domains",
+  {
+    host: text("host").notNull(),
+    websiteId: websiteId(),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    /** "pending" (checked again for 72 hours), "verified", or "failed" (no longer checked by itself). */
+    status: text("status").notNull().default("pending"),
+    /** What the TXT record at `_atelier.<host>` must hold: made for this site and name. */
+    token: text("token").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    /** Why the last check failed, in plain words. */
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.host] }),
+    uniqueIndex("domains_verified_host").on(t.host).where(sql`${t.status} = 'verified'`),
+    index("domains_host").on(t.host),
+  ],
+);
 
 export const websiteSettings = pgTable("website_settings", {
   websiteId: siteKey(),

@@ -11,14 +11,13 @@ import { buildApp } from "../../app.js";
 import {
   carts,
   contentItems,
-  domains,
   rateLimitCounters,
   storeSettings,
   websiteSettings,
   websites,
 } from "../../db/schema.js";
 import { hashToken } from "../../lib/ids.js";
-import { Browser, expectRefusals, signIn } from "../../../test/harness.js";
+import { Browser, connectVerifiedDomain, expectRefusals, signIn } from "../../../test/harness.js";
 import { CART_COOKIE, CART_WRITE_LIMIT, RATE_LIMITED_MESSAGE } from "./routes.js";
 import {
   MSG_ADDITIONAL_FIELDS_INVALID,
@@ -158,7 +157,7 @@ describe("tenancy", () => {
     });
     await t.database.db.insert(websiteSettings).values({ websiteId: otherId });
     await t.database.db.insert(storeSettings).values({ websiteId: otherId, currency: "EUR" });
-    await t.database.db.insert(domains).values({ host: "other.example", websiteId: otherId });
+    await connectVerifiedDomain(t.database.db, otherId, "other.example");
 
     const b = await visitor();
     const vase = await product("hand-thrown-vase");

@@ -12,22 +12,31 @@ import { websites } from "../../db/schema.js";
 import { LruMap } from "../../lib/lru.js";
 import { VersionedCache } from "../../lib/versioned-cache.js";
 import { type CatalogProduct, productsByIds } from "../catalog/service.js";
-import { type Website, hostName, settingsOf } from "../sites/service.js";
+import {
+  type Website,
+  hostName,
+  isDefaultSiteHost,
+  platformIdentifier,
+  settingsOf,
+  wwwCounterpart,
+} from "../sites/service.js";
 
 type Settings = Awaited<ReturnType<typeof settingsOf>>;
 
 /**
  * SQL of one value, "<website id>:<content version>" of the website a Host header names, found
- * as websiteForHost finds it (custom domain, then `<identifier>.localhost`, then the default
- * site), or null when no website is there.
+ * as websiteForHost finds it (verified custom domain or its `www.` pair, then a platform address,
+ * then the default site on its own names), or null when no website is there.
  */
 export function siteVersionOfHost(hostHeader: string | undefined): SQL<string | null> {
   const host = hostName(hostHeader);
-  const sub = /^([a-z0-9-]+)\.localhost$/.exec(host)?.[1] ?? null;
+  const sub = platformIdentifier(host) ?? null;
+  const isDefault = isDefaultSiteHost(host);
   return sql<string | null>`(select w.id || ':' || w.content_version from websites w where w.id = coalesce(
-    (select d.website_id from domains d where d.host = ${host}),
-    case when ${sub}::text is null then (select x.id from websites x where x.is_default limit 1)
-         else (select x.id from websites x where x.identifier = ${sub}::text) end))`;
+    (select d.website_id from domains d where d.host = ${host} and d.status = 'verified'),
+    (select x.id from websites x where x.primary_host = ${wwwCounterpart(host)} and x.redirect_www),
+    case when ${sub}::text is not null then (select x.id from websites x where x.identifier = ${sub}::text)
+         when ${isDefault} then (select x.id from websites x where x.is_default limit 1) end))`;
 }
 
 /** A site as one store call reads it: the site row, its content version, and what is kept for it. */

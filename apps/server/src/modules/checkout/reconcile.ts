@@ -1,4 +1,5 @@
 /** Reconciliation of payments nobody settled. */
+import { siteBaseUrl } from "../sites/service.js";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { payments, websites } from "../../db/schema.js";
@@ -22,7 +23,7 @@ import { settle } from "./payment.js";
  */
 export async function reconcilePendingPayments(
   deps: CheckoutDeps,
-  origin: string,
+  publicUrl: string,
 ): Promise<{ settled: number }> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -39,7 +40,7 @@ export async function reconcilePendingPayments(
     .limit(200);
   let settled = 0;
   for (const p of stale) {
-    const ctx = await contextForPayment(db, p, origin);
+    const ctx = await contextForPayment(db, p, publicUrl);
     if (!ctx) continue;
     try {
       let result = await deps.payments.lookup(p.id, p.providerRef);
@@ -64,12 +65,13 @@ export async function reconcilePendingPayments(
   return { settled };
 }
 
+/** The order context of a payment: its site, whose links use the site's own address. */
 async function contextForPayment(
   db: Db,
   p: PaymentRow,
-  origin: string,
+  publicUrl: string,
 ): Promise<PlaceOrderContext | undefined> {
   const [site] = await db.select().from(websites).where(eq(websites.id, p.websiteId));
   if (!site) return undefined;
-  return { site, cartToken: undefined, viaCartToken: false, origin };
+  return { site, cartToken: undefined, viaCartToken: false, origin: siteBaseUrl(site, publicUrl) };
 }

@@ -19,7 +19,7 @@ import { type RateLimit, siteLimiter, siteReadsOf } from "../cart/rate-limit.js"
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
 import { lineDetailsOf, linesOf, orderJson, orderRow } from "../orders/service.js";
 import { recordEvent } from "../analytics/service.js";
-import { type Website, siteAtHost } from "../sites/service.js";
+import { type Website, siteAtHost, siteBaseUrl } from "../sites/service.js";
 import {
   productNames,
   subscriptionById,
@@ -117,11 +117,6 @@ const CheckoutEvent = Type.Object(
 
 /** Order attempts per visitor address, shared by every process (card testing is the threat). */
 export const ORDER_ATTEMPT_LIMIT: RateLimit = { max: 30, windowMs: 10 * 60_000 };
-
-function requestOrigin(request: FastifyRequest): string {
-  const host = (request.headers.host ?? "localhost").replace(/[^A-Za-z0-9.:[\]-]/g, "");
-  return `${request.protocol}://${host || "localhost"}`;
-}
 
 /** The query of a buyer's view opened by the token of its confirmation link. */
 const TokenQuery = Type.Object({ token: Str(100) }, { additionalProperties: false });
@@ -229,7 +224,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       const { cartToken: _t, ...input } = body;
       const result = await placeOrder(
         deps(),
-        { site, reads, cartToken, viaCartToken, origin: requestOrigin(request) },
+        { site, reads, cartToken, viaCartToken, origin: siteBaseUrl(site, config.publicUrl) },
         input as PlaceOrderInput,
       );
       if (result.kind === "requires_action") {
@@ -247,7 +242,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       }
       const subscriptionUrls = await Promise.all(
         result.subscriptionIds.map((id) =>
-          subscriptionUrl(config.dataDir, requestOrigin(request), id, result.order.id),
+          subscriptionUrl(config.dataDir, siteBaseUrl(site, config.publicUrl), id, result.order.id),
         ),
       );
       return reply.status(201).send({
@@ -270,7 +265,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const order = await linked(request, "orderId", orderRow, verifyOrderToken, "No such order.");
       const lines = await linesOf(db, order.id);
-      const origin = requestOrigin(request);
+      const origin = siteBaseUrl(await siteOf(request), config.publicUrl);
       const subs = [];
       for (const id of subscriptionIdsOf(lines)) {
         const s = await subscriptionById(db, id);

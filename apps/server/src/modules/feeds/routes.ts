@@ -1,11 +1,11 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { settingsOf, siteAtHost } from "../sites/service.js";
+import { settingsOf, siteAtHost, siteBaseUrl } from "../sites/service.js";
 import { FEED_KINDS, type FeedKind, productFeedXml } from "./service.js";
 
 /** Product feeds of the site at the request's host, for the owner to hand to Instagram and ad catalogs. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
 
   app.get(
     "/api/commerce/feeds/:kind",
@@ -29,7 +29,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
           id: site.id,
           title: site.title,
           currency: store?.currency ?? "USD",
-          origin: `${request.protocol}://${request.headers.host}`,
+          origin: siteBaseUrl(site, config.publicUrl),
         },
         kind,
       );

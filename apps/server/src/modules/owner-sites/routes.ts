@@ -4,19 +4,16 @@ import type { FastifyPluginAsync } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { requireOwner } from "../../http/owner-auth.js";
 import { STARTERS } from "../starters/catalog.js";
-import { SiteParams, siteOf } from "./access.js";
+import { siteOf } from "./access.js";
 import { ANY_MEMBER } from "../members/permissions.js";
-import { pathParam, siteApiRoutes } from "../../http/site-routes.js";
+import { siteApiRoutes } from "../../http/site-routes.js";
 import {
   BUILT_IN_THEMES,
   LOCALES,
   SHARE_SERVICES,
   SOCIAL_SERVICES,
-  addDomain,
   createSite,
   listSites,
-  makePrimaryDomain,
-  removeDomain,
   siteJson,
   siteSettings,
   updateSite,
@@ -24,10 +21,6 @@ import {
 } from "./service.js";
 
 const tags = ["owner: sites"];
-const DomainParams = Type.Object({
-  siteId: SiteParams.properties.siteId,
-  host: Type.String({ maxLength: 260 }),
-});
 
 /** An owner's sites: list, create, rename, time zone, domains and site settings. */
 export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
@@ -96,23 +89,6 @@ export const ownerSiteRoutes: FastifyPluginAsync = async (app) => {
       site: await updateSite(db, siteOf(request), request.body as never, config.publicUrl),
     }),
   );
-
-  site.post(
-    "/domains",
-    { body: Type.Object({ host: Type.String({ maxLength: 300 }) }, { additionalProperties: false }) },
-    async (request, reply) => {
-      const { host } = request.body as { host: string };
-      return reply.status(201).send({ domains: await addDomain(db, siteOf(request).id, host) });
-    },
-  );
-
-  site.delete("/domains/:host", { params: DomainParams }, async (request) => ({
-    domains: await removeDomain(db, siteOf(request).id, pathParam(request, "host")),
-  }));
-
-  site.put("/domains/:host/primary", { params: DomainParams }, async (request) => ({
-    domains: await makePrimaryDomain(db, siteOf(request).id, pathParam(request, "host")),
-  }));
 
   site.get("/settings", {}, async (request) => ({
     settings: await siteSettings(db, siteOf(request).id),

@@ -18,7 +18,7 @@ import { newId } from "../../lib/ids.js";
 import type { Block, Row } from "../pages/blocks.js";
 import { LIMIT_MESSAGES, urlWithinLimit } from "../pages/limits.js";
 import { createPageIn, slugify } from "../pages/service.js";
-import type { Website } from "../sites/service.js";
+import { type Website, siteBaseUrl } from "../sites/service.js";
 import type { MediaStore } from "../../media/index.js";
 import { applyStarter, writeArtwork } from "../starters/apply.js";
 import { starterById } from "../starters/catalog.js";
@@ -74,18 +74,9 @@ const websiteTypeName: Record<number, string> = {
   5: "enterprise",
 };
 
-/** Where a site is published: its primary domain, the public URL for the default site, else a sub-domain. */
-function siteUrl(site: Website, publicUrl: string, primaryDomain?: string): string {
-  const base = new URL(publicUrl);
-  if (primaryDomain) return `${base.protocol}//${primaryDomain}`;
-  if (site.isDefault) return publicUrl;
-  base.hostname = `${site.identifier}.${base.hostname}`;
-  return base.toString().replace(/\/$/, "");
-}
-
 async function domainsOf(db: Db | Tx, websiteId: string) {
   return db
-    .select({ host: domains.host, isPrimary: domains.isPrimary })
+    .select({ host: domains.host, isPrimary: domains.isPrimary, status: domains.status })
     .from(domains)
     .where(eq(domains.websiteId, websiteId))
     .orderBy(asc(domains.createdAt));
@@ -118,7 +109,7 @@ export async function siteJson(
     createdOn: site.createdAt.getTime(),
     contentVersion: site.contentVersion,
     domains: list,
-    url: siteUrl(site, publicUrl, list.find((d) => d.isPrimary)?.host),
+    url: siteBaseUrl(site, publicUrl),
     role: member.owner ? "owner" : "member",
     roles: member.roles,
     permissions: permissionsOf(member),
@@ -348,70 +339,6 @@ export async function updateSite(db: Db, site: Website, patch: SitePatch, public
     return r!;
   });
   return siteJson(db, row, publicUrl);
-}
-
-// ─── Domains ────────────────────────────────────────────────────────────────────────────────
-
-const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
-
-function normalizeHost(input: string): string {
-  return input
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, "")
-    .replace(/[/?#].*$/, "")
-    .replace(/:\d+$/, "")
-    .replace(/\.$/, "");
-}
-
-export async function addDomain(db: Db, websiteId: string, hostInput: string) {
-  const host = normalizeHost(hostInput);
-  if (!HOST.test(host))
-    throw badRequest("Enter a domain name such as shop.example.com.", { host: "Not a domain name" });
-  await db.transaction(async (tx) => {
-    const existing = await domainsOf(tx, websiteId);
-    const inserted = await tx
-      .insert(domains)
-      .values({ host, websiteId, isPrimary: existing.length === 0 })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted.length)
-      throw new ApiError(409, "conflict", "That domain is already connected to a site.", { host: "Taken" });
-  });
-  return domainsOf(db, websiteId);
-}
-
-export async function removeDomain(db: Db, websiteId: string, host: string) {
-  await db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(domains)
-      .where(and(eq(domains.websiteId, websiteId), eq(domains.host, normalizeHost(host))))
-      .returning();
-    if (!gone) throw notFound("No such domain on this site.");
-    if (gone.isPrimary) {
-      const [next] = await tx
-        .select()
-        .from(domains)
-        .where(eq(domains.websiteId, websiteId))
-        .orderBy(asc(domains.createdAt));
-      if (next) await tx.update(domains).set({ isPrimary: true }).where(eq(domains.host, next.host));
-    }
-  });
-  return domainsOf(db, websiteId);
-}
-
-export async function makePrimaryDomain(db: Db, websiteId: string, host: string) {
-  await db.transaction(async (tx) => {
-    const h = normalizeHost(host);
-    const [found] = await tx
-      .select()
-      .from(domains)
-      .where(and(eq(domains.websiteId, websiteId), eq(domains.host, h)));
-    if (!found) throw notFound("No such domain on this site.");
-    await tx.update(domains).set({ isPrimary: false }).where(eq(domains.websiteId, websiteId));
-    await tx.update(domains).set({ isPrimary: true }).where(eq(domains.host, h));
-  });
-  return domainsOf(db, websiteId);
 }
 
 // ─── Site settings ──────────────────────────────────────────────────────────────────────────

@@ -23,7 +23,7 @@ import { type CatalogProduct, type Variant, productById, productsByIds } from ".
 import { queueEmail } from "../email/service.js";
 import { addToMailingList } from "../forms/service.js";
 import { enqueueJob } from "../jobs/service.js";
-import { settingsOf } from "../sites/service.js";
+import { settingsOf, siteBaseUrl } from "../sites/service.js";
 
 export const MSG_EMAIL_BLANK = "Email cannot be blank";
 export const MSG_EMAIL_INVALID = "Email is invalid";
@@ -228,9 +228,9 @@ function variantLabel(v: Variant): string {
 }
 
 /** The notification email of one sign-up. */
-function restockEmail(siteTitle: string, publicUrl: string, product: CatalogProduct, variant: Variant) {
+function restockEmail(siteTitle: string, siteUrl: string, product: CatalogProduct, variant: Variant) {
   const name = `${product.title}${variantLabel(variant)}`;
-  const link = `${publicUrl}${product.url}`;
+  const link = `${siteUrl}${product.url}`;
   return {
     subject: `${product.title} is back in stock`,
     text:
@@ -267,10 +267,11 @@ async function notifyVariantTx(
     .for("update", { skipLocked: true });
   const { page: batch, hasNextPage: more } = cursorPage(pending, limit);
   if (!batch.length) return { count: 0, more: false };
-  const [site] = await tx.select({ title: websites.title }).from(websites).where(eq(websites.id, websiteId));
-  const mail = restockEmail(site?.title ?? "", config.publicUrl, product, variant);
+  const [site] = await tx.select().from(websites).where(eq(websites.id, websiteId));
+  if (!site) return { count: 0, more: false };
+  const mail = restockEmail(site.title, siteBaseUrl(site, config.publicUrl), product, variant);
   for (const row of batch) {
-    await queueEmail(tx, config, { websiteId, to: row.email, fromName: site?.title, ...mail });
+    await queueEmail(tx, config, { websiteId, to: row.email, fromName: site.title, ...mail });
   }
   await tx
     .update(s)

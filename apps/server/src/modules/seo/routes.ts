@@ -6,8 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { notFound } from "../../http/errors.js";
-import { requestOrigin } from "../../http/origin.js";
-import { type Website, settingsOf, siteAtHost } from "../sites/service.js";
+import { type Website, settingsOf, siteAtHost, siteBaseUrl } from "../sites/service.js";
 import { robotsTxt } from "./robots.js";
 import { sitemapDocuments, sitemapEntries } from "./sitemap.js";
 
@@ -15,20 +14,20 @@ import { sitemapDocuments, sitemapEntries } from "./sitemap.js";
 const CACHE_SITES = 100;
 
 export const seoRoutes: FastifyPluginAsync = async (app) => {
-  const { db, clock } = app.deps;
+  const { db, clock, config } = app.deps;
   const cache = new Map<string, { version: number; docs: { main: string; parts: string[] } }>();
-  const origin = requestOrigin;
+  const origin = (site: Website) => siteBaseUrl(site, config.publicUrl);
 
   async function siteAt(request: FastifyRequest): Promise<Website> {
     return siteAtHost(db, request.headers.host);
   }
 
   async function documents(site: Website, request: FastifyRequest) {
-    const key = `${site.id} ${origin(request)}`;
+    const key = `${site.id} ${origin(site)}`;
     const hit = cache.get(key);
     if (hit && hit.version === site.contentVersion) return hit.docs;
-    const entries = await sitemapEntries(db, site.id, origin(request), clock.now());
-    const docs = sitemapDocuments(entries, origin(request));
+    const entries = await sitemapEntries(db, site.id, origin(site), clock.now());
+    const docs = sitemapDocuments(entries, origin(site));
     cache.delete(key);
     cache.set(key, { version: site.contentVersion, docs });
     if (cache.size > CACHE_SITES) cache.delete(cache.keys().next().value!);
@@ -44,7 +43,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       return reply
         .type("text/plain; charset=utf-8")
         .header("cache-control", "public, max-age=300")
-        .send(robotsTxt(origin(request), Boolean(settings?.hideFromSearchEngines)));
+        .send(robotsTxt(origin(site), Boolean(settings?.hideFromSearchEngines)));
     },
   );
 

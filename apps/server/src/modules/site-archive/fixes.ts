@@ -4,7 +4,7 @@
  * archive never carries (API key secrets) and where files are stored.
  */
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { domains, featureSets, websites } from "../../db/schema.js";
 import { hashToken, newToken } from "../../lib/ids.js";
@@ -49,15 +49,32 @@ export const IMPORT_FIXES: Record<string, Fix> = {
       featureSetId &&
       (await ctx.tx.select({ id: featureSets.id }).from(featureSets).where(eq(featureSets.id, featureSetId)))
         .length;
-    return { ...row, identifier, isDefault: false, featureSetId: knownSet ? featureSetId : null };
+    // Its domains arrive unverified (checked again here), so the copy starts on its platform address.
+    return {
+      ...row,
+      identifier,
+      isDefault: false,
+      primaryHost: null,
+      featureSetId: knownSet ? featureSetId : null,
+    };
   },
   domains: async (row, ctx) => {
     const host = String(row.host);
-    if ((await ctx.tx.select({ host: domains.host }).from(domains).where(eq(domains.host, host))).length) {
+    const verified = and(eq(domains.host, host), eq(domains.status, "verified"));
+    if ((await ctx.tx.select({ host: domains.host }).from(domains).where(verified)).length) {
       ctx.skipped.push(`Domain ${host}: already used by a site on this server.`);
       return undefined;
     }
-    return row;
+    // Ownership is proved again on this server: the name is pending until its records are verified.
+    return {
+      ...row,
+      isPrimary: false,
+      status: "pending",
+      token: `atelier-verify=${newToken(16)}`,
+      verifiedAt: null,
+      lastCheckedAt: null,
+      error: null,
+    };
   },
   // The visitor's cookie belonged to the old address: the copy's carts get fresh token hashes.
   carts: async (row) => ({ ...row, tokenHash: hashToken(newToken()) }),

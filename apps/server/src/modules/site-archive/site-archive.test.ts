@@ -152,7 +152,7 @@ describe("site archive: round trip of the demo", () => {
       const a = await t.app.inject({ url: p, headers: { host: originalHost } });
       const b = await t.app.inject({ url: p, headers: { host: copyHost } });
       expect(b.statusCode, p).toBe(a.statusCode);
-      // Canonical and share URLs of every site use PUBLIC_URL (http://localhost here).
+      // Canonical and share URLs use each site's own address (its platform address here).
       expect(normalise(b.body, [copyHost, originalHost]), p).toBe(normalise(a.body, [originalHost]));
     }
   }, 120_000);

@@ -35,7 +35,7 @@ import { emailBrandOf, renderEmail } from "../email/layout.js";
 import { queueEmail } from "../email/service.js";
 import { linesOfOrders } from "../orders/service.js";
 import { countEvent, peekEvents, resetEvents, type Window } from "../forms/rate-limit.js";
-import type { Website } from "../sites/service.js";
+import { type Website, siteBaseUrl } from "../sites/service.js";
 import { mergeCartAtSignIn, releaseCartAtSignOut } from "./cart-merge.js";
 import { recordEvent } from "../events/service.js";
 
@@ -433,22 +433,6 @@ export function removeAddress(db: Db, userId: string, id: string): Promise<Addre
 // ─── Password reset ──────────────────────────────────────────────────────────────────────────
 
 /**
- * Where the site is published: its primary domain, the public URL for the default site, else a
- * sub-domain of the public host. Never the request's Host header, which a sender controls.
- */
-async function siteOrigin(db: Db, site: Website, publicUrl: string): Promise<string> {
-  const base = new URL(publicUrl);
-  const [primary] = await db
-    .select({ host: domains.host })
-    .from(domains)
-    .where(and(eq(domains.websiteId, site.id), eq(domains.isPrimary, true)));
-  if (primary) return `${base.protocol}//${primary.host}`;
-  if (site.isDefault) return publicUrl.replace(/\/$/, "");
-  base.hostname = `${site.identifier}.${base.hostname}`;
-  return base.origin;
-}
-
-/**
  * `POST /api/site-users/account/password-reset`: emails a reset link when the address has an
  * account. The answer is the same either way, so nobody learns who has an account.
  */
@@ -469,7 +453,8 @@ export async function requestPasswordReset(
   if (!user) return;
   const token = newToken();
   const now = deps.clock.now();
-  const link = `${await siteOrigin(deps.db, site, deps.config.publicUrl)}/account/reset-password?token=${token}`;
+  // The site's own address, never the request's Host header, which a sender controls.
+  const link = `${siteBaseUrl(site, deps.config.publicUrl)}/account/reset-password?token=${token}`;
   await deps.db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),

@@ -1,7 +1,7 @@
 /** Which website a request's host names: the tenant every public and owner call is scoped to. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../../../test/harness.js";
-import { domains, storeSettings, websiteSettings, websites } from "../../db/schema.js";
+import { type TestApp, connectVerifiedDomain, createTestApp } from "../../../test/harness.js";
+import { storeSettings, websiteSettings, websites } from "../../db/schema.js";
 import { NO_WEBSITE_HERE, hostName, settingsOf, siteAtHost, websiteForHost } from "./service.js";
 
 let t: TestApp;
@@ -34,7 +34,7 @@ beforeAll(async () => {
       { websiteId: "home0000000000000000000a" },
       { websiteId: "shop0000000000000000000b", currency: "EUR" },
     ]);
-  await db().insert(domains).values({ host: "shop.example.com", websiteId: "shop0000000000000000000b" });
+  await connectVerifiedDomain(db(), "shop0000000000000000000b", "shop.example.com");
 });
 afterAll(() => t.close());
 
@@ -46,13 +46,17 @@ describe("the host of a request", () => {
     expect(hostName(undefined)).toBe("");
   });
 
-  it("names a site by its custom domain, then by <identifier>.localhost, else the default site", async () => {
+  it("names a site by its verified domain, then by <identifier>.localhost, the default site on its own names", async () => {
     const idOf = async (host: string | undefined) => (await websiteForHost(db(), host))?.identifier;
     expect(await idOf("SHOP.example.com:443")).toBe("shop");
     expect(await idOf("shop.localhost:3000")).toBe("shop");
     expect(await idOf("home.localhost")).toBe("home");
-    for (const bare of ["localhost:3000", "127.0.0.1", "[::1]:3000", "atelier-box", undefined]) {
+    for (const bare of ["localhost:3000", "127.0.0.1", "[::1]:3000"]) {
       expect(await idOf(bare), String(bare)).toBe("home");
+    }
+    // Any other name is no site's: not the default one.
+    for (const other of ["atelier-box", "unknown.example.com", undefined]) {
+      expect(await idOf(other), String(other)).toBeUndefined();
     }
   });
 

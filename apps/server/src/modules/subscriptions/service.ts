@@ -7,6 +7,7 @@
  * subscription is past due. Every renewal charge has a key made of the subscription, the cycle
  * and the attempt, so no crash or second process ever charges a cycle twice.
  */
+import { siteBaseUrl } from "../sites/service.js";
 import {
   ProductType,
   RENEWAL_RETRY_DELAYS_DAYS,
@@ -340,7 +341,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
       if (next) await enqueueJob(tx, RENEW_JOB, { subscriptionId: s.id }, { runAt: next });
       await recordDomainEvent(tx, subscriptionEvent(s.websiteId, "subscription.updated", s.id, "renewed"));
       await queueOrderConfirmation(tx, config, site, paid, await linesOf(tx, orderId), {
-        orderUrl: await confirmationUrl(config.dataDir, config.publicUrl, paid),
+        orderUrl: await confirmationUrl(config.dataDir, siteBaseUrl(site, config.publicUrl), paid),
         downloads: [],
         giftCards: [],
         subscriptions: [{ productName, text: subscriptionText(s) }],

@@ -3,7 +3,7 @@ import { enUsFormatTemplate } from "@atelier/commerce";
 import { WebsiteType } from "../../db/enums.js";
 import type { Collection } from "../../modules/content/service.js";
 import { NOT_EDITING } from "../../modules/pages/preview.js";
-import type { Website, WebsiteSettings } from "../../modules/sites/service.js";
+import { type Website, type WebsiteSettings, siteBaseUrl } from "../../modules/sites/service.js";
 import { Feature } from "@atelier/owner-api";
 import { storeSettingsJson, websiteJson, websiteSettingsJson } from "../serialize.js";
 import type { Ctx, Json, PageRequest } from "./shared.js";
@@ -116,7 +116,7 @@ export function siteContext(
       soldOutText: settings.store.customSoldOutText || "Sold Out",
       saleText: "Sale",
     },
-    canonicalUrl: `${req.publicUrl}${req.path === "/" ? "/" : req.path}`,
+    canonicalUrl: `${siteBaseUrl(site, req.publicUrl)}${req.path === "/" ? "/" : req.path}`,
     metaDescription: site.tagline,
   };
   const markActive = (url: string) => {
