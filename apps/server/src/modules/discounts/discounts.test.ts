@@ -123,7 +123,7 @@ describe("the owner API", () => {
       "Enter the start as a date and a time.",
     ],
     [
-      { name: "X", kind: "order_percentage", value: 5, usageLimit: 0 },
+      { name: "X", kind: "order_percentage", value: 5, usageLimit: -1 },
       "usageLimit",
       "A limit is 1 or more, or empty for no limit.",
     ],

@@ -16,8 +16,10 @@ const tags = ["owner: discounts"];
 const Params = siteParams("id");
 const Ids = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
 const Count = Type.Integer({ minimum: 0, maximum: 100_000_000 });
-// The value before null: the request schemas coerce, and a null first would take 0 for null.
-const Limit = Type.Union([Type.Integer({ minimum: 0, maximum: 10_000_000 }), Type.Null()]);
+// Null first: the request schemas coerce, so a null would otherwise become 0 (0 is read as null,
+// no limit); a negative limit reaches the service, which answers in plain words.
+const Limit = Type.Union([Type.Null(), Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 })]);
+// A string first: null becomes "", read as no date.
 const WallTime = Type.Union([
   Type.String({ maxLength: 40, description: "YYYY-MM-DDTHH:mm in the site's time zone" }),
   Type.Null(),
