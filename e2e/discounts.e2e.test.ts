@@ -29,7 +29,7 @@ describe("an automatic discount", () => {
       await screenshot(dash, "discounts-form-desktop");
       await dialog.getByRole("button", { name: "Save" }).click();
       await dialog.waitFor({ state: "detached" });
-      await dash.getByRole("cell", { name: "Free shipping over $50" }).waitFor();
+      await dash.getByRole("cell", { name: "Free shipping over $50", exact: true }).first().waitFor();
       await screenshot(dash, "discounts-list-desktop");
       const { discounts } = await ownerCall<{
         discounts: {
