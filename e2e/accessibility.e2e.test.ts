@@ -100,7 +100,7 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
     `${s}/products/new`,
     `${s}/inventory`,
     `${s}/media`,
-    ...["general", "shipping", "tax", "coupons"].map((t) => `${s}/store/${t}`),
+    ...["general", "shipping", "tax", "coupons", "discounts"].map((t) => `${s}/store/${t}`),
     `${s}/settings`,
     `${s}/settings/billing`,
     `${s}/settings/url-mappings`,

@@ -48,6 +48,7 @@ import { memberRoutes } from "./modules/members/routes.js";
 import { permissionGate } from "./modules/owner-sites/access.js";
 import { pageRoutes } from "./modules/pages/routes.js";
 import { storeSettingsRoutes } from "./modules/store-settings/routes.js";
+import { discountsRoutes } from "./modules/discounts/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { jobsPlugin } from "./modules/jobs/plugin.js";
 import { siteUserRoutes } from "./modules/site-users/routes.js";
@@ -238,6 +239,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(contentAdminRoutes);
   await app.register(historyRoutes);
   await app.register(storeSettingsRoutes);
+  await app.register(discountsRoutes);
   await app.register(dashboardRoutes);
   await app.register(designRoutes);
   await app.register(fontPreviewRoutes);

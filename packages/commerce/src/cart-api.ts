@@ -3,6 +3,7 @@
  * server that builds them and the storefront that reads them. Amounts are integer minor units.
  */
 import type { CartTotals } from "./cart-math.js";
+import type { DiscountLine } from "./checkout-pricing.js";
 
 export interface CartEntryJson {
   id: string;
@@ -52,6 +53,8 @@ export interface CartJson extends CartTotals {
   coupons: string[];
   validCoupons: unknown[];
   invalidCoupons: unknown[];
+  /** The automatic discount that applies, as its own line (its amount is in discountCents). */
+  discounts: DiscountLine[];
 }
 
 /** The answer of POST /api/commerce/shopping-cart/entries. */

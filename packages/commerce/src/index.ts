@@ -19,3 +19,4 @@ export * from "./restock-client.js";
 export * from "./saved-address.js";
 export * from "./account.js";
 export * from "./test-challenge.js";
+export * from "./discounts.js";

@@ -67,7 +67,7 @@ export type {
 } from "./platform-imports.js";
 export type { UrlMapping } from "./redirects.js";
 export type { SignUpGroup } from "./restock.js";
-export type { OwnerCoupon, StoreSettings, StoreSettingsAnswer } from "./store.js";
+export type { OwnerCoupon, OwnerDiscount, StoreSettings, StoreSettingsAnswer } from "./store.js";
 export type { OwnerSiteUser } from "./site-users.js";
 export type { Template, TemplateSummary } from "./templates.js";
 export {

@@ -10,6 +10,8 @@ export interface OrderLine {
   quantity: number;
   unitPriceCents: number;
   subtotalCents: number;
+  /** The line's share of the order's discount (pro rata to what the lines cost): refunds of the line give back what it paid. */
+  discountCents: number;
   additionalFields: unknown;
   isSubscription: boolean;
   restockedQuantity: number;
@@ -31,6 +33,8 @@ export interface Order {
   currency: string;
   subtotalCents: number;
   discountCents: number;
+  /** Each discount as its own line: automatic discounts by name, coupons by code; shippingCents: shipping it made free. */
+  discounts: { name: string; amountCents: number; shippingCents: number }[];
   shippingCents: number;
   taxCents: number;
   grandTotalCents: number;

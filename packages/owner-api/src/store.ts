@@ -41,3 +41,29 @@ export interface OwnerCoupon {
   timesUsed: number;
   active: boolean;
 }
+
+/** An automatic discount as the owner API answers it (GET|POST /discounts, GET|PATCH /discounts/:id). */
+export interface OwnerDiscount {
+  id: string;
+  name: string;
+  /** order_percentage, order_amount, product_percentage, product_amount, free_shipping, buy_x_get_y */
+  kind: string;
+  /** A whole percent 0–100 (percentage kinds, buy X get Y: off the given units), or minor units. */
+  value: number;
+  appliesTo: { productIds: string[]; categoryIds: string[]; shippingOptionIds: string[] };
+  conditions: { minSubtotalCents: number; minQuantity: number; firstOrderOnly: boolean };
+  buyXGetY: {
+    buyQuantity: number;
+    getQuantity: number;
+    getProductIds: string[];
+    getCategoryIds: string[];
+  } | null;
+  /** Wall-clock times in the site's time zone, "YYYY-MM-DDTHH:mm", or null. */
+  startsAt: string | null;
+  endsAt: string | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  timesUsed: number;
+  combinesWithCoupons: boolean;
+  active: boolean;
+}

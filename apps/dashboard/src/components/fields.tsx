@@ -106,15 +106,20 @@ function FormField(props: DefProps) {
   );
 }
 
-function ProductField(props: DefProps) {
+/** The site's products (the first 200), for choosing some by title. */
+export function useProductOptions() {
   const siteId = useSiteId();
-  const products = useQuery({
+  return useQuery({
     queryKey: ["product-options", siteId],
     queryFn: () =>
       get<{ products: { id: string; title: string }[] }>(
         `/api/owner/sites/${siteId}/products?pageSize=200`,
       ).then((r) => r.products),
   });
+}
+
+function ProductField(props: DefProps) {
+  const products = useProductOptions();
   return (
     <RefSelect
       {...props}

@@ -1,4 +1,4 @@
-/** Store settings: general (currency, money format, every store setting), shipping, tax and coupons. */
+/** Store settings: general (currency, money format, every store setting), shipping, tax, coupons and automatic discounts. */
 import { SOLD_OUT_TEXT_MAX_LENGTH, type StoreSettingsAnswer } from "@atelier/owner-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
@@ -9,6 +9,7 @@ import { CheckboxField, DraftSaveBar, SelectField, TextField, useDraft } from ".
 import { ErrorNotice, Loading, PageHead, useSiteId } from "../components/ui.js";
 import { ProductFeeds } from "./ProductFeeds.js";
 import { Coupons } from "./store/Coupons.js";
+import { Discounts } from "./store/Discounts.js";
 import { Shipping } from "./store/Shipping.js";
 import { Tax } from "./store/Tax.js";
 import { useStore } from "./store/useStore.js";
@@ -24,6 +25,7 @@ export function StoreSettings() {
     ["shipping", "Shipping"],
     ["tax", "Tax"],
     ["coupons", "Coupons"],
+    ["discounts", "Discounts"],
   ];
   return (
     <>
@@ -46,6 +48,8 @@ export function StoreSettings() {
         <Shipping />
       ) : tab === "tax" ? (
         <Tax />
+      ) : tab === "discounts" ? (
+        <Discounts />
       ) : (
         <Coupons />
       )}

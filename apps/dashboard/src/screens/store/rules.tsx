@@ -4,12 +4,14 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { del, get, post, put } from "../../api.js";
+import { del, get, patch, post, put } from "../../api.js";
 import { type Column, ListTable, ErrorNotice, Notice, useSiteId, FormDialog } from "../../components/ui.js";
 
 export interface RuleFormProps<T> {
   rule?: T;
   url: string;
+  /** How a change is sent: PUT (the store rules) or PATCH (discounts). */
+  update?: "put" | "patch";
   onClose: () => void;
   onSaved: () => void;
 }
@@ -22,9 +24,17 @@ export function RuleList<T extends { id: string }>({
   editLabel,
   empty,
   Form,
+  url: ownUrl,
+  listKey = "rules",
+  update,
 }: {
   /** Below /api/owner/sites/:site/store/, e.g. "tax-rules". */
   path: string;
+  /** The list's URL when it is not below /store/ (discounts). */
+  url?: string;
+  /** The answer's key holding the list ("rules"). */
+  listKey?: string;
+  update?: "put" | "patch";
   addLabel: string;
   /** The columns before the edit column. */
   head: Column[];
@@ -34,11 +44,11 @@ export function RuleList<T extends { id: string }>({
   Form: (props: RuleFormProps<T>) => ReactNode;
 }) {
   const siteId = useSiteId();
-  const url = `/api/owner/sites/${siteId}/store/${path}`;
+  const url = ownUrl ?? `/api/owner/sites/${siteId}/store/${path}`;
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ["store", siteId, path],
-    queryFn: () => get<{ rules: T[] }>(url).then((r) => r.rules),
+    queryFn: () => get<Record<string, T[]>>(url).then((r) => r[listKey] ?? []),
   });
   const [editing, setEditing] = useState<T | "new" | undefined>();
   return (
@@ -68,6 +78,7 @@ export function RuleList<T extends { id: string }>({
         <Form
           rule={editing === "new" ? undefined : editing}
           url={url}
+          update={update}
           onClose={() => setEditing(undefined)}
           onSaved={() => queryClient.invalidateQueries({ queryKey: ["store", siteId, path] })}
         />
@@ -83,6 +94,7 @@ export function RuleList<T extends { id: string }>({
 export function RuleModal({
   rule,
   url,
+  update = "put",
   onClose,
   onSaved,
   noun,
@@ -102,7 +114,7 @@ export function RuleModal({
     onClose();
   };
   const save = useMutation({
-    mutationFn: () => (id ? put(`${url}/${id}`, body()) : post(url, body())),
+    mutationFn: () => (id ? (update === "patch" ? patch : put)(`${url}/${id}`, body()) : post(url, body())),
     onSuccess: done,
   });
   const remove = useMutation({ mutationFn: () => del(`${url}/${id}`), onSuccess: done });

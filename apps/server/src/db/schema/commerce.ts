@@ -210,3 +210,61 @@ export const customerSubscriptions = pgTable("customer_subscriptions", {
   failedAttempts: integer("failed_attempts").notNull().default(0),
   createdAt: createdAt(),
 });
+
+// ─── Automatic discounts ───────────────────────────────────────────────────────────────────────
+
+/** A promotion applied without a code (the rule is @atelier/commerce's discounts.ts). */
+export const automaticDiscounts = pgTable(
+  "automatic_discounts",
+  {
+    ...siteRowKeys(),
+    name: text("name").notNull(),
+    /** order_percentage, order_amount, product_percentage, product_amount, free_shipping, buy_x_get_y */
+    kind: text("kind").notNull(),
+    /** A whole percent 0–100, or minor units. */
+    value: integer("value").notNull().default(0),
+    /** { productIds, categoryIds, shippingOptionIds? } */
+    appliesTo: jsonb("applies_to")
+      .$type<{ productIds: string[]; categoryIds: string[]; shippingOptionIds?: string[] }>()
+      .notNull(),
+    /** { minSubtotalCents, minQuantity, firstOrderOnly } */
+    conditions: jsonb("conditions")
+      .$type<{ minSubtotalCents: number; minQuantity: number; firstOrderOnly: boolean }>()
+      .notNull(),
+    /** buy_x_get_y: { buyQuantity, getQuantity, getProductIds, getCategoryIds } */
+    buyXGetY: jsonb("buy_x_get_y").$type<{
+      buyQuantity: number;
+      getQuantity: number;
+      getProductIds: string[];
+      getCategoryIds: string[];
+    }>(),
+    /** Wall-clock times in the site's time zone, "YYYY-MM-DDTHH:mm". */
+    startsAt: text("starts_at"),
+    endsAt: text("ends_at"),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    timesUsed: integer("times_used").notNull().default(0),
+    combinesWithCoupons: boolean("combines_with_coupons").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("automatic_discounts_site_idx").on(t.websiteId)],
+);
+
+/** One use of an automatic discount by an order (per-customer limits count these by email). */
+export const discountUses = pgTable(
+  "discount_uses",
+  {
+    ...siteRowKeys(),
+    discountId: text("discount_id")
+      .notNull()
+      .references(() => automaticDiscounts.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The buyer's email, lower case. */
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("discount_uses_email_idx").on(t.websiteId, t.email)],
+);

@@ -89,6 +89,16 @@ const CartSchema = Type.Object({
   coupons: Type.Array(Type.String()),
   validCoupons: Type.Array(Type.Unknown()),
   invalidCoupons: Type.Array(Type.Unknown()),
+  discounts: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      amountCents: Type.Integer(),
+      shippingCents: Type.Integer(),
+      discountId: Type.Optional(Type.String()),
+      couponCode: Type.Optional(Type.String()),
+    }),
+    { description: "The automatic discount that applies, by name (its amount is in discountCents)" },
+  ),
   subtotalCents: Type.Integer(),
   taxCents: Type.Integer(),
   shippingCostCents: Type.Integer(),
@@ -202,7 +212,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getCart(db, await ownerOf(request));
+      return getCart(db, await ownerOf(request), clock.now());
     },
   );
 

@@ -13,6 +13,7 @@ import {
   MSG_VARIANT_UNAVAILABLE,
   ProductType,
   canBeSubscription,
+  cartDiscounts,
   computeCartTotals,
   parseSubscriptionPlan,
   tracksStock,
@@ -28,6 +29,7 @@ import type { Clock } from "../../lib/clock.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { Feature } from "@atelier/owner-api";
 import { type CatalogProduct, type Variant, productForRules, websiteHasFeature } from "../catalog/service.js";
+import { activeDiscounts } from "../discounts/service.js";
 import { formOfSite } from "../forms/service.js";
 import type { SiteReads } from "./site-reads.js";
 
@@ -81,6 +83,7 @@ function emptyCart(websiteId: string, currencyCode: string): CartJson {
     coupons: [],
     validCoupons: [],
     invalidCoupons: [],
+    discounts: [],
     ...computeCartTotals([]),
   };
 }
@@ -91,6 +94,7 @@ async function cartJson(
   reads: SiteReads,
   cart: CartRow,
   entries: CartEntryRow[],
+  now: Date,
 ): Promise<CartJson> {
   // One after the other: `db` may be a transaction, whose connection runs one query at a time.
   const settings = await reads.settings(db);
@@ -132,15 +136,23 @@ async function cartJson(
       available,
     });
   }
-  const totals = computeCartTotals(
-    lines
-      .filter((l) => l.available)
-      .map((l) => ({
-        unitPriceCents: l.purchasePriceCents,
-        quantity: l.quantity,
-        productType: l.productType,
-      })),
-  );
+  const priced = lines
+    .filter((l) => l.available)
+    .map((l) => ({
+      unitPriceCents: l.purchasePriceCents,
+      quantity: l.quantity,
+      productType: l.productType,
+      itemId: l.itemId,
+      categories: products.get(l.itemId)?.categories ?? [],
+    }));
+  const automaticDiscounts = priced.length ? await activeDiscounts(db, reads.site.id) : [];
+  const discount = cartDiscounts(priced, {
+    currency: currencyCode,
+    now,
+    timeZone: reads.site.timeZone,
+    automaticDiscounts,
+  });
+  const totals = computeCartTotals(priced, { discountCents: discount.discountCents });
   return {
     id: cart.id,
     websiteId: cart.websiteId,
@@ -156,6 +168,7 @@ async function cartJson(
     coupons: cart.couponCodes,
     validCoupons: [],
     invalidCoupons: [],
+    discounts: discount.discounts,
     ...totals,
   };
 }
@@ -286,13 +299,13 @@ async function updateEntry(
 }
 
 /** The visitor's cart, or the empty cart when they have none. */
-export async function getCart(db: Db, owner: CartOwner): Promise<CartJson> {
+export async function getCart(db: Db, owner: CartOwner, now: Date): Promise<CartJson> {
   const found = await findCartWithEntries(db, owner.websiteId, owner.token);
   if (!found) {
     const settings = await owner.reads.settings(db);
     return emptyCart(owner.websiteId, settings.store.currency);
   }
-  return cartJson(db, owner.reads, found.cart, found.entries);
+  return cartJson(db, owner.reads, found.cart, found.entries, now);
 }
 
 /** The number of units in a visitor's cart (for the header indicator of rendered pages). */
@@ -457,7 +470,7 @@ export async function addEntry(
       await writeEntry(tx, cart, entry, !found, now);
       entries = [...existing, entry];
     }
-    const shoppingCart = await cartJson(tx, owner.reads, { ...cart, updatedAt: now }, entries);
+    const shoppingCart = await cartJson(tx, owner.reads, { ...cart, updatedAt: now }, entries, now);
     const entry = shoppingCart.entries.find((e) => e.id === entryId)!;
     return {
       shoppingCart,
@@ -481,7 +494,7 @@ async function changedCart(
   entries: CartEntryRow[],
   now: Date,
 ): Promise<CartJson> {
-  return cartJson(db, reads, { ...cart, updatedAt: now }, entries);
+  return cartJson(db, reads, { ...cart, updatedAt: now }, entries, now);
 }
 
 /** Changes one entry of the cart; answers the cart and the entry as they now are. */

@@ -45,6 +45,8 @@ export interface CatalogProduct {
   /** Main image URL, if the product has one. */
   imageUrl?: string;
   variants: Variant[];
+  /** The product's categories (by name). */
+  categories: string[];
   /** Placeholder content a starter brought: shown as "Sample", never sold (docs/starters.md). */
   isSample: boolean;
 }
@@ -96,6 +98,7 @@ export async function productsByIds(
       variantOptionOrdering: ordering,
       imageUrl: item.mainImageId && imageFile ? mediaUrl(item.mainImageId, imageFile) : undefined,
       variants: variants.get(item.id) ?? [],
+      categories: item.categories,
       isSample: item.isSample,
     });
   }

@@ -17,6 +17,7 @@ import { coupons, shippingRules, taxRules } from "../../db/schema.js";
 import { type GiftCard, giftCardsByCodes, looksLikeGiftCardCode } from "./gift-cards.js";
 import type { CheckoutLine } from "./store.js";
 import type { SiteReads } from "../cart/site-reads.js";
+import { activeDiscounts, discountCustomer } from "../discounts/service.js";
 
 export const MSG_GIFT_CARD_EMPTY = "This gift card has no balance left.";
 const MSG_GIFT_CARD_CURRENCY = "This gift card is in another currency.";
@@ -33,6 +34,10 @@ interface PricingOptions {
   lock?: boolean;
   /** The store's shipping and tax rules, when the caller has them (else they are read). */
   rules?: StoreRules;
+  /** The site's time zone (automatic discounts' schedules). */
+  timeZone: string;
+  /** The buyer's email, when known (first-order and per-customer discount conditions). */
+  email?: string;
 }
 
 export interface AppliedGiftCard {
@@ -49,6 +54,8 @@ export type CheckoutQuote = Omit<CheckoutPricing, "appliedGiftCards"> & {
   appliedGiftCards: AppliedGiftCard[];
   /** Coupons as rows (to count their use when the order is taken). */
   couponRows: Coupon[];
+  /** The per-customer limit of the automatic discount applied (checked again when its use is counted). */
+  discountPerCustomerLimit: number | null;
 };
 
 export type StoreRules = Awaited<ReturnType<typeof storeRulesOf>>;
@@ -108,6 +115,9 @@ export async function priceLines(
     else usableCards.push(card);
   }
   const cardCodes = new Set(giftCandidates.filter((c) => cards.has(c)));
+  // One after the other: `db` may be a transaction.
+  const discounts = await activeDiscounts(db, websiteId);
+  const customer = discounts.length ? await discountCustomer(db, websiteId, opts.email) : undefined;
 
   const pricing = priceCheckout({
     lines: lines.map((l) => ({
@@ -115,6 +125,8 @@ export async function priceLines(
       quantity: l.quantity,
       productType: l.productType,
       weightGrams: l.weightGrams,
+      itemId: l.itemId,
+      categories: l.categories,
     })),
     currency: opts.currency,
     now: opts.now,
@@ -125,6 +137,9 @@ export async function priceLines(
     coupons: couponRows,
     couponCodes: entered.filter((c) => !cardCodes.has(c)),
     giftCards: usableCards.map((c) => ({ id: c.id, balanceCents: c.balanceCents })),
+    automaticDiscounts: discounts,
+    timeZone: opts.timeZone,
+    customer,
   });
   const byId = new Map(usableCards.map((c) => [c.id, c]));
   return {
@@ -141,5 +156,7 @@ export async function priceLines(
       };
     }),
     couponRows,
+    discountPerCustomerLimit:
+      discounts.find((d) => d.id === pricing.automaticDiscount?.id)?.perCustomerLimit ?? null,
   };
 }

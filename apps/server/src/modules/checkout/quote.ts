@@ -9,10 +9,17 @@ interface QuoteInput {
   location?: ShippingLocation;
   shippingOptionId?: string;
   couponCodes?: string[];
+  email?: string;
 }
 
 function quoteJson(quote: CheckoutQuote) {
-  const { couponRows: _rows, appliedGiftCards, ...rest } = quote;
+  const {
+    couponRows: _rows,
+    discountPerCustomerLimit: _limit,
+    automaticDiscount: _auto,
+    appliedGiftCards,
+    ...rest
+  } = quote;
   return { ...rest, appliedGiftCards: appliedGiftCards.map(({ id: _id, ...g }) => g) };
 }
 
@@ -62,6 +69,8 @@ export async function quote(
     codes: input.couponCodes,
     now: clock.now(),
     currency,
+    timeZone: site.timeZone,
+    email: input.email,
   });
   return {
     cart: {

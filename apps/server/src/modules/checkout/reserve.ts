@@ -2,7 +2,13 @@
  * Taking an order, step 1: one transaction re-prices the cart, takes stock, coupon uses and gift-card
  * balances, creates the pending order and its pending card payment, and marks the cart purchased.
  */
-import { MSG_NOT_ENOUGH_STOCK, MSG_VARIANT_UNAVAILABLE, ProductType } from "@atelier/commerce";
+import {
+  MSG_NOT_ENOUGH_STOCK,
+  MSG_VARIANT_UNAVAILABLE,
+  ProductType,
+  allocateProRata,
+  couponNotCombinableMessage,
+} from "@atelier/commerce";
 import { and, eq, sql } from "drizzle-orm";
 import { coupons, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
@@ -16,6 +22,7 @@ import {
   markOrderPaid,
   orderByIdempotencyKey,
 } from "../orders/service.js";
+import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.js";
 import { redeemGiftCard } from "./gift-cards.js";
 import { keptStoreRules, priceLines } from "./pricing.js";
 import { loadCheckoutCart, setCartPurchased, stockNeeds, takeStock } from "./store.js";
@@ -82,12 +89,18 @@ export async function reserve(
       currency,
       lock: true,
       rules,
+      timeZone: site.timeZone,
+      email,
     });
     if (priced.shippingError)
       throw badRequest(priced.shippingError, { shippingOptionId: priced.shippingError });
     if (priced.requiresShipping && !priced.selectedShippingOption && priced.shippingOptions.length > 0)
       throw badRequest(MSG_CHOOSE_SHIPPING, { shippingOptionId: MSG_CHOOSE_SHIPPING });
-    const firstInvalid = priced.invalidCoupons[0];
+    // A code set aside for an automatic discount that saves more is not a mistake of the buyer's.
+    const setAside = priced.automaticDiscount
+      ? couponNotCombinableMessage(priced.automaticDiscount.name)
+      : "";
+    const firstInvalid = priced.invalidCoupons.find((c) => c.reason !== setAside);
     if (firstInvalid) throw badRequest(firstInvalid.reason, { couponCodes: firstInvalid.reason });
 
     // Stock: all or nothing; the loser of a race for the last units stops here, uncharged.
@@ -106,12 +119,12 @@ export async function reserve(
         .returning({ id: coupons.id });
       if (!done.length) throw badRequest(MSG_COUPON_USED_UP_NOW, { couponCodes: MSG_COUPON_USED_UP_NOW });
     }
+    const orderId = newId();
     for (const g of priced.appliedGiftCards) {
       if (!(await redeemGiftCard(tx, g.id, g.amountCents)))
         throw new ApiError(409, "conflict", MSG_GIFT_CARD_SPENT);
     }
 
-    const orderId = newId();
     const details: OrderDetails & { stockTaken: typeof needs; couponIds: string[] } = {
       shippingOption: priced.selectedShippingOption
         ? {
@@ -126,6 +139,7 @@ export async function reserve(
         discountCents: c.discountCents,
       })),
       couponIds: priced.validCoupons.map((c) => c.id),
+      discounts: priced.discounts,
       taxRules: priced.applicableTaxRules.map((t) => ({
         name: t.name,
         ratePercent: t.ratePercent,
@@ -141,6 +155,11 @@ export async function reserve(
       cartToken: ctx.viaCartToken,
       stockTaken: needs,
     };
+    // The order's discount kept on its lines too, pro rata to what each line costs (gift cards take none).
+    const lineDiscounts = allocateProRata(
+      priced.discountCents,
+      lines.map((l) => (l.productType === ProductType.GIFT_CARD ? 0 : l.unitPriceCents * l.quantity)),
+    );
     const order = await insertOrder(tx, {
       id: orderId,
       websiteId: site.id,
@@ -158,7 +177,7 @@ export async function reserve(
       idempotencyKey: input.idempotencyKey,
       details,
       now,
-      lines: lines.map((l) => ({
+      lines: lines.map((l, i) => ({
         id: newId(),
         itemId: l.itemId,
         variantId: l.variantId,
@@ -176,9 +195,20 @@ export async function reserve(
           digital: l.productType === ProductType.DIGITAL || undefined,
           url: l.url,
           imageUrl: l.imageUrl,
+          discountCents: lineDiscounts[i] || undefined,
         } satisfies LineDetails as Record<string, unknown>,
       })),
     });
+    // The discount's use, counted with the order (its use row names the order).
+    if (priced.automaticDiscount) {
+      const taken = await takeDiscountUse(tx, site.id, priced.automaticDiscount.id, {
+        orderId,
+        email,
+        now,
+        perCustomerLimit: priced.discountPerCustomerLimit,
+      });
+      if (!taken) throw new ApiError(409, "conflict", MSG_DISCOUNT_USED_UP_NOW);
+    }
     for (const g of priced.appliedGiftCards) {
       await tx.insert(payments).values({
         id: newId(),

@@ -88,6 +88,7 @@ const QuoteQuery = Type.Object(
     state: Opt(100),
     postalCode: Opt(20),
     shippingOptionId: Opt(64),
+    email: Opt(320),
     couponCodes: Type.Optional(
       Type.String({ maxLength: 700, description: "Comma-separated codes (coupons and gift cards)." }),
     ),
@@ -179,6 +180,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
             : undefined,
         shippingOptionId: q.shippingOptionId || undefined,
         couponCodes: q.couponCodes ? commaList(q.couponCodes) : undefined,
+        email: q.email || undefined,
       });
     },
   );

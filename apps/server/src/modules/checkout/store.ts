@@ -35,6 +35,8 @@ export interface CheckoutLine {
   quantity: number;
   /** What one unit costs now: the sale price when on sale. */
   unitPriceCents: number;
+  /** The product's categories (automatic discounts about categories). */
+  categories: string[];
   weightGrams: number;
   /** Physical goods and services with counted stock (digital goods and gift cards never run out). */
   limitedStock: boolean;
@@ -107,6 +109,7 @@ export async function loadCheckoutCart(
       attributes: variant.attributes,
       quantity: e.quantity,
       unitPriceCents: variant.onSale ? variant.salePriceCents : variant.priceCents,
+      categories: product.categories,
       weightGrams: variant.weightGrams,
       limitedStock: tracksStock(type) && !variant.unlimited,
       qtyInStock: variant.qtyInStock,

@@ -5,7 +5,7 @@ import type { Tx } from "../../db/client.js";
 import { type EmailBlock, emailBrandOf, renderEmail } from "../email/layout.js";
 import { queueEmail } from "../email/service.js";
 import type { Website } from "../sites/service.js";
-import { type OrderLineRow, type OrderRow, detailsOf } from "./service.js";
+import { type OrderLineRow, type OrderRow, detailsOf, discountLinesOf } from "./service.js";
 
 function addressLines(a: Record<string, string> | null | undefined): string[] {
   if (!a) return [];
@@ -41,11 +41,9 @@ export async function queueOrderConfirmation(
     };
   });
   const totals: [string, string][] = [["Subtotal", money(order.subtotalCents)]];
-  if (order.discountCents)
-    totals.push([
-      `Discount${d.coupons?.length ? ` (${d.coupons.map((c) => c.code).join(", ")})` : ""}`,
-      `-${money(order.discountCents)}`,
-    ]);
+  // Each discount by its name (an automatic discount, or "Discount (CODE)" for a coupon).
+  for (const x of discountLinesOf(d))
+    totals.push([x.name, x.amountCents ? `-${money(x.amountCents)}` : "Free shipping"]);
   if (d.shippingOption || order.shippingCents)
     totals.push([
       `Shipping${d.shippingOption ? ` (${d.shippingOption.name})` : ""}`,

@@ -37,6 +37,14 @@ export const MSG_UNKNOWN_LINE = "That line is not part of this order.";
 export interface OrderDetails {
   shippingOption?: { id: string; name: string; costCents: number } | null;
   coupons?: { code: string; kind: string; discountCents: number }[];
+  /** Each discount as its own line: automatic discounts by name, coupons by code. */
+  discounts?: {
+    name: string;
+    amountCents: number;
+    shippingCents: number;
+    discountId?: string;
+    couponCode?: string;
+  }[];
   taxRules?: { name: string; ratePercent: string; taxCents: number }[];
   giftCards?: { id: string; last4: string; amountCents: number }[];
   giftCardCents?: number;
@@ -58,6 +66,8 @@ export interface LineDetails {
   giftCardIds?: string[];
   subscriptionId?: string;
   digital?: boolean;
+  /** This line's share of the order's discount (minor units). */
+  discountCents?: number;
   restockedQuantity?: number;
   url?: string;
   imageUrl?: string | null;
@@ -250,6 +260,7 @@ function lineJson(l: OrderLineRow): OrderLine {
     quantity: l.quantity,
     unitPriceCents: l.unitPriceCents,
     subtotalCents: l.unitPriceCents * l.quantity,
+    discountCents: d.discountCents ?? 0,
     additionalFields: d.additionalFields ?? null,
     isSubscription: d.isSubscription === true,
     restockedQuantity: d.restockedQuantity ?? 0,
@@ -277,6 +288,17 @@ function orderAnalytics(order: OrderRow, lines: readonly OrderLineRow[]) {
   };
 }
 
+/** An order's discounts, each as its own line (orders from before discount lines: their coupons). */
+export function discountLinesOf(
+  d: OrderDetails,
+): { name: string; amountCents: number; shippingCents: number }[] {
+  if (d.discounts)
+    return d.discounts.map(({ name, amountCents, shippingCents }) => ({ name, amountCents, shippingCents }));
+  return (d.coupons ?? [])
+    .filter((c) => c.discountCents > 0)
+    .map((c) => ({ name: `Discount (${c.code})`, amountCents: c.discountCents, shippingCents: 0 }));
+}
+
 /** An order as the owner API and the buyer's order view answer it: the shared `Order`, and more. */
 export function orderJson(order: OrderRow, lines: readonly OrderLineRow[]) {
   const d = detailsOf(order);
@@ -292,6 +314,7 @@ export function orderJson(order: OrderRow, lines: readonly OrderLineRow[]) {
     currency: order.currency,
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
+    discounts: discountLinesOf(d),
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     grandTotalCents: order.grandTotalCents,

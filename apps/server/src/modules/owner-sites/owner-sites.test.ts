@@ -335,6 +335,8 @@ describe("tenancy of every owner route", () => {
       "PUT /api/owner/sites/:siteId/store/tax-rules/:id": { name: "Evil", country: "US", rateBasisPoints: 0 },
       "POST /api/owner/sites/:siteId/store/coupons": { code: "EVIL", kind: "percent", amount: 100 },
       "PUT /api/owner/sites/:siteId/store/coupons/:id": { code: "EVIL", kind: "percent", amount: 100 },
+      "POST /api/owner/sites/:siteId/discounts": { name: "Evil", kind: "order_percentage", value: 100 },
+      "PATCH /api/owner/sites/:siteId/discounts/:id": { name: "Evil", kind: "order_percentage", value: 100 },
       "POST /api/owner/sites/:siteId/forms": {
         name: "Evil",
         fields: [{ id: "email", type: "email", title: "Email" }],

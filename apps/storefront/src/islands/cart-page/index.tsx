@@ -1,6 +1,7 @@
 /**
  * Island `cart-page`: the full cart at /cart (SPEC §2): each line with its image, options,
- * quantity to change and a Remove button, the subtotal and a Checkout button. Errors of a change
+ * quantity to change and a Remove button, the subtotal, the automatic discount that applies (by
+ * its name, as the server will charge it) and a Checkout button. Errors of a change
  * (the SPEC's quantity and stock texts, the 429 and crumb texts) show beside the line.
  * Props: { shopUrl?, checkoutUrl?, cart?, showContinue? } — cart is the server-rendered cart, if any.
  */
@@ -84,6 +85,20 @@ export default function CartPage({
             {money(cart.subtotalCents)}
           </span>
         </div>
+        {(cart.discounts ?? []).map((d) => (
+          <div className="cart-discount" key={d.name} data-discount-cents={d.amountCents}>
+            <span>{d.name}</span>
+            <span>{d.amountCents ? `−${money(d.amountCents)}` : "Free shipping"}</span>
+          </div>
+        ))}
+        {cart.discountCents > 0 ? (
+          <div className="cart-subtotal cart-discounted">
+            <span>After discounts</span>
+            <span data-total-cents={cart.subtotalCents - cart.discountCents}>
+              {money(cart.subtotalCents - cart.discountCents)}
+            </span>
+          </div>
+        ) : null}
         <p className="cart-note">Shipping and taxes are calculated at checkout.</p>
         <a className="atelier-button cart-checkout" href={checkoutUrl}>
           Checkout

@@ -43,7 +43,9 @@ export function Summary({ cart, children }: { cart: CheckoutCart; children?: Rea
             label: `Shipping${cart.selectedShippingOption ? "" : " (choose a country)"}`,
             amount: cart.shippingCostCents
               ? money(cart.shippingCostCents)
-              : cart.selectedShippingOption || cart.validCoupons.some((c) => c.kind === "free_shipping")
+              : cart.selectedShippingOption ||
+                  cart.validCoupons.some((c) => c.kind === "free_shipping") ||
+                  cart.discounts.some((d) => d.shippingCents > 0)
                 ? "Free"
                 : "—",
           },

@@ -28,6 +28,8 @@ export interface CheckoutCart extends CheckoutTotals {
   applicableTaxRules: { name: string; ratePercent: string; taxCents: number }[];
   validCoupons: { code: string; kind: string; discountCents: number }[];
   invalidCoupons: { code: string; reason: string }[];
+  /** Each discount by name (the automatic one first, then coupons). */
+  discounts: { name: string; amountCents: number; shippingCents: number }[];
   appliedGiftCards: { last4: string; amountCents: number; balanceCents: number }[];
   shippingError?: string;
 }
