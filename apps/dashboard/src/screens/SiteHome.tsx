@@ -3,7 +3,7 @@ import { KIND_LABELS } from "../api.js";
 import { Card } from "../components/Card.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite } from "../components/ui.js";
 import { SampleContentCard, SetupGuide } from "./SetupGuide.js";
-import { RecentOrdersCard, TrafficCard } from "./SiteTraffic.js";
+import { BusinessCard, RecentOrdersCard, TrafficCard } from "./SiteTraffic.js";
 
 /** A site's overview: where it is live and the shortest ways into its parts. */
 export function SiteHome() {
@@ -41,6 +41,7 @@ export function SiteHome() {
         }
       />
       <SetupGuide siteId={s.id} />
+      {stores.length ? <BusinessCard siteId={s.id} /> : null}
       <div className="overview-grid">
         <TrafficCard siteId={s.id} />
         {stores.length ? <RecentOrdersCard siteId={s.id} /> : null}
