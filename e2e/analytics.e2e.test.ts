@@ -94,11 +94,11 @@ describe("analytics", () => {
       expect(file.suggestedFilename()).toMatch(/^sales-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
 
       await openTab(page, "Traffic");
-      await page.getByRole("region", { name: "Sources" }).waitFor();
+      await page.getByRole("region", { name: "Sources", exact: true }).waitFor();
       await screenshot(page, `analytics-traffic-${name}`);
       await page.goto(`${base}/config/sites/${owner.siteId}`);
       await page.getByRole("region", { name: "Last 30 days" }).getByText("Conversion").waitFor();
       await screenshot(page, `analytics-overview-${name}`);
     }
-  });
+  }, 240_000);
 });

@@ -95,15 +95,40 @@ function TimeChart({ data, bars }: { data: ChartData; bars?: boolean }) {
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
       legend: { show: data.columns.length > 1 },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      // Each series on a scale of its own (amounts and counts differ), the second on the right.
+      scales: {
+        x: { time: true },
+        ...Object.fromEntries(
+          data.columns.map((_c, i) => [
+            `s${i}`,
+            {
+              range: (_u: uPlot, _min: number, max: number) =>
+                [0, max > 0 ? max * 1.1 : 1] as uPlot.Range.MinMax,
+            },
+          ]),
+        ),
+      },
       axes: [
         { stroke: "#555" },
-        { stroke: "#555", size: 70, values: (_u, ticks) => ticks.map((t) => format(t)) },
+        { stroke: "#555", scale: "s0", size: 70, values: (_u, ticks) => ticks.map((t) => format(t)) },
+        ...(data.columns[1]
+          ? [
+              {
+                stroke: "#555",
+                scale: "s1",
+                side: 1,
+                size: 50,
+                grid: { show: false },
+                values: (_u: uPlot, ticks: number[]) => ticks.map((t) => data.columns[1]!.format(t)),
+              },
+            ]
+          : []),
       ],
       series: [
         {},
         ...data.columns.map((c, i) => ({
           label: c.label,
+          scale: `s${i}`,
           stroke: COLOURS[i % COLOURS.length],
           width: 2,
           fill: bars || i === 0 ? `${COLOURS[i % COLOURS.length]}22` : undefined,
