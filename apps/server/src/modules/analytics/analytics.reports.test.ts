@@ -134,7 +134,7 @@ beforeAll(async () => {
   expect((await report("sales?from=2026-03-01&to=2026-03-31")).statusCode).toBe(200);
   await runDueJobs(t.app.deps, "test-worker", 1000);
   await runDueJobs(t.app.deps, "test-worker", 1000);
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 describe("sales (GET …/analytics/sales)", () => {

@@ -124,21 +124,11 @@ type ProductSum = Omit<ProductDay, "day">;
 
 async function productSums(db: Db, site: Site, r: Range, source: Source): Promise<ProductSum[]> {
   if (source === "raw") {
-    const out = new Map<string, ProductSum>();
-    for (const { day: _, ...p } of await buildProducts(db, site.websiteId, site.timeZone, r.from, r.to)) {
-      const key = `${p.itemId}\u0000${p.variantId}`;
-      const s = out.get(key);
-      if (!s) out.set(key, { ...p });
-      else {
-        s.views += p.views;
-        s.adds += p.adds;
-        s.orders += p.orders;
-        s.units += p.units;
-        s.revenueCents += p.revenueCents;
-        if (!s.name) s.name = p.name;
-      }
-    }
-    return [...out.values()];
+    const days = await buildProducts(db, site.websiteId, site.timeZone, r.from, r.to);
+    return sumProducts(
+      days.map(({ day: _, ...p }) => p),
+      (p) => p,
+    );
   }
   const t = analyticsDailyProducts;
   const list = await db
@@ -307,11 +297,14 @@ const byRevenue = (
   a.itemId.localeCompare(b.itemId) ||
   (a.variantId ?? "").localeCompare(b.variantId ?? "");
 
-function productRows(sums: ProductSum[]) {
-  const items = new Map<string, ProductSum>();
-  for (const p of sums) {
-    const s = items.get(p.itemId);
-    if (!s) items.set(p.itemId, { ...p, variantId: "" });
+/** Adds up rows that `keyOf` makes alike (same product, or same product and variant). */
+function sumProducts(rows: ProductSum[], keyOf: (p: ProductSum) => ProductSum): ProductSum[] {
+  const out = new Map<string, ProductSum>();
+  for (const row of rows) {
+    const p = keyOf(row);
+    const key = `${p.itemId}\u0000${p.variantId}`;
+    const s = out.get(key);
+    if (!s) out.set(key, { ...p });
     else {
       s.views += p.views;
       s.adds += p.adds;
@@ -321,8 +314,11 @@ function productRows(sums: ProductSum[]) {
       if (!s.name) s.name = p.name;
     }
   }
-  return [...items.values()];
+  return [...out.values()];
 }
+
+/** Per product: its variants added up. */
+const productRows = (sums: ProductSum[]) => sumProducts(sums, (p) => ({ ...p, variantId: "" }));
 
 export async function productsReport(db: Db, site: Site, r: Range, source: Source = "rollups") {
   const prev = previousPeriod(r);
