@@ -91,6 +91,7 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
   return [
     "/",
     s,
+    ...["", "/products", "/funnel", "/traffic"].map((t) => `${s}/analytics${t}`),
     `${s}/pages`,
     `${s}/pages/${home.id}`,
     `${s}/pages/${home.id}/edit`,

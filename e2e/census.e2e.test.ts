@@ -29,7 +29,8 @@ afterAll(async () => {
 });
 
 async function traffic(): Promise<{ pageViews: number; topPages: { path: string; pageViews: number }[] }> {
-  return (await api.get(`${base}/api/owner/sites/${siteId}/analytics/traffic`)).json();
+  const body = await (await api.get(`${base}/api/owner/sites/${siteId}/analytics/traffic`)).json();
+  return { pageViews: body.totals.pageViews, topPages: body.pages };
 }
 const viewsOf = async (path: string) =>
   (await traffic()).topPages.find((p) => p.path === path)?.pageViews ?? 0;

@@ -33,6 +33,14 @@ import { StoreSettings } from "./screens/StoreSettings.js";
 import "./styles.css";
 
 const PageEditor = lazy(() => import("./editor/PageEditor.js").then((m) => ({ default: m.PageEditor })));
+const Analytics = lazy(() =>
+  import("./screens/analytics/Analytics.js").then((m) => ({ default: m.Analytics })),
+);
+const analytics = (
+  <Suspense fallback={<p className="muted">Opening analytics…</p>}>
+    <Analytics />
+  </Suspense>
+);
 const Templates = lazy(() => import("./screens/design/Templates.js").then((m) => ({ default: m.Templates })));
 
 const queryClient = new QueryClient({
@@ -73,6 +81,8 @@ const router = createBrowserRouter(
         { index: true, element: <Sites /> },
         { path: "account", element: <Account /> },
         { path: "sites/:siteId", element: <SiteHome /> },
+        { path: "sites/:siteId/analytics", element: analytics },
+        { path: "sites/:siteId/analytics/:tab", element: analytics },
         { path: "sites/:siteId/pages", element: <Pages /> },
         { path: "sites/:siteId/pages/:pageId", element: <PageSettings /> },
         { path: "sites/:siteId/collections/:pageId", element: <CollectionItems /> },

@@ -24,6 +24,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
     title: "Website",
     links: [
       { to: "", label: "Overview" },
+      { to: "analytics", label: "Analytics" },
       { to: "pages", label: "Pages" },
       { to: "media", label: "Media library" },
     ],

@@ -4,7 +4,7 @@ import { Card } from "../components/Card.js";
 import { Can, useCan } from "../components/permissions.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite } from "../components/ui.js";
 import { SampleContentCard, SetupGuide } from "./SetupGuide.js";
-import { RecentOrdersCard, TrafficCard } from "./SiteTraffic.js";
+import { BusinessCard, RecentOrdersCard, TrafficCard } from "./SiteTraffic.js";
 
 /** A site's overview: where it is live and the shortest ways into its parts. */
 export function SiteHome() {
@@ -45,6 +45,7 @@ export function SiteHome() {
       <Can permission="settings.read">
         <SetupGuide siteId={s.id} />
       </Can>
+      {stores.length && can("analytics.read") ? <BusinessCard siteId={s.id} /> : null}
       <div className="overview-grid">
         <Can permission="analytics.read">
           <TrafficCard siteId={s.id} />

@@ -4,11 +4,21 @@ import { formatCents, get } from "../api.js";
 import { formatDate } from "../components/ui.js";
 
 interface Traffic {
-  days: number;
-  pageViews: number;
-  visitors: number;
-  perDay: { day: string; pageViews: number; visitors: number }[];
-  topPages: { path: string; pageViews: number }[];
+  from: string;
+  to: string;
+  totals: { pageViews: number; visitors: number; visits: number };
+  series: { day: string; pageViews: number; visits: number }[];
+  pages: { path: string; pageViews: number }[];
+}
+
+interface SalesOverview {
+  currency: string;
+  totals: { revenueCents: number; orders: number };
+  series: { period: string; revenueCents: number; orders: number }[];
+}
+
+interface FunnelOverview {
+  steps: { key: string; count: number; fromFirst: number }[];
 }
 
 interface RecentOrder {
@@ -20,10 +30,77 @@ interface RecentOrder {
   createdOn: number;
 }
 
-/** The last `days` days as YYYY-MM-DD (UTC), oldest first, so days without visits show as gaps. */
-function lastDays(days: number, now = Date.now()): string[] {
-  return Array.from({ length: days }, (_, i) =>
-    new Date(now - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+/** A small line of a series (no axes): the overview's glance, the Analytics screens have the charts. */
+function Sparkline({ values, label }: { values: number[]; label: string }) {
+  const most = Math.max(1, ...values);
+  const step = values.length > 1 ? 100 / (values.length - 1) : 100;
+  const points = values
+    .map((v, i) => `${(i * step).toFixed(2)},${(34 - (v / most) * 32).toFixed(2)}`)
+    .join(" ");
+  return (
+    <svg
+      className="overview-spark"
+      viewBox="0 0 100 36"
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={label}
+    >
+      <polyline points={points} vectorEffect="non-scaling-stroke" />
+    </svg>
+  );
+}
+
+/** The business at a glance: revenue, orders, visits and conversion of the last 30 days. */
+export function BusinessCard({ siteId }: { siteId: string }) {
+  const base = `/api/owner/sites/${siteId}/analytics`;
+  const sales = useQuery({
+    queryKey: ["analytics", siteId, "overview-sales"],
+    queryFn: () => get<SalesOverview>(`${base}/sales`),
+  });
+  const traffic = useQuery({ queryKey: ["traffic", siteId], queryFn: () => get<Traffic>(`${base}/traffic`) });
+  const funnel = useQuery({
+    queryKey: ["analytics", siteId, "overview-funnel"],
+    queryFn: () => get<FunnelOverview>(`${base}/funnel`),
+  });
+  if (!sales.data || !traffic.data || !funnel.data) {
+    const failed = sales.error || traffic.error || funnel.error;
+    return (
+      <section className="card">
+        <h2>Last 30 days</h2>
+        <p className="muted">{failed ? "The figures could not be loaded." : "Loading…"}</p>
+      </section>
+    );
+  }
+  const s = sales.data;
+  const conversion = funnel.data.steps.at(-1)?.fromFirst ?? 0;
+  const figures: [string, string, number[]][] = [
+    ["Revenue", formatCents(s.totals.revenueCents, s.currency), s.series.map((d) => d.revenueCents)],
+    ["Orders", s.totals.orders.toLocaleString("en-US"), s.series.map((d) => d.orders)],
+    ["Visits", traffic.data.totals.visits.toLocaleString("en-US"), traffic.data.series.map((d) => d.visits)],
+  ];
+  return (
+    <section className="card" aria-labelledby="business-title">
+      <div className="card-head">
+        <h2 id="business-title">Last 30 days</h2>
+        <Link className="btn small" to={`/sites/${siteId}/analytics`}>
+          Analytics
+        </Link>
+      </div>
+      <div className="overview-figures">
+        {figures.map(([label, value, series]) => (
+          <div key={label}>
+            <span className="muted small">{label}</span>
+            <span className="traffic-figure">{value}</span>
+            <Sparkline values={series} label={`${label} per day over the last 30 days`} />
+          </div>
+        ))}
+        <div>
+          <span className="muted small">Conversion</span>
+          <span className="traffic-figure">{(conversion * 100).toFixed(1)}%</span>
+          <span className="muted small">of visits bought</span>
+        </div>
+      </div>
+    </section>
   );
 }
 
@@ -31,7 +108,7 @@ function lastDays(days: number, now = Date.now()): string[] {
 export function TrafficCard({ siteId }: { siteId: string }) {
   const traffic = useQuery({
     queryKey: ["traffic", siteId],
-    queryFn: () => get<Traffic>(`/api/owner/sites/${siteId}/analytics/traffic?days=30`),
+    queryFn: () => get<Traffic>(`/api/owner/sites/${siteId}/analytics/traffic`),
   });
   if (!traffic.data) {
     return (
@@ -42,44 +119,43 @@ export function TrafficCard({ siteId }: { siteId: string }) {
     );
   }
   const t = traffic.data;
-  const byDay = new Map(t.perDay.map((d) => [d.day, d.pageViews]));
-  const days = lastDays(t.days);
-  const most = Math.max(1, ...days.map((d) => byDay.get(d) ?? 0));
+  const days = t.series;
+  const most = Math.max(1, ...days.map((d) => d.pageViews));
   return (
     <section className="card traffic" aria-labelledby="traffic-title">
       <h2 id="traffic-title">Traffic</h2>
       <div className="traffic-totals">
         <div>
-          <span className="traffic-figure">{t.pageViews.toLocaleString("en-US")}</span>
+          <span className="traffic-figure">{t.totals.pageViews.toLocaleString("en-US")}</span>
           <span className="muted small">page views</span>
         </div>
         <div>
-          <span className="traffic-figure">{t.visitors.toLocaleString("en-US")}</span>
+          <span className="traffic-figure">{t.totals.visitors.toLocaleString("en-US")}</span>
           <span className="muted small">visitors</span>
         </div>
-        <span className="muted small">last {t.days} days</span>
+        <span className="muted small">last {days.length} days</span>
       </div>
       <svg
         className="traffic-chart"
         viewBox={`0 0 ${days.length * 10} 60`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`Page views per day over the last ${t.days} days`}
+        aria-label={`Page views per day over the last ${days.length} days`}
       >
         {days.map((d, i) => {
-          const h = ((byDay.get(d) ?? 0) / most) * 56;
+          const h = (d.pageViews / most) * 56;
           return (
-            <rect key={d} x={i * 10 + 1} y={60 - h} width={8} height={h} rx={1.5}>
-              <title>{`${d}: ${byDay.get(d) ?? 0} page views`}</title>
+            <rect key={d.day} x={i * 10 + 1} y={60 - h} width={8} height={h} rx={1.5}>
+              <title>{`${d.day}: ${d.pageViews} page views`}</title>
             </rect>
           );
         })}
       </svg>
-      {t.topPages.length ? (
+      {t.pages.length ? (
         <table className="traffic-pages">
           <caption className="muted small">Most viewed pages</caption>
           <tbody>
-            {t.topPages.slice(0, 5).map((p) => (
+            {t.pages.slice(0, 5).map((p) => (
               <tr key={p.path}>
                 <td>{p.path || "(unknown)"}</td>
                 <td className="num">{p.pageViews.toLocaleString("en-US")}</td>

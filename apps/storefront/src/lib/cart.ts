@@ -5,6 +5,7 @@
  */
 import { type AddEntryAnswer, type CartJson, type EntryAnswer, cartCountLabel } from "@atelier/commerce";
 import { apiCall } from "./api.js";
+import { announceCensusEvent } from "./census-events.js";
 import { CART_PRESENT_COOKIE, SIGNED_IN_COOKIE, readCookie } from "./cookies.js";
 
 type Listener = (cart: CartJson | null, totalQuantity: number) => void;
@@ -129,6 +130,12 @@ export async function addToCart(input: AddInput, express = false): Promise<AddEn
     },
   );
   if (!express) setCart(answer.shoppingCart);
+  announceCensusEvent({
+    event: "add-to-cart",
+    itemId: input.itemId,
+    sku: input.sku,
+    quantity: input.quantity,
+  });
   return answer;
 }
 

@@ -1,12 +1,15 @@
 /** The platform around the sites: API keys, plans and billing, redirects, analytics, jobs, email, single-use keys and counters. */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -205,6 +208,76 @@ export const analyticsEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("analytics_events_website_idx").on(t.websiteId, t.createdAt)],
+);
+
+/**
+ * Analytics rollups (docs/analytics.md): one row per site and local day (the site's time zone) that
+ * the reports read instead of raw hits and orders. A day is marked dirty when a hit or an order of
+ * that day arrives or changes; a job rebuilds it from the raw rows.
+ */
+export const analyticsRollupDays = pgTable(
+  "analytics_rollup_days",
+  {
+    websiteId: websiteId(),
+    day: date("day", { mode: "string" }).notNull(),
+    dirty: boolean("dirty").notNull().default(true),
+    builtAt: timestamp("built_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day] })],
+);
+
+/** Sales of a local day: placed orders (not pending), in minor units; refunds on the order's day. */
+export const analyticsDailySales = pgTable(
+  "analytics_daily_sales",
+  {
+    websiteId: websiteId(),
+    day: date("day", { mode: "string" }).notNull(),
+    orders: integer("orders").notNull(),
+    units: integer("units").notNull(),
+    grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
+    discountCents: bigint("discount_cents", { mode: "number" }).notNull(),
+    refundedCents: bigint("refunded_cents", { mode: "number" }).notNull(),
+    refundedOrders: integer("refunded_orders").notNull(),
+    shippingCents: bigint("shipping_cents", { mode: "number" }).notNull(),
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day] })],
+);
+
+/** Per product and variant of a local day: views and adds to cart (variant ""), units and revenue sold. */
+export const analyticsDailyProducts = pgTable(
+  "analytics_daily_products",
+  {
+    websiteId: websiteId(),
+    day: date("day", { mode: "string" }).notNull(),
+    itemId: text("item_id").notNull(),
+    variantId: text("variant_id").notNull(),
+    name: text("name").notNull(),
+    views: integer("views").notNull(),
+    adds: integer("adds").notNull(),
+    orders: integer("orders").notNull(),
+    units: integer("units").notNull(),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.itemId, t.variantId] })],
+);
+
+/**
+ * Traffic of a local day by dimension (total, source, domain, utm_source, utm_medium,
+ * utm_campaign, page, entry, device, funnel) and key: visits, visitors and page views.
+ */
+export const analyticsDailyTraffic = pgTable(
+  "analytics_daily_traffic",
+  {
+    websiteId: websiteId(),
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    visits: integer("visits").notNull(),
+    visitors: integer("visitors").notNull(),
+    pageViews: integer("page_views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.dimension, t.key] })],
 );
 
 export const jobs = pgTable(

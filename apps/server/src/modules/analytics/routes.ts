@@ -4,7 +4,6 @@ import { requireCrumb } from "../../http/crumb.js";
 import { badRequest } from "../../http/errors.js";
 import { OWNER_SESSION_COOKIE } from "../../http/owner-auth.js";
 import { siteApiRoutes } from "../../http/site-routes.js";
-import { DAY_MS } from "../../lib/clock.js";
 import { siteOf } from "../owner-sites/access.js";
 import { siteAtHost } from "../sites/service.js";
 import { SITE_USER_COOKIE } from "../site-users/routes.js";
@@ -15,9 +14,9 @@ import {
   recordHit,
   recordScriptErrors,
   scriptErrorOf,
-  trafficSince,
   validVisitorRecord,
 } from "./service.js";
+import { registerReportRoutes } from "./report-routes.js";
 
 const HIT_NOT_JSON = "The hit data is not a JSON object.";
 const Recorded = Type.Object({ recorded: Type.Boolean() });
@@ -62,7 +61,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
       const untracked = typeof fields.pageType === "number" && UNTRACKED_PAGE_TYPES.has(fields.pageType);
       if (signedIn || untracked) return reply.status(202).send({ recorded: false });
       const hit = hitFromData(body.event, fields, validVisitorRecord(body.ss_cvr));
-      await recordHit(db, site.id, { ...hit, userAgent: hit.userAgent ?? request.headers["user-agent"] });
+      await recordHit(db, site, { ...hit, userAgent: hit.userAgent ?? request.headers["user-agent"] });
       return reply.status(202).send({ recorded: true });
     },
   );
@@ -135,38 +134,5 @@ export const analyticsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  site.get(
-    "/analytics/traffic",
-    {
-      summary: "Page views and visitors of the last `days` days (default 30)",
-      querystring: Type.Object(
-        { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })) },
-        { additionalProperties: false },
-      ),
-      response: {
-        200: Type.Object({
-          days: Type.Integer(),
-          pageViews: Type.Integer(),
-          visitors: Type.Integer(),
-          perDay: Type.Array(
-            Type.Object({ day: Type.String(), pageViews: Type.Integer(), visitors: Type.Integer() }),
-          ),
-          topPages: Type.Array(Type.Object({ path: Type.String(), pageViews: Type.Integer() })),
-        }),
-      },
-    },
-    async (request) => {
-      const websiteId = siteOf(request).id;
-      const days = (request.query as { days?: number }).days ?? 30;
-      const since = new Date(clock.now().getTime() - days * DAY_MS);
-      const traffic = await trafficSince(db, websiteId, since);
-      return {
-        days,
-        pageViews: traffic.pageViews,
-        visitors: traffic.visitors,
-        perDay: traffic.days,
-        topPages: traffic.topPages,
-      };
-    },
-  );
+  registerReportRoutes(site, db, clock);
 };

@@ -1,6 +1,7 @@
-import { and, count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { analyticsEvents, analyticsHits } from "../../db/schema.js";
+import { localDay, noteHit } from "./rollups.js";
 
 /** SPEC §4: no census on the not-found, lock-screen and member-area-access-denied pages. */
 export const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = new Set([100, 103, 106]);
@@ -43,38 +44,13 @@ export function hitFromData(event: string, data: Record<string, unknown>, visito
   };
 }
 
-export async function recordHit(db: Db, websiteId: string, hit: Hit): Promise<void> {
-  await db.insert(analyticsHits).values({ websiteId, ...hit });
-}
-
-/** Page views and distinct visitors per day, and the most viewed paths, since `since`. */
-export async function trafficSince(db: Db, websiteId: string, since: Date) {
-  const where = and(eq(analyticsHits.websiteId, websiteId), gte(analyticsHits.createdAt, since));
-  const day = sql<string>`to_char(${analyticsHits.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const visitor = sql`split_part(${analyticsHits.visitorCookie}, '|', 1)`;
-  const [totals] = await db
-    .select({ pageViews: count(), visitors: countDistinct(visitor) })
-    .from(analyticsHits)
-    .where(where);
-  const days = await db
-    .select({ day, pageViews: count(), visitors: countDistinct(visitor) })
-    .from(analyticsHits)
-    .where(where)
-    .groupBy(day)
-    .orderBy(day);
-  const topPages = await db
-    .select({ path: analyticsHits.pagePath, pageViews: count() })
-    .from(analyticsHits)
-    .where(where)
-    .groupBy(analyticsHits.pagePath)
-    .orderBy(sql`count(*) desc`, analyticsHits.pagePath)
-    .limit(10);
-  return {
-    pageViews: totals?.pageViews ?? 0,
-    visitors: totals?.visitors ?? 0,
-    days,
-    topPages: topPages.map((p) => ({ path: p.path ?? "", pageViews: p.pageViews })),
-  };
+/** Stores a hit and marks its local day (in `timeZone`) for the rollups to rebuild. */
+export async function recordHit(db: Db, site: { id: string; timeZone: string }, hit: Hit): Promise<void> {
+  const [row] = await db
+    .insert(analyticsHits)
+    .values({ websiteId: site.id, ...hit })
+    .returning({ createdAt: analyticsHits.createdAt });
+  await noteHit(db, site.id, localDay(row!.createdAt, site.timeZone));
 }
 
 /** A script error a published page reported (SPEC §7 RecordJavascriptErrors). */

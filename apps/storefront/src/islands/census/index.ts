@@ -3,6 +3,7 @@
  * with its visitor cookies, and the cookie banner when the site shows one. Errors are ignored:
  * analytics never gets in a visitor's way. A plain script (no React): it is on every page.
  */
+import { CENSUS_EVENT, type CensusEventDetail } from "../../lib/census-events.js";
 import { readCookie } from "../../lib/cookies.js";
 import "../../lib/ui.css";
 import "./census.css";
@@ -52,6 +53,45 @@ function localStorageSupported(): boolean {
   }
 }
 
+/** SPEC §4: the checkout page's page type; its page view also reports "checkout started". */
+const CHECKOUT_PAGE_TYPE = 201;
+
+function post(event: string, data: Record<string, unknown>, visitorCookie: string | undefined): void {
+  const body = new URLSearchParams({ event, data: JSON.stringify(data) });
+  if (visitorCookie) body.set("ss_cvr", visitorCookie);
+  fetch("/api/census/RecordHit", {
+    method: "POST",
+    body,
+    keepalive: true,
+    credentials: "same-origin",
+    signal: AbortSignal.timeout(HIT_TIMEOUT_MS),
+  }).catch(() => {});
+}
+
+/**
+ * A funnel event (added to cart, checkout started): only where cookies are allowed (nothing under
+ * the restrictive policy until the visitor consents), with the visit's cookie.
+ */
+function sendFunnelEvent(props: CensusProps, detail: CensusEventDetail): void {
+  if (!isTrackingActive(props) || isRestrictive(props, document.cookie)) return;
+  const visitorCookie = readCookie("ss_cvr");
+  if (!visitorCookie) return;
+  post(
+    detail.event,
+    {
+      websiteId: props.websiteId,
+      pageType: props.pageType,
+      url: location.href,
+      pagePath: location.pathname,
+      itemId: detail.itemId ?? props.itemId,
+      sku: detail.sku,
+      quantity: detail.quantity,
+      clientDate: Date.now(),
+    },
+    visitorCookie,
+  );
+}
+
 function sendHit(props: CensusProps, restrictive: boolean): void {
   const now = Date.now();
   let visitorCookie: string | undefined;
@@ -92,15 +132,8 @@ function sendHit(props: CensusProps, restrictive: boolean): void {
     localStorageSupported: localStorageSupported(),
     visitorCookie,
   };
-  const body = new URLSearchParams({ event: "view", data: JSON.stringify(data) });
-  if (visitorCookie) body.set("ss_cvr", visitorCookie);
-  fetch("/api/census/RecordHit", {
-    method: "POST",
-    body,
-    keepalive: true,
-    credentials: "same-origin",
-    signal: AbortSignal.timeout(HIT_TIMEOUT_MS),
-  }).catch(() => {});
+  post("view", data, visitorCookie);
+  if (props.pageType === CHECKOUT_PAGE_TYPE) sendFunnelEvent(props, { event: "checkout-start" });
 }
 
 type Fbq = ((...args: unknown[]) => void) & {
@@ -180,6 +213,9 @@ function showBanner(host: HTMLElement, props: CensusProps): void {
 export function mount(host: HTMLElement, props: CensusProps): void {
   const restrictive = isRestrictive(props, document.cookie);
   if (isTrackingActive(props)) sendHit(props, restrictive);
+  window.addEventListener(CENSUS_EVENT, (e) =>
+    sendFunnelEvent(props, (e as CustomEvent<CensusEventDetail>).detail),
+  );
   if (props.adPixelId && shouldLoadPixel(props, restrictive)) loadMetaPixel(props.adPixelId);
   if (shouldShowBanner(props, document.cookie)) showBanner(host, props);
 }

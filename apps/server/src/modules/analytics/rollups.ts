@@ -1,0 +1,336 @@
+/**
+ * Daily analytics rollups (docs/analytics.md). Raw rows (census hits, orders and their lines) are
+ * summed per site and local day, in the site's time zone, into the `analytics_daily_*` tables the
+ * reports read. A day is marked dirty when a hit or an order of that day arrives or changes (a
+ * refund rebuilds the day the order was placed); the job queue rebuilds dirty days. The same
+ * builders, run over a range, answer a report from the raw rows (the benchmark's baseline and the
+ * tests' cross-check).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import {
+  analyticsDailyProducts,
+  analyticsDailySales,
+  analyticsDailyTraffic,
+  analyticsRollupDays,
+  orders,
+  websites,
+} from "../../db/schema.js";
+import { RecordType } from "../../db/enums.js";
+import { registerEventConsumer } from "../events/service.js";
+import { enqueueJob, registerJobHandler } from "../jobs/service.js";
+import { classifyVisit } from "./sources.js";
+
+export type SalesDay = Omit<typeof analyticsDailySales.$inferSelect, "websiteId">;
+export type ProductDay = Omit<typeof analyticsDailyProducts.$inferSelect, "websiteId">;
+export type TrafficDay = Omit<typeof analyticsDailyTraffic.$inferSelect, "websiteId">;
+
+/** The census events of the purchase funnel, as the census island sends them. */
+export const FUNNEL_EVENTS = { addToCart: "add-to-cart", checkoutStarted: "checkout-start" } as const;
+
+/** A date of the site's calendar (YYYY-MM-DD) at `at` in `timeZone`. */
+export function localDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(at);
+}
+
+/** The instants a range of local days covers: [from 00:00, the day after `to` 00:00) in `tz`. */
+function bounds(column: unknown, tz: string, from: string, to: string) {
+  return sql`${column} >= (${from}::date)::timestamp at time zone ${tz} and ${column} < ((${to}::date + 1)::timestamp at time zone ${tz})`;
+}
+
+const dayOf = (column: unknown, tz: string) =>
+  sql<string>`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD')`;
+
+type Exec = Db | Tx;
+
+async function rows<T>(db: Exec, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/** Sales per local day from the orders: every placed order (not pending), refunds on its own day. */
+export async function buildSales(db: Exec, websiteId: string, tz: string, from: string, to: string) {
+  const day = dayOf(sql`o.created_at`, tz);
+  const list = await rows<Record<string, string | number>>(
+    db,
+    sql`select ${day} as day, count(*)::int as orders, coalesce(sum(l.units), 0)::int as units,
+      sum(o.subtotal_cents)::bigint as gross, sum(o.discount_cents)::bigint as discount,
+      sum(o.refunded_cents)::bigint as refunded, (count(*) filter (where o.refunded_cents > 0))::int as refunded_orders,
+      sum(o.shipping_cents)::bigint as shipping, sum(o.tax_cents)::bigint as tax
+    from orders o
+    left join lateral (select sum(quantity) as units from order_lines where order_id = o.id) l on true
+    where o.website_id = ${websiteId} and o.status <> 'pending' and ${bounds(sql`o.created_at`, tz, from, to)}
+    group by 1 order by 1`,
+  );
+  return list.map(
+    (r): SalesDay => ({
+      day: String(r.day),
+      orders: Number(r.orders),
+      units: Number(r.units),
+      grossCents: Number(r.gross),
+      discountCents: Number(r.discount),
+      refundedCents: Number(r.refunded),
+      refundedOrders: Number(r.refunded_orders),
+      shippingCents: Number(r.shipping),
+      taxCents: Number(r.tax),
+    }),
+  );
+}
+
+/** A visit: the visitor's id and the start of the visit, both from the visitor-record cookie. */
+const VISIT = sql`case when h.visitor_cookie is not null then split_part(h.visitor_cookie, '|', 1) || '|' || split_part(h.visitor_cookie, '|', 4) end`;
+const VISITOR = sql`split_part(h.visitor_cookie, '|', 1)`;
+const PRODUCT_VIEW = sql`(h.event = 'view' and h.item_id is not null and h.data->>'recordType' = ${String(RecordType.STORE_ITEM)})`;
+
+/** Per product and variant and local day: views and adds to cart (variant ""), orders, units and revenue. */
+export async function buildProducts(db: Exec, websiteId: string, tz: string, from: string, to: string) {
+  const sold = await rows<Record<string, string | number>>(
+    db,
+    sql`select ${dayOf(sql`o.created_at`, tz)} as day, l.item_id, coalesce(l.variant_id, '') as variant_id,
+      max(l.product_name) as name, count(distinct o.id)::int as orders, sum(l.quantity)::int as units,
+      sum(l.unit_price_cents::bigint * l.quantity)::bigint as revenue
+    from orders o join order_lines l on l.order_id = o.id
+    where o.website_id = ${websiteId} and o.status <> 'pending' and ${bounds(sql`o.created_at`, tz, from, to)}
+    group by 1, 2, 3`,
+  );
+  const seen = await rows<Record<string, string | number>>(
+    db,
+    sql`select ${dayOf(sql`h.created_at`, tz)} as day, h.item_id, coalesce(max(c.title), '') as name,
+      (count(*) filter (where ${PRODUCT_VIEW}))::int as views,
+      (count(*) filter (where h.event = ${FUNNEL_EVENTS.addToCart}))::int as adds
+    from analytics_hits h left join content_items c on c.id = h.item_id and c.website_id = h.website_id
+    where h.website_id = ${websiteId} and h.item_id is not null and ${bounds(sql`h.created_at`, tz, from, to)}
+      and (${PRODUCT_VIEW} or h.event = ${FUNNEL_EVENTS.addToCart})
+    group by 1, 2`,
+  );
+  const out = new Map<string, ProductDay>();
+  const row = (day: string, itemId: string, variantId: string, name: string) => {
+    const key = `${day}\u0000${itemId}\u0000${variantId}`;
+    let r = out.get(key);
+    if (!r) {
+      r = { day, itemId, variantId, name, views: 0, adds: 0, orders: 0, units: 0, revenueCents: 0 };
+      out.set(key, r);
+    }
+    if (!r.name && name) r.name = name;
+    return r;
+  };
+  for (const s of sold) {
+    const r = row(String(s.day), String(s.item_id), String(s.variant_id), String(s.name));
+    r.orders += Number(s.orders);
+    r.units += Number(s.units);
+    r.revenueCents += Number(s.revenue);
+  }
+  for (const s of seen) {
+    const r = row(String(s.day), String(s.item_id), "", String(s.name));
+    r.views += Number(s.views);
+    r.adds += Number(s.adds);
+  }
+  return [...out.values()];
+}
+
+/**
+ * Traffic per local day by dimension and key: the day's totals, pages, and per visit (counted on
+ * the day of its first page view) its source, referring domain, UTM tags, entry page and device;
+ * and the funnel: visits that viewed a product, added to the cart, started checkout.
+ */
+export async function buildTraffic(db: Exec, websiteId: string, tz: string, from: string, to: string) {
+  const day = dayOf(sql`h.created_at`, tz);
+  const where = sql`h.website_id = ${websiteId} and ${bounds(sql`h.created_at`, tz, from, to)}`;
+  const out: TrafficDay[] = [];
+  const totals = await rows<Record<string, string | number>>(
+    db,
+    sql`select ${day} as day, (count(*) filter (where h.event = 'view'))::int as page_views,
+      count(distinct ${VISIT})::int as visits, count(distinct ${VISITOR})::int as visitors,
+      count(distinct ${VISIT}) filter (where ${PRODUCT_VIEW})::int as product_views,
+      count(distinct ${VISIT}) filter (where h.event = ${FUNNEL_EVENTS.addToCart})::int as adds,
+      count(distinct ${VISIT}) filter (where h.event = ${FUNNEL_EVENTS.checkoutStarted})::int as checkouts
+    from analytics_hits h where ${where} group by 1`,
+  );
+  for (const t of totals) {
+    const d = String(t.day);
+    const base = { day: d, visitors: 0, pageViews: 0 };
+    out.push({
+      day: d,
+      dimension: "total",
+      key: "",
+      visits: Number(t.visits),
+      visitors: Number(t.visitors),
+      pageViews: Number(t.page_views),
+    });
+    out.push({ ...base, dimension: "funnel", key: "product_view", visits: Number(t.product_views) });
+    out.push({ ...base, dimension: "funnel", key: "add_to_cart", visits: Number(t.adds) });
+    out.push({ ...base, dimension: "funnel", key: "checkout_started", visits: Number(t.checkouts) });
+  }
+  const pages = await rows<Record<string, string | number>>(
+    db,
+    sql`select ${day} as day, coalesce(h.page_path, '') as path, count(*)::int as page_views,
+      count(distinct ${VISIT})::int as visits, count(distinct ${VISITOR})::int as visitors
+    from analytics_hits h where ${where} and h.event = 'view' group by 1, 2`,
+  );
+  for (const p of pages) {
+    out.push({
+      day: String(p.day),
+      dimension: "page",
+      key: String(p.path),
+      visits: Number(p.visits),
+      visitors: Number(p.visitors),
+      pageViews: Number(p.page_views),
+    });
+  }
+  const firsts = await rows<Record<string, string | null>>(
+    db,
+    sql`select distinct on (1, 2) ${day} as day, ${VISIT} as visit, ${VISITOR} as visitor,
+      h.page_path, h.referrer, h.url, h.user_agent
+    from analytics_hits h where ${where} and h.event = 'view' and h.visitor_cookie is not null
+    order by 1, 2, h.id`,
+  );
+  const dims = new Map<string, { row: TrafficDay; visitors: Set<string> }>();
+  for (const f of firsts) {
+    const visit = classifyVisit({ url: f.url, referrer: f.referrer, userAgent: f.user_agent });
+    const keys: [string, string | undefined][] = [
+      ["source", visit.source],
+      ["domain", visit.domain],
+      ["utm_source", visit.utmSource],
+      ["utm_medium", visit.utmMedium],
+      ["utm_campaign", visit.utmCampaign],
+      ["entry", f.page_path ?? ""],
+      ["device", visit.device],
+    ];
+    for (const [dimension, key] of keys) {
+      if (key === undefined) continue;
+      const id = `${f.day}\u0000${dimension}\u0000${key}`;
+      let d = dims.get(id);
+      if (!d) {
+        d = {
+          row: { day: String(f.day), dimension, key, visits: 0, visitors: 0, pageViews: 0 },
+          visitors: new Set(),
+        };
+        dims.set(id, d);
+      }
+      d.row.visits++;
+      d.visitors.add(String(f.visitor));
+    }
+  }
+  for (const d of dims.values()) out.push({ ...d.row, visitors: d.visitors.size });
+  return out;
+}
+
+/** The site's time zone. */
+export async function siteTimeZone(db: Exec, websiteId: string): Promise<string> {
+  const [site] = await db
+    .select({ timeZone: websites.timeZone })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
+  return site?.timeZone ?? "UTC";
+}
+
+/** Rebuilds one local day's rollups from the raw rows (one transaction; one builder at a time per day). */
+export async function rebuildDay(db: Db, websiteId: string, day: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analytics:${websiteId}:${day}`}))`);
+    const tz = await siteTimeZone(tx, websiteId);
+    const [sales, products, traffic] = [
+      await buildSales(tx, websiteId, tz, day, day),
+      await buildProducts(tx, websiteId, tz, day, day),
+      await buildTraffic(tx, websiteId, tz, day, day),
+    ];
+    for (const table of [analyticsDailySales, analyticsDailyProducts, analyticsDailyTraffic]) {
+      await tx.delete(table).where(and(eq(table.websiteId, websiteId), eq(table.day, day)));
+    }
+    if (sales.length) await tx.insert(analyticsDailySales).values(sales.map((r) => ({ ...r, websiteId })));
+    for (let i = 0; i < products.length; i += 1000) {
+      await tx
+        .insert(analyticsDailyProducts)
+        .values(products.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
+    }
+    for (let i = 0; i < traffic.length; i += 1000) {
+      await tx
+        .insert(analyticsDailyTraffic)
+        .values(traffic.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
+    }
+    await tx
+      .insert(analyticsRollupDays)
+      .values({ websiteId, day, dirty: false, builtAt: new Date() })
+      .onConflictDoUpdate({
+        target: [analyticsRollupDays.websiteId, analyticsRollupDays.day],
+        set: { builtAt: new Date() },
+      });
+  });
+}
+
+const ROLLUP_JOB = "analytics.rollup-day";
+const BACKFILL_JOB = "analytics.backfill";
+
+/**
+ * Marks a local day to be rebuilt: the first mark since the last rebuild queues the job (later
+ * marks find the day dirty already and the queued job will see their rows).
+ */
+export async function markDayDirty(db: Exec, websiteId: string, day: string): Promise<void> {
+  const flipped = await db
+    .insert(analyticsRollupDays)
+    .values({ websiteId, day, dirty: true })
+    .onConflictDoUpdate({
+      target: [analyticsRollupDays.websiteId, analyticsRollupDays.day],
+      set: { dirty: true },
+      setWhere: eq(analyticsRollupDays.dirty, false),
+    })
+    .returning({ day: analyticsRollupDays.day });
+  if (flipped.length) await enqueueJob(db, ROLLUP_JOB, { websiteId, day });
+}
+
+/** After a hit: marks its day dirty unless it already is (a read, no write, on a busy day). */
+export async function noteHit(db: Db, websiteId: string, day: string): Promise<void> {
+  const [state] = await db
+    .select({ dirty: analyticsRollupDays.dirty })
+    .from(analyticsRollupDays)
+    .where(and(eq(analyticsRollupDays.websiteId, websiteId), eq(analyticsRollupDays.day, day)));
+  if (!state?.dirty) await markDayDirty(db, websiteId, day);
+}
+
+/** Queues the first build of every day with hits or orders (for a site whose rows predate the rollups). */
+export async function queueBackfill(db: Exec, websiteId: string): Promise<void> {
+  await enqueueJob(db, BACKFILL_JOB, { websiteId });
+}
+
+registerJobHandler(ROLLUP_JOB, async (deps, payload) => {
+  const websiteId = String(payload.websiteId);
+  const day = String(payload.day);
+  // Cleared (and committed) before the rebuild reads: a hit after this marks the day again.
+  await deps.db
+    .update(analyticsRollupDays)
+    .set({ dirty: false })
+    .where(and(eq(analyticsRollupDays.websiteId, websiteId), eq(analyticsRollupDays.day, day)));
+  await rebuildDay(deps.db, websiteId, day);
+});
+
+registerJobHandler(BACKFILL_JOB, async (deps, payload) => {
+  const websiteId = String(payload.websiteId);
+  const tz = await siteTimeZone(deps.db, websiteId);
+  const days = await rows<{ day: string }>(
+    deps.db,
+    sql`select distinct ${dayOf(sql`created_at`, tz)} as day from analytics_hits where website_id = ${websiteId}
+    union select distinct ${dayOf(sql`created_at`, tz)} from orders where website_id = ${websiteId} and status <> 'pending'`,
+  );
+  for (const { day } of days) await markDayDirty(deps.db, websiteId, day);
+});
+
+// Purchases are counted on the server when the order is paid; a refund or cancellation rebuilds
+// the day the order was placed.
+registerEventConsumer("analytics-rollups", {
+  types: ["order.created", "order.updated"],
+  async handle(deps, event) {
+    if (!event.websiteId || !event.entityId) return;
+    const [order] = await deps.db
+      .select({ createdAt: orders.createdAt })
+      .from(orders)
+      .where(and(eq(orders.id, event.entityId), eq(orders.websiteId, event.websiteId)));
+    if (!order) return;
+    const tz = await siteTimeZone(deps.db, event.websiteId);
+    await markDayDirty(deps.db, event.websiteId, localDay(order.createdAt, tz));
+  },
+});
