@@ -107,6 +107,7 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
     `${s}/settings/export`,
     `${s}/api-keys`,
     `${s}/settings/developers/webhooks`,
+    `${s}/marketing/abandoned-checkouts`,
     "/account",
     `${s}/design/styles`,
     `${s}/design/themes`,

@@ -61,6 +61,7 @@ import { StoreCache } from "./modules/cart/site-reads.js";
 import { fontPreviewRoutes } from "./modules/design/font-preview.js";
 import { designRoutes } from "./modules/design/routes.js";
 import { webhookRoutes } from "./modules/webhooks/routes.js";
+import { recoveryRoutes } from "./modules/recovery/routes.js";
 
 const storefrontDist = STOREFRONT_DIST;
 /** Vite's content-hashed file names, `<name>-<8 characters of hash>.<ext>`, or their .br/.gz. */
@@ -195,6 +196,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(siteUserOwnerRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
+  await app.register(recoveryRoutes);
   await app.register(billingRoutes);
   await app.register(siteArchiveRoutes);
   await app.register(ownerSiteRoutes);

@@ -76,3 +76,10 @@ export {
   PASSWORD_MIN_LENGTH,
   type TwoFactorSetup,
 } from "./account-security.js";
+export type {
+  AbandonedCheckout,
+  AbandonedCheckoutPage,
+  AbandonedCheckoutStatus,
+  RecoveryReminder,
+  RecoverySettings,
+} from "./recovery.js";

@@ -7,3 +7,4 @@ export * from "./schema/site.js";
 export * from "./schema/commerce.js";
 export * from "./schema/platform.js";
 export * from "./schema/account-security.js";
+export * from "./schema/recovery.js";

@@ -226,6 +226,41 @@ export async function findCartWithEntries(
   return { cart: first.cart, entries };
 }
 
+/** A cart and its entries by the cart's id (for the recovery emails), locked for update when asked. */
+export async function cartById(
+  db: Db | Tx,
+  websiteId: string,
+  cartId: string,
+  opts: { lock?: boolean } = {},
+): Promise<{ cart: CartRow; entries: CartEntryRow[] } | undefined> {
+  const query = db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, cartId), eq(carts.websiteId, websiteId)));
+  const [cart] = opts.lock ? await query.for("update") : await query;
+  if (!cart) return undefined;
+  const entries = await db
+    .select()
+    .from(cartEntries)
+    .where(eq(cartEntries.cartId, cart.id))
+    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+  return { cart, entries };
+}
+
+/**
+ * Gives an open cart a new cookie token (a recovery link restoring it in another browser): the
+ * answer is the token for that browser's cart cookie; an older cookie no longer names the cart.
+ */
+export async function renewCartToken(tx: Tx, cartId: string, now: Date): Promise<string | undefined> {
+  const token = newToken();
+  const [row] = await tx
+    .update(carts)
+    .set({ tokenHash: hashToken(token), updatedAt: now })
+    .where(and(eq(carts.id, cartId), eq(carts.isPurchased, false)))
+    .returning({ id: carts.id });
+  return row ? token : undefined;
+}
+
 /** A new cart's row, as the database would hold it once inserted (see insertCartWithEntry). */
 function newCart(websiteId: string, now: Date): { cart: CartRow; token: string } {
   const token = newToken();

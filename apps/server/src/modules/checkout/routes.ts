@@ -118,7 +118,7 @@ const CheckoutEvent = Type.Object(
 /** Order attempts per visitor address, shared by every process (card testing is the threat). */
 export const ORDER_ATTEMPT_LIMIT: RateLimit = { max: 30, windowMs: 10 * 60_000 };
 
-function requestOrigin(request: FastifyRequest): string {
+export function requestOrigin(request: FastifyRequest): string {
   const host = (request.headers.host ?? "localhost").replace(/[^A-Za-z0-9.:[\]-]/g, "");
   return `${request.protocol}://${host || "localhost"}`;
 }
