@@ -232,6 +232,8 @@ export const outboundEmails = pgTable("outbound_emails", {
   subject: text("subject").notNull(),
   textBody: text("text_body").notNull(),
   htmlBody: text("html_body"),
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on marketing mail. */
+  headers: jsonb("headers").$type<Record<string, string>>(),
   /** queued, sent, failed, or kept (no SMTP configured: the outbox is the record) */
   status: text("status").notNull().default("queued"),
   attempts: integer("attempts").notNull().default(0),

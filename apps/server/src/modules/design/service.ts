@@ -101,6 +101,24 @@ function contrastWarnings(s: Styles): { field: string; message: string }[] {
   );
 }
 
+/** What the site's emails take from its design: the effective colours and fonts, and the logo. */
+export async function emailDesignOf(
+  db: Db,
+  site: Pick<Website, "id" | "theme" | "websiteType">,
+): Promise<{ styles: Styles; logo: { path: string; alt: string; maxHeight: number } | null }> {
+  const row = await rowOf(db, site.id);
+  const styles = effectiveStyles(themeOf(site).styles, row.styles as StyleOverrides);
+  const logo = row.logoMediaId
+    ? (await mediaOf(db, site.id, [row.logoMediaId])).get(row.logoMediaId)
+    : undefined;
+  return {
+    styles,
+    logo: logo
+      ? { path: mediaUrl(logo.id, logo.filename), alt: row.logoAlt, maxHeight: row.logoMaxHeight }
+      : null,
+  };
+}
+
 /** The design as the owner API answers it (GET and PATCH). */
 export async function getDesign(
   db: Db,

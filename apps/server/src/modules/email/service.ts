@@ -28,6 +28,8 @@ interface EmailMessage {
   /** Display name of the sender, e.g. the site's title. */
   fromName?: string;
   replyTo?: string;
+  /** Extra headers (see unsubscribeHeaders in layout.ts); no line breaks. */
+  headers?: Record<string, string>;
 }
 
 /** The sender address: no-reply at the public host. */
@@ -39,6 +41,13 @@ export function senderAddress(config: Config): string {
     // keep localhost
   }
   return `no-reply@${host.includes(".") ? host : `${host}.localdomain`}`;
+}
+
+/** Header values on one line each (a value can never add a header of its own). */
+function cleanHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k.replace(/[^A-Za-z0-9-]/g, ""), v.replace(/[\r\n]+/g, " ")]),
+  );
 }
 
 /**
@@ -55,6 +64,7 @@ export async function queueEmail(db: Db | Tx, config: Config, message: EmailMess
     subject: message.subject.replace(/[\r\n]+/g, " ").slice(0, 300),
     textBody: message.text,
     htmlBody: message.html ?? null,
+    headers: message.headers ? cleanHeaders(message.headers) : null,
     status: sendable ? "queued" : "kept",
   });
   if (sendable) {
@@ -99,6 +109,7 @@ async function sendQueuedEmail(
       subject: email.subject,
       text: email.textBody,
       ...(email.htmlBody ? { html: email.htmlBody } : {}),
+      ...(email.headers ? { headers: email.headers } : {}),
       ...(opts.replyTo ? { replyTo: opts.replyTo } : {}),
     });
   } catch (err) {

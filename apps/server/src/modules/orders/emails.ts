@@ -2,7 +2,7 @@
 import { formatMoney } from "@atelier/commerce";
 import type { Config } from "../../config.js";
 import type { Tx } from "../../db/client.js";
-import { escapeHtml } from "../../lib/escape.js";
+import { type EmailBlock, emailBrandOf, renderEmail } from "../email/layout.js";
 import { queueEmail } from "../email/service.js";
 import type { Website } from "../sites/service.js";
 import { type OrderLineRow, type OrderRow, detailsOf } from "./service.js";
@@ -25,7 +25,7 @@ interface ConfirmationExtras {
 export async function queueOrderConfirmation(
   tx: Tx,
   config: Config,
-  site: Pick<Website, "id" | "title">,
+  site: Pick<Website, "id" | "title" | "theme" | "websiteType">,
   order: OrderRow,
   lines: readonly OrderLineRow[],
   extras: ConfirmationExtras,
@@ -90,24 +90,33 @@ export async function queueOrderConfirmation(
     `See your order: ${extras.orderUrl}`,
   ].join("\n");
 
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#222;max-width:600px;margin:auto">
-<h1 style="font-size:22px">Thank you for your order!</h1>
-<p>Order <strong>#${order.orderNumber}</strong> from ${escapeHtml(site.title)}${order.testMode ? " <em>(test order: no money was taken)</em>" : ""}</p>
-<table style="width:100%;border-collapse:collapse">${rows
-    .map(
-      (r) =>
-        `<tr><td style="padding:4px 0">${r.qty} × ${escapeHtml(r.name)}</td><td style="text-align:right">${escapeHtml(r.total)}</td></tr>`,
-    )
-    .join("")}</table>
-<hr><table style="width:100%">${totals
-    .map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td style="text-align:right">${escapeHtml(v)}</td></tr>`)
-    .join("")}</table>
-${ship.length ? `<h2 style="font-size:16px">Shipping to</h2><p>${ship.map(escapeHtml).join("<br>")}</p>` : ""}
-${bill.length ? `<h2 style="font-size:16px">Billing address</h2><p>${bill.map(escapeHtml).join("<br>")}</p>` : ""}
-${extras.downloads.length ? `<h2 style="font-size:16px">Your downloads</h2><ul>${extras.downloads.map((x) => `<li><a href="${escapeHtml(x.url)}">${escapeHtml(x.productName)}</a></li>`).join("")}</ul><p>Links are valid for 72 hours; your order page always has fresh ones.</p>` : ""}
-${extras.giftCards.map((g) => `<p>A ${escapeHtml(money(g.amountCents))} gift card (ending ${escapeHtml(g.last4)}) was sent to ${escapeHtml(g.recipientEmail)}.</p>`).join("")}
-${extras.subscriptions.map((s) => `<p>Subscription: ${escapeHtml(s.productName)}, ${escapeHtml(s.text)}.</p>`).join("")}
-<p><a href="${escapeHtml(extras.orderUrl)}">See your order</a></p></body></html>`;
+  const blocks: EmailBlock[] = [
+    { type: "heading", text: "Thank you for your order!" },
+    {
+      type: "text",
+      text: `Order #${order.orderNumber} from ${site.title}${order.testMode ? " (test order: no money was taken)" : ""}`,
+    },
+    { type: "items", items: rows.map((r) => ({ name: r.name, quantity: r.qty, price: r.total })) },
+    { type: "totals", rows: totals },
+  ];
+  if (ship.length) blocks.push({ type: "text", text: ["Shipping to", ...ship].join("\n") });
+  if (bill.length) blocks.push({ type: "text", text: ["Billing address", ...bill].join("\n") });
+  if (extras.downloads.length)
+    blocks.push(
+      { type: "heading", text: "Your downloads" },
+      { type: "items", items: extras.downloads.map((x) => ({ name: x.productName, url: x.url })) },
+      { type: "text", text: "Links are valid for 72 hours; your order page always has fresh ones." },
+    );
+  for (const g of extras.giftCards)
+    blocks.push({
+      type: "text",
+      text: `A ${money(g.amountCents)} gift card (ending ${g.last4}) was sent to ${g.recipientEmail}.`,
+    });
+  for (const sub of extras.subscriptions)
+    blocks.push({ type: "text", text: `Subscription: ${sub.productName}, ${sub.text}.` });
+  blocks.push({ type: "button", text: "See your order", url: extras.orderUrl });
+  const brand = await emailBrandOf(tx, site, new URL(extras.orderUrl).origin);
+  const { html } = renderEmail(brand, { preheader: `Order #${order.orderNumber}`, blocks });
 
   return queueEmail(tx, config, {
     websiteId: site.id,
@@ -122,7 +131,7 @@ ${extras.subscriptions.map((s) => `<p>Subscription: ${escapeHtml(s.productName)}
 export async function queueGiftCardEmail(
   tx: Tx,
   config: Config,
-  site: Pick<Website, "id" | "title">,
+  site: Pick<Website, "id" | "title" | "theme" | "websiteType">,
   g: {
     to: string;
     code: string;
@@ -146,11 +155,18 @@ export async function queueGiftCardEmail(
     "",
     `Enter it at checkout: ${g.shopUrl}. Whatever you do not spend stays on the card.`,
   ].join("\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:600px;margin:auto">
-<p>${escapeHtml(hello)}</p><p>${escapeHtml(g.fromEmail)} sent you a <strong>${escapeHtml(amount)}</strong> gift card for ${escapeHtml(site.title)}.</p>
-${g.message ? `<blockquote>${escapeHtml(g.message)}</blockquote>` : ""}
-<p style="font-size:20px;letter-spacing:2px"><strong>${escapeHtml(g.code)}</strong></p>
-<p>Enter it at checkout on <a href="${escapeHtml(g.shopUrl)}">${escapeHtml(site.title)}</a>. Whatever you do not spend stays on the card.</p></body></html>`;
+  const brand = await emailBrandOf(tx, site, new URL(g.shopUrl).origin);
+  const { html } = renderEmail(brand, {
+    preheader: `A ${amount} gift card for ${site.title}`,
+    blocks: [
+      { type: "text", text: hello },
+      { type: "text", text: `${g.fromEmail} sent you a ${amount} gift card for ${site.title}.` },
+      ...(g.message ? [{ type: "text" as const, text: `“${g.message}”` }] : []),
+      { type: "heading", text: g.code },
+      { type: "text", text: "Enter it at checkout. Whatever you do not spend stays on the card." },
+      { type: "button", text: `Shop at ${site.title}`, url: g.shopUrl },
+    ],
+  });
   return queueEmail(tx, config, {
     websiteId: site.id,
     to: g.to,
