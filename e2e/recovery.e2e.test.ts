@@ -28,8 +28,7 @@ const db = () => server.database.db;
 const SHOPPER = "leaver@example.com";
 const HOUR = 3_600_000;
 
-const siteId = async () =>
-  (await db().select().from(websites).where(eq(websites.isDefault, true)))[0]!.id;
+const siteId = async () => (await db().select().from(websites).where(eq(websites.isDefault, true)))[0]!.id;
 /** The recovery reminders in the outbox for an address (not its order confirmation). */
 const remindersTo = async (to: string) =>
   (await db().select().from(outboundEmails).where(eq(outboundEmails.toAddress, to))).filter((m) =>
@@ -77,13 +76,18 @@ describe("abandoned-checkout recovery in a browser", () => {
     await page.getByLabel("Email", { exact: true }).fill(SHOPPER);
     await page.getByLabel("First name", { exact: true }).first().focus();
     await expect
-      .poll(async () => (await db().select().from(abandonedCheckouts).where(eq(abandonedCheckouts.email, SHOPPER))).length)
+      .poll(
+        async () =>
+          (await db().select().from(abandonedCheckouts).where(eq(abandonedCheckouts.email, SHOPPER))).length,
+      )
       .toBe(1);
     await first.close();
 
     // Past an hour of quiet and the first reminder's hour, the jobs queue sends it.
     offset = 2 * HOUR + 5 * 60_000;
-    await expect.poll(async () => (await remindersTo(SHOPPER)).length, { timeout: 20_000, interval: 200 }).toBe(1);
+    await expect
+      .poll(async () => (await remindersTo(SHOPPER)).length, { timeout: 20_000, interval: 200 })
+      .toBe(1);
     const [reminder] = await remindersTo(SHOPPER);
     expect(reminder!.subject).toBe("You left something in your cart");
     expect(reminder!.htmlBody).toContain("Beeswax Pillar Candle");
@@ -111,7 +115,11 @@ describe("abandoned-checkout recovery in a browser", () => {
     await scannedAfter(clock.now());
     expect(await remindersTo(SHOPPER)).toHaveLength(1);
     await expect
-      .poll(async () => (await db().select().from(abandonedCheckouts).where(eq(abandonedCheckouts.email, SHOPPER)))[0]?.orderId)
+      .poll(
+        async () =>
+          (await db().select().from(abandonedCheckouts).where(eq(abandonedCheckouts.email, SHOPPER)))[0]
+            ?.orderId,
+      )
       .toBeTruthy();
   });
 

@@ -2,7 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Browser, type TestApp, demoApp } from "../../../test/harness.js";
 import { orderBody } from "../../../test/fixtures.js";
-import { abandonedCheckouts, coupons, events, jobs, outboundEmails, recoveryUnsubscribes } from "../../db/schema.js";
+import {
+  abandonedCheckouts,
+  coupons,
+  events,
+  jobs,
+  outboundEmails,
+  recoveryUnsubscribes,
+} from "../../db/schema.js";
 import { Shopper, product, setStock } from "../checkout/test-helpers.js";
 import { runDueJobs, scheduleRecurringJobs } from "../jobs/service.js";
 import { SCAN_JOB, reminderPlan, scanAbandonedCheckouts } from "./service.js";
@@ -60,7 +67,11 @@ async function leaver(email: string, firstName = "Ada") {
 /** The recovery reminders in the outbox for an address (not its order confirmation). */
 const mailTo = async (to: string) =>
   (
-    await db().select().from(outboundEmails).where(eq(outboundEmails.toAddress, to)).orderBy(outboundEmails.createdAt)
+    await db()
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, to))
+      .orderBy(outboundEmails.createdAt)
   ).filter((m) => m.textBody.includes("/cart/recover/"));
 const rowOf = async (email: string) =>
   (await db().select().from(abandonedCheckouts).where(eq(abandonedCheckouts.email, email)))[0]!;
@@ -78,7 +89,9 @@ describe("settings", () => {
   it("answers the defaults, saves valid settings and refuses a bad value saving nothing", async () => {
     const first = await owner.request({ method: "GET", url: `${base()}/settings` });
     expect(first.statusCode).toBe(200);
-    expect(first.json().reminders.map((r: { delayMinutes: number }) => r.delayMinutes)).toEqual([60, 1440, 4320]);
+    expect(first.json().reminders.map((r: { delayMinutes: number }) => r.delayMinutes)).toEqual([
+      60, 1440, 4320,
+    ]);
 
     const bad = settings();
     bad.reminders[1]!.subject = " ";
@@ -104,7 +117,11 @@ describe("the checkout's email", () => {
     });
     expect(none.statusCode).toBe(400);
     await s.add(candle.itemId, candle.variants[0]!.sku);
-    const bad = await s.request({ method: "PUT", url: "/api/commerce/checkout/contact", payload: { email: "ada@" } });
+    const bad = await s.request({
+      method: "PUT",
+      url: "/api/commerce/checkout/contact",
+      payload: { email: "ada@" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe("Please enter a valid email address.");
     expect(await db().select().from(abandonedCheckouts)).toHaveLength(0);
@@ -271,7 +288,10 @@ describe("the scan on the jobs queue", () => {
     await runDueJobs(t.app.deps, "test");
     expect(await mailTo(email)).toHaveLength(1);
     await scheduleRecurringJobs(db(), t.app.deps.clock);
-    const next = await db().select().from(jobs).where(and(eq(jobs.kind, SCAN_JOB)));
+    const next = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, SCAN_JOB)));
     const waiting = next.filter((j) => !j.doneAt);
     expect(waiting).toHaveLength(1);
     expect(waiting[0]!.runAt.getTime()).toBeLessThanOrEqual(clock.now().getTime() + 60_000);
@@ -279,7 +299,11 @@ describe("the scan on the jobs queue", () => {
 });
 
 describe("reminderPlan", () => {
-  const r = (delayMinutes: number, enabled = true) => ({ ...DEFAULT_SETTINGS.reminders[0]!, delayMinutes, enabled });
+  const r = (delayMinutes: number, enabled = true) => ({
+    ...DEFAULT_SETTINGS.reminders[0]!,
+    delayMinutes,
+    enabled,
+  });
   const t0 = new Date("2026-11-28T10:00:00Z");
   const after = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
   it.each([
