@@ -199,13 +199,7 @@ export async function findCartWithEntries(
   if (!token || token.length > 200) return undefined;
   if (opts.lock) {
     const cart = await findCart(db, websiteId, token, opts);
-    if (!cart) return undefined;
-    const entries = await db
-      .select()
-      .from(cartEntries)
-      .where(eq(cartEntries.cartId, cart.id))
-      .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
-    return { cart, entries };
+    return cart && { cart, entries: await entriesOf(db, cart.id) };
   }
   const rows = await db
     .select({ cart: carts, entry: cartEntries })
@@ -226,25 +220,26 @@ export async function findCartWithEntries(
   return { cart: first.cart, entries };
 }
 
-/** A cart and its entries by the cart's id (for the recovery emails), locked for update when asked. */
+/** A cart's entries in their order. */
+function entriesOf(db: Db | Tx, cartId: string): Promise<CartEntryRow[]> {
+  return db
+    .select()
+    .from(cartEntries)
+    .where(eq(cartEntries.cartId, cartId))
+    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+}
+
+/** A cart (open or purchased) and its entries by the cart's id, for the recovery emails. */
 export async function cartById(
   db: Db | Tx,
   websiteId: string,
   cartId: string,
-  opts: { lock?: boolean } = {},
 ): Promise<{ cart: CartRow; entries: CartEntryRow[] } | undefined> {
-  const query = db
+  const [cart] = await db
     .select()
     .from(carts)
     .where(and(eq(carts.id, cartId), eq(carts.websiteId, websiteId)));
-  const [cart] = opts.lock ? await query.for("update") : await query;
-  if (!cart) return undefined;
-  const entries = await db
-    .select()
-    .from(cartEntries)
-    .where(eq(cartEntries.cartId, cart.id))
-    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
-  return { cart, entries };
+  return cart && { cart, entries: await entriesOf(db, cart.id) };
 }
 
 /**

@@ -144,6 +144,16 @@ async function stopReason(tx: Tx, row: CheckoutRow, cart: { isPurchased: boolean
   return undefined;
 }
 
+/** One checkout of a site by id, locked for update when asked. */
+async function checkoutRow(db: Db | Tx, websiteId: string, id: string, opts: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(abandonedCheckouts)
+    .where(and(eq(abandonedCheckouts.websiteId, websiteId), eq(abandonedCheckouts.id, id)));
+  const [row] = opts.lock ? await query.for("update") : await query;
+  return row;
+}
+
 async function patchRow(tx: Tx, id: string, patch: Patch, now: Date) {
   await tx
     .update(abandonedCheckouts)
@@ -286,11 +296,7 @@ export async function recheckSite(tx: Tx, websiteId: string, now: Date) {
 export async function remindNow(deps: Deps, websiteId: string, id: string): Promise<CheckoutRow> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(abandonedCheckouts)
-      .where(and(eq(abandonedCheckouts.websiteId, websiteId), eq(abandonedCheckouts.id, id)))
-      .for("update");
+    const row = await checkoutRow(tx, websiteId, id, { lock: true });
     if (!row?.abandonedAt) throw notFound("No such abandoned checkout.");
     const found = await cartById(tx, websiteId, row.cartId);
     const stopped =
@@ -328,11 +334,7 @@ export async function restoreCheckoutCart(
 ): Promise<string | undefined> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(abandonedCheckouts)
-      .where(and(eq(abandonedCheckouts.websiteId, websiteId), eq(abandonedCheckouts.id, id)))
-      .for("update");
+    const row = await checkoutRow(tx, websiteId, id, { lock: true });
     if (!row) return undefined;
     const token = await renewCartToken(tx, row.cartId, now);
     if (token) await patchRow(tx, row.id, { restoredAt: now }, now);
@@ -344,10 +346,7 @@ export async function restoreCheckoutCart(
 export async function unsubscribeCheckout(deps: Pick<Deps, "db" | "clock">, websiteId: string, id: string) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(abandonedCheckouts)
-      .where(and(eq(abandonedCheckouts.websiteId, websiteId), eq(abandonedCheckouts.id, id)));
+    const row = await checkoutRow(tx, websiteId, id);
     if (!row) return false;
     await tx
       .insert(recoveryUnsubscribes)
@@ -539,9 +538,6 @@ export async function checkoutJson(db: Db | Tx, row: CheckoutRow) {
 
 /** One checkout of a site by id (the webhook's data). */
 export async function checkoutById(db: Db, websiteId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(abandonedCheckouts)
-    .where(and(eq(abandonedCheckouts.websiteId, websiteId), eq(abandonedCheckouts.id, id)));
+  const row = await checkoutRow(db, websiteId, id);
   return row ? checkoutJson(db, row) : undefined;
 }
