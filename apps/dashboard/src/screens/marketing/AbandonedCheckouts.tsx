@@ -301,7 +301,7 @@ function CheckoutList() {
           { label: "Email" },
           { label: "Items", className: "hide-phone" },
           { label: "Value", className: "num" },
-          { label: "Abandoned" },
+          { label: "Abandoned", className: "hide-phone" },
           { label: "Reminders", className: "num hide-phone" },
           { label: "Status" },
           { label: "Send", srOnly: true },
@@ -313,7 +313,7 @@ function CheckoutList() {
             <td>{c.email}</td>
             <td className="hide-phone small">{itemsText(c)}</td>
             <td className="num">{formatMoney(c.subtotal, c.currency)}</td>
-            <td>{formatDate(c.abandonedAt, true)}</td>
+            <td className="hide-phone">{formatDate(c.abandonedAt, true)}</td>
             <td className="num hide-phone">{c.remindersSent}</td>
             <td>
               <span className={`badge${STATUS_BADGES[c.status]}`}>{STATUS_LABELS[c.status]}</span>
