@@ -111,6 +111,7 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
     `${s}/api-keys`,
     `${s}/settings/developers/webhooks`,
     `${s}/settings/activity`,
+    `${s}/marketing/abandoned-checkouts`,
     "/account",
     `${s}/design/styles`,
     `${s}/design/themes`,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../apps/server/src/app.js";
 import { type Config, loadConfig } from "../apps/server/src/config.js";
 import { type Database, openDatabase } from "../apps/server/src/db/client.js";
+import type { Clock } from "../apps/server/src/lib/clock.js";
 import { useBrowser } from "./browser.js";
 
 interface OwnServer {
@@ -23,6 +24,8 @@ export function useOwnServer(
   name: string,
   seed: (database: Database, config: Config, dataDir: string) => Promise<unknown>,
   env: Record<string, string> = {},
+  /** The app's clock, for tests that move time. */
+  clock?: Clock,
 ): OwnServer {
   const server = {} as OwnServer;
   let dataDir = "";
@@ -38,7 +41,7 @@ export function useOwnServer(
       ...env,
     });
     server.database = await openDatabase({ dataDir: "memory://" });
-    server.app = await buildApp({ config, database: server.database, logger: false });
+    server.app = await buildApp({ config, database: server.database, logger: false, clock });
     await seed(server.database, config, dataDir);
     await server.app.listen({ port: 0, host: "127.0.0.1" });
     server.port = (server.app.server.address() as { port: number }).port;

@@ -2,8 +2,8 @@
 import type { Locator, Page } from "playwright-core";
 import { inject } from "vitest";
 
-export async function addCandle(page: Page, quantity = 1) {
-  await page.goto(`${inject("baseUrl")}/shop/p/beeswax-candle`);
+export async function addCandle(page: Page, quantity = 1, base = inject("baseUrl")) {
+  await page.goto(`${base}/shop/p/beeswax-candle`);
   await page.waitForSelector('.sqs-add-to-cart-button[data-ready="true"]');
   await page.getByRole("combobox", { name: "Select Height" }).selectOption("4 in");
   if (quantity > 1) await page.getByRole("spinbutton", { name: "Quantity" }).fill(String(quantity));
@@ -34,8 +34,8 @@ export async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel("CVC", { exact: true }).fill("123");
 }
 
-export async function fillCheckout(page: Page, cardNumber: string) {
-  await page.getByLabel("Email", { exact: true }).fill("visitor@example.com");
+export async function fillCheckout(page: Page, cardNumber: string, email = "visitor@example.com") {
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await fillAddress(page.getByRole("group", { name: "Shipping address" }));
   // The options and the New York tax arrive with the quote for the address.
   await page.getByText("New York sales tax (8.88%)").waitFor();

@@ -96,3 +96,10 @@ export {
   roleName,
 } from "./permissions.js";
 export type { Invitation, InvitationPreview, Member, MembersAnswer } from "./members.js";
+export type {
+  AbandonedCheckout,
+  AbandonedCheckoutPage,
+  AbandonedCheckoutStatus,
+  RecoveryReminder,
+  RecoverySettings,
+} from "./recovery.js";

@@ -12,6 +12,7 @@ export const WEBHOOK_TOPICS = [
   "site_user.created",
   "subscription.created",
   "subscription.updated",
+  "checkout.abandoned",
 ] as const;
 
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];

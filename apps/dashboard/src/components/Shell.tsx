@@ -50,6 +50,10 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
     ],
   },
   {
+    title: "Marketing",
+    links: [{ to: "marketing/abandoned-checkouts", label: "Abandoned checkouts" }],
+  },
+  {
     title: "Audience",
     links: [
       { to: "forms", label: "Forms" },

@@ -42,6 +42,7 @@ const TOPIC_TEXT: Record<WebhookTopic, string> = {
   "site_user.created": "Site user signed up",
   "subscription.created": "Subscription started",
   "subscription.updated": "Subscription renewed, failed or cancelled",
+  "checkout.abandoned": "Checkout abandoned",
 };
 
 const base = (siteId: string) => `/api/owner/sites/${siteId}/webhooks`;

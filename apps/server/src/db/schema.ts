@@ -8,3 +8,4 @@ export * from "./schema/commerce.js";
 export * from "./schema/platform.js";
 export * from "./schema/account-security.js";
 export * from "./schema/history.js";
+export * from "./schema/recovery.js";

@@ -212,13 +212,7 @@ export async function findCartWithEntries(
   if (!token || token.length > 200) return undefined;
   if (opts.lock) {
     const cart = await findCart(db, websiteId, token, opts);
-    if (!cart) return undefined;
-    const entries = await db
-      .select()
-      .from(cartEntries)
-      .where(eq(cartEntries.cartId, cart.id))
-      .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
-    return { cart, entries };
+    return cart && { cart, entries: await entriesOf(db, cart.id) };
   }
   const rows = await db
     .select({ cart: carts, entry: cartEntries })
@@ -237,6 +231,42 @@ export async function findCartWithEntries(
   const entries: CartEntryRow[] = [];
   for (const r of rows) if (r.entry) entries.push(r.entry);
   return { cart: first.cart, entries };
+}
+
+/** A cart's entries in their order. */
+function entriesOf(db: Db | Tx, cartId: string): Promise<CartEntryRow[]> {
+  return db
+    .select()
+    .from(cartEntries)
+    .where(eq(cartEntries.cartId, cartId))
+    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+}
+
+/** A cart (open or purchased) and its entries by the cart's id, for the recovery emails. */
+export async function cartById(
+  db: Db | Tx,
+  websiteId: string,
+  cartId: string,
+): Promise<{ cart: CartRow; entries: CartEntryRow[] } | undefined> {
+  const [cart] = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, cartId), eq(carts.websiteId, websiteId)));
+  return cart && { cart, entries: await entriesOf(db, cart.id) };
+}
+
+/**
+ * Gives an open cart a new cookie token (a recovery link restoring it in another browser): the
+ * answer is the token for that browser's cart cookie; an older cookie no longer names the cart.
+ */
+export async function renewCartToken(tx: Tx, cartId: string, now: Date): Promise<string | undefined> {
+  const token = newToken();
+  const [row] = await tx
+    .update(carts)
+    .set({ tokenHash: hashToken(token), updatedAt: now })
+    .where(and(eq(carts.id, cartId), eq(carts.isPurchased, false)))
+    .returning({ id: carts.id });
+  return row ? token : undefined;
 }
 
 /** A new cart's row, as the database would hold it once inserted (see insertCartWithEntry). */

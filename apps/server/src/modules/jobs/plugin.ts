@@ -6,7 +6,7 @@ import { hostname } from "node:os";
 import type { FastifyPluginAsync } from "fastify";
 import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
-import { pruneJobs, runDueJobs } from "./service.js";
+import { pruneJobs, runDueJobs, scheduleRecurringJobs } from "./service.js";
 
 const JOB_POLL_MS = 1000;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
@@ -44,6 +44,7 @@ export const jobsPlugin: FastifyPluginAsync = async (app) => {
     if (running || stopped) return;
     running = (async () => {
       try {
+        await scheduleRecurringJobs(app.deps.db, app.deps.clock);
         await runDueJobs(app.deps, worker);
         if (Date.now() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
           lastHousekeeping = Date.now();

@@ -4,7 +4,7 @@
  * never run the same job, on PGlite and on PostgreSQL alike. A claimed job that is not finished
  * within the lease (its process died) becomes due again.
  */
-import { and, asc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { jobs } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
@@ -25,6 +25,51 @@ const handlers = new Map<string, JobHandler>();
 /** Modules register the handler of each job kind they enqueue (once, at import). */
 export function registerJobHandler(kind: string, handler: JobHandler): void {
   handlers.set(kind, handler);
+}
+
+const recurring = new Map<string, number>();
+
+/**
+ * A job that runs again and again, every `everyMs` (by the injected clock): one row of it is
+ * pending at a time, whichever processes schedule it (see scheduleRecurringJobs). Its handler
+ * must be safe to run on any process; only one runs a given occurrence.
+ */
+export function registerRecurringJob(kind: string, everyMs: number, handler: JobHandler): void {
+  registerJobHandler(kind, handler);
+  recurring.set(kind, everyMs);
+}
+
+/** Whether a job of this kind is waiting or running (attempts left, not done). */
+function pendingOf(db: Db | Tx, kind: string) {
+  return db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt), lt(jobs.attempts, jobs.maxAttempts)))
+    .limit(1);
+}
+
+/**
+ * Queues the next occurrence of every recurring job that has none pending: due `everyMs` after
+ * the last one was due (at once when that is past, or when it never ran). Several processes may
+ * call it together: a transaction-scoped advisory lock per kind makes one of them insert it.
+ */
+export async function scheduleRecurringJobs(db: Db, clock: Clock): Promise<void> {
+  for (const [kind, everyMs] of recurring) {
+    if ((await pendingOf(db, kind)).length) continue;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${kind}`}))`);
+      if ((await pendingOf(tx, kind)).length) return;
+      const [last] = await tx
+        .select({ runAt: jobs.runAt })
+        .from(jobs)
+        .where(eq(jobs.kind, kind))
+        .orderBy(desc(jobs.runAt))
+        .limit(1);
+      const now = clock.now();
+      const next = last ? new Date(last.runAt.getTime() + everyMs) : now;
+      await tx.insert(jobs).values({ kind, payload: {}, runAt: next < now ? now : next, maxAttempts: 1 });
+    });
+  }
 }
 
 /** Adds a job; pass the caller's transaction so the job exists only if the caller's work commits. */

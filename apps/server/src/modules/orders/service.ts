@@ -7,7 +7,7 @@
 import type { Order, OrderLine } from "@atelier/owner-api";
 import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
-import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
@@ -146,6 +146,23 @@ export async function orderRow(db: Db | Tx, orderId: string, opts: { lock?: bool
   const q = db.select().from(orders).where(eq(orders.id, orderId));
   const [row] = opts.lock ? await q.for("update") : await q;
   return row;
+}
+
+/** Whether a site has an order (placed, not pending or cancelled) by an email since a time. */
+export async function hasOrderBy(db: Db | Tx, websiteId: string, email: string, since: Date) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.websiteId, websiteId),
+        sql`lower(${orders.email}) = ${email.toLowerCase()}`,
+        gte(orders.createdAt, since),
+        notInArray(orders.status, ["pending", "cancelled"]),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function orderByIdempotencyKey(db: Db | Tx, websiteId: string, key: string) {

@@ -358,6 +358,11 @@ describe("tenancy of every owner route", () => {
         topics: ["order.created"],
       },
       "PATCH /api/owner/sites/:siteId/webhooks/:webhookId": { active: false },
+      "PUT /api/owner/sites/:siteId/abandoned-checkouts/settings": {
+        enabled: true,
+        abandonedAfterMinutes: 1,
+        reminders: [],
+      },
     };
     const idFor = (route: string, name: string): string => {
       if (name !== "id") return ids[name] ?? unknownId;

@@ -145,3 +145,9 @@ export async function settingsOf(db: Db, websiteId: string) {
   const [store] = await db.select().from(storeSettings).where(eq(storeSettings.websiteId, websiteId));
   return { site: site!, store: store! };
 }
+
+/** A website by its id (for work done away from a request, e.g. the recovery emails). */
+export async function websiteById(db: Db, id: string): Promise<Website | undefined> {
+  const [site] = await db.select().from(websites).where(eq(websites.id, id));
+  return site;
+}

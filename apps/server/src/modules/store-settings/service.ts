@@ -330,7 +330,7 @@ export async function listCoupons(db: Db, websiteId: string) {
 
 const CODE_TAKEN = "Another coupon already uses this code.";
 
-export async function createCoupon(db: Db, websiteId: string, input: CouponInput) {
+export async function createCoupon(db: Db | Tx, websiteId: string, input: CouponInput) {
   const v = checkCoupon(input);
   return db.transaction(async (tx) => {
     const [row] = await tx

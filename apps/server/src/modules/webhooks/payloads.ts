@@ -13,6 +13,7 @@ import { variantStockJson } from "../catalog/inventory.js";
 import type { DomainEvent } from "../events/service.js";
 import { submissionJson } from "../forms/service.js";
 import { orderDetail } from "../orders/service.js";
+import { checkoutById } from "../recovery/service.js";
 import { productNames, subscriptionJson } from "../subscriptions/service.js";
 
 type Reader = (db: Db, websiteId: string, id: string) => Promise<object | undefined>;
@@ -76,7 +77,10 @@ const readSubscription: Reader = async (db, websiteId, id) => {
   return subscriptionJson(s, (await productNames(db, [s.itemId])).get(s.itemId));
 };
 
+const readCheckout: Reader = (db, websiteId, id) => checkoutById(db, websiteId, id);
+
 const READERS: Partial<Record<string, Reader>> = {
+  checkout: readCheckout,
   order: readOrder,
   product: readProduct,
   variant: readVariant,

@@ -6,6 +6,7 @@
  * The cart is the visitor's (cookie), or `?cartToken=` for express and subscription checkouts.
  */
 import { type ChallengeOutcome, checkoutUrl, formatMoney, testChallengeUrl } from "@atelier/commerce";
+import { isValidEmail } from "@atelier/forms";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiCallError, apiCall } from "../../lib/api.js";
 import "../../lib/ui.css";
@@ -129,6 +130,25 @@ export default function Checkout(props: CheckoutProps) {
     if (document.readyState === "complete") setTimeout(send, 0);
     else window.addEventListener("load", () => setTimeout(send, 0), { once: true });
   }, [quote]);
+
+  // The shopper's email (and first name) is saved as soon as they leave a field, before payment:
+  // a checkout they leave can be won back by the store's recovery emails.
+  const savedContact = useRef("");
+  const saveContact = useCallback(
+    (email: string, firstName: string) => {
+      const contact = { email: email.trim(), firstName: firstName.trim() };
+      const key = `${contact.email}\n${contact.firstName}`;
+      if (!isValidEmail(contact.email) || savedContact.current === key) return;
+      savedContact.current = key;
+      apiCall("/api/commerce/checkout/contact", {
+        method: "PUT",
+        body: { ...contact, ...(cartToken ? { cartToken } : {}) },
+      }).catch(() => {
+        savedContact.current = "";
+      });
+    },
+    [cartToken],
+  );
 
   const finish = useCallback((placed: Placed, key: string) => {
     sessionStorage.removeItem(STORAGE_PREFIX + key);
@@ -272,7 +292,13 @@ export default function Checkout(props: CheckoutProps) {
         </p>
       ) : null}
       <div className="checkout-grid">
-        <form className="checkout-form" noValidate onSubmit={(e) => void pay(e)} aria-label="Checkout">
+        <form
+          className="checkout-form"
+          noValidate
+          onSubmit={(e) => void pay(e)}
+          onBlur={() => saveContact(form.email, form.shipping.firstName || form.billing.firstName)}
+          aria-label="Checkout"
+        >
           {quote?.payment.testMode && quote.payment.provider === "test" ? (
             <section className="checkout-section checkout-express" aria-labelledby="express-title">
               <h2 id="express-title">Express checkout</h2>
