@@ -68,7 +68,7 @@ export function RuleList<T extends { id: string }>({
             {row(r)}
             <td className="num">
               <button type="button" className="btn small" onClick={() => setEditing(r)}>
-                Edit {editLabel(r)}
+                Edit<span className="sr-only"> {editLabel(r)}</span>
               </button>
             </td>
           </tr>
