@@ -66,7 +66,9 @@ export function describeCall(
     if (s.startsWith(":")) last = i;
   });
   const siteLevel = segments.length === 0;
-  const collection = last >= 1 ? segments[last - 1]! : siteLevel ? "site" : segments[0]!;
+  let collection = last >= 1 ? segments[last - 1]! : siteLevel ? "site" : segments[0]!;
+  // A type named by the path itself (`/trash/:entityType/:id`): its value, else the word before it.
+  if (collection.startsWith(":")) collection = params[collection.slice(1)] ?? segments[last - 2] ?? "site";
   const entityType = singular(collection);
   const entityId =
     last >= 0 ? (params[segments[last]!.slice(1)] ?? null) : siteLevel ? (params.siteId ?? null) : null;

@@ -46,14 +46,15 @@ describe("product feeds", () => {
     const shirt = products.find((p) => p.title === "Everyday Linen Shirt")!;
     const first = entries.find((e) => e["g:id"] === shirt.structuredContent.variants[0]!.sku)!;
     expect(first).toMatchObject({
-      link: `http://localhost:3000${shirt.fullUrl}`,
+      // The site's canonical address (PUBLIC_URL for the default site), whatever host asked.
+      link: `${t.config.publicUrl}${shirt.fullUrl}`,
       "g:price": "98.00 USD",
       "g:brand": "Atelier Demo",
       "g:condition": "new",
       "g:item_group_id": shirt.id,
     });
     expect(first.title.startsWith("Everyday Linen Shirt – ")).toBe(true);
-    expect(first["g:image_link"]).toMatch(/^http:\/\/localhost:3000\//);
+    expect(first["g:image_link"].startsWith(`${t.config.publicUrl}/`)).toBe(true);
     expect(first.description.length).toBeGreaterThan(10);
     expect(first.description).not.toContain("<");
   });
