@@ -2,6 +2,7 @@
  * An app of one browser test file's own, on its own embedded database, so the shared server's
  * demo is untouched: started before the file's tests (with Chromium), stopped after them.
  */
+import { freePort } from "../apps/server/test/server-process.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,11 +32,13 @@ export function useOwnServer(
   let dataDir = "";
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), `atelier-e2e-${name}-`));
+    // The port is chosen first so PUBLIC_URL, the address links in emails are made on, is the real one.
+    const port = await freePort();
     const config = loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
-      PORT: "0",
-      PUBLIC_URL: "http://localhost",
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
       // Each test visitor names its own address (browser.ts, visitorPage), as if behind a local proxy.
       TRUST_PROXY: "loopback",
       ...env,
@@ -43,7 +46,7 @@ export function useOwnServer(
     server.database = await openDatabase({ dataDir: "memory://" });
     server.app = await buildApp({ config, database: server.database, logger: false, clock });
     await seed(server.database, config, dataDir);
-    await server.app.listen({ port: 0, host: "127.0.0.1" });
+    await server.app.listen({ port, host: "127.0.0.1" });
     server.port = (server.app.server.address() as { port: number }).port;
   }, 120_000);
   useBrowser();
