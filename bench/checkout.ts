@@ -33,7 +33,6 @@ const startCheckoutServer = (databaseUrl: string) =>
   startServer({
     args: ["--import", "tsx", path.join(root, "apps/server/src/main.ts")],
     env: { DATABASE_URL: databaseUrl, STRIPE_SECRET_KEY: "", ATELIER_TEST_PAYMENT_LATENCY_MS: "0" },
-    portBase: 46000,
   });
 
 interface ProductRef {

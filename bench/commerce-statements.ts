@@ -34,7 +34,6 @@ await admin.query(`alter database ${dbName} set log_statement = 'all'`);
 const server = await startServer({
   args: [SERVER_BUILD as string],
   env: { DATABASE_URL: scratch.url, STRIPE_SECRET_KEY: "", ATELIER_TEST_PAYMENT_LATENCY_MS: "0" },
-  portBase: 48000,
   name: "statements",
 });
 

@@ -432,7 +432,6 @@ async function main() {
       ATELIER_TEST_PAYMENT_LATENCY_MS: "0",
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     },
-    portBase: 47000,
     name: "commerce",
   });
   const ctx: Ctx = { server, pgPids: () => backends() };

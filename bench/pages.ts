@@ -43,7 +43,7 @@ const PAGES = [
 ];
 
 const startPagesServer = (env: Record<string, string>) =>
-  startServer({ args: [SERVER_BUILD as string], env, portBase: 45000, host: "127.0.0.1" });
+  startServer({ args: [SERVER_BUILD as string], env, host: "127.0.0.1" });
 
 interface Measure {
   rps: number;

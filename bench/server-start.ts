@@ -15,7 +15,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGES = ["/", "/shop", "/shop/p/linen-work-apron", "/blog", "/events", "/cart"];
 
 async function once(args: string[]): Promise<{ startMs: number; rss: number }> {
-  const server = await startServer({ args, portBase: 46000 });
+  const server = await startServer({ args });
   try {
     for (const p of PAGES) await (await fetch(server.base + p)).arrayBuffer();
     return { startMs: server.startMs, rss: rssMb(server.proc.pid!) };

@@ -1,6 +1,6 @@
 /**
  * A server process for a benchmark (and for the browser tests' global setup): started on a
- * free-ish port with its own data folder, ready once `/healthz` answers, stopped with SIGTERM (as
+ * free port with its own data folder, ready once `/healthz` answers, stopped with SIGTERM (as
  * an operator would) and its folder removed.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../apps/server/test/server-process.js";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -26,8 +27,6 @@ interface StartOptions {
   args: string[];
   /** Environment over the defaults (embedded database, errors-only logging, this port). */
   env?: Record<string, string>;
-  /** The lowest port to pick from (a random one of the next 2,000). */
-  portBase?: number;
   /** The host name in PUBLIC_URL (default 127.0.0.1; `base` is always 127.0.0.1). */
   host?: string;
   /** How long to wait for `/healthz`, in milliseconds. */
@@ -39,8 +38,17 @@ interface StartOptions {
 }
 
 export async function startServer(opts: StartOptions): Promise<BenchServer> {
+  // The port is free when chosen, but a build before listening can take long enough for another
+  // process to take it: a server that exits before it is healthy is started again on a new port.
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(opts, await freePort());
+    if (started !== "exited") return started;
+    if (attempt === 3) throw new Error("the server did not start");
+  }
+}
+
+async function startOnce(opts: StartOptions, port: number): Promise<BenchServer | "exited"> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `atelier-${opts.name ?? "bench"}-`));
-  const port = (opts.portBase ?? 41000) + Math.floor(Math.random() * 2000);
   const host = opts.host ?? "127.0.0.1";
   const began = performance.now();
   const proc = spawn(process.execPath, opts.args, {
@@ -73,7 +81,11 @@ export async function startServer(opts: StartOptions): Promise<BenchServer> {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {}
-    if (Date.now() > deadline || proc.exitCode !== null) {
+    if (proc.exitCode !== null) {
+      await stop();
+      return "exited";
+    }
+    if (Date.now() > deadline) {
       await stop();
       throw new Error("the server did not start");
     }

@@ -12,7 +12,6 @@ export async function setup(project: TestProject) {
   server = await startServer({
     args: [path.join(root, "scripts/start.mjs")],
     env: { LOG_LEVEL: "warn", DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
-    portBase: 43000,
     host: "localhost",
     stdout: "inherit",
     name: "e2e",

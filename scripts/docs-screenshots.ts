@@ -17,7 +17,6 @@ const viewport = { width: 1440, height: 900 };
 const server = await startServer({
   args: [path.join(root, "scripts/start.mjs")],
   env: { LOG_LEVEL: "warn" },
-  portBase: 45000,
   host: "localhost",
   stdout: "inherit",
   name: "docs-shots",
