@@ -91,9 +91,12 @@ describe("connecting a domain", () => {
         { type: "CNAME", name: "journal.example.com", value: TARGET },
       ]),
     );
-    // Not verified yet: the name serves nothing of the site.
+    // Not verified yet: the name serves nothing of the site, and the setup guide's step stays open.
     const before = await new Browser(t.app, "journal.example.com").visit("/");
     expect(before.statusCode).toBe(404);
+    const guideStep = async () =>
+      (await api(owner, "GET", "/setup")).json().steps.find((s: { id: string }) => s.id === "domain");
+    expect(await guideStep()).toMatchObject({ done: false, href: `/sites/${siteId}/settings/domains` });
 
     // No TXT record at all.
     dns.set("journal.example.com", [{ type: "A", value: IPV4 }]);
@@ -133,6 +136,7 @@ describe("connecting a domain", () => {
     });
     const site = (await api(owner, "GET", "")).json().site;
     expect(site.url).toBe("http://journal.example.com");
+    expect((await guideStep()).done).toBe(true);
   });
 
   it("lets whoever verifies a pending name first hold it; a verified name cannot be added elsewhere", async () => {

@@ -57,7 +57,13 @@ export async function setupGuide(db: Db, site: Website, cardPayments: boolean): 
     ),
     rowsIn(db.select({ n: count() }).from(shippingRules).where(eq(shippingRules.websiteId, w))),
     rowsIn(db.select({ n: count() }).from(taxRules).where(eq(taxRules.websiteId, w))),
-    rowsIn(db.select({ n: count() }).from(domains).where(eq(domains.websiteId, w))),
+    // A domain counts once it is verified: until then it serves nothing of the site.
+    rowsIn(
+      db
+        .select({ n: count() })
+        .from(domains)
+        .where(and(eq(domains.websiteId, w), eq(domains.status, "verified"))),
+    ),
     // The site's first pages are written with the site, in its transaction (same created time).
     rowsIn(
       db
@@ -98,7 +104,7 @@ export async function setupGuide(db: Db, site: Website, cardPayments: boolean): 
       done: cardPayments,
       href: at("store"),
     },
-    { id: "domain", title: "Connect a domain", done: domain, href: at("settings") },
+    { id: "domain", title: "Connect a domain", done: domain, href: at("settings/domains") },
     { id: "own-page", title: "Add a page of your own", done: ownPage, href: at("pages") },
     {
       id: "publish",

@@ -93,7 +93,7 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
           try {
             await tx.insert(t.table).values(batch);
           } catch (err) {
-            throw invalidArchive(`The archive's ${t.name} rows cannot be stored: ${(err as Error).message}`);
+            throw invalidArchive(`The archive's ${t.name} rows cannot be stored: ${databaseReason(err)}`);
           }
           counts[t.name] = (counts[t.name] ?? 0) + batch.length;
           batch = [];
@@ -122,6 +122,16 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
   } finally {
     opened.close();
   }
+}
+
+/**
+ * The database's own reason (a duplicate key, a missing reference), without the query and its
+ * parameters that the query builder's error wraps around it.
+ */
+function databaseReason(err: unknown): string {
+  const cause = (err as { cause?: unknown }).cause;
+  const message = cause instanceof Error ? cause.message : (err as Error).message;
+  return message.split("\n")[0]!.slice(0, 300);
 }
 
 /** Deletes what a failed import wrote, every file even when one delete fails. */

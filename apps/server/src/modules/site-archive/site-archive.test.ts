@@ -30,6 +30,16 @@ beforeAll(async () => {
 
 /** What visitors leave behind, through the site API: orders, an open cart, a sign-up, form answers. */
 async function visitorActivity() {
+  // And the owner's own history: an edited page has versions that travel with the archive.
+  const contact = await contactPage(siteId);
+  for (const description of ["Who we are", "Who we are, and why"]) {
+    const res = await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${siteId}/pages/${contact.id}`,
+      payload: { description },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
   for (const slug of ["wool-beanie", "everyday-tote"]) {
     const p = await product(t.database.db, slug);
     const s = await new Shopper(t).start();
@@ -69,6 +79,15 @@ async function visitorActivity() {
     });
     expect(saved.statusCode, saved.body).toBe(200);
   }
+}
+
+async function contactPage(site: string): Promise<{ id: string }> {
+  const pages = (await owner.request({ url: `/api/owner/sites/${site}/pages` })).json().pages as {
+    id: string;
+    kind: string;
+    title: string;
+  }[];
+  return pages.find((p) => p.kind === "page" && p.title === "Contact")!;
 }
 
 async function manifestOf(bytes: Buffer) {
@@ -133,6 +152,20 @@ describe("site archive: round trip of the demo", () => {
     expect(report.imported.carts).toBeGreaterThanOrEqual(3);
     const sites = (await owner.request({ url: "/api/owner/sites" })).json().sites as { id: string }[];
     expect(sites.map((s) => s.id)).toEqual(expect.arrayContaining([siteId, copy.id]));
+  });
+
+  it("carries the version history under fresh ids, so the copy lives beside the original", async () => {
+    expect(report.imported.entity_versions).toBeGreaterThanOrEqual(2);
+    const history = async (site: string) => {
+      const page = await contactPage(site);
+      const res = await owner.request({ url: `/api/owner/sites/${site}/history?entity=page:${page.id}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().versions as { id: string; summary: string }[];
+    };
+    const [original, copied] = [await history(siteId), await history(copy.id)];
+    expect(copied.map((v) => v.summary)).toEqual(original.map((v) => v.summary));
+    expect(copied.length).toBeGreaterThanOrEqual(2);
+    for (const v of copied) expect(original.map((o) => o.id)).not.toContain(v.id);
   });
 
   it("renders every public page of the copy as the original", async () => {

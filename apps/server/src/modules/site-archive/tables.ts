@@ -49,7 +49,7 @@ export interface ArchiveTable {
   columns: ArchiveColumn[];
   /** The primary key's columns (one, or several for a composite key; none if the table has none). */
   primaryKey: ArchiveColumn[];
-  /** A single text primary key named `id`: the ids an import gives fresh values. */
+  /** The text `id` naming each row (the primary key, or unique beside a serial): given fresh values on import. */
   idColumn?: ArchiveColumn;
   /** The `website_id` column (absent only for `websites`). */
   websiteColumn?: ArchiveColumn;
@@ -92,11 +92,23 @@ function describe(table: PgTable): ArchiveTable | undefined {
     table,
     columns,
     primaryKey,
-    idColumn: single?.name === "id" && single.column.dataType === "string" ? single : undefined,
+    idColumn: idColumnOf(columns, single),
     websiteColumn,
     generatedKey: Boolean(single?.column.columnType.includes("Serial")),
     references,
   };
+}
+
+/**
+ * The text `id` that names a row across the site: the primary key, or a unique `id` beside a
+ * serial key (history versions are ordered by their serial and named by their id).
+ */
+function idColumnOf(columns: ArchiveColumn[], single: ArchiveColumn | undefined): ArchiveColumn | undefined {
+  const id = columns.find((c) => c.name === "id" && c.column.dataType === "string");
+  if (!id) return undefined;
+  return id === single || (id.column.isUnique && single?.column.columnType.includes("Serial"))
+    ? id
+    : undefined;
 }
 
 /** Every site-scoped table of the schema (`websites` included), excluded or not. */

@@ -197,7 +197,8 @@ describe("setup guide", () => {
     expect(page.statusCode).toBeLessThan(300);
     const after = await guide();
     expect(done(after, "first-product")).toBe(true);
-    expect(done(after, "domain")).toBe(true);
+    // Added but not verified: the domain step waits (domains.test.ts ticks it once verified).
+    expect(done(after, "domain")).toBe(false);
     expect(done(after, "own-page")).toBe(true);
     expect(done(after, "publish")).toBe(false);
 
