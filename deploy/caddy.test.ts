@@ -1,5 +1,5 @@
 /**
- * Caddy in front with on-demand TLS (`npm run cluster -- --proxy caddy`, deploy/Caddyfile) and
+ * Caddy in front of two processes with on-demand TLS (`npm run cluster -- --proxy caddy`, deploy/Caddyfile) and
  * Caddy's local CA (`tls internal`, no internet): a domain verified against a DNS server run by
  * the test gets a certificate for its name and the site over HTTPS (with HSTS); a name that is
  * not verified gets no certificate; plain HTTP redirects to HTTPS.
@@ -22,7 +22,8 @@ let ca: Buffer;
 beforeAll(async () => {
   dns = await startDnsServer();
   cluster = await startCluster({
-    processes: 1,
+    // Two processes behind Caddy, as deployed: either may answer Caddy's question and the request.
+    processes: 2,
     proxy: "caddy",
     port: 0,
     extraEnv: { DNS_SERVERS: dns.address, DOMAIN_IPV4: "127.0.0.1" },
