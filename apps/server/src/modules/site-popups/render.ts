@@ -35,6 +35,11 @@ export function barKey(bar: AnnouncementBar): string {
     .slice(0, 12);
 }
 
+/** The rule (for the page's head) that hides the bar before the first paint where it was dismissed. */
+export function barStyle(bar: AnnouncementBar): string {
+  return `<style>html[${DISMISSED_ATTR}~="${barKey(bar)}"] #${BAR_ID}{display:none}</style>`;
+}
+
 export function barHtml(bar: AnnouncementBar): string {
   const key = barKey(bar);
   const link =
@@ -49,7 +54,6 @@ export function barHtml(bar: AnnouncementBar): string {
     : "";
   const island = bar.dismissible ? ` data-island="announcement-bar" data-props='{"key":"${key}"}'` : "";
   return (
-    `<style>html[${DISMISSED_ATTR}~="${key}"] #${BAR_ID}{display:none}</style>` +
     `<section id="${BAR_ID}" aria-label="Announcement"${island} style="position:relative;background:var(--color-accent,#222);color:var(--color-accent-contrast,#fff);font:inherit;font-size:.9375rem;line-height:1.4;text-align:center;padding:10px ${bar.dismissible ? "52px" : "16px"}">` +
     `<p style="margin:0">${text}${link}</p>${close}</section>`
   );
@@ -66,6 +70,11 @@ export function popupHtml(popup: NewsletterPopup): string {
   // JSON in a non-executable script element; "<" escaped so no text can close it.
   const json = JSON.stringify(props).replace(/</g, "\\u003c");
   return `<div data-island="newsletter-popup" hidden><script type="application/json">${json}</script></div>`;
+}
+
+function beforeHeadEnd(html: string, insert: string): string {
+  const at = html.indexOf("</head>");
+  return at === -1 ? insert + html : html.slice(0, at) + insert + html.slice(at);
 }
 
 /** Where the bar goes: right after the `<body …>` tag. */
@@ -101,7 +110,10 @@ export function withSitePopups(
   if (!NO_BAR_PAGE_TYPES.has(opts.pageType)) {
     const schedule = barSchedule(opts.bar, opts.now, opts.timeZone);
     changesAt = schedule.changesAt;
-    if (schedule.live) out = afterBodyTag(out, barHtml(opts.bar));
+    if (schedule.live) {
+      out = afterBodyTag(out, barHtml(opts.bar));
+      if (opts.bar.dismissible) out = beforeHeadEnd(out, barStyle(opts.bar));
+    }
   }
   if (opts.popup.enabled && POPUP_PAGE_TYPES.has(opts.pageType)) out = beforeBodyEnd(out, popupHtml(opts.popup));
   return { html: out, changesAt };
