@@ -8,7 +8,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { badRequest } from "../../http/errors.js";
-import { errorResponses } from "../../http/schemas.js";
+import { ErrorSchema, errorResponses } from "../../http/schemas.js";
 import { siteApiRoutes } from "../../http/site-routes.js";
 import { escapeHtml } from "../../lib/escape.js";
 import { type RateLimit, addressLimiter } from "../cart/rate-limit.js";
@@ -226,11 +226,12 @@ export const sitePopupRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/newsletter/confirm/:token",
     {
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       schema: {
         tags: ["newsletter"],
         summary: "The double opt-in link of the confirmation email: confirms the subscription",
         params: TokenParams,
-        produces: ["text/html"],
+        response: { 200: Type.String({ description: "an HTML page" }), 404: ErrorSchema },
       },
     },
     async (request, reply) => {
