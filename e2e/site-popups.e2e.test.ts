@@ -15,7 +15,7 @@ import { STOREFRONT_DIST } from "../apps/server/src/render/storefront-assets.js"
 import { seedDemoIfEmpty } from "../apps/server/src/seed/demo.js";
 import { expectNoAxeViolations } from "./axe.js";
 import { DESKTOP, PHONE, browser, screenshot, visitorPage } from "./browser.js";
-import { demoOwnerLogIn } from "./owner.js";
+import { ownerLogIn } from "./owner.js";
 import { useOwnServer } from "./own-server.js";
 
 const server = useOwnServer("popups", async (database, config) => {
@@ -156,7 +156,7 @@ describe("the newsletter pop-up", () => {
     await dialog(page).waitFor();
     await page.getByRole("button", { name: "Sign me up" }).click();
     await dialog(page).getByText("Enter a valid email address.").waitFor();
-    await page.getByLabel("Email address").fill("reader@example.com");
+    await dialog(page).getByLabel("Email address").fill("reader@example.com");
     await page.getByRole("button", { name: "Sign me up" }).click();
     await dialog(page).getByText("Thanks for signing up!").waitFor();
     await screenshot(page, "site-popups-popup-phone-done");
@@ -191,7 +191,11 @@ describe("the dashboard screen", () => {
     ["phone", PHONE],
   ] as const) {
     it(`edits both at ${label} size`, async () => {
-      const { page, siteId } = await demoOwnerLogIn(browser, base(), viewport);
+      const { page, context } = await ownerLogIn(browser, base(), viewport);
+      const { sites } = (await (await page.request.get(`${base()}/api/owner/sites`)).json()) as {
+        sites: { id: string; title: string }[];
+      };
+      const siteId = sites.find((x) => x.title === "Atelier Demo")!.id;
       await page.goto(`${base()}/config/sites/${siteId}/marketing/announcements`);
       await page.getByRole("heading", { name: "Announcement bar and pop-up", level: 1 }).waitFor();
       await page.getByLabel("Text", { exact: true }).first().waitFor();
@@ -206,7 +210,7 @@ describe("the dashboard screen", () => {
       await page.getByLabel("Starts (optional)").fill("");
       await page.getByRole("button", { name: "Save announcement bar" }).click();
       await page.getByText("Announcement bar saved.").waitFor();
-      await page.close();
+      await context.close();
     });
   }
 });
