@@ -53,10 +53,9 @@ const base = () => `http://localhost:${server.port}`;
 
 /** The popup island's chunk, as Vite's manifest names it. */
 function popupChunk(): string {
-  const manifest = JSON.parse(readFileSync(path.join(STOREFRONT_DIST, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    { file: string }
-  >;
+  const manifest = JSON.parse(
+    readFileSync(path.join(STOREFRONT_DIST, ".vite/manifest.json"), "utf8"),
+  ) as Record<string, { file: string }>;
   const key = Object.keys(manifest).find((k) => k.startsWith("src/islands/newsletter-popup/index."));
   if (!key) throw new Error("the storefront build has no newsletter-popup island");
   return manifest[key]!.file;
@@ -81,7 +80,9 @@ describe("the announcement bar", () => {
   it("is on the page from the first paint, and once dismissed stays dismissed without a cookie", async () => {
     const { page, errors } = await visitorPage(PHONE);
     // The pop-up would cover the bar: this visitor saw it yesterday.
-    await page.addInitScript(() => localStorage.setItem("atelier:newsletter-popup-shown", String(Date.now())));
+    await page.addInitScript(() =>
+      localStorage.setItem("atelier:newsletter-popup-shown", String(Date.now())),
+    );
     await watchShifts(page);
     await page.goto(`${base()}/`);
     await expect.poll(() => bar(page).isVisible()).toBe(true);
@@ -96,7 +97,9 @@ describe("the announcement bar", () => {
     await expect.poll(() => bar(page).isVisible()).toBe(false);
     // Kept in localStorage, not in a cookie (whatever the cookie banner says).
     expect((await page.context().cookies()).map((c) => c.name).sort()).toEqual(cookiesBefore);
-    expect(await page.evaluate(() => localStorage.getItem("atelier:dismissed-bars"))).toMatch(/^[0-9a-f]{12}$/);
+    expect(await page.evaluate(() => localStorage.getItem("atelier:dismissed-bars"))).toMatch(
+      /^[0-9a-f]{12}$/,
+    );
 
     // The next page: hidden before the first paint, so nothing moves.
     await page.goto(`${base()}/shop`);

@@ -25,7 +25,10 @@ const popupUrl = (siteId: string) => `/api/owner/sites/${siteId}/newsletter-popu
 
 export function SitePopups() {
   const siteId = useSiteId();
-  const bar = useQuery({ queryKey: ["announcement-bar", siteId], queryFn: () => get<AnnouncementBar>(barUrl(siteId)) });
+  const bar = useQuery({
+    queryKey: ["announcement-bar", siteId],
+    queryFn: () => get<AnnouncementBar>(barUrl(siteId)),
+  });
   const popup = useQuery({
     queryKey: ["newsletter-popup", siteId],
     queryFn: () => get<NewsletterPopup>(popupUrl(siteId)),
@@ -128,7 +131,12 @@ function BarForm({ initial }: { initial: AnnouncementBar }) {
           </div>
         ) : null}
       </Card>
-      <DraftSaveBar draft={form} save={save} saved="Announcement bar saved." saveLabel="Save announcement bar" />
+      <DraftSaveBar
+        draft={form}
+        save={save}
+        saved="Announcement bar saved."
+        saveLabel="Save announcement bar"
+      />
     </form>
   );
 }

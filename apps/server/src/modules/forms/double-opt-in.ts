@@ -103,7 +103,9 @@ export async function signUpToMailingList(
     const [known] = await tx
       .select({ id: mailingListSubscribers.id, pending: mailingListSubscribers.confirmationPending })
       .from(mailingListSubscribers)
-      .where(and(eq(mailingListSubscribers.websiteId, input.site.id), eq(mailingListSubscribers.email, address)));
+      .where(
+        and(eq(mailingListSubscribers.websiteId, input.site.id), eq(mailingListSubscribers.email, address)),
+      );
     // Signing up again while pending sends the link again (it may have been lost).
     if (!known?.pending) return "already";
     pendingId = known.id;

@@ -146,7 +146,10 @@ async function newsletterUse(
 ): Promise<{ newsletter: boolean; doubleOptIn: boolean }> {
   const blocks: Record<string, unknown>[] = [];
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
     if (!node || typeof node !== "object") return;
     const o = node as Record<string, unknown>;
     if (o.type === "newsletter" && o.formId === formId) blocks.push(o);

@@ -46,9 +46,10 @@ export function barHtml(bar: AnnouncementBar): string {
     bar.linkUrl && bar.linkText
       ? ` <a href="${escapeHtml(bar.linkUrl)}" style="color:inherit;text-decoration:underline;text-underline-offset:2px;font-weight:600;white-space:nowrap">${escapeHtml(bar.linkText)}</a>`
       : "";
-  const text = bar.linkUrl && !bar.linkText
-    ? `<a href="${escapeHtml(bar.linkUrl)}" style="color:inherit;text-decoration:underline;text-underline-offset:2px">${escapeHtml(bar.text)}</a>`
-    : escapeHtml(bar.text);
+  const text =
+    bar.linkUrl && !bar.linkText
+      ? `<a href="${escapeHtml(bar.linkUrl)}" style="color:inherit;text-decoration:underline;text-underline-offset:2px">${escapeHtml(bar.text)}</a>`
+      : escapeHtml(bar.text);
   const close = bar.dismissible
     ? `<button type="button" data-dismiss aria-label="Dismiss announcement" style="position:absolute;right:4px;top:50%;transform:translateY(-50%);width:44px;height:44px;display:grid;place-items:center;border:0;background:transparent;color:inherit;font:inherit;font-size:22px;line-height:1;cursor:pointer">×</button>`
     : "";
@@ -115,6 +116,7 @@ export function withSitePopups(
       if (opts.bar.dismissible) out = beforeHeadEnd(out, barStyle(opts.bar));
     }
   }
-  if (opts.popup.enabled && POPUP_PAGE_TYPES.has(opts.pageType)) out = beforeBodyEnd(out, popupHtml(opts.popup));
+  if (opts.popup.enabled && POPUP_PAGE_TYPES.has(opts.pageType))
+    out = beforeBodyEnd(out, popupHtml(opts.popup));
   return { html: out, changesAt };
 }

@@ -64,11 +64,18 @@ const Trigger = Type.Union([
   Type.Object(
     {
       kind: Type.Literal("delay"),
-      seconds: Type.Integer({ minimum: 0, maximum: DELAY_MAX_SECONDS, description: "seconds after the page opens" }),
+      seconds: Type.Integer({
+        minimum: 0,
+        maximum: DELAY_MAX_SECONDS,
+        description: "seconds after the page opens",
+      }),
     },
     { additionalProperties: false },
   ),
-  Type.Object({ kind: Type.Literal("scroll") }, { additionalProperties: false, description: "past half of the page" }),
+  Type.Object(
+    { kind: Type.Literal("scroll") },
+    { additionalProperties: false, description: "past half of the page" },
+  ),
 ]);
 const PopupSchema = Type.Object(
   {
@@ -188,11 +195,16 @@ export const sitePopupRoutes: FastifyPluginAsync = async (app) => {
       ],
       schema: {
         tags: ["newsletter"],
-        summary: "The newsletter pop-up's sign-up: joins the site's mailing list (with double opt-in when the owner asks)",
+        summary:
+          "The newsletter pop-up's sign-up: joins the site's mailing list (with double opt-in when the owner asks)",
         body: SubscribeBody,
         response: {
           200: Type.Object({
-            status: Type.Union([Type.Literal("subscribed"), Type.Literal("pending"), Type.Literal("already")]),
+            status: Type.Union([
+              Type.Literal("subscribed"),
+              Type.Literal("pending"),
+              Type.Literal("already"),
+            ]),
             message: Type.String(),
           }),
           ...errorResponses(400, 403, 404, 429),
@@ -212,7 +224,8 @@ export const sitePopupRoutes: FastifyPluginAsync = async (app) => {
           now: clock.now(),
         }),
       );
-      if (!outcome) throw badRequest("Enter a valid email address.", { email: "Enter a valid email address." });
+      if (!outcome)
+        throw badRequest("Enter a valid email address.", { email: "Enter a valid email address." });
       const message =
         outcome === "pending"
           ? "Thanks! Please check your inbox: we sent you a link to confirm your subscription."

@@ -74,7 +74,8 @@ const trimmedOrNull = (s: string | null | undefined) => (blank(s) ? null : s!.tr
 /** A link the bar may carry: a path on the site or an http(s) address. */
 function linkProblem(url: string): string | undefined {
   if (url.length > URL_MAX) return `At most ${URL_MAX} characters.`;
-  if (/^mailto:|^tel:/i.test(url) || isValidEmail(url)) return "Enter a web address (https://…) or a path on your site (/shop).";
+  if (/^mailto:|^tel:/i.test(url) || isValidEmail(url))
+    return "Enter a web address (https://…) or a path on your site (/shop).";
   const safe = safeUrl(url);
   if (!safe || !(safe.startsWith("/") || /^https?:\/\/[^/\s]+/i.test(safe)) || safe.startsWith("//"))
     return "Enter a web address (https://…) or a path on your site (/shop).";
@@ -97,12 +98,21 @@ export function checkBar(input: AnnouncementBar): AnnouncementBar {
   else if (linkText && !linkUrl) fields.linkUrl = "Enter the address the link opens.";
   const startsAt = trimmedOrNull(input.startsAt);
   const endsAt = trimmedOrNull(input.endsAt);
-  if (startsAt && !isWallTime(startsAt)) fields.startsAt = "Enter the start as a date and a time (YYYY-MM-DDTHH:mm).";
+  if (startsAt && !isWallTime(startsAt))
+    fields.startsAt = "Enter the start as a date and a time (YYYY-MM-DDTHH:mm).";
   if (endsAt && !isWallTime(endsAt)) fields.endsAt = "Enter the end as a date and a time (YYYY-MM-DDTHH:mm).";
   else if (startsAt && endsAt && isWallTime(startsAt) && endsAt <= startsAt)
     fields.endsAt = "The end must be after the start.";
   throwFieldErrors(fields);
-  return { enabled: input.enabled, text, linkUrl, linkText, startsAt, endsAt, dismissible: input.dismissible };
+  return {
+    enabled: input.enabled,
+    text,
+    linkUrl,
+    linkText,
+    startsAt,
+    endsAt,
+    dismissible: input.dismissible,
+  };
 }
 
 const wholeIn = (v: unknown, min: number, max: number) =>

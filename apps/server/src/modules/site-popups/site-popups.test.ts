@@ -186,11 +186,14 @@ describe("on the published site", () => {
     for (const path of ["/", "/shop", "/cart"]) {
       const html = await page(path);
       const body = html.slice(html.search(/<body\b/));
-      expect(body.replace(/^<body\b[^>]*>/, "").startsWith(`<section id="${BAR_ID}" aria-label="Announcement"`), path).toBe(
-        true,
-      );
+      expect(
+        body.replace(/^<body\b[^>]*>/, "").startsWith(`<section id="${BAR_ID}" aria-label="Announcement"`),
+        path,
+      ).toBe(true);
       // The rule that hides a dismissed bar before the first paint is in the head.
-      expect(html.slice(0, html.indexOf("</head>"))).toMatch(/html\[data-dismissed-bar~="[0-9a-f]{12}"\] #atelier-announcement\{display:none\}/);
+      expect(html.slice(0, html.indexOf("</head>"))).toMatch(
+        /html\[data-dismissed-bar~="[0-9a-f]{12}"\] #atelier-announcement\{display:none\}/,
+      );
       expect(body).toContain("Free shipping on orders over $50");
       expect(body).toContain('<a href="/shop"');
       expect(body).toContain("var(--color-accent");
@@ -287,11 +290,14 @@ describe("signing up through the pop-up", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: "pending" });
     expect(res.json().message).toContain("check your inbox");
-    expect(await subscriber("careful@example.com")).toMatchObject({ confirmationPending: true, confirmedAt: null });
+    expect(await subscriber("careful@example.com")).toMatchObject({
+      confirmationPending: true,
+      confirmedAt: null,
+    });
     const list = (await owner.request({ url: `/api/owner/sites/${siteId}/mailing-list` })).json();
-    expect(list.subscribers.find((x: { email: string }) => x.email === "careful@example.com").pendingConfirmation).toBe(
-      true,
-    );
+    expect(
+      list.subscribers.find((x: { email: string }) => x.email === "careful@example.com").pendingConfirmation,
+    ).toBe(true);
 
     await runDueJobs(t.app.deps, "test");
     const [mail] = mailsTo("careful@example.com");
@@ -308,7 +314,9 @@ describe("signing up through the pop-up", () => {
     expect(forged.body).toContain("This link does not work");
     expect((await subscriber("careful@example.com"))!.confirmationPending).toBe(true);
 
-    const opened = await new (b.constructor as typeof Browser)(t.app, link.host).request({ url: link.pathname });
+    const opened = await new (b.constructor as typeof Browser)(t.app, link.host).request({
+      url: link.pathname,
+    });
     expect(opened.statusCode).toBe(200);
     expect(opened.body).toContain("You are subscribed");
     const after = await subscriber("careful@example.com");
@@ -336,7 +344,10 @@ describe("signing up through the pop-up", () => {
     const collections = await db.select().from(s.collections).where(eq(s.collections.websiteId, siteId));
     let blocks = 0;
     const walk = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(walk);
+      if (Array.isArray(node)) {
+        node.forEach(walk);
+        return;
+      }
       if (!node || typeof node !== "object") return;
       const o = node as Record<string, unknown>;
       if (o.type === "newsletter" && o.formId === form!.id) {
@@ -348,7 +359,8 @@ describe("signing up through the pop-up", () => {
     for (const c of collections) {
       const before = blocks;
       walk(c.layout);
-      if (blocks > before) await db.update(s.collections).set({ layout: c.layout }).where(eq(s.collections.id, c.id));
+      if (blocks > before)
+        await db.update(s.collections).set({ layout: c.layout }).where(eq(s.collections.id, c.id));
     }
     expect(blocks).toBeGreaterThan(0);
 

@@ -125,7 +125,10 @@ function open(host: HTMLElement, props: NewsletterPopupProps): void {
 
 /** Runs `show` once the cookie banner, if any, has been answered (the two never overlap). */
 function afterCookieBanner(show: () => void): void {
-  if (!document.querySelector(".atelier-cookie-banner")) return show();
+  if (!document.querySelector(".atelier-cookie-banner")) {
+    show();
+    return;
+  }
   const watch = new MutationObserver(() => {
     if (document.querySelector(".atelier-cookie-banner")) return;
     watch.disconnect();
