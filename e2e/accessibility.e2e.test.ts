@@ -112,6 +112,7 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
     `${s}/settings/developers/webhooks`,
     `${s}/settings/activity`,
     `${s}/marketing/abandoned-checkouts`,
+    `${s}/marketing/announcements`,
     "/account",
     `${s}/design/styles`,
     `${s}/design/themes`,

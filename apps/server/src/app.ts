@@ -74,6 +74,7 @@ import { webhookRoutes } from "./modules/webhooks/routes.js";
 import { activityRoutes } from "./modules/activity/routes.js";
 import { installActivityRecording } from "./modules/activity/recording.js";
 import { changeContextHook, historyRoutes } from "./modules/history/routes.js";
+import { sitePopupRoutes } from "./modules/site-popups/routes.js";
 import { recoveryRoutes } from "./modules/recovery/routes.js";
 
 const storefrontDist = STOREFRONT_DIST;
@@ -228,6 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
   await app.register(recoveryRoutes);
+  await app.register(sitePopupRoutes);
   await app.register(billingRoutes);
   await app.register(siteArchiveRoutes);
   await app.register(ownerSiteRoutes);

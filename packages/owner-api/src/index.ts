@@ -103,3 +103,4 @@ export type {
   RecoveryReminder,
   RecoverySettings,
 } from "./recovery.js";
+export type { AnnouncementBar, NewsletterPopup, NewsletterPopupTrigger } from "./site-popups.js";

@@ -59,6 +59,7 @@ export const SCREEN_PERMISSIONS: [prefix: string, permission: Permission][] = [
   ["collections", "content.read"],
   ["media", "content.read"],
   ["design", "design.read"],
+  ["marketing/announcements", "design.read"],
   ["products", "products.read"],
   ["inventory", "inventory.read"],
   ["ops/orders", "orders.read"],

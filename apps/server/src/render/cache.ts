@@ -168,6 +168,11 @@ export interface CachedPage {
   /** The same bodies once compressed, for answers that cannot wait (render/warm-pages.ts). */
   ready: Map<number, Precompressed>;
   bytes: number;
+  /**
+   * When the page stops being right even at its version (epoch ms): a scheduled announcement
+   * bar starts or ends then (modules/site-popups). Undefined: it stays right.
+   */
+  expiresAt?: number;
 }
 
 /** Rendered pages by site and path, least recently used evicted first, bounded in entries and bytes. */
@@ -180,6 +185,8 @@ export class PageCache {
   constructor(
     private readonly maxEntries = 5000,
     private readonly maxBytes = 128 * 1024 * 1024,
+    /** The time, for pages that expire (the app's clock). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   static key(websiteId: string, path: string): string {
@@ -199,7 +206,8 @@ export class PageCache {
   /** The page at this version, if kept, without counting or reordering anything. */
   peek(key: string, version: number): CachedPage | undefined {
     const entry = this.map.get(key);
-    return entry?.version === version ? entry : undefined;
+    if (entry?.version !== version) return undefined;
+    return entry.expiresAt !== undefined && this.now() >= entry.expiresAt ? undefined : entry;
   }
 
   /** Counts a page answered from the cache and keeps it as the most recently used. */

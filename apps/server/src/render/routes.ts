@@ -50,6 +50,8 @@ const FEED_FORMATS = new Set(["rss", "RSS", "ical", "ics"]);
 
 import { type PageResult, buildPageContext, siteDataCache } from "./page-context.js";
 import { type SiteTemplates, type Theme, Themes } from "./themes.js";
+import { sitePopupsOf } from "../modules/site-popups/settings.js";
+import { withSitePopups } from "../modules/site-popups/render.js";
 import { SiteTemplateCache } from "./site-templates.js";
 import { accountForSession } from "../modules/accounts/service.js";
 import { OWNER_SESSION_COOKIE } from "../http/owner-auth.js";
@@ -135,7 +137,9 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const stylesheets = new Map<string, Promise<Precompressed>>();
   const siteTemplates = new SiteTemplateCache();
   const versions = app.siteVersions;
-  const cache = new PageCache(config.pageCacheEntries, config.pageCacheMb * 1024 * 1024);
+  const cache = new PageCache(config.pageCacheEntries, config.pageCacheMb * 1024 * 1024, () =>
+    clock.now().getTime(),
+  );
   siteDataCache.resize(config.siteCacheEntries);
   app.pageCaches.push(cache);
   /** PAGE_CACHE=false builds and renders every page on every request (debugging, the cold benchmark). */
@@ -516,20 +520,28 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       // The CLDR formatters (money when useCLDRMoneyFormat is on, dates) need the locale's data.
       await loadLocale(site.locale || "en-US");
       reply.type("text/html; charset=utf-8").header("x-page-cache", "miss");
+      // The announcement bar and the newsletter pop-up (modules/site-popups), in the HTML itself.
+      const popups = await sitePopupsOf(db, site.id);
+      const decorate = (page: string) =>
+        withSitePopups(page, { ...popups, pageType: result.pageType, now, timeZone: site!.timeZone });
       if (!result.cacheable || isEditing(editing)) {
         const count = await cartCount();
         withPageCsp(reply);
         return reply.send(
-          render(
-            theme,
-            result,
-            site,
-            { cart: { totalQuantity: count, label: cartLabel(count) }, design },
-            own,
-          ),
+          decorate(
+            render(
+              theme,
+              result,
+              site,
+              { cart: { totalQuantity: count, label: cartLabel(count) }, design },
+              own,
+            ),
+          ).html,
         );
       }
-      const html = render(theme, result, site, { cart: { totalQuantity: QTY, label: LABEL }, design }, own);
+      const { html, changesAt } = decorate(
+        render(theme, result, site, { cart: { totalQuantity: QTY, label: LABEL }, design }, own),
+      );
       // Kept as text (UTF-16) and up to KEPT_COUNTS filled-in bodies, each with two compressed forms.
       const entry: CachedPage = {
         version,
@@ -538,6 +550,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         bodies: new Map(),
         ready: new Map(),
         bytes: html.length * 2 + KEPT_COUNTS * html.length * 1.6,
+        expiresAt: changesAt,
       };
       withPageCsp(reply);
       // Without the cache nothing is kept, so the body is compressed once, at the fast level.

@@ -31,8 +31,13 @@ interface StorefrontAssets {
   loaderHash: string;
 }
 
+/**
+ * Before the entry, it marks `<html>` with the announcement bars this browser dismissed (kept in
+ * localStorage, never a cookie), so a dismissed bar is hidden before the first paint
+ * (modules/site-popups/render.ts).
+ */
 export const loaderScriptFor = (entryUrl: string) =>
-  `document.head.append(Object.assign(document.createElement("script"),{type:"module",src:"${entryUrl}"}))`;
+  `try{ document.documentElement.setAttribute("data-dismissed-bar",localStorage.getItem("atelier:dismissed-bars")||"")}catch(e){ }document.head.append(Object.assign(document.createElement("script"),{type:"module",src:"${entryUrl}"}))`;
 
 export function storefrontAssets(dist = STOREFRONT_DIST): StorefrontAssets {
   let entryUrl = "/assets/storefront/storefront.js";

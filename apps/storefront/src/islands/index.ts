@@ -30,6 +30,8 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   "audio-player": () => import("./audio-player/index.js"),
   "like-button": () => import("./like-button/index.js"),
   census: () => import("./census/index.js"),
+  "announcement-bar": () => import("./announcement-bar/index.js"),
+  "newsletter-popup": () => import("./newsletter-popup/index.js"),
   checkout: () => import("./checkout/index.js"),
   "order-confirmed": () => import("./order-confirmation/index.js"),
   "order-received": () => import("./order-confirmation/index.js"),

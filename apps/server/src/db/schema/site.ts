@@ -403,6 +403,10 @@ export const mailingListSubscribers = pgTable(
     ...siteRowKeys(),
     email: text("email").notNull(),
     source: text("source").notNull(),
+    /** Double opt-in: signed up but not yet confirmed by the emailed link, so not consented. */
+    confirmationPending: boolean("confirmation_pending").notNull().default(false),
+    /** When the subscriber confirmed through the emailed link (double opt-in). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("mailing_list_email_idx").on(t.websiteId, t.email)],

@@ -429,6 +429,9 @@ export const formRoutes: FastifyPluginAsync = async (app) => {
               id: Type.String(),
               email: Type.String(),
               source: Type.String(),
+              pendingConfirmation: Type.Boolean({
+                description: "double opt-in: the emailed link is not opened yet, so not consented",
+              }),
               createdOn: Type.Number(),
             }),
           ),

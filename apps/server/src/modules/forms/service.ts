@@ -36,11 +36,16 @@ import { siteRowWhere } from "../../lib/site-rows.js";
 import { verifySiteCaptcha } from "../captcha/service.js";
 import { collectionsOf } from "../content/service.js";
 import { queueEmail } from "../email/service.js";
-import { settingsOf } from "../sites/service.js";
+import { settingsOf, websiteById } from "../sites/service.js";
+import { signUpToMailingList } from "./double-opt-in.js";
 import { countEvent, type Window } from "./rate-limit.js";
 import { recordEvent } from "../events/service.js";
 
 export type FormRow = typeof forms.$inferSelect;
+
+/** What a visitor reads after a double opt-in sign-up. */
+export const CHECK_YOUR_INBOX =
+  "Thanks! Please check your inbox: we sent you a link to confirm your subscription.";
 
 /** A submission key is good for one submission within this time. */
 export const SUBMISSION_KEY_TTL_MS = 60 * 60_000;
@@ -130,16 +135,28 @@ async function consumeKey(tx: Tx, websiteId: string, key: string, now: Date): Pr
   return used.length === 1;
 }
 
-/** Whether a newsletter block of the site collects this form (its sign-ups join the mailing list). */
-async function isNewsletterForm(db: Db, websiteId: string, formId: string): Promise<boolean> {
-  const found = (node: unknown): boolean => {
-    if (Array.isArray(node)) return node.some(found);
-    if (!node || typeof node !== "object") return false;
+/**
+ * The newsletter blocks of the site that collect this form (their sign-ups join the mailing list):
+ * none, or whether any of them asks for double opt-in.
+ */
+async function newsletterUse(
+  db: Db,
+  websiteId: string,
+  formId: string,
+): Promise<{ newsletter: boolean; doubleOptIn: boolean }> {
+  const blocks: Record<string, unknown>[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
+    if (!node || typeof node !== "object") return;
     const o = node as Record<string, unknown>;
-    if (o.type === "newsletter" && o.formId === formId) return true;
-    return Object.values(o).some((v) => typeof v === "object" && found(v));
+    if (o.type === "newsletter" && o.formId === formId) blocks.push(o);
+    for (const v of Object.values(o)) if (typeof v === "object") walk(v);
   };
-  return (await collectionsOf(db, websiteId)).some((c) => found(c.layout));
+  for (const c of await collectionsOf(db, websiteId)) walk(c.layout);
+  return { newsletter: blocks.length > 0, doubleOptIn: blocks.some((b) => b.doubleOptIn === true) };
 }
 
 /**
@@ -247,7 +264,8 @@ export async function saveSubmission(deps: Deps, input: SaveInput): Promise<Save
 
   const summary = summarize(fields, result.answers);
   const stored = answersToStore(fields, result.answers);
-  const newsletter = await isNewsletterForm(db, input.websiteId, form.id);
+  const { newsletter, doubleOptIn } = await newsletterUse(db, input.websiteId, form.id);
+  const website = newsletter && doubleOptIn ? await websiteById(db, input.websiteId) : undefined;
   const { site } = await settingsOf(db, input.websiteId);
   const siteTitle = input.siteTitle;
   const email = submittedEmail(fields, result.answers);
@@ -255,6 +273,7 @@ export async function saveSubmission(deps: Deps, input: SaveInput): Promise<Save
   const pagePath = input.pagePath?.slice(0, 2000) || undefined;
 
   const submissionId = newId();
+  let pending = false;
   await db.transaction(async (tx) => {
     if (!(await consumeKey(tx, input.websiteId, input.key, now)))
       throw new ApiError(401, "invalid_submission_key", MSG_STATUS_401);
@@ -274,7 +293,18 @@ export async function saveSubmission(deps: Deps, input: SaveInput): Promise<Save
       actor: { type: "visitor", id: null },
       payload: { formId: form.id },
     });
-    if (newsletter && email) await addToMailingList(tx, input.websiteId, email, `form:${form.id}`, now);
+    if (newsletter && email) {
+      if (website) {
+        const outcome = await signUpToMailingList(tx, config, {
+          site: website,
+          email,
+          source: `form:${form.id}`,
+          doubleOptIn: true,
+          now,
+        });
+        pending = outcome === "pending";
+      } else await addToMailingList(tx, input.websiteId, email, `form:${form.id}`, now);
+    }
     // Newsletter sign-ups land in the mailing list; they email the owner only when asked to.
     const to = form.notifyEmail ?? (newsletter ? null : (site?.contactEmail ?? null));
     if (to && isValidEmail(to)) {
@@ -290,8 +320,9 @@ export async function saveSubmission(deps: Deps, input: SaveInput): Promise<Save
   return {
     submissionId,
     redirect: form.successRedirect || null,
-    submissionMessage: form.submissionMessage,
-    submissionHtml: form.submissionHtml,
+    // Double opt-in: the visitor must know the sign-up waits for the emailed link.
+    submissionMessage: pending ? CHECK_YOUR_INBOX : form.submissionMessage,
+    submissionHtml: pending ? "" : form.submissionHtml,
   };
 }
 
@@ -404,6 +435,7 @@ export async function mailingList(db: Db, websiteId: string, opts: { limit: numb
       id: r.id,
       email: r.email,
       source: r.source,
+      pendingConfirmation: r.confirmationPending,
       createdOn: r.createdAt.getTime(),
     })),
     total: Number(n),

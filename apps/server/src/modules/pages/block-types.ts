@@ -263,7 +263,18 @@ const BLOCK_TYPES: BlockTypeDef[] = [
     label: "Newsletter",
     description: "An email sign-up for the mailing list.",
     group: "Forms",
-    fields: [FORM, HEADING, description(2000), SUBMIT_LABEL],
+    fields: [
+      FORM,
+      HEADING,
+      description(2000),
+      SUBMIT_LABEL,
+      {
+        key: "doubleOptIn",
+        label: "Ask subscribers to confirm by email (double opt-in)",
+        type: "boolean",
+        default: false,
+      },
+    ],
   },
   {
     type: "code",
