@@ -118,65 +118,70 @@ export function Trash() {
       ) : null}
       {trash.isLoading ? <Loading what="Loading the trash" /> : null}
       <ErrorNotice error={trash.error} />
-      <ListTable
-        columns={[
-          { label: "Name" },
-          { label: "Type", className: "hide-phone" },
-          { label: "Deleted" },
-          { label: "Days left", className: "num" },
-          { label: "Actions", srOnly: true },
-        ]}
-        rows={trash.data}
-        empty="The trash is empty. Whatever you delete is kept here for 30 days."
-        row={(e) => (
-          <tr key={e.id}>
-            <td style={{ overflowWrap: "anywhere", minWidth: "8rem" }}>
-              <strong>{e.title || "Untitled"}</strong>
-              <span className="muted small" style={{ display: "block" }}>
-                <span className="show-phone-inline">{TYPE_NAMES[e.entityType] ?? e.entityType}</span>
-                {e.url ? <span> {e.url}</span> : null}
-              </span>
-            </td>
-            <td className="hide-phone">{TYPE_NAMES[e.entityType] ?? e.entityType}</td>
-            <td style={{ minWidth: "7rem" }}>
-              <span>{e.deletedBy ?? ""}</span>
-              <span className="muted small" style={{ display: "block" }}>
-                {formatDate(e.deletedAt, true)}
-              </span>
-            </td>
-            <td className="num">{daysLeft(e.purgeAfter)}</td>
-            <td>
-              <Can permission={WRITE[e.entityType] ?? "content.write"}>
-                <div className="btn-row trash-actions">
-                  <button
-                    type="button"
-                    className="btn small"
-                    disabled={restore.isPending}
-                    onClick={() => {
-                      setDone(undefined);
-                      restore.mutate(e);
-                    }}
-                    aria-label={`Restore ${e.title}`}
-                  >
-                    Restore
-                  </button>
-                  <button
-                    type="button"
-                    className="btn small danger"
-                    onClick={() => {
-                      purge.reset();
-                      setPurging(e);
-                    }}
-                    aria-label={`Delete ${e.title} for good`}
-                  >
-                    Delete for good
-                  </button>
-                </div>
-              </Can>
-            </td>
-          </tr>
-        )}
-      />
+      <div className="trash-list">
+        <ListTable
+          columns={[
+            { label: "Name" },
+            { label: "Type", className: "hide-phone" },
+            { label: "Deleted" },
+            { label: "Days left", className: "num" },
+            { label: "Actions", srOnly: true },
+          ]}
+          rows={trash.data}
+          empty="The trash is empty. Whatever you delete is kept here for 30 days."
+          row={(e) => (
+            <tr key={e.id}>
+              <td style={{ overflowWrap: "anywhere", minWidth: "8rem" }}>
+                <strong>{e.title || "Untitled"}</strong>
+                <span className="muted small" style={{ display: "block" }}>
+                  <span className="show-phone-inline">{TYPE_NAMES[e.entityType] ?? e.entityType}</span>
+                  {e.url ? <span> {e.url}</span> : null}
+                </span>
+              </td>
+              <td className="hide-phone">{TYPE_NAMES[e.entityType] ?? e.entityType}</td>
+              <td className="trash-when" style={{ minWidth: "7rem" }}>
+                <span>{e.deletedBy ?? ""}</span>
+                <span className="muted small" style={{ display: "block" }}>
+                  {formatDate(e.deletedAt, true)}
+                </span>
+              </td>
+              <td className="num trash-days">
+                {daysLeft(e.purgeAfter)}
+                <span className="show-phone-inline-days"> days left</span>
+              </td>
+              <td className="trash-act">
+                <Can permission={WRITE[e.entityType] ?? "content.write"}>
+                  <div className="btn-row trash-actions">
+                    <button
+                      type="button"
+                      className="btn small"
+                      disabled={restore.isPending}
+                      onClick={() => {
+                        setDone(undefined);
+                        restore.mutate(e);
+                      }}
+                      aria-label={`Restore ${e.title}`}
+                    >
+                      Restore
+                    </button>
+                    <button
+                      type="button"
+                      className="btn small danger"
+                      onClick={() => {
+                        purge.reset();
+                        setPurging(e);
+                      }}
+                      aria-label={`Delete ${e.title} for good`}
+                    >
+                      Delete for good
+                    </button>
+                  </div>
+                </Can>
+              </td>
+            </tr>
+          )}
+        />
+      </div>
       {purging ? (
         <ConfirmDelete
           title={`Delete “${purging.title}” for good?`}
