@@ -29,6 +29,7 @@ import { Domains } from "./screens/Domains.js";
 import { SiteSettings } from "./screens/SiteSettings.js";
 import { SiteExport } from "./screens/SiteExport.js";
 import { Permissions } from "./screens/settings/Permissions.js";
+import { Trash } from "./screens/settings/Trash.js";
 import { UrlMappings } from "./screens/UrlMappings.js";
 import { Sites } from "./screens/Sites.js";
 import { StoreSettings } from "./screens/StoreSettings.js";
@@ -105,6 +106,7 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings/billing/billing/website/change-plan", element: <Billing /> },
         { path: "sites/:siteId/api-keys", element: <ApiKeys /> },
         { path: "sites/:siteId/settings/activity", element: <Activity /> },
+        { path: "sites/:siteId/settings/trash", element: <Trash /> },
         { path: "sites/:siteId/settings/developers/webhooks", element: <Webhooks /> },
         { path: "sites/:siteId/marketing/abandoned-checkouts", element: <AbandonedCheckouts /> },
         { path: "sites/:siteId/marketing/announcements", element: <SitePopups /> },

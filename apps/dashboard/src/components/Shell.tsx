@@ -77,6 +77,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: "api-keys", label: "API keys" },
       { to: "settings/developers/webhooks", label: "Webhooks" },
       { to: "settings/activity", label: "Activity" },
+      { to: "settings/trash", label: "Trash" },
     ],
   },
 ];

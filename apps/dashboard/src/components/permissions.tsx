@@ -71,6 +71,7 @@ export const SCREEN_PERMISSIONS: [prefix: string, permission: Permission][] = [
   ["forms", "forms.read"],
   ["settings/permissions", "members.read"],
   ["settings/activity", "activity.read"],
+  ["settings/trash", "content.read"],
   ["settings/url-mappings", "seo.read"],
   ["settings/billing", "billing.read"],
   ["settings/developers/webhooks", "webhooks.read"],

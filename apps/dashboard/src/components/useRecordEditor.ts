@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { del, post, put } from "../api.js";
 import { useDeleteConfirm } from "./ConfirmDelete.js";
+import { afterDeleteUrl } from "./history/DeletedNotice.js";
 import { fieldErrors } from "./form/index.js";
 
 interface RecordEditorOptions<R extends { id: string }, V> {
@@ -30,6 +31,8 @@ interface RecordEditorOptions<R extends { id: string }, V> {
   page: (id: string) => string;
   /** Where the editor goes after a delete. */
   afterDelete: string;
+  /** The record's type in the trash: the list after a delete says it is there, with a Restore link. */
+  trash?: { type: string; name: string };
   /** Runs first after every save, e.g. to write the record into a list query. */
   onSaved?: (saved: R) => void;
   /** Runs after an existing record is saved (a new one opens its page instead): resets the draft. */
@@ -71,7 +74,9 @@ export function useRecordEditor<R extends { id: string }, V = void>(o: RecordEdi
     mutationFn: () => del(`${o.url}/${o.id}`),
     onSuccess: () => {
       invalidate(o.lists);
-      navigate(o.afterDelete);
+      navigate(
+        o.trash && o.id ? afterDeleteUrl(o.afterDelete, o.trash.name, o.trash.type, o.id) : o.afterDelete,
+      );
     },
   });
   const deleteConfirm = useDeleteConfirm({

@@ -1,4 +1,5 @@
 /** The page editor's toolbar: back to pages, the save state, undo and redo, preview width, safe mode, add and publish. */
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DeviceToggle } from "../components/DeviceToggle.js";
 
@@ -21,6 +22,7 @@ export function EditorToolbar({
   publishing,
   ready,
   liveUrl,
+  history,
 }: {
   siteId: string;
   title: string;
@@ -38,6 +40,8 @@ export function EditorToolbar({
   publishing: boolean;
   ready: boolean;
   liveUrl: string | undefined;
+  /** The History button of the page. */
+  history?: ReactNode;
 }) {
   return (
     <div className="editor-bar" role="toolbar" aria-label="Page editor">
@@ -70,6 +74,7 @@ export function EditorToolbar({
         <input type="checkbox" checked={safeMode} onChange={(e) => setSafeMode(e.target.checked)} />
         <span>Safe mode</span>
       </label>
+      {history}
       <button type="button" className="btn small" onClick={onAdd}>
         Add block
       </button>

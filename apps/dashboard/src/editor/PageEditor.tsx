@@ -51,6 +51,7 @@ import { BlockPanel } from "./BlockPanel.js";
 import { Outline } from "./Outline.js";
 import { BlockPicker } from "./BlockPicker.js";
 import { EditorToolbar, type SaveState } from "./EditorToolbar.js";
+import { HistoryButton } from "../components/history/HistoryPanel.js";
 
 // ─── The editor ─────────────────────────────────────────────────────────────────────────────
 
@@ -420,6 +421,22 @@ export function PageEditor() {
         publishing={publish.isPending}
         ready={ready}
         liveUrl={site.data && page ? `${site.data.url}${page.fullUrl}` : undefined}
+        history={
+          page ? (
+            <HistoryButton
+              entity={`page:${pageId}`}
+              label={page.title}
+              write="content.write"
+              invalidate={[["pages", siteId]]}
+              onRestored={() =>
+                void loaded.refetch().then(() => {
+                  setReady(false);
+                  setFrameVersion((v) => v + 1);
+                })
+              }
+            />
+          ) : null
+        }
       />
       <div className="editor-body">
         {/* A stop of its own in the tab order: the preview scrolls with the arrow keys too. */}

@@ -1,9 +1,11 @@
 /** Blog posts, events, gallery images and album tracks: the list of a collection and the item editor. */
+import { DeletedNotice } from "../components/history/DeletedNotice.js";
 import { Card } from "../components/Card.js";
 import { EditorForm } from "../components/EditorForm.js";
 import { MoveButtons } from "../components/MoveButtons.js";
 import { movedStep } from "../components/move-step.js";
 import { useRecordEditor } from "../components/useRecordEditor.js";
+import { HistoryCard } from "../components/history/HistoryPanel.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -103,6 +105,7 @@ export function CollectionItems() {
           </>
         }
       />
+      <DeletedNotice what={noun} lists={[["items", siteId, pageId]]} />
       <ErrorNotice error={reorder.error} />
       <div className="table-wrap">
         <table className="data">
@@ -190,20 +193,35 @@ export function ItemEditor() {
     queryFn: () => get<{ item: Item }>(`${url}/${itemId}`).then((r) => r.item),
     enabled: itemId !== "new",
   });
+  // A restore from the history opens the form again on the restored item.
+  const [round, setRound] = useState(0);
   if (list.isLoading || (itemId !== "new" && item.isLoading)) return <Loading />;
   if (!list.data) return <ErrorNotice error={list.error} />;
   return (
     <ItemForm
-      key={itemId}
+      key={`${itemId}-${round}`}
       kind={list.data.collection.kind}
       title={list.data.collection.title}
       item={item.data}
       url={url}
+      onRestored={() => void item.refetch().then(() => setRound((r) => r + 1))}
     />
   );
 }
 
-function ItemForm({ kind, title, item, url }: { kind: string; title: string; item?: Item; url: string }) {
+function ItemForm({
+  kind,
+  title,
+  item,
+  url,
+  onRestored,
+}: {
+  kind: string;
+  title: string;
+  item?: Item;
+  url: string;
+  onRestored: () => void;
+}) {
   const siteId = useSiteId();
   const { pageId = "" } = useParams();
   const media = useMedia();
@@ -278,6 +296,7 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
     detail: (id) => ["item", siteId, id],
     page: (id) => `/sites/${siteId}/collections/${pageId}/items/${id}`,
     afterDelete: `/sites/${siteId}/collections/${pageId}`,
+    trash: { type: "item", name: item?.title ?? "" },
     onUpdated: () => form.reset(f),
     confirm: {
       title: `Delete ${item?.title}?`,
@@ -380,6 +399,15 @@ function ItemForm({ kind, title, item, url }: { kind: string; title: string; ite
               <CategoryTagFields categories={field("categories")} tags={field("tags")} />
               {item ? deleteItem.button : null}
             </Card>
+            {item ? (
+              <HistoryCard
+                entity={`item:${item.id}`}
+                label={item.title}
+                write="content.write"
+                invalidate={[["items", siteId, pageId]]}
+                onRestored={onRestored}
+              />
+            ) : null}
           </>
         }
         footer={

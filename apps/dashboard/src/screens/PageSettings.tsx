@@ -1,5 +1,6 @@
 import { Card } from "../components/Card.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
+import { afterDeleteUrl } from "../components/history/DeletedNotice.js";
 import { EditorForm } from "../components/EditorForm.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -126,7 +127,11 @@ function PageSettingsForm({
     mutationFn: () => del(`/api/owner/sites/${siteId}/pages/${page.id}`),
     onSuccess: () => {
       void invalidate();
-      navigate(`/sites/${siteId}/pages`);
+      navigate(
+        page.kind === "folder"
+          ? `/sites/${siteId}/pages`
+          : afterDeleteUrl(`/sites/${siteId}/pages`, page.title, "page", page.id),
+      );
     },
   });
   const deletePage = useDeleteConfirm({
@@ -140,8 +145,8 @@ function PageSettingsForm({
         {page.kind === "folder"
           ? "The folder is removed; its pages move to the top of the navigation."
           : page.itemCount
-            ? `The page and its ${page.itemCount} items are deleted. This cannot be undone.`
-            : "The page is deleted. This cannot be undone."}
+            ? `The page and its ${page.itemCount} items move to the trash, where they are kept for 30 days.`
+            : "The page moves to the trash, where it is kept for 30 days."}
       </p>
     ),
   });

@@ -7,6 +7,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
+import { DeletedNotice } from "../components/history/DeletedNotice.js";
 import {
   SortableContext,
   arrayMove,
@@ -187,6 +188,7 @@ export function Pages() {
           </button>
         }
       />
+      <DeletedNotice what="page" lists={[["pages", siteId]]} />
       <ErrorNotice error={pages.error ?? reorder.error} />
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={ordered.map((p) => p.id)} strategy={verticalListSortingStrategy}>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { DeletedNotice } from "../components/history/DeletedNotice.js";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatCents, get, withQuery } from "../api.js";
@@ -70,6 +71,7 @@ export function Products() {
           ) : null
         }
       />
+      <DeletedNotice what="product" lists={[["products", siteId]]} />
       {pages.data && !stores.length ? (
         <Notice kind="info">
           Add a store page first: <Link to={`/sites/${siteId}/pages`}>Pages</Link> → Add page → Store.

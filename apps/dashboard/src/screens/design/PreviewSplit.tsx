@@ -1,6 +1,7 @@
 /** A design screen with a live preview: its heading, the form of its controls, and the site beside it. */
 import type { ReactNode } from "react";
 import { PageHead } from "../../components/ui.js";
+import { DesignHistory } from "./DesignHistory.js";
 
 export function PreviewSplit({
   title,
@@ -24,7 +25,7 @@ export function PreviewSplit({
 }) {
   return (
     <div className="design-screen">
-      <PageHead title={title} sub={sub} />
+      <PageHead title={title} sub={sub} actions={<DesignHistory />} />
       <div className={`design-split${wide ? " wide-controls" : ""}`}>
         <form
           className="design-controls"

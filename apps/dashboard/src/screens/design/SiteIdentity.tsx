@@ -1,4 +1,5 @@
 /** Design → Site identity: the header logo, the site icon (favicon) and the default sharing image. */
+import { DesignHistory } from "./DesignHistory.js";
 import { LOGO_ALT_MAX_LENGTH } from "@atelier/owner-api";
 import { useState } from "react";
 import { ApiError } from "../../api.js";
@@ -60,6 +61,7 @@ function IdentityForm({ design }: { design: Design }) {
       <PageHead
         title="Site identity"
         sub="Your logo, the icon browsers show in tabs and bookmarks, and the image shown when your site is shared."
+        actions={<DesignHistory />}
       />
       <form
         className="identity"

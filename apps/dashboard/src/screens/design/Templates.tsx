@@ -15,6 +15,8 @@ import { ErrorNotice, Loading, Notice, PageHead, useSiteId, ActionDialog } from 
 import { inOrder } from "../../editor/in-order.js";
 import { CODE_KEYS_HINT } from "../../components/form/code-highlight.js";
 import { editorExtensions, syntaxErrors } from "./jsont-editor.js";
+import { HistoryButton } from "../../components/history/HistoryPanel.js";
+import { TemplateVersionFrame } from "../../components/history/TemplateVersionFrame.js";
 import "./templates.css";
 
 const GROUPS: { title: string; test: (n: string) => boolean }[] = [
@@ -251,6 +253,27 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
           >
             Revert to theme
           </button>
+          <HistoryButton
+            entity={`template:${name}`}
+            label={`the ${name} template`}
+            buttonClass="btn"
+            write="design.write"
+            invalidate={[["templates", siteId]]}
+            preview={(content) => (
+              <TemplateVersionFrame
+                siteId={siteId}
+                name={name}
+                source={typeof content.source === "string" ? content.source : undefined}
+              />
+            )}
+            onRestored={() =>
+              void get<Template>(url).then((t) => {
+                setSavedNote("Restored. The template is live on your site.");
+                setPreviewing(true);
+                afterChange(t);
+              })
+            }
+          />
         </div>
       </header>
       <div className="tpl-code" ref={host} />

@@ -1,4 +1,5 @@
 /** Design → Themes: the gallery of built-in themes; switching keeps content and the styles it supports. */
+import { DesignHistory } from "./DesignHistory.js";
 import { useState } from "react";
 import { ErrorNotice, Loading, Notice, PageHead, useSite, ActionDialog } from "../../components/ui.js";
 import { type DesignTheme, useDesign, useSaveDesign } from "./design-api.js";
@@ -21,6 +22,7 @@ export function Themes() {
       <PageHead
         title="Themes"
         sub="A theme sets your site's layout and look. Switching keeps every page, product and post, and the styles the new theme supports."
+        actions={<DesignHistory />}
       />
       {switched ? (
         <Notice kind="ok">

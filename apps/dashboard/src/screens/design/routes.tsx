@@ -4,18 +4,42 @@ import { Loading } from "../../components/ui.js";
 import { SiteIdentity } from "./SiteIdentity.js";
 import { Styles } from "./Styles.js";
 import { Themes } from "./Themes.js";
+import { Reopenable } from "./DesignHistory.js";
 
 const CustomCss = lazy(() => import("./CustomCss.js").then((m) => ({ default: m.CustomCss })));
 
 export const designRoutes = [
-  { path: "sites/:siteId/design/styles", element: <Styles /> },
-  { path: "sites/:siteId/design/themes", element: <Themes /> },
-  { path: "sites/:siteId/design/identity", element: <SiteIdentity /> },
+  {
+    path: "sites/:siteId/design/styles",
+    element: (
+      <Reopenable>
+        <Styles />
+      </Reopenable>
+    ),
+  },
+  {
+    path: "sites/:siteId/design/themes",
+    element: (
+      <Reopenable>
+        <Themes />
+      </Reopenable>
+    ),
+  },
+  {
+    path: "sites/:siteId/design/identity",
+    element: (
+      <Reopenable>
+        <SiteIdentity />
+      </Reopenable>
+    ),
+  },
   {
     path: "sites/:siteId/design/css",
     element: (
       <Suspense fallback={<Loading what="Opening the editor" />}>
-        <CustomCss />
+        <Reopenable>
+          <CustomCss />
+        </Reopenable>
       </Suspense>
     ),
   },

@@ -92,7 +92,8 @@ export function FormEditor({
     update: patch,
     lists: [["forms", siteId]],
     page: (id) => `/sites/${siteId}/forms/${id}`,
-    afterDelete: `/sites/${siteId}/forms?deleted=${encodeURIComponent(form?.name ?? "")}`,
+    afterDelete: `/sites/${siteId}/forms`,
+    trash: { type: "form", name: form?.name ?? "" },
     onSaved: (f) => {
       const row = rowOf(f);
       queryClient.setQueryData<OwnerForm[]>(["forms", siteId], (old) =>

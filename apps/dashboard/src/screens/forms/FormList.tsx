@@ -1,11 +1,10 @@
 /** The site's forms: name, fields, submissions, with links to edit them and see what was sent. */
-import { Link, useSearchParams } from "react-router";
-import { LoadedTable, Notice, PageHead, useForms } from "../../components/ui.js";
+import { Link } from "react-router";
+import { DeletedNotice } from "../../components/history/DeletedNotice.js";
+import { LoadedTable, PageHead, useForms } from "../../components/ui.js";
 
 export function FormList({ siteId }: { siteId: string }) {
   const forms = useForms();
-  const [params] = useSearchParams();
-  const deleted = params.get("deleted");
   return (
     <>
       <PageHead
@@ -17,7 +16,7 @@ export function FormList({ siteId }: { siteId: string }) {
           </Link>
         }
       />
-      {deleted ? <Notice kind="ok">The form “{deleted}” was deleted.</Notice> : null}
+      <DeletedNotice what="form" lists={[["forms", siteId]]} />
       <LoadedTable
         query={forms}
         rows={(data) => data}

@@ -18,6 +18,7 @@ import {
 } from "../../components/form/index.js";
 import { useMedia } from "../../components/media.js";
 import { useRecordEditor } from "../../components/useRecordEditor.js";
+import { HistoryCard } from "../../components/history/HistoryPanel.js";
 import { ErrorNotice, Loading, PageHead, usePages, useSite, useSiteId } from "../../components/ui.js";
 import { useStoreCurrency } from "../store/useStore.js";
 import { GiftCardAmounts } from "./GiftCardAmounts.js";
@@ -84,6 +85,7 @@ function ProductEditorForm({
     detail: (id) => ["product", siteId, id],
     page: (id) => `/sites/${siteId}/products/${id}`,
     afterDelete: `/sites/${siteId}/products`,
+    trash: { type: "product", name: product?.title ?? "" },
     onUpdated: (p) => form.reset(toForm(p, p.collectionId)),
     confirm: {
       title: `Delete ${product?.title}?`,
@@ -148,6 +150,19 @@ function ProductEditorForm({
         side={
           <>
             <PublishingSection {...section} stores={stores} />
+            {product ? (
+              <HistoryCard
+                entity={`product:${product.id}`}
+                label={product.title}
+                write="products.write"
+                invalidate={[["products", siteId]]}
+                onRestored={() =>
+                  void get<{ product: ProductJson }>(
+                    `/api/owner/sites/${siteId}/products/${product.id}`,
+                  ).then(({ product: p }) => form.reset(toForm(p, p.collectionId)))
+                }
+              />
+            ) : null}
             {product ? <DeleteCard>{deleteProduct.button}</DeleteCard> : null}
           </>
         }

@@ -82,6 +82,7 @@ const TrashEntry = Type.Object({
   url: Type.String(),
   deletedAt: Type.String({ format: "date-time" }),
   purgeAfter: Type.String({ format: "date-time" }),
+  deletedBy: Type.Optional(Type.String()),
 });
 
 /** The trash type of the path, refused in plain words when it is none; the member needs its area. */

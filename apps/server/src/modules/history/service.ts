@@ -155,7 +155,11 @@ export interface VersionJson {
   summary: string;
 }
 
-async function actorNames(db: Db | Tx, rows: VersionRow[]): Promise<Map<string, string>> {
+/** The names of the people and API keys who made the rows' changes, by `type:id`. */
+export async function actorNames(
+  db: Db | Tx,
+  rows: { actorType: string; actorId: string | null }[],
+): Promise<Map<string, string>> {
   const ids = (type: string) => [
     ...new Set(rows.filter((r) => r.actorType === type && r.actorId).map((r) => r.actorId!)),
   ];
@@ -177,14 +181,19 @@ async function actorNames(db: Db | Tx, rows: VersionRow[]): Promise<Map<string, 
   return names;
 }
 
-function versionJson(r: VersionRow, names: Map<string, string>): VersionJson {
+/** Who made a change, by name (a member since removed, a key since revoked: said so). */
+export function actorName(r: { actorType: string; actorId: string | null }, names: Map<string, string>) {
   const fallback =
     r.actorType === "system" ? "Atelier" : r.actorType === "api_key" ? "An API key" : "A former member";
+  return names.get(`${r.actorType}:${r.actorId}`) ?? fallback;
+}
+
+function versionJson(r: VersionRow, names: Map<string, string>): VersionJson {
   return {
     id: r.id,
     at: r.updatedAt.toISOString(),
     kind: r.kind,
-    actor: { type: r.actorType, id: r.actorId, name: names.get(`${r.actorType}:${r.actorId}`) ?? fallback },
+    actor: { type: r.actorType, id: r.actorId, name: actorName(r, names) },
     summary: r.summary,
   };
 }

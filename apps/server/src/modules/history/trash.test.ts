@@ -79,7 +79,13 @@ describe("the trash", () => {
       (await owner.request({ url: `${base}/products` })).json().products.map((p: { id: string }) => p.id),
     ).not.toContain(product.id);
     expect(await trash()).toContainEqual(
-      expect.objectContaining({ entityType: "product", entityId: product.id, title: "Indigo Throw", url }),
+      expect.objectContaining({
+        entityType: "product",
+        entityId: product.id,
+        title: "Indigo Throw",
+        url,
+        deletedBy: "Maya Chen",
+      }),
     );
 
     const restored = await ownerSends("POST", `/trash/product/${product.id}/restore`, {});

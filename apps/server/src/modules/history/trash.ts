@@ -26,7 +26,7 @@ import { newId } from "../../lib/ids.js";
 import type { MediaStore } from "../../media/store.js";
 import { changeClock, currentActor, trashDays } from "./context.js";
 import { rowJson, rowValues } from "./entities.js";
-import { pack, recordVersion, unpack } from "./service.js";
+import { actorName, actorNames, pack, recordVersion, unpack } from "./service.js";
 
 export const TRASH_TYPES = ["page", "collection", "item", "product", "form", "media"] as const;
 export type TrashType = (typeof TRASH_TYPES)[number];
@@ -146,9 +146,11 @@ export interface TrashJson {
   url: string;
   deletedAt: string;
   purgeAfter: string;
+  /** Who deleted it (a person's name, an API key's, or Atelier). */
+  deletedBy?: string;
 }
 
-function trashJson(r: typeof trashEntries.$inferSelect): TrashJson {
+function trashJson(r: typeof trashEntries.$inferSelect, names?: Map<string, string>): TrashJson {
   return {
     id: r.id,
     entityType: r.entityType,
@@ -157,6 +159,7 @@ function trashJson(r: typeof trashEntries.$inferSelect): TrashJson {
     url: r.url,
     deletedAt: r.deletedAt.toISOString(),
     purgeAfter: r.purgeAfter.toISOString(),
+    ...(names ? { deletedBy: actorName(r, names) } : {}),
   };
 }
 
@@ -167,7 +170,8 @@ export async function listTrash(db: Db, websiteId: string): Promise<TrashJson[]>
     .from(trashEntries)
     .where(eq(trashEntries.websiteId, websiteId))
     .orderBy(desc(trashEntries.deletedAt), desc(trashEntries.id));
-  return rows.map(trashJson);
+  const names = await actorNames(db, rows);
+  return rows.map((r) => trashJson(r, names));
 }
 
 const NOT_IN_TRASH = "That is not in the trash (or it was deleted for good).";

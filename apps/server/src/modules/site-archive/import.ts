@@ -15,6 +15,7 @@ import { type MediaStore, checkKey } from "../../media/store.js";
 import { contentTypeOf, mediaKey } from "../media/storage.js";
 import { type ImportContext, IMPORT_FIXES, safeBaseName } from "./fixes.js";
 import type { Manifest, ManifestDownload } from "./manifest.js";
+import { pack, unpack } from "../history/service.js";
 import { IdMap } from "./remap.js";
 import { archiveTables, decodeValue } from "./tables.js";
 import { checkData, readManifest } from "./validate.js";
@@ -66,6 +67,12 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
         oldIds.set(table, list);
       }
       if (table === "media") storagePaths.set(String(row.id), String(row.storage_path));
+      // What is in the trash is in no other table: its ids (and its rows' ids) get fresh values too.
+      if (table === "trash_entries") {
+        const list = oldIds.get("trashed") ?? [];
+        list.push(...trashedIds(row));
+        oldIds.set("trashed", list);
+      }
     });
     // New ids sort as the old ones did, so lists ordered by id keep their order.
     for (const list of oldIds.values()) {
@@ -104,7 +111,9 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
           for (const c of t.columns) {
             if (!(c.name in archived)) continue;
             if (t.generatedKey && t.primaryKey.includes(c)) continue;
-            row[c.key] = decodeValue(c.column, ids.remap(archived[c.name]));
+            row[c.key] = PACKED.has(`${t.name}.${c.name}`)
+              ? remapPacked(ids, decodeValue(c.column, archived[c.name]), t.name)
+              : decodeValue(c.column, ids.remap(archived[c.name]));
           }
           if (fix) row = await fix(row, ctx);
           if (row) batch.push(row);
@@ -147,6 +156,37 @@ interface StoredFile {
   bytes: number;
   sha256: string;
   key: string;
+}
+
+/** Columns of compressed JSON (a history version's content, a trash entry's rows): ids inside too. */
+const PACKED = new Set(["entity_versions.content", "trash_entries.content"]);
+
+/** The ids a trash entry of the archive holds: the deleted thing's and those of every row it took along. */
+function trashedIds(row: Record<string, unknown>): string[] {
+  const out = new Set<string>();
+  if (typeof row.entity_id === "string") out.add(row.entity_id);
+  try {
+    const rows = unpack<Record<string, Record<string, unknown>[]>>(
+      Buffer.from(String(row.content), "base64"),
+    );
+    for (const list of Object.values(rows))
+      for (const r of list) if (typeof r.id === "string" && /^[a-f0-9]{24}$/.test(r.id)) out.add(r.id);
+  } catch {
+    // Content that cannot be read is refused when the row is stored.
+  }
+  return [...out];
+}
+
+/** Compressed JSON with every old id in it replaced by the new site's, compressed again. */
+function remapPacked(ids: IdMap, value: unknown, table: string): unknown {
+  if (!Buffer.isBuffer(value)) return value;
+  let content: unknown;
+  try {
+    content = unpack(value);
+  } catch {
+    throw invalidArchive(`The archive is damaged: a row of ${table} has content that cannot be read.`);
+  }
+  return pack(ids.remap(content)).bytes;
 }
 
 /**

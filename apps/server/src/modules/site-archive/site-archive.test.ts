@@ -14,8 +14,47 @@ import { EXCLUDED_TABLES, siteScopedTableNames } from "./tables.js";
 let archive: Buffer;
 
 useDemoApp();
+/** The original's product saved and another deleted, so the archive carries history and trash. */
+const kept: { vase?: { id: string; variantId: string }; binId?: string } = {};
+async function historyAndTrash() {
+  const api = `/api/owner/sites/${siteId}`;
+  const pages = (await owner.request({ url: `${api}/pages` })).json().pages as { id: string; kind: string }[];
+  const shopId = pages.find((p) => p.kind === "products")!.id;
+  const make = async (title: string, sku: string) => {
+    const res = await owner.request({
+      method: "POST",
+      url: `${api}/products`,
+      payload: {
+        collectionId: shopId,
+        title,
+        productType: 1,
+        variants: [{ priceCents: 2500, qtyInStock: 4, sku }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().product as { id: string; variants: { id: string }[] };
+  };
+  const vase = await make("Archive Vase", "ARCH-VASE");
+  const saved = await owner.request({
+    method: "PUT",
+    url: `${api}/products/${vase.id}`,
+    payload: {
+      collectionId: shopId,
+      title: "Archive Vase, glazed",
+      productType: 1,
+      variants: [{ id: vase.variants[0]!.id, priceCents: 2500, qtyInStock: 4, sku: "ARCH-VASE" }],
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  kept.vase = { id: vase.id, variantId: vase.variants[0]!.id };
+  const bin = await make("Archive Bin", "ARCH-BIN");
+  expect((await owner.request({ method: "DELETE", url: `${api}/products/${bin.id}` })).statusCode).toBe(200);
+  kept.binId = bin.id;
+}
+
 beforeAll(async () => {
   await visitorActivity();
+  await historyAndTrash();
   // The demo's colour data is filled in the background at start; finish it first, or the copy
   // would miss what the original gains after the export (seen on PostgreSQL, which is slower).
   await completeMedia(t.database.db, t.app.deps.media);
@@ -236,6 +275,63 @@ describe("site archive: round trip of the demo", () => {
     const media = async (id: string) =>
       (await owner.request({ url: `/api/owner/websites/${id}/media` })).json();
     same(await media(siteId), await media(copy.id), "media");
+  });
+
+  it("carries the history and the trash with the copy's own ids inside them", async () => {
+    const copyApi = `/api/owner/sites/${copy.id}`;
+    const products = (await owner.request({ url: `${copyApi}/products?q=Archive` })).json().products as {
+      id: string;
+      title: string;
+      variants: { id: string }[];
+    }[];
+    const vase = products.find((p) => p.title === "Archive Vase, glazed")!;
+    expect(vase.id).not.toBe(kept.vase!.id);
+    const versions = (
+      await owner.request({ url: `${copyApi}/history?entity=${encodeURIComponent(`product:${vase.id}`)}` })
+    ).json().versions as { id: string; kind: string }[];
+    expect(versions.map((v) => v.kind)).toEqual(["save", "create"]);
+    const first = (await owner.request({ url: `${copyApi}/history/${versions[1]!.id}` })).json();
+    expect(first.content.title).toBe("Archive Vase");
+    expect(first.content.variants.map((v: { id: string }) => v.id)).toEqual([vase.variants[0]!.id]);
+    const text = JSON.stringify(first);
+    for (const old of [kept.vase!.id, kept.vase!.variantId, siteId]) expect(text).not.toContain(old);
+    // Restored in the copy: the copy's product changes, the original's does not.
+    const restored = await owner.request({
+      method: "POST",
+      url: `${copyApi}/history/${versions[1]!.id}/restore`,
+      payload: {},
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await owner.request({ url: `${copyApi}/products/${vase.id}` })).json().product.title).toBe(
+      "Archive Vase",
+    );
+    expect(
+      (await owner.request({ url: `/api/owner/sites/${siteId}/products/${kept.vase!.id}` })).json().product
+        .title,
+    ).toBe("Archive Vase, glazed");
+
+    const entries = (await owner.request({ url: `${copyApi}/trash` })).json().entries as {
+      entityType: string;
+      entityId: string;
+      title: string;
+    }[];
+    const bin = entries.find((e) => e.title === "Archive Bin")!;
+    expect(bin.entityId).not.toBe(kept.binId);
+    const back = await owner.request({
+      method: "POST",
+      url: `${copyApi}/trash/product/${bin.entityId}/restore`,
+      payload: {},
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const after = (await owner.request({ url: `${copyApi}/products/${bin.entityId}` })).json().product;
+    expect(after.variants.map((v: { sku: string; qtyInStock: number }) => [v.sku, v.qtyInStock])).toEqual([
+      ["ARCH-BIN", 4],
+    ]);
+    expect(
+      (await owner.request({ url: `/api/owner/sites/${siteId}/trash` }))
+        .json()
+        .entries.map((e: { entityId: string }) => e.entityId),
+    ).toContain(kept.binId);
   });
 
   it("keeps site users' password hashes: they sign in on the copy with their password", async () => {
