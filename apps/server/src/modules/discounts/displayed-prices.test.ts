@@ -39,7 +39,10 @@ function jsonLd(html: string): unknown[] {
   );
 }
 
-/** Every price a shopper or a search engine sees outside the cart. */
+/**
+ * Every price a shopper or a search engine sees outside the cart: the page's JSON-LD, the item
+ * JSON the product page renders its price from, the feeds and the shop's catalogue JSON.
+ */
 async function shownPrices() {
   const page = await get(shirtUrl);
   expect(page.statusCode).toBe(200);
@@ -61,7 +64,6 @@ async function shownPrices() {
     structuredContent: { variants: unknown[] };
   }[];
   return {
-    html: page.body,
     jsonLd: jsonLd(page.body),
     variants,
     feeds,
@@ -79,7 +81,6 @@ describe("a discount that needs a condition", () => {
     const before = await shownPrices();
     const offers = JSON.stringify(before.jsonLd);
     expect(offers).toContain('"price":"75.00"');
-    expect(before.html).toContain("$75.00");
     expect(before.feeds["dynamic-ads.xml"]!.join("")).toContain("75.00 USD");
 
     const onShirt = { productIds: [shirt.itemId], categoryIds: [] };
@@ -124,7 +125,6 @@ describe("a discount that needs a condition", () => {
     expect(after.variants).toEqual(before.variants);
     expect(after.feeds).toEqual(before.feeds);
     expect(after.shop).toEqual(before.shop);
-    expect(after.html).toContain("$75.00");
 
     // The discounts are live: a cart that meets their conditions gets the best one, by name.
     const s = await new Shopper(t).start();
