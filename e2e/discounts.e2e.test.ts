@@ -1,6 +1,6 @@
 /**
  * Automatic discounts in Chromium: the owner adds "Free shipping over $50" (on the ceramic planter,
- * which no other browser test buys) in Store settings › Discounts; a shopper who puts a $52
+ * which no other browser test buys) in Marketing › Discounts; a shopper who puts a $52
  * planter in the cart sees the discount by name in the cart island, pays without shipping at
  * checkout, and the order (confirmation page and owner API) keeps the discount line. Screenshots
  * of the dashboard screen and the cart at desktop and phone width.
@@ -19,7 +19,17 @@ describe("an automatic discount", () => {
     const api = `/api/owner/sites/${siteId}`;
     let discountId: string | undefined;
     try {
+      // The old Store settings tab leads to Marketing › Discounts, which the menu lists.
       await dash.goto(`${base}/config/sites/${siteId}/store/discounts`);
+      await dash.waitForURL(/\/marketing\/discounts$/);
+      await dash.getByRole("heading", { name: "Discounts", level: 1 }).waitFor();
+      await dash.getByRole("link", { name: "Discounts", exact: true }).first().waitFor();
+      await dash.getByRole("navigation", { name: "Discounts" }).getByRole("link", { name: "Coupons" }).click();
+      await dash.waitForURL(/\/marketing\/discounts\/coupons$/);
+      await dash.getByRole("button", { name: "Add coupon" }).waitFor();
+      await dash.goto(`${base}/config/sites/${siteId}/store/coupons`);
+      await dash.waitForURL(/\/marketing\/discounts\/coupons$/);
+      await dash.goto(`${base}/config/sites/${siteId}/marketing/discounts`);
       await dash.getByRole("button", { name: "Add discount" }).click();
       const dialog = dash.getByRole("dialog", { name: "Add discount" });
       await dialog.getByLabel("Name", { exact: true }).fill("Free shipping over $50");

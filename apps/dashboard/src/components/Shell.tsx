@@ -51,7 +51,10 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
   },
   {
     title: "Marketing",
-    links: [{ to: "marketing/abandoned-checkouts", label: "Abandoned checkouts" }],
+    links: [
+      { to: "marketing/discounts", label: "Discounts" },
+      { to: "marketing/abandoned-checkouts", label: "Abandoned checkouts" },
+    ],
   },
   {
     title: "Audience",

@@ -16,6 +16,7 @@ import {
 } from "./operations.js";
 import { siteOf } from "../owner-sites/access.js";
 import { linesOf, listOrders, orderDetail, ownerOrder } from "./service.js";
+import { ordersAsShopifyCsv } from "./shopify-csv.js";
 import { Id, Loose, OffsetPaging, errorResponses, offsetPage } from "../../http/schemas.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
 
@@ -152,6 +153,21 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Detail, ...errors },
     },
     async (request) => orderDetail(db, siteOf(request).id, pathParam(request, "orderId")),
+  );
+
+  site.get(
+    "/export/shopify-orders.csv",
+    {
+      summary:
+        "The site's orders as a Shopify orders CSV (one row per line item, with the discount codes, amounts and each line's discount)",
+    },
+    async (request, reply) => {
+      const website = siteOf(request);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${website.identifier}-orders.csv"`)
+        .send(await ordersAsShopifyCsv(db, website.id));
+    },
   );
 
   site.get(
