@@ -24,7 +24,10 @@ describe("an automatic discount", () => {
       await dash.waitForURL(/\/marketing\/discounts$/);
       await dash.getByRole("heading", { name: "Discounts", level: 1 }).waitFor();
       await dash.getByRole("link", { name: "Discounts", exact: true }).first().waitFor();
-      await dash.getByRole("navigation", { name: "Discounts" }).getByRole("link", { name: "Coupons" }).click();
+      await dash
+        .getByRole("navigation", { name: "Discounts" })
+        .getByRole("link", { name: "Coupons" })
+        .click();
       await dash.waitForURL(/\/marketing\/discounts\/coupons$/);
       await dash.getByRole("button", { name: "Add coupon" }).waitFor();
       await dash.goto(`${base}/config/sites/${siteId}/store/coupons`);

@@ -44,7 +44,8 @@ function shareOf(amount: number, part: number, total: number): number {
 }
 
 /** A line's amount after its discounts. */
-export const lineNetCents = (l: RefundOrderLine) => Math.max(0, l.unitPriceCents * l.quantity - l.discountCents);
+export const lineNetCents = (l: RefundOrderLine) =>
+  Math.max(0, l.unitPriceCents * l.quantity - l.discountCents);
 
 /** Units of a line not refunded yet. */
 export const refundableUnits = (l: RefundOrderLine) => Math.max(0, l.quantity - (l.refundedQuantity ?? 0));

@@ -55,7 +55,9 @@ export function RefundLines({
       {order.lines.map((l, i) => {
         const left = refundableUnits(rule.lines[i]!);
         const picked = units[l.id] ?? 0;
-        const share = picked ? refundSuggestion(rule, [{ lineId: l.id, quantity: picked }]).lines[0] : undefined;
+        const share = picked
+          ? refundSuggestion(rule, [{ lineId: l.id, quantity: picked }]).lines[0]
+          : undefined;
         return (
           <div key={l.id} className="refund-line">
             <div className="refund-line-name">

@@ -72,22 +72,18 @@ describe("refunds of a discounted order", () => {
     );
     expect(body).toEqual(rule);
     expect(body.lines[0].discountCents).toBe(Math.round(mugs.discountCents / 3));
-    expect(body.amountCents).toBe(
-      mugs.unitPriceCents - body.lines[0].discountCents + body.lines[0].taxCents,
-    );
+    expect(body.amountCents).toBe(mugs.unitPriceCents - body.lines[0].discountCents + body.lines[0].taxCents);
     expect(body.amountCents).toBeLessThan(mugs.unitPriceCents + body.lines[0].taxCents);
   });
 
   it("refunds named units pro rata, one at a time adding up to the whole line, never twice", async () => {
     const mugs = order.lines.find((l) => l.quantity === 3)!;
-    const whole = (
-      await owner.request({ url: `${orderUrl()}/refund-suggestion?lines=${mugs.id}:3` })
-    ).json().amountCents as number;
+    const whole = (await owner.request({ url: `${orderUrl()}/refund-suggestion?lines=${mugs.id}:3` })).json()
+      .amountCents as number;
     let refunded = 0;
     for (let i = 0; i < 3; i++) {
-      const next = (
-        await owner.request({ url: `${orderUrl()}/refund-suggestion?lines=${mugs.id}:1` })
-      ).json().amountCents as number;
+      const next = (await owner.request({ url: `${orderUrl()}/refund-suggestion?lines=${mugs.id}:1` })).json()
+        .amountCents as number;
       const res = await ownerSends("POST", `/orders/${order.id}/refund`, {
         refundLines: [{ lineId: mugs.id, quantity: 1 }],
       });

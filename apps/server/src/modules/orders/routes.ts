@@ -112,7 +112,13 @@ function parseLineQuantities(text: string): { lineId: string; quantity: number }
     .map((pair) => {
       const [lineId, qty] = pair.trim().split(":");
       const quantity = Number(qty);
-      if (!lineId || !/^[\w-]{1,64}$/.test(lineId) || !Number.isInteger(quantity) || quantity < 0 || quantity > 9999)
+      if (
+        !lineId ||
+        !/^[\w-]{1,64}$/.test(lineId) ||
+        !Number.isInteger(quantity) ||
+        quantity < 0 ||
+        quantity > 9999
+      )
         throw badRequest(MSG_BAD_LINES, { lines: MSG_BAD_LINES });
       return { lineId, quantity };
     });
