@@ -107,6 +107,33 @@ describe("an automatic discount", () => {
       expect(order.discounts).toEqual([
         { name: "Free shipping over $50", amountCents: 0, shippingCents: 800 },
       ]);
+
+      // The orders export (Shopify's CSV) keeps the discount; the refund dialog suggests the
+      // chosen units' amount after their share of the discounts.
+      await dash.setViewportSize(DESKTOP);
+      await dash.goto(`${base}/config/sites/${siteId}/ops/orders`);
+      const exportLink = dash.getByRole("link", { name: "Export CSV (Shopify format)" });
+      await exportLink.waitFor();
+      await screenshot(dash, "orders-export-desktop");
+      const csv = await dash.context().request.get(`${base}${await exportLink.getAttribute("href")}`);
+      expect(csv.status()).toBe(200);
+      expect(await csv.text()).toContain("Free shipping over $50");
+      await dash.setViewportSize(PHONE);
+      await screenshot(dash, "orders-export-phone");
+      await dash.setViewportSize(DESKTOP);
+      await dash.goto(`${base}/config/sites/${siteId}/ops/orders/${orderId}`);
+      await dash.getByRole("button", { name: "Refund", exact: true }).click();
+      const refund = dash.getByRole("dialog", { name: /^Refund order #\d+$/ });
+      await refund.getByLabel("Units of Ceramic Planter").fill("1");
+      await expect
+        .poll(() => refund.getByLabel(/^Amount to refund/).inputValue())
+        .toBe("56.62");
+      await refund.getByText("Refund $56.62").waitFor();
+      await screenshot(dash, "refund-dialog-desktop");
+      await dash.setViewportSize(PHONE);
+      await screenshot(dash, "refund-dialog-phone");
+      await refund.getByRole("button", { name: "Back" }).click();
+
       expect(errors).toEqual([]);
       expect(dashErrors).toEqual([]);
       await page.close();
