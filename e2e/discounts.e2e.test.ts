@@ -5,6 +5,7 @@
  * checkout, and the order (confirmation page and owner API) keeps the discount line. Screenshots
  * of the dashboard screen and the cart at desktop and phone width.
  */
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, browser, screenshot, useBrowser, visitorPage } from "./browser.js";
 import { demoOwnerLogIn, ownerCall } from "./owner.js";
@@ -12,6 +13,12 @@ import { fillAddress, fillCard } from "./shopper.js";
 
 const base = inject("baseUrl");
 useBrowser();
+
+/** Resizes the dashboard to a phone and waits until the menu has slid away. */
+async function toPhone(page: Page) {
+  await page.setViewportSize(PHONE);
+  await page.locator("#dashboard-navigation").waitFor({ state: "hidden" });
+}
 
 describe("an automatic discount", () => {
   it("is made in the dashboard, shows in the cart island and is kept on the order", async () => {
@@ -56,7 +63,7 @@ describe("an automatic discount", () => {
       discountId = made.id;
       expect(made.conditions.minSubtotalCents).toBe(5000);
       expect(made.appliesTo.productIds).toHaveLength(1);
-      await dash.setViewportSize(PHONE);
+      await toPhone(dash);
       await screenshot(dash, "discounts-list-phone");
       await dash.getByRole("button", { name: "Edit Free shipping over $50" }).click();
       await dash.getByRole("dialog", { name: "Edit discount" }).waitFor();
@@ -114,11 +121,12 @@ describe("an automatic discount", () => {
       await dash.goto(`${base}/config/sites/${siteId}/ops/orders`);
       const exportLink = dash.getByRole("link", { name: "Export CSV (Shopify format)" });
       await exportLink.waitFor();
+      await dash.getByRole("link", { name: /^#\d+$/ }).first().waitFor();
       await screenshot(dash, "orders-export-desktop");
       const csv = await dash.context().request.get(`${base}${await exportLink.getAttribute("href")}`);
       expect(csv.status()).toBe(200);
       expect(await csv.text()).toContain("Free shipping over $50");
-      await dash.setViewportSize(PHONE);
+      await toPhone(dash);
       await screenshot(dash, "orders-export-phone");
       await dash.setViewportSize(DESKTOP);
       await dash.goto(`${base}/config/sites/${siteId}/ops/orders/${orderId}`);
@@ -130,7 +138,11 @@ describe("an automatic discount", () => {
         .toBe("56.62");
       await refund.getByText("Refund $56.62").waitFor();
       await screenshot(dash, "refund-dialog-desktop");
-      await dash.setViewportSize(PHONE);
+      await refund.getByRole("button", { name: "Back" }).click();
+      await toPhone(dash);
+      await dash.getByRole("button", { name: "Refund", exact: true }).click();
+      await refund.getByLabel("Units of Ceramic Planter").fill("1");
+      await refund.getByText("Refund $56.62").waitFor();
       await screenshot(dash, "refund-dialog-phone");
       await refund.getByRole("button", { name: "Back" }).click();
 

@@ -75,7 +75,8 @@ export function RefundLines({
               ) : null}
             </div>
             <NumberField
-              label={`Units of ${l.productName}`}
+              label="Units"
+              aria-label={`Units of ${l.productName}`}
               min={0}
               max={left}
               step={1}
