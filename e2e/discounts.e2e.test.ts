@@ -121,7 +121,10 @@ describe("an automatic discount", () => {
       await dash.goto(`${base}/config/sites/${siteId}/ops/orders`);
       const exportLink = dash.getByRole("link", { name: "Export CSV (Shopify format)" });
       await exportLink.waitFor();
-      await dash.getByRole("link", { name: /^#\d+$/ }).first().waitFor();
+      await dash
+        .getByRole("link", { name: /^#\d+$/ })
+        .first()
+        .waitFor();
       await screenshot(dash, "orders-export-desktop");
       const csv = await dash.context().request.get(`${base}${await exportLink.getAttribute("href")}`);
       expect(csv.status()).toBe(200);
@@ -133,9 +136,7 @@ describe("an automatic discount", () => {
       await dash.getByRole("button", { name: "Refund", exact: true }).click();
       const refund = dash.getByRole("dialog", { name: /^Refund order #\d+$/ });
       await refund.getByLabel("Units of Ceramic Planter").fill("1");
-      await expect
-        .poll(() => refund.getByLabel(/^Amount to refund/).inputValue())
-        .toBe("56.62");
+      await expect.poll(() => refund.getByLabel(/^Amount to refund/).inputValue()).toBe("56.62");
       await refund.getByText("Refund $56.62").waitFor();
       await screenshot(dash, "refund-dialog-desktop");
       await refund.getByRole("button", { name: "Back" }).click();
