@@ -62,6 +62,16 @@ describe("abandoned-checkout recovery in a browser", () => {
     await page.getByRole("button", { name: "Save recovery emails" }).click();
     await page.getByText("Recovery emails saved.").waitFor();
     await screenshot(page, "recovery-settings-desktop");
+    // The first reminder carries a single-use 10 % code made for the cart.
+    const url = `/api/owner/sites/${await siteId()}/abandoned-checkouts/settings`;
+    const crumb = (await context.cookies()).find((c) => c.name === "crumb")?.value ?? "";
+    const settings = await (await page.request.get(`${base()}${url}`)).json();
+    settings.reminders[0].discount = { kind: "percentage", value: 10 };
+    const saved = await page.request.put(`${base()}${url}`, {
+      headers: { "x-csrf-token": crumb },
+      data: settings,
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -104,6 +114,12 @@ describe("abandoned-checkout recovery in a browser", () => {
     await back.getByText("Beeswax Pillar Candle").first().waitFor();
     await screenshot(back, "recovery-restored-cart-phone");
     await back.goto(`${base()}/checkout`);
+    // The reminder's code came back with the cart: the checkout applies it without typing.
+    const code = /code (BACK-[A-Z0-9]+)/.exec(reminder!.textBody)?.[1];
+    expect(code).toBeDefined();
+    await back.locator(".checkout-codes").getByText(code!).first().waitFor();
+    await back.locator(".checkout-totals").getByText(`Discount (${code})`).waitFor();
+    await screenshot(back, "recovery-checkout-code-phone");
     await fillCheckout(back, "4242 4242 4242 4242", SHOPPER);
     await back.getByRole("button", { name: /^Pay \$/ }).click();
     await back.waitForURL(/\/checkout\/order-confirmed\?orderId=[a-f0-9]{24}&token=/);

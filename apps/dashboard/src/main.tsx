@@ -8,6 +8,7 @@ import { ApiKeys } from "./screens/ApiKeys.js";
 import { Webhooks } from "./screens/Webhooks.js";
 import { AbandonedCheckouts } from "./screens/marketing/AbandonedCheckouts.js";
 import { SitePopups } from "./screens/marketing/SitePopups.js";
+import { MarketingDiscounts } from "./screens/marketing/Discounts.js";
 import { designRoutes } from "./screens/design/routes.js";
 import { Billing } from "./screens/Billing.js";
 import { CollectionItems, ItemEditor } from "./screens/Collections.js";
@@ -110,6 +111,8 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings/developers/webhooks", element: <Webhooks /> },
         { path: "sites/:siteId/marketing/abandoned-checkouts", element: <AbandonedCheckouts /> },
         { path: "sites/:siteId/marketing/announcements", element: <SitePopups /> },
+        { path: "sites/:siteId/marketing/discounts", element: <MarketingDiscounts /> },
+        { path: "sites/:siteId/marketing/discounts/:tab", element: <MarketingDiscounts /> },
         {
           path: "sites/:siteId/design/templates",
           element: (

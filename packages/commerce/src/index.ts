@@ -20,3 +20,4 @@ export * from "./saved-address.js";
 export * from "./account.js";
 export * from "./test-challenge.js";
 export * from "./discounts.js";
+export * from "./refunds.js";

@@ -15,6 +15,8 @@ export interface OrderLine {
   additionalFields: unknown;
   isSubscription: boolean;
   restockedQuantity: number;
+  /** Units refunded by refunds that named the line. */
+  refundedQuantity: number;
   url: string | null;
   imageUrl: string | null;
 }

@@ -52,6 +52,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
   {
     title: "Marketing",
     links: [
+      { to: "marketing/discounts", label: "Discounts" },
       { to: "marketing/abandoned-checkouts", label: "Abandoned checkouts" },
       { to: "marketing/announcements", label: "Announcement bar and pop-up" },
     ],

@@ -1,15 +1,17 @@
-/** Store settings: general (currency, money format, every store setting), shipping, tax, coupons and automatic discounts. */
+/**
+ * Store settings: general (currency, money format, every store setting), shipping and tax.
+ * Coupons and automatic discounts live under Marketing › Discounts; their old tabs lead there.
+ */
 import { SOLD_OUT_TEXT_MAX_LENGTH, type StoreSettingsAnswer } from "@atelier/owner-api";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { NavLink, useParams } from "react-router";
+import { NavLink, Navigate, useParams } from "react-router";
 import { patch } from "../api.js";
 import { Card } from "../components/Card.js";
 import { CheckboxField, DraftSaveBar, SelectField, TextField, useDraft } from "../components/form/index.js";
 import { ErrorNotice, Loading, PageHead, useSiteId } from "../components/ui.js";
 import { ProductFeeds } from "./ProductFeeds.js";
-import { Coupons } from "./store/Coupons.js";
-import { Discounts } from "./store/Discounts.js";
+import { discountsPath } from "./marketing/Discounts.js";
 import { Shipping } from "./store/Shipping.js";
 import { Tax } from "./store/Tax.js";
 import { useStore } from "./store/useStore.js";
@@ -24,12 +26,13 @@ export function StoreSettings() {
     ["general", "General"],
     ["shipping", "Shipping"],
     ["tax", "Tax"],
-    ["coupons", "Coupons"],
-    ["discounts", "Discounts"],
   ];
+  // Old links to the Coupons and Discounts tabs: they moved to Marketing › Discounts.
+  if (tab === "coupons" || tab === "discounts")
+    return <Navigate replace to={discountsPath(siteId, tab === "coupons" ? "coupons" : "automatic")} />;
   return (
     <>
-      <PageHead title="Store settings" sub="Currency, how products show, shipping, tax and discounts." />
+      <PageHead title="Store settings" sub="Currency, how products show, shipping and tax." />
       <nav className="tabs" aria-label="Store settings">
         {tabs.map(([id, label]) => (
           <NavLink
@@ -42,17 +45,7 @@ export function StoreSettings() {
           </NavLink>
         ))}
       </nav>
-      {tab === "general" ? (
-        <General />
-      ) : tab === "shipping" ? (
-        <Shipping />
-      ) : tab === "tax" ? (
-        <Tax />
-      ) : tab === "discounts" ? (
-        <Discounts />
-      ) : (
-        <Coupons />
-      )}
+      {tab === "shipping" ? <Shipping /> : tab === "tax" ? <Tax /> : <General />}
     </>
   );
 }

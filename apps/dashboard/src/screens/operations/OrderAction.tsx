@@ -1,4 +1,5 @@
-/** The dialog of one order action: fulfil (carrier, tracking), refund (amount, restock) or cancel. */
+/** The dialog of one order action: fulfil (carrier, tracking), refund (lines, amount, restock) or cancel. */
+import { refundSuggestion } from "@atelier/commerce";
 import { useMutation } from "@tanstack/react-query";
 import { formatCents, post } from "../../api.js";
 import {
@@ -10,6 +11,7 @@ import {
 } from "../../components/form/index.js";
 import { ErrorNotice, ActionDialog } from "../../components/ui.js";
 import type { Order } from "./order-types.js";
+import { RefundLines, chosenUnits, refundOrderOfJson, restockableUnits } from "./RefundLines.js";
 
 export function OrderAction({
   kind,
@@ -32,8 +34,18 @@ export function OrderAction({
     amountCents: left as MoneyValue,
     restock: true,
     reason: "",
+    /** Units to refund by line id: the amount follows them (each line's share of the discounts). */
+    units: {} as Record<string, number>,
   });
   const v = form.values;
+  const chosen = chosenUnits(v.units);
+  const setUnits = (units: Record<string, number>) => {
+    const picked = chosenUnits(units);
+    const suggested = picked.length
+      ? Math.min(left, refundSuggestion(refundOrderOfJson(order), picked).amountCents)
+      : left;
+    form.set({ units, amountCents: suggested });
+  };
   const act = useMutation({
     mutationFn: () => {
       if (kind === "fulfil")
@@ -51,7 +63,12 @@ export function OrderAction({
       if (typeof v.amountCents !== "number") throw new Error("Enter the amount to refund.");
       return post(`${url}/refund`, {
         amountCents: v.amountCents,
-        restock: v.restock,
+        ...(chosen.length
+          ? {
+              refundLines: chosen,
+              ...(v.restock ? { restockLines: restockableUnits(order, chosen) } : {}),
+            }
+          : { restock: v.restock }),
         reason: v.reason || undefined,
       });
     },
@@ -79,16 +96,26 @@ export function OrderAction({
         </>
       ) : null}
       {kind === "refund" ? (
-        <MoneyField
-          label={`Amount to refund (${order.currency})`}
-          currency={order.currency}
-          {...form.bind("amountCents", act.error)}
-          help={`Up to ${formatCents(left, order.currency)}`}
-        />
+        <>
+          <RefundLines order={order} units={v.units} onChange={setUnits} />
+          <MoneyField
+            label={`Amount to refund (${order.currency})`}
+            currency={order.currency}
+            {...form.bind("amountCents", act.error)}
+            help={
+              chosen.length
+                ? `Suggested for the chosen items: their price less their share of the discounts, plus their tax. Up to ${formatCents(left, order.currency)}.`
+                : `Up to ${formatCents(left, order.currency)}`
+            }
+          />
+        </>
       ) : null}
       {kind !== "fulfil" ? (
         <>
-          <CheckboxField label="Put the items back in stock" {...form.bind("restock", act.error)} />
+          <CheckboxField
+            label={chosen.length ? "Put the chosen items back in stock" : "Put the items back in stock"}
+            {...form.bind("restock", act.error)}
+          />
           <TextField label="Reason" {...form.bind("reason", act.error)} />
         </>
       ) : null}

@@ -30,7 +30,15 @@ export function Orders() {
   };
   return (
     <>
-      <PageHead title="Orders" sub="Orders from your store, newest first." />
+      <PageHead
+        title="Orders"
+        sub="Orders from your store, newest first."
+        actions={
+          <a className="btn" href={`/api/owner/sites/${siteId}/export/shopify-orders.csv`} download>
+            Export CSV (Shopify format)
+          </a>
+        }
+      />
       <div className="toolbar">
         <SearchField
           label="Search orders"

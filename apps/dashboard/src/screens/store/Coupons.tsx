@@ -1,4 +1,4 @@
-/** Store settings › Coupons: percent, amount or free-shipping codes with dates, a minimum and a limit. */
+/** Marketing › Discounts › Coupons: percent, amount or free-shipping codes with dates, a minimum and a limit. */
 import type { OwnerCoupon } from "@atelier/owner-api";
 import { formatCents } from "../../api.js";
 import {

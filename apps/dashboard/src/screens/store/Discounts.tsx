@@ -1,5 +1,5 @@
 /**
- * Store settings › Discounts (beside Coupons): automatic discounts, applied without a code. The
+ * Marketing › Discounts (beside Coupons): automatic discounts, applied without a code. The
  * list shows what each gives, when and how often it was used; the form has every field of the
  * owner API (kind and value, products and categories, conditions, schedule in the site's time
  * zone, usage limits, combining with coupons). The server checks the form and answers in plain words.

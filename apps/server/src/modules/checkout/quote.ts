@@ -82,6 +82,8 @@ export async function quote(
       unavailableEntries: (loaded?.unavailable ?? []).map((e) => e.id),
       hasSubscription: lines.some((l) => l.isSubscription),
       ...quoteJson(priced),
+      /** Codes kept with the cart (a recovery link's code): the checkout page starts with them. */
+      savedCouponCodes: loaded?.cart.couponCodes ?? [],
     },
     shippingCountries: shippingCountries(rules.shippingRules),
     payment: { provider: deps.payments.name, testMode: deps.payments.testMode },

@@ -5,7 +5,7 @@
  * transaction holding the order's row lock; refunds use a key made of the order's refunded
  * amount so a retried request never refunds twice.
  */
-import { formatMoney } from "@atelier/commerce";
+import { type RefundOrder, formatMoney, refundSuggestion } from "@atelier/commerce";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { customerSubscriptions, payments } from "../../db/schema.js";
@@ -122,8 +122,41 @@ interface RefundInput {
   restock?: boolean;
   /** Restocks these units only. */
   restockLines?: RestockLine[];
+  /**
+   * Refunds these units: without amountCents the amount is their price less their pro-rata
+   * share of the order's discounts, plus their share of the tax (@atelier/commerce refunds.ts).
+   */
+  refundLines?: RestockLine[];
   reason?: string;
 }
+
+/** An order and its lines as the shared refund rule reads them. */
+export function refundOrderOf(order: OrderRow, lines: readonly OrderLineRow[]): RefundOrder {
+  return {
+    taxCents: order.taxCents,
+    shippingCents: order.shippingCents,
+    lines: lines.map((l) => ({
+      id: l.id,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      discountCents: lineDetailsOf(l).discountCents ?? 0,
+      refundedQuantity: lineDetailsOf(l).refundedQuantity ?? 0,
+    })),
+  };
+}
+
+/** The units to refund, checked: each line of the order, never more units than are left. */
+export function checkRefundLines(lines: readonly OrderLineRow[], chosen: readonly RestockLine[]) {
+  for (const r of chosen) {
+    const line = lines.find((l) => l.id === r.lineId);
+    if (!line) throw badRequest(MSG_UNKNOWN_LINE, { refundLines: MSG_UNKNOWN_LINE });
+    const left = line.quantity - (lineDetailsOf(line).refundedQuantity ?? 0);
+    if (r.quantity > left) throw badRequest(MSG_REFUND_TOO_MANY, { refundLines: MSG_REFUND_TOO_MANY });
+  }
+  return chosen.filter((r) => r.quantity > 0);
+}
+
+export const MSG_REFUND_TOO_MANY = "That is more units than are left to refund on this line.";
 
 /** Units of each line still out (not restocked by an earlier refund). */
 function restockPlan(lines: readonly OrderLineRow[], restock: boolean | RestockLine[] | undefined) {
@@ -212,9 +245,11 @@ export async function refundOrder(deps: OrderOpsDeps, site: Website, orderId: st
   await db.transaction(async (tx) => {
     const order = await ownerOrder(tx, site.id, orderId, { lock: true });
     const left = order.grandTotalCents - order.refundedCents;
-    const amount = input.amountCents ?? left;
-    assertRefundable(order, amount);
     const lines = await linesOf(tx, order.id);
+    const chosen = checkRefundLines(lines, input.refundLines ?? []);
+    const suggested = chosen.length ? refundSuggestion(refundOrderOf(order, lines), chosen) : undefined;
+    const amount = input.amountCents ?? (suggested ? Math.min(suggested.amountCents, left) : left);
+    assertRefundable(order, amount);
     const plan = restockPlan(lines, input.restockLines?.length ? input.restockLines : input.restock);
     if (amount <= 0 && plan.length === 0) {
       // A zero refund that restocks nothing: say what is missing, unless nothing is left at all.
@@ -224,6 +259,13 @@ export async function refundOrder(deps: OrderOpsDeps, site: Website, orderId: st
     const now = clock.now();
     if (amount > 0) await moneyBack(deps, tx, order, amount);
     await restockLines(tx, order, plan);
+    for (const l of suggested?.lines ?? []) {
+      const line = lines.find((x) => x.id === l.lineId)!;
+      const fresh = (await linesOf(tx, order.id)).find((x) => x.id === line.id) ?? line;
+      await setLineDetails(tx, fresh, {
+        refundedQuantity: (lineDetailsOf(fresh).refundedQuantity ?? 0) + l.quantity,
+      });
+    }
     const refunded = order.refundedCents + amount;
     const full = refunded >= order.grandTotalCents;
     await insertRefund(tx, {

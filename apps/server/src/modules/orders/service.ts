@@ -69,6 +69,8 @@ export interface LineDetails {
   /** This line's share of the order's discount (minor units). */
   discountCents?: number;
   restockedQuantity?: number;
+  /** Units refunded by refunds that named this line (refundLines). */
+  refundedQuantity?: number;
   url?: string;
   imageUrl?: string | null;
 }
@@ -281,6 +283,7 @@ function lineJson(l: OrderLineRow): OrderLine {
     additionalFields: d.additionalFields ?? null,
     isSubscription: d.isSubscription === true,
     restockedQuantity: d.restockedQuantity ?? 0,
+    refundedQuantity: d.refundedQuantity ?? 0,
     url: d.url ?? null,
     imageUrl: d.imageUrl ?? null,
   };

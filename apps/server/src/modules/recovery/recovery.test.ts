@@ -128,6 +128,36 @@ describe("the checkout's email", () => {
   });
 });
 
+describe("a signed-in shopper's email", () => {
+  it("is the checkout's contact without typing it, and nobody else's is taken", async () => {
+    const s = await new Shopper(t).start();
+    const email = uniqueEmail("member");
+    const signedUp = await s.request({
+      method: "POST",
+      url: "/api/site-users/account",
+      payload: { email, password: "s3cret-pass", firstName: "Mary", lastName: "Somerville" },
+    });
+    expect(signedUp.statusCode, signedUp.body).toBe(201);
+    await s.add(candle.itemId, candle.variants[0]!.sku);
+    const res = await s.request({ method: "PUT", url: "/api/commerce/checkout/contact", payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email, firstName: "Mary" });
+    expect(await rowOf(email)).toMatchObject({ email, firstName: "Mary" });
+
+    // A visitor who is not signed in and sends no email is told to enter one; nothing is saved.
+    const anonymous = await new Shopper(t).start();
+    await anonymous.add(candle.itemId, candle.variants[0]!.sku);
+    const none = await anonymous.request({
+      method: "PUT",
+      url: "/api/commerce/checkout/contact",
+      payload: {},
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe("Please enter a valid email address.");
+    expect(await db().select().from(abandonedCheckouts)).toHaveLength(1);
+  });
+});
+
 describe("reminders", () => {
   beforeAll(async () => {
     await saveSettings(settings());
@@ -267,6 +297,21 @@ describe("reminders", () => {
     expect(code).toBeDefined();
     const [coupon] = await db().select().from(coupons).where(eq(coupons.code, code!));
     expect(coupon).toMatchObject({ kind: "percent", amount: 15, usageLimit: 1 });
+
+    // The link in a fresh browser brings the cart back with the code applied at checkout.
+    const other = await new Shopper(t).start();
+    const opened = await other.request({ method: "GET", url: linkIn(mail!.textBody, "/cart/recover") });
+    expect(opened.statusCode).toBe(302);
+    const restored = (await other.request({ method: "GET", url: "/api/commerce/shopping-cart" })).json();
+    expect(restored.coupons).toEqual([code]);
+    const quoted = await other.quote();
+    expect(quoted.json().cart.savedCouponCodes).toEqual([code]);
+    const withCode = (await other.quote(`couponCodes=${code}`)).json().cart;
+    expect(withCode.validCoupons.map((c: { code: string }) => c.code)).toEqual([code]);
+    expect(withCode.discountCents).toBe(Math.round(restored.subtotalCents * 0.15));
+    // Opening the link twice keeps one copy of the code.
+    await other.request({ method: "GET", url: linkIn(mail!.textBody, "/cart/recover") });
+    expect((await other.quote()).json().cart.savedCouponCodes).toEqual([code]);
     // The scan does not send the first reminder again when it falls due.
     at(2 * HOUR + 2 * 60_000);
     await scanAbandonedCheckouts(t.app.deps);

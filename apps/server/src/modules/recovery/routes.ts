@@ -7,12 +7,16 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
+import { badRequest } from "../../http/errors.js";
 import { ErrorSchema, errorResponses } from "../../http/schemas.js";
 import { pathParam, routeGroup, siteApiRoutes, siteParams } from "../../http/site-routes.js";
 import { escapeHtml } from "../../lib/escape.js";
 import { type RateLimit, siteLimiter, siteReadsOf } from "../cart/rate-limit.js";
 import { CART_COOKIE, RATE_LIMITED_MESSAGE, keepCartCookie } from "../cart/routes.js";
+import { MSG_EMAIL_INVALID } from "../checkout/checkout-types.js";
 import { siteOf } from "../owner-sites/access.js";
+import { SITE_USER_COOKIE } from "../site-users/routes.js";
+import { sessionOf } from "../site-users/service.js";
 import { siteAtHost, siteBaseUrl } from "../sites/service.js";
 import { checkRestoreToken, checkUnsubscribeToken } from "./email.js";
 import {
@@ -104,7 +108,9 @@ const ListQuery = Type.Object(
 );
 const ContactBody = Type.Object(
   {
-    email: Type.String({ maxLength: 256 }),
+    email: Type.Optional(
+      Type.String({ maxLength: 256, description: "left out: the signed-in site user's email" }),
+    ),
     firstName: Type.Optional(Type.String({ maxLength: 100 })),
     cartToken: Type.Optional(Type.String({ maxLength: 200 })),
   },
@@ -126,6 +132,22 @@ function page(reply: FastifyReply, status: number, title: string, text: string, 
         `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
         `<h1 style="font-size:1.5rem">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${extra}<p><a href="/">Continue shopping</a></p></body></html>`,
     );
+}
+
+/**
+ * The checkout's contact: the email typed, or, when none is sent, the signed-in site user's
+ * (their name too), so a signed-in shopper who leaves is reminded without typing anything.
+ */
+async function contactOf(
+  request: FastifyRequest,
+  websiteId: string,
+  body: Static<typeof ContactBody>,
+): Promise<{ email: string; firstName?: string }> {
+  if (body.email !== undefined) return { email: body.email, firstName: body.firstName };
+  const { db, clock } = request.server.deps;
+  const found = await sessionOf(db, websiteId, request.cookies[SITE_USER_COOKIE], clock.now());
+  if (!found) throw badRequest(MSG_EMAIL_INVALID, { email: MSG_EMAIL_INVALID });
+  return { email: found.user.email, firstName: body.firstName || found.user.firstName || undefined };
 }
 
 export const recoveryRoutes: FastifyPluginAsync = async (app) => {
@@ -213,21 +235,29 @@ export const recoveryRoutes: FastifyPluginAsync = async (app) => {
   site.put(
     "/api/commerce/checkout/contact",
     {
-      summary: "Saves the checkout's email for the visitor's cart (or a cartToken's), before payment",
+      summary:
+        "Saves the checkout's email for the visitor's cart (or a cartToken's), before payment; without an email, the signed-in site user's",
       body: ContactBody,
-      response: { 200: Type.Object({ ok: Type.Boolean() }), ...errorResponses(400, 403, 404, 429) },
+      response: {
+        200: Type.Object({
+          ok: Type.Boolean(),
+          email: Type.String(),
+          firstName: Type.Union([Type.String(), Type.Null()]),
+        }),
+        ...errorResponses(400, 403, 404, 429),
+      },
     },
     async (request) => {
       const body = request.body as Static<typeof ContactBody>;
       const reads = await siteReadsOf(db, cache, request);
+      const contact = await contactOf(request, reads.site.id, body);
       await saveContact(deps, {
         websiteId: reads.site.id,
         cartToken: body.cartToken || request.cookies[CART_COOKIE],
-        email: body.email,
-        firstName: body.firstName,
+        ...contact,
         origin: siteBaseUrl(reads.site, deps.config.publicUrl),
       });
-      return { ok: true };
+      return { ok: true, email: contact.email.trim().toLowerCase(), firstName: contact.firstName ?? null };
     },
   );
 

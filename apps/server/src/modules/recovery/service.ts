@@ -11,7 +11,7 @@
 import { isValidEmail } from "@atelier/forms";
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { abandonedCheckouts, recoveryUnsubscribes } from "../../db/schema.js";
+import { abandonedCheckouts, carts, recoveryUnsubscribes } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { DAY_MS } from "../../lib/clock.js";
@@ -337,7 +337,16 @@ export async function restoreCheckoutCart(
     const row = await checkoutRow(tx, websiteId, id, { lock: true });
     if (!row) return undefined;
     const token = await renewCartToken(tx, row.cartId, now);
-    if (token) await patchRow(tx, row.id, { restoredAt: now }, now);
+    if (!token) return undefined;
+    await patchRow(tx, row.id, { restoredAt: now }, now);
+    // The latest reminder's single-use code comes back with the cart: the checkout applies it.
+    const code = row.couponCodes[row.couponCodes.length - 1];
+    if (code) {
+      await tx
+        .update(carts)
+        .set({ couponCodes: sql`array_append(array_remove(${carts.couponCodes}, ${code}), ${code})` })
+        .where(eq(carts.id, row.cartId));
+    }
     return token;
   });
 }

@@ -9,6 +9,7 @@ import { type ChallengeOutcome, checkoutUrl, formatMoney, testChallengeUrl } fro
 import { isValidEmail } from "@atelier/forms";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiCallError, apiCall } from "../../lib/api.js";
+import { SIGNED_IN_COOKIE, readCookie } from "../../lib/cookies.js";
 import "../../lib/ui.css";
 import "./checkout.css";
 import { Challenge } from "./challenge.js";
@@ -84,6 +85,9 @@ export default function Checkout(props: CheckoutProps) {
       if (codes.length) q.set("couponCodes", codes.join(","));
       try {
         const next = await apiCall<Quote>(`/api/commerce/checkout/quote?${q}`, { signal });
+        // The first quote brings the codes kept with the cart (a recovery email's code).
+        const saved = next.cart.savedCouponCodes;
+        if (!quoted.current && saved?.length) setCodes((current) => (current.length ? current : saved));
         quoted.current = true;
         setQuote(next);
         setLoadError(undefined);
@@ -149,6 +153,24 @@ export default function Checkout(props: CheckoutProps) {
     },
     [cartToken],
   );
+
+  // A signed-in site user's email is the checkout's without typing: the server saves the
+  // account's email as the contact and the form starts with it.
+  const accountContact = useRef(false);
+  const hasLines = Boolean(cart?.entries.length);
+  useEffect(() => {
+    if (!hasLines || accountContact.current || readCookie(SIGNED_IN_COOKIE) !== "1") return;
+    accountContact.current = true;
+    apiCall<{ email: string; firstName: string | null }>("/api/commerce/checkout/contact", {
+      method: "PUT",
+      body: cartToken ? { cartToken } : {},
+    })
+      .then((saved) => {
+        savedContact.current = `${saved.email}\n${saved.firstName ?? ""}`;
+        setForm((f) => (f.email ? f : { ...f, email: saved.email }));
+      })
+      .catch(() => undefined);
+  }, [hasLines, cartToken]);
 
   const finish = useCallback((placed: Placed, key: string) => {
     sessionStorage.removeItem(STORAGE_PREFIX + key);

@@ -26,6 +26,8 @@ export interface CheckoutCart extends CheckoutTotals {
   shippingOptions: Option[];
   selectedShippingOption: Option | null;
   applicableTaxRules: { name: string; ratePercent: string; taxCents: number }[];
+  /** Codes kept with the cart (a recovery email's code): applied when the page opens. */
+  savedCouponCodes?: string[];
   validCoupons: { code: string; kind: string; discountCents: number }[];
   invalidCoupons: { code: string; reason: string }[];
   /** Each discount by name (the automatic one first, then coupons). */
