@@ -9,6 +9,8 @@
  *                               DATABASE_URL=postgres://… the server to use (default
  *                               postgres://postgres@127.0.0.1:5432); a temporary database is made
  *                               on it and dropped afterwards
+ *                               BENCH_KEEP=1 keeps that database (its URL is printed) to profile
+ *                               the reports' queries with EXPLAIN (ANALYZE, BUFFERS)
  *
  * Rows are seeded with generate_series SQL (seconds, not minutes), then ANALYZEd; the rollups of
  * every day are built as the job queue builds them (rebuildDay), and that build time is printed.
@@ -177,6 +179,7 @@ if (scratch) {
     await bench(database);
   } finally {
     await database.close();
-    await scratch.drop();
+    if (process.env.BENCH_KEEP) console.log(`\nKept the database for a look (drop it when done): ${scratch.url}`);
+    else await scratch.drop();
   }
 }
