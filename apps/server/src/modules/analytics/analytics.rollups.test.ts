@@ -69,7 +69,7 @@ async function rawHit(createdAt: Date, visitor: string, pagePath = "/shop") {
   await t.database.db.insert(analyticsHits).values({
     websiteId: siteId,
     event: "view",
-    visitorCookie: `${visitor}|1|1|${createdAt.getTime()}|1`,
+    visitorCookie: `${visitor}|1|1|${createdAt.toISOString().slice(0, 10)}|1`, // one visit a day
     pagePath,
     url: `http://demo.localhost${pagePath}`,
     createdAt,
