@@ -316,6 +316,26 @@ export const analyticsDailyTraffic = pgTable(
   (t) => [primaryKey({ columns: [t.websiteId, t.day, t.dimension, t.key] })],
 );
 
+/**
+ * The daily traffic rows summed over a whole ISO week (span "week", `start` its Monday) or a
+ * whole month (span "month", `start` its first day), kept with the days: a long range reads its
+ * full months and weeks here and only its edge days from `analytics_daily_traffic`.
+ */
+export const analyticsSpanTraffic = pgTable(
+  "analytics_span_traffic",
+  {
+    websiteId: websiteId(),
+    span: text("span").notNull(),
+    start: date("start", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    visits: integer("visits").notNull(),
+    visitors: integer("visitors").notNull(),
+    pageViews: integer("page_views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.span, t.start, t.dimension, t.key] })],
+);
+
 export const jobs = pgTable(
   "jobs",
   {

@@ -21,7 +21,7 @@ import { newId } from "../../lib/ids.js";
 import { recordEvent } from "../events/service.js";
 import { runDueJobs } from "../jobs/service.js";
 import { markOrderPaid, orderUpdated } from "../orders/service.js";
-import { siteOfReports, todayOf, trafficReport } from "./reports.js";
+import { addDays, siteOfReports, spansOf, todayOf, trafficReport } from "./reports.js";
 
 let t: TestApp;
 let owner: Browser;
@@ -133,6 +133,13 @@ describe("visitors over a range", () => {
     expect(await trafficReport(t.database.db, site, r)).toEqual(
       await trafficReport(t.database.db, site, r, "raw"),
     );
+    // Also over a range read from a month's and a week's sums (June 2025, the week from 30 June)
+    // and edge days.
+    const long = { from: "2025-05-28", to: "2025-07-08" };
+    expect(spansOf(long)).toMatchObject({ months: ["2025-06-01"], weeks: ["2025-06-30"] });
+    const fromRollups = await trafficReport(t.database.db, site, long);
+    expect(fromRollups.totals).toEqual({ visits: 4, visitors: 2, pageViews: 7 });
+    expect(fromRollups).toEqual(await trafficReport(t.database.db, site, long, "raw"));
     // One row per visitor and day, 64-bit hashes of the visitor ids.
     const rows = await t.database.db
       .select()
@@ -243,5 +250,35 @@ describe("changing the site's time zone", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBeTypeOf("string");
     expect((await report("sales?from=2025-06-12&to=2025-06-12")).json().timeZone).toBe("Europe/Paris");
+  });
+});
+
+describe("spansOf (the traffic report reads whole months and weeks from their sums)", () => {
+  it("cuts a range into whole months, then whole weeks from Monday, then days, covering each day once", () => {
+    const cases = [
+      { from: "2026-08-30", to: "2026-11-27" },
+      { from: "2024-03-09", to: "2026-03-08" },
+      { from: "2026-02-02", to: "2026-03-01" },
+      { from: "2026-03-08", to: "2026-03-08" },
+    ];
+    for (const r of cases) {
+      const s = spansOf(r);
+      const covered: string[] = [];
+      for (const m of s.months) for (let d = m; d.slice(0, 7) === m.slice(0, 7); d = addDays(d, 1)) covered.push(d);
+      for (const w of s.weeks) for (let i = 0; i < 7; i++) covered.push(addDays(w, i));
+      for (const [a, b] of s.days) for (let d = a; d <= b; d = addDays(d, 1)) covered.push(d);
+      const want: string[] = [];
+      for (let d = r.from; d <= r.to; d = addDays(d, 1)) want.push(d);
+      expect(covered.sort(), JSON.stringify(r)).toEqual(want);
+    }
+    expect(spansOf({ from: "2026-08-30", to: "2026-11-27" })).toEqual({
+      months: ["2026-09-01", "2026-10-01"],
+      weeks: ["2026-11-02", "2026-11-09", "2026-11-16"],
+      days: [
+        ["2026-08-30", "2026-08-31"],
+        ["2026-11-01", "2026-11-01"],
+        ["2026-11-23", "2026-11-27"],
+      ],
+    });
   });
 });

@@ -184,7 +184,32 @@ async function trafficSums(
     }
     return [...out.values()];
   }
-  const list = dimensions.map((d) => sql`${d}`);
+  const list = sql.join(
+    dimensions.map((d) => sql`${d}`),
+    sql`, `,
+  );
+  const { months, weeks, days } = spansOf(r);
+  const parts = [];
+  for (const [span, starts] of [
+    ["month", months],
+    ["week", weeks],
+  ] as const) {
+    if (!starts.length) continue;
+    parts.push(sql`select dimension, key, visits, visitors, page_views from analytics_span_traffic
+      where website_id = ${site.websiteId} and span = ${span} and dimension in (${list})
+        and start in (${sql.join(
+          starts.map((d) => sql`${d}`),
+          sql`, `,
+        )})`);
+  }
+  if (days.length) {
+    parts.push(sql`select dimension, key, visits, visitors, page_views from analytics_daily_traffic
+      where website_id = ${site.websiteId} and dimension in (${list})
+        and (${sql.join(
+          days.map(([a, b]) => sql`day between ${a} and ${b}`),
+          sql` or `,
+        )})`);
+  }
   const res = (await db.execute(sql`
     select dimension, key, visits, visitors, page_views as "pageViews" from (
       select dimension, key, visits, visitors, page_views,
@@ -194,13 +219,49 @@ async function trafficSums(
       from (
         select dimension, key, sum(visits)::int as visits, sum(visitors)::int as visitors,
           sum(page_views)::int as page_views
-        from analytics_daily_traffic
-        where website_id = ${site.websiteId} and day between ${r.from} and ${r.to}
-          and dimension in (${sql.join(list, sql`, `)})
+        from (${sql.join(parts, sql` union all `)}) rows
         group by dimension, key
       ) sums
     ) ranked where place <= ${TOP}`)) as unknown as { rows: TrafficSum[] };
   return res.rows;
+}
+
+/**
+ * A range cut into the whole months it covers, then the whole ISO weeks (from Monday) of what is
+ * left, then the days left over (as runs of days `[from, to]`).
+ */
+export function spansOf(r: Range): { months: string[]; weeks: string[]; days: [string, string][] } {
+  const months: string[] = [];
+  const weeks: string[] = [];
+  const days: [string, string][] = [];
+  const endOfMonth = (d: string) => addDays(`${addDays(`${d.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
+  const weeksAndDays = (from: string, to: string) => {
+    let d = from;
+    while (d <= to) {
+      if (periodOf(d, "week") === d && addDays(d, 6) <= to) {
+        weeks.push(d);
+        d = addDays(d, 7);
+        continue;
+      }
+      const last = days[days.length - 1];
+      if (last && addDays(last[1], 1) === d) last[1] = d;
+      else days.push([d, d]);
+      d = addDays(d, 1);
+    }
+  };
+  let first = periodOf(r.from, "month");
+  if (first < r.from) first = addDays(endOfMonth(first), 1);
+  let d = first;
+  while (endOfMonth(d) <= r.to) {
+    months.push(d);
+    d = addDays(endOfMonth(d), 1);
+  }
+  if (!months.length) weeksAndDays(r.from, r.to);
+  else {
+    weeksAndDays(r.from, addDays(first, -1));
+    weeksAndDays(d, r.to);
+  }
+  return { months, weeks, days };
 }
 
 /** Page views, visits, visitors and funnel visits of each day of the range that has any. */

@@ -15,6 +15,7 @@ import {
   analyticsDailyTraffic,
   analyticsDailyVisitors,
   analyticsRollupDays,
+  analyticsSpanTraffic,
   orders,
   websites,
 } from "../../db/schema.js";
@@ -259,10 +260,13 @@ const ROLLUP_TABLES = [
   analyticsDailyTraffic,
 ] as const;
 
-/** Rebuilds one local day's rollups from the raw rows (one transaction; one builder at a time per day). */
+/**
+ * Rebuilds one local day's rollups from the raw rows, and the week and month sums of its traffic
+ * (one transaction; one builder at a time per site, so the sums always see every day's last build).
+ */
 export async function rebuildDay(db: Db, websiteId: string, day: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analytics:${websiteId}:${day}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analytics:${websiteId}`}))`);
     const tz = await siteTimeZone(tx, websiteId);
     const [sales, products, totals, traffic] = [
       await buildSales(tx, websiteId, tz, day, day),
@@ -289,6 +293,24 @@ export async function rebuildDay(db: Db, websiteId: string, day: string): Promis
       await tx
         .insert(analyticsDailyTraffic)
         .values(traffic.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
+    }
+    for (const span of ["week", "month"]) {
+      const start = sql`date_trunc(${span}, ${day}::date)::date`;
+      await tx
+        .delete(analyticsSpanTraffic)
+        .where(
+          and(
+            eq(analyticsSpanTraffic.websiteId, websiteId),
+            eq(analyticsSpanTraffic.span, span),
+            sql`${analyticsSpanTraffic.start} = ${start}`,
+          ),
+        );
+      await tx.execute(sql`insert into analytics_span_traffic
+        (website_id, span, start, dimension, key, visits, visitors, page_views)
+      select website_id, ${span}, ${start}, dimension, key, sum(visits), sum(visitors), sum(page_views)
+      from analytics_daily_traffic
+      where website_id = ${websiteId} and day >= ${start} and day < (${start} + ${`1 ${span}`}::interval)::date
+      group by website_id, dimension, key`);
     }
     await tx
       .insert(analyticsRollupDays)
@@ -357,7 +379,7 @@ registerJobHandler(BACKFILL_JOB, async (deps, payload) => {
   const websiteId = String(payload.websiteId);
   await deps.db.transaction(async (tx) => {
     if (payload.rebuild) {
-      for (const table of [...ROLLUP_TABLES, analyticsRollupDays]) {
+      for (const table of [...ROLLUP_TABLES, analyticsSpanTraffic, analyticsRollupDays]) {
         await tx.delete(table).where(eq(table.websiteId, websiteId));
       }
     }
