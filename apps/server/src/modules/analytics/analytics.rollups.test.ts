@@ -133,10 +133,10 @@ describe("visitors over a range", () => {
     expect(await trafficReport(t.database.db, site, r)).toEqual(
       await trafficReport(t.database.db, site, r, "raw"),
     );
-    // Also over a range read from a month's and a week's sums (June 2025, the week from 30 June)
+    // Also over a range read from a month's and a week's sums (June 2025, the week from 7 July)
     // and edge days.
-    const long = { from: "2025-05-28", to: "2025-07-08" };
-    expect(spansOf(long)).toMatchObject({ months: ["2025-06-01"], weeks: ["2025-06-30"] });
+    const long = { from: "2025-05-28", to: "2025-07-15" };
+    expect(spansOf(long)).toMatchObject({ months: ["2025-06-01"], weeks: ["2025-07-07"] });
     const fromRollups = await trafficReport(t.database.db, site, long);
     expect(fromRollups.totals).toEqual({ visits: 4, visitors: 2, pageViews: 7 });
     expect(fromRollups).toEqual(await trafficReport(t.database.db, site, long, "raw"));
