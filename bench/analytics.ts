@@ -183,7 +183,8 @@ if (scratch) {
     await bench(database);
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP) console.log(`\nKept the database for a look (drop it when done): ${scratch.url}`);
+    if (process.env.BENCH_KEEP)
+      console.log(`\nKept the database for a look (drop it when done): ${scratch.url}`);
     else await scratch.drop();
   }
 }

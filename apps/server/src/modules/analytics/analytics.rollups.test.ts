@@ -164,7 +164,11 @@ describe("the rollup job", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: new URLSearchParams({
         event: "view",
-        data: JSON.stringify({ pageType: 50, url: "http://demo.localhost/rollup-test", pagePath: "/rollup-test" }),
+        data: JSON.stringify({
+          pageType: 50,
+          url: "http://demo.localhost/rollup-test",
+          pagePath: "/rollup-test",
+        }),
         ss_cvr: "rollup0visitor|1700000000000|1700000000000|1700000500000|1",
       }).toString(),
       remoteAddress: "10.26.0.1",
@@ -198,7 +202,10 @@ describe("the rollup job", () => {
     expect(await salesOn(day)).toMatchObject({ orders: 1, revenueCents: 3000 });
     const builtBefore = new Map((await rollupDays()).map((d) => [d.day, d.builtAt?.getTime()]));
     await t.database.db.transaction(async (tx) => {
-      await tx.update(orders).set({ refundedCents: 1200, status: "partially_refunded" }).where(eq(orders.id, id));
+      await tx
+        .update(orders)
+        .set({ refundedCents: 1200, status: "partially_refunded" })
+        .where(eq(orders.id, id));
       await recordEvent(tx, orderUpdated(siteId, id, "refunded"));
     });
     await jobs();
@@ -235,7 +242,11 @@ describe("changing the site's time zone", () => {
     expect(sales.find((s) => s.day === "2025-06-10")).toBeUndefined();
     expect(sales.find((s) => s.day === "2025-06-12")).toMatchObject({ orders: 2, grossCents: 5700 });
     // Saving the same time zone again queues nothing.
-    await owner.request({ method: "PATCH", url: `/api/owner/sites/${siteId}`, payload: { timeZone: "Europe/Paris" } });
+    await owner.request({
+      method: "PATCH",
+      url: `/api/owner/sites/${siteId}`,
+      payload: { timeZone: "Europe/Paris" },
+    });
     const built = (await rollupDays()).map((d) => d.builtAt?.getTime());
     await jobs();
     expect((await rollupDays()).map((d) => d.builtAt?.getTime())).toEqual(built);
@@ -264,7 +275,8 @@ describe("spansOf (the traffic report reads whole months and weeks from their su
     for (const r of cases) {
       const s = spansOf(r);
       const covered: string[] = [];
-      for (const m of s.months) for (let d = m; d.slice(0, 7) === m.slice(0, 7); d = addDays(d, 1)) covered.push(d);
+      for (const m of s.months)
+        for (let d = m; d.slice(0, 7) === m.slice(0, 7); d = addDays(d, 1)) covered.push(d);
       for (const w of s.weeks) for (let i = 0; i < 7; i++) covered.push(addDays(w, i));
       for (const [a, b] of s.days) for (let d = a; d <= b; d = addDays(d, 1)) covered.push(d);
       const want: string[] = [];
