@@ -9,9 +9,12 @@
  *                               DATABASE_URL=postgres://… the server to use (default
  *                               postgres://postgres@127.0.0.1:5432); a temporary database is made
  *                               on it and dropped afterwards
+ *                               BENCH_KEEP=1 keeps that database (its URL is printed) to profile
+ *                               the reports' queries with EXPLAIN (ANALYZE, BUFFERS)
  *
  * Rows are seeded with generate_series SQL (seconds, not minutes), then ANALYZEd; the rollups of
- * every day are built as the job queue builds them (rebuildDay), and that build time is printed.
+ * every day are built as the job queue builds them (rebuildDay), that build time is printed, and
+ * the database is ANALYZEd again (as autovacuum would once the rollups fill).
  */
 import { isDeepStrictEqual } from "node:util";
 import os from "node:os";
@@ -129,6 +132,9 @@ async function bench(database: Database) {
   console.log(
     `Built the rollups of ${days} days in ${(built / 1000).toFixed(1)} s (${(built / days).toFixed(0)} ms a day, as the job queue does).`,
   );
+  // The rollup tables were empty at the seed's ANALYZE; autovacuum would analyze them as they
+  // fill on a live server.
+  await db.execute(sql`analyze`);
   const site = await siteOfReports(db, SITE);
   const range: Range = { from: addDays(LAST, -89), to: LAST };
   const reports: [string, (source: Source) => Promise<unknown>][] = [
@@ -177,6 +183,8 @@ if (scratch) {
     await bench(database);
   } finally {
     await database.close();
-    await scratch.drop();
+    if (process.env.BENCH_KEEP)
+      console.log(`\nKept the database for a look (drop it when done): ${scratch.url}`);
+    else await scratch.drop();
   }
 }

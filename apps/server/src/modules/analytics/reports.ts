@@ -8,7 +8,8 @@ import type { Db } from "../../db/client.js";
 import {
   analyticsDailyProducts,
   analyticsDailySales,
-  analyticsDailyTraffic,
+  analyticsDailyTotals,
+  analyticsDailyVisitors,
   analyticsRollupDays,
   storeSettings,
 } from "../../db/schema.js";
@@ -16,10 +17,13 @@ import { badRequest } from "../../http/errors.js";
 import {
   type ProductDay,
   type SalesDay,
+  type TotalsDay,
   type TrafficDay,
   buildProducts,
   buildSales,
+  buildTotals,
   buildTraffic,
+  countVisitors,
   localDay,
   queueBackfill,
   siteTimeZone,
@@ -103,9 +107,7 @@ export async function ensureRollups(db: Db, websiteId: string): Promise<void> {
 
 // ─── Loading: from the rollups or from the raw rows ──────────────────────────────────────────────
 
-const inRange = <
-  T extends typeof analyticsDailySales | typeof analyticsDailyProducts | typeof analyticsDailyTraffic,
->(
+const inRange = <T extends typeof analyticsDailySales | typeof analyticsDailyProducts>(
   table: T,
   site: Site,
   r: Range,
@@ -150,14 +152,21 @@ async function productSums(db: Db, site: Site, r: Range, source: Source): Promis
 
 type TrafficSum = Omit<TrafficDay, "day">;
 
-/** Traffic summed by dimension and key over the range (visitors: counted once a day, summed). */
+/** The most rows of a dimension a report shows (sources, pages, …). */
+const TOP = 20;
+
+/**
+ * Traffic summed by dimension and key over the range (visitors of a key: counted once a day,
+ * summed). From the rollups, only the rows that can make a dimension's top `TOP` come back: those
+ * ranked within it (ties share a rank, so the report's own sort and cut pick the same rows).
+ */
 async function trafficSums(
   db: Db,
   site: Site,
   r: Range,
   source: Source,
   dimensions: string[],
-): Promise<{ sums: TrafficSum[]; totals: TrafficDay[] }> {
+): Promise<TrafficSum[]> {
   if (source === "raw") {
     const all = (await buildTraffic(db, site.websiteId, site.timeZone, r.from, r.to)).filter((d) =>
       dimensions.includes(d.dimension),
@@ -173,39 +182,108 @@ async function trafficSums(
         s.pageViews += d.pageViews;
       }
     }
-    return { sums: [...out.values()], totals: all.filter((d) => d.dimension === "total") };
+    return [...out.values()];
   }
-  const t = analyticsDailyTraffic;
-  const where = and(
-    inRange(t, site, r),
-    sql`${t.dimension} in (${sql.join(
-      dimensions.map((d) => sql`${d}`),
-      sql`, `,
-    )})`,
+  const list = sql.join(
+    dimensions.map((d) => sql`${d}`),
+    sql`, `,
   );
-  const sums = await db
-    .select({
-      dimension: t.dimension,
-      key: t.key,
-      visits: sql<number>`sum(${t.visits})::int`,
-      visitors: sql<number>`sum(${t.visitors})::int`,
-      pageViews: sql<number>`sum(${t.pageViews})::int`,
-    })
+  const { months, weeks, days } = spansOf(r);
+  const parts = [];
+  for (const [span, starts] of [
+    ["month", months],
+    ["week", weeks],
+  ] as const) {
+    if (!starts.length) continue;
+    parts.push(sql`select dimension, key, visits, visitors, page_views from analytics_span_traffic
+      where website_id = ${site.websiteId} and span = ${span} and dimension in (${list})
+        and start in (${sql.join(
+          starts.map((d) => sql`${d}`),
+          sql`, `,
+        )})`);
+  }
+  if (days.length) {
+    parts.push(sql`select dimension, key, visits, visitors, page_views from analytics_daily_traffic
+      where website_id = ${site.websiteId} and dimension in (${list})
+        and (${sql.join(
+          days.map(([a, b]) => sql`day between ${a} and ${b}`),
+          sql` or `,
+        )})`);
+  }
+  const res = (await db.execute(sql`
+    select dimension, key, visits, visitors, page_views as "pageViews" from (
+      select dimension, key, visits, visitors, page_views,
+        rank() over (partition by dimension order by
+          case when dimension = 'page' then page_views else visits end desc,
+          case when dimension = 'page' then 0 else page_views end desc) as place
+      from (
+        select dimension, key, sum(visits)::int as visits, sum(visitors)::int as visitors,
+          sum(page_views)::int as page_views
+        from (${sql.join(parts, sql` union all `)}) rows
+        group by dimension, key
+      ) sums
+    ) ranked where place <= ${TOP}`)) as unknown as { rows: TrafficSum[] };
+  return res.rows;
+}
+
+/**
+ * A range cut into the whole months it covers, then the whole ISO weeks (from Monday) of what is
+ * left, then the days left over (as runs of days `[from, to]`).
+ */
+export function spansOf(r: Range): { months: string[]; weeks: string[]; days: [string, string][] } {
+  const months: string[] = [];
+  const weeks: string[] = [];
+  const days: [string, string][] = [];
+  const endOfMonth = (d: string) => addDays(`${addDays(`${d.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
+  const weeksAndDays = (from: string, to: string) => {
+    let d = from;
+    while (d <= to) {
+      if (periodOf(d, "week") === d && addDays(d, 6) <= to) {
+        weeks.push(d);
+        d = addDays(d, 7);
+        continue;
+      }
+      const last = days[days.length - 1];
+      if (last && addDays(last[1], 1) === d) last[1] = d;
+      else days.push([d, d]);
+      d = addDays(d, 1);
+    }
+  };
+  let first = periodOf(r.from, "month");
+  if (first < r.from) first = addDays(endOfMonth(first), 1);
+  let d = first;
+  while (endOfMonth(d) <= r.to) {
+    months.push(d);
+    d = addDays(endOfMonth(d), 1);
+  }
+  if (!months.length) weeksAndDays(r.from, r.to);
+  else {
+    weeksAndDays(r.from, addDays(first, -1));
+    weeksAndDays(d, r.to);
+  }
+  return { months, weeks, days };
+}
+
+/** Page views, visits, visitors and funnel visits of each day of the range that has any. */
+async function totalsDays(db: Db, site: Site, r: Range, source: Source): Promise<TotalsDay[]> {
+  if (source === "raw") return buildTotals(db, site.websiteId, site.timeZone, r.from, r.to);
+  const t = analyticsDailyTotals;
+  const list = await db
+    .select()
     .from(t)
-    .where(where)
-    .groupBy(t.dimension, t.key);
-  const totals = await db
-    .select({
-      day: t.day,
-      dimension: t.dimension,
-      key: t.key,
-      visits: t.visits,
-      visitors: t.visitors,
-      pageViews: t.pageViews,
-    })
+    .where(and(eq(t.websiteId, site.websiteId), between(t.day, r.from, r.to)));
+  return list.map(({ websiteId: _, ...rest }) => rest);
+}
+
+/** The range's visitors, each counted once however many days they came. */
+async function rangeVisitors(db: Db, site: Site, r: Range, source: Source): Promise<number> {
+  if (source === "raw") return countVisitors(db, site.websiteId, site.timeZone, r.from, r.to);
+  const t = analyticsDailyVisitors;
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${t.visitor})::int` })
     .from(t)
-    .where(and(inRange(t, site, r), eq(t.dimension, "total")));
-  return { sums, totals };
+    .where(and(eq(t.websiteId, site.websiteId), between(t.day, r.from, r.to)));
+  return Number(row?.n ?? 0);
 }
 
 // ─── Sales ───────────────────────────────────────────────────────────────────────────────────────
@@ -369,10 +447,16 @@ const FUNNEL_STEPS = [
 ] as const;
 
 async function funnelSteps(db: Db, site: Site, r: Range, source: Source) {
-  const { sums } = await trafficSums(db, site, r, source, ["total", "funnel"]);
+  const days = await totalsDays(db, site, r, source);
   const orders = salesFigures(await salesDays(db, site, r, source)).orders;
-  const raw: Record<string, number> = { purchased: orders };
-  for (const s of sums) raw[s.dimension === "total" ? "visits" : s.key] = s.visits;
+  const sum = (k: "visits" | "productViews" | "adds" | "checkouts") => days.reduce((s, d) => s + d[k], 0);
+  const raw: Record<string, number> = {
+    visits: sum("visits"),
+    product_view: sum("productViews"),
+    add_to_cart: sum("adds"),
+    checkout_started: sum("checkouts"),
+    purchased: orders,
+  };
   // Each step counts visits that reached it, at most the step before: a purchase whose visit was
   // not counted (cookies declined, a script blocked) never shows more buyers than visitors.
   let previous = Number.POSITIVE_INFINITY;
@@ -404,7 +488,6 @@ export async function funnelReport(db: Db, site: Site, r: Range, source: Source 
 // ─── Traffic ─────────────────────────────────────────────────────────────────────────────────────
 
 const TRAFFIC_DIMENSIONS = [
-  "total",
   "source",
   "domain",
   "utm_source",
@@ -417,9 +500,10 @@ const TRAFFIC_DIMENSIONS = [
 
 export async function trafficReport(db: Db, site: Site, r: Range, source: Source = "rollups") {
   const prev = previousPeriod(r);
-  const { sums, totals } = await trafficSums(db, site, r, source, TRAFFIC_DIMENSIONS);
-  const before = await trafficSums(db, site, prev, source, ["total"]);
-  const top = (dimension: string, n = 20) =>
+  const sums = await trafficSums(db, site, r, source, TRAFFIC_DIMENSIONS);
+  const totals = await totalsDays(db, site, r, source);
+  const before = await totalsDays(db, site, prev, source);
+  const top = (dimension: string, n = TOP) =>
     sums
       .filter((s) => s.dimension === dimension)
       .sort((a, b) => b.visits - a.visits || b.pageViews - a.pageViews || a.key.localeCompare(b.key))
@@ -428,11 +512,12 @@ export async function trafficReport(db: Db, site: Site, r: Range, source: Source
   const pages = sums
     .filter((s) => s.dimension === "page")
     .sort((a, b) => b.pageViews - a.pageViews || a.key.localeCompare(b.key))
-    .slice(0, 20)
+    .slice(0, TOP)
     .map((s) => ({ path: s.key, pageViews: s.pageViews, visits: s.visits }));
-  const total = (list: { visits: number; visitors: number; pageViews: number }[]) => ({
+  // Visitors of a range: each counted once however many of its days they came.
+  const total = (list: TotalsDay[], visitors: number) => ({
     visits: list.reduce((s, d) => s + d.visits, 0),
-    visitors: list.reduce((s, d) => s + d.visitors, 0),
+    visitors,
     pageViews: list.reduce((s, d) => s + d.pageViews, 0),
   });
   const byDay = new Map(totals.map((d) => [d.day, d]));
@@ -444,7 +529,7 @@ export async function trafficReport(db: Db, site: Site, r: Range, source: Source
   return {
     ...r,
     timeZone: site.timeZone,
-    totals: total(totals),
+    totals: total(totals, await rangeVisitors(db, site, r, source)),
     series,
     sources: top("source"),
     domains: top("domain"),
@@ -454,6 +539,6 @@ export async function trafficReport(db: Db, site: Site, r: Range, source: Source
     pages,
     entryPages: top("entry").map((e) => ({ path: e.key, visits: e.visits, visitors: e.visitors })),
     devices: top("device"),
-    compare: { ...prev, totals: total(before.totals) },
+    compare: { ...prev, totals: total(before, await rangeVisitors(db, site, prev, source)) },
   };
 }

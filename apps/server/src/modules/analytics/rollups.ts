@@ -11,8 +11,11 @@ import type { Db, Tx } from "../../db/client.js";
 import {
   analyticsDailyProducts,
   analyticsDailySales,
+  analyticsDailyTotals,
   analyticsDailyTraffic,
+  analyticsDailyVisitors,
   analyticsRollupDays,
+  analyticsSpanTraffic,
   orders,
   websites,
 } from "../../db/schema.js";
@@ -24,6 +27,7 @@ import { classifyVisit } from "./sources.js";
 export type SalesDay = Omit<typeof analyticsDailySales.$inferSelect, "websiteId">;
 export type ProductDay = Omit<typeof analyticsDailyProducts.$inferSelect, "websiteId">;
 export type TrafficDay = Omit<typeof analyticsDailyTraffic.$inferSelect, "websiteId">;
+export type TotalsDay = Omit<typeof analyticsDailyTotals.$inferSelect, "websiteId">;
 
 /** The census events of the purchase funnel, as the census island sends them. */
 export const FUNNEL_EVENTS = { addToCart: "add-to-cart", checkoutStarted: "checkout-start" } as const;
@@ -85,6 +89,8 @@ export async function buildSales(db: Exec, websiteId: string, tz: string, from: 
 /** A visit: the visitor's id and the start of the visit, both from the visitor-record cookie. */
 const VISIT = sql`case when h.visitor_cookie is not null then split_part(h.visitor_cookie, '|', 1) || '|' || split_part(h.visitor_cookie, '|', 4) end`;
 const VISITOR = sql`split_part(h.visitor_cookie, '|', 1)`;
+/** The visitor id as a 64-bit hash (the first 16 hex digits of its MD5), as `analytics_daily_visitors` keeps it. */
+const VISITOR_HASH = sql`('x' || left(md5(${VISITOR}), 16))::bit(64)::bigint`;
 const PRODUCT_VIEW = sql`(h.event = 'view' and h.item_id is not null and h.data->>'recordType' = ${String(RecordType.STORE_ITEM)})`;
 
 /** Per product and variant and local day: views and adds to cart (variant ""), orders, units and revenue. */
@@ -133,15 +139,15 @@ export async function buildProducts(db: Exec, websiteId: string, tz: string, fro
   return [...out.values()];
 }
 
+const hitsIn = (websiteId: string, tz: string, from: string, to: string) =>
+  sql`h.website_id = ${websiteId} and ${bounds(sql`h.created_at`, tz, from, to)}`;
+
 /**
- * Traffic per local day by dimension and key: the day's totals, pages, and per visit (counted on
- * the day of its first page view) its source, referring domain, UTM tags, entry page and device;
- * and the funnel: visits that viewed a product, added to the cart, started checkout.
+ * Per local day: page views, visits, visitors (distinct that day), and the funnel: visits that
+ * viewed a product, added to the cart, started checkout.
  */
-export async function buildTraffic(db: Exec, websiteId: string, tz: string, from: string, to: string) {
+export async function buildTotals(db: Exec, websiteId: string, tz: string, from: string, to: string) {
   const day = dayOf(sql`h.created_at`, tz);
-  const where = sql`h.website_id = ${websiteId} and ${bounds(sql`h.created_at`, tz, from, to)}`;
-  const out: TrafficDay[] = [];
   const totals = await rows<Record<string, string | number>>(
     db,
     sql`select ${day} as day, (count(*) filter (where h.event = 'view'))::int as page_views,
@@ -149,23 +155,39 @@ export async function buildTraffic(db: Exec, websiteId: string, tz: string, from
       count(distinct ${VISIT}) filter (where ${PRODUCT_VIEW})::int as product_views,
       count(distinct ${VISIT}) filter (where h.event = ${FUNNEL_EVENTS.addToCart})::int as adds,
       count(distinct ${VISIT}) filter (where h.event = ${FUNNEL_EVENTS.checkoutStarted})::int as checkouts
-    from analytics_hits h where ${where} group by 1`,
+    from analytics_hits h where ${hitsIn(websiteId, tz, from, to)} group by 1 order by 1`,
   );
-  for (const t of totals) {
-    const d = String(t.day);
-    const base = { day: d, visitors: 0, pageViews: 0 };
-    out.push({
-      day: d,
-      dimension: "total",
-      key: "",
+  return totals.map(
+    (t): TotalsDay => ({
+      day: String(t.day),
+      pageViews: Number(t.page_views),
       visits: Number(t.visits),
       visitors: Number(t.visitors),
-      pageViews: Number(t.page_views),
-    });
-    out.push({ ...base, dimension: "funnel", key: "product_view", visits: Number(t.product_views) });
-    out.push({ ...base, dimension: "funnel", key: "add_to_cart", visits: Number(t.adds) });
-    out.push({ ...base, dimension: "funnel", key: "checkout_started", visits: Number(t.checkouts) });
-  }
+      productViews: Number(t.product_views),
+      adds: Number(t.adds),
+      checkouts: Number(t.checkouts),
+    }),
+  );
+}
+
+/** Distinct visitors over a range of local days, counted once however many days they came. */
+export async function countVisitors(db: Exec, websiteId: string, tz: string, from: string, to: string) {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(distinct ${VISITOR_HASH})::int as n from analytics_hits h
+    where ${hitsIn(websiteId, tz, from, to)} and h.visitor_cookie is not null`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Traffic per local day by dimension and key: pages, and per visit (counted on the day of its
+ * first page view) its source, referring domain, UTM tags, entry page and device.
+ */
+export async function buildTraffic(db: Exec, websiteId: string, tz: string, from: string, to: string) {
+  const day = dayOf(sql`h.created_at`, tz);
+  const where = hitsIn(websiteId, tz, from, to);
+  const out: TrafficDay[] = [];
   const pages = await rows<Record<string, string | number>>(
     db,
     sql`select ${day} as day, coalesce(h.page_path, '') as path, count(*)::int as page_views,
@@ -229,20 +251,39 @@ export async function siteTimeZone(db: Exec, websiteId: string): Promise<string>
   return site?.timeZone ?? "UTC";
 }
 
-/** Rebuilds one local day's rollups from the raw rows (one transaction; one builder at a time per day). */
+/** Every table of daily rollups (all keyed by site and local day). */
+const ROLLUP_TABLES = [
+  analyticsDailySales,
+  analyticsDailyProducts,
+  analyticsDailyTotals,
+  analyticsDailyVisitors,
+  analyticsDailyTraffic,
+] as const;
+
+/**
+ * Rebuilds one local day's rollups from the raw rows, and the week and month sums of its traffic
+ * (one transaction; one builder at a time per site, so the sums always see every day's last build).
+ */
 export async function rebuildDay(db: Db, websiteId: string, day: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analytics:${websiteId}:${day}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`analytics:${websiteId}`}))`);
     const tz = await siteTimeZone(tx, websiteId);
-    const [sales, products, traffic] = [
+    const [sales, products, totals, traffic] = [
       await buildSales(tx, websiteId, tz, day, day),
       await buildProducts(tx, websiteId, tz, day, day),
+      await buildTotals(tx, websiteId, tz, day, day),
       await buildTraffic(tx, websiteId, tz, day, day),
     ];
-    for (const table of [analyticsDailySales, analyticsDailyProducts, analyticsDailyTraffic]) {
+    for (const table of ROLLUP_TABLES) {
       await tx.delete(table).where(and(eq(table.websiteId, websiteId), eq(table.day, day)));
     }
     if (sales.length) await tx.insert(analyticsDailySales).values(sales.map((r) => ({ ...r, websiteId })));
+    if (totals.length) await tx.insert(analyticsDailyTotals).values(totals.map((r) => ({ ...r, websiteId })));
+    await tx.execute(
+      sql`insert into analytics_daily_visitors (website_id, day, visitor)
+      select distinct ${websiteId}, ${day}::date, ${VISITOR_HASH} from analytics_hits h
+      where ${hitsIn(websiteId, tz, day, day)} and h.visitor_cookie is not null`,
+    );
     for (let i = 0; i < products.length; i += 1000) {
       await tx
         .insert(analyticsDailyProducts)
@@ -252,6 +293,24 @@ export async function rebuildDay(db: Db, websiteId: string, day: string): Promis
       await tx
         .insert(analyticsDailyTraffic)
         .values(traffic.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
+    }
+    for (const span of ["week", "month"]) {
+      const start = sql`date_trunc(${span}, ${day}::date)::date`;
+      await tx
+        .delete(analyticsSpanTraffic)
+        .where(
+          and(
+            eq(analyticsSpanTraffic.websiteId, websiteId),
+            eq(analyticsSpanTraffic.span, span),
+            sql`${analyticsSpanTraffic.start} = ${start}`,
+          ),
+        );
+      await tx.execute(sql`insert into analytics_span_traffic
+        (website_id, span, start, dimension, key, visits, visitors, page_views)
+      select website_id, ${span}, ${start}, dimension, key, sum(visits), sum(visitors), sum(page_views)
+      from analytics_daily_traffic
+      where website_id = ${websiteId} and day >= ${start} and day < (${start} + ${`1 ${span}`}::interval)::date
+      group by website_id, dimension, key`);
     }
     await tx
       .insert(analyticsRollupDays)
@@ -308,15 +367,30 @@ registerJobHandler(ROLLUP_JOB, async (deps, payload) => {
   await rebuildDay(deps.db, websiteId, day);
 });
 
+/**
+ * Queues a rebuild of all the site's rollups: after its time zone changes, every local day's
+ * rows are wrong. The job drops them and queues the build of every day in the new time zone.
+ */
+export async function queueRollupRebuild(db: Exec, websiteId: string): Promise<void> {
+  await enqueueJob(db, BACKFILL_JOB, { websiteId, rebuild: true });
+}
+
 registerJobHandler(BACKFILL_JOB, async (deps, payload) => {
   const websiteId = String(payload.websiteId);
-  const tz = await siteTimeZone(deps.db, websiteId);
-  const days = await rows<{ day: string }>(
-    deps.db,
-    sql`select distinct ${dayOf(sql`created_at`, tz)} as day from analytics_hits where website_id = ${websiteId}
-    union select distinct ${dayOf(sql`created_at`, tz)} from orders where website_id = ${websiteId} and status <> 'pending'`,
-  );
-  for (const { day } of days) await markDayDirty(deps.db, websiteId, day);
+  await deps.db.transaction(async (tx) => {
+    if (payload.rebuild) {
+      for (const table of [...ROLLUP_TABLES, analyticsSpanTraffic, analyticsRollupDays]) {
+        await tx.delete(table).where(eq(table.websiteId, websiteId));
+      }
+    }
+    const tz = await siteTimeZone(tx, websiteId);
+    const days = await rows<{ day: string }>(
+      tx,
+      sql`select distinct ${dayOf(sql`created_at`, tz)} as day from analytics_hits where website_id = ${websiteId}
+      union select distinct ${dayOf(sql`created_at`, tz)} from orders where website_id = ${websiteId} and status <> 'pending'`,
+    );
+    for (const { day } of days) await markDayDirty(tx, websiteId, day);
+  });
 });
 
 // Purchases are counted on the server when the order is paid; a refund or cancellation rebuilds

@@ -24,6 +24,7 @@ import { applyStarter, writeArtwork } from "../starters/apply.js";
 import { starterById } from "../starters/catalog.js";
 import type { Member } from "./access.js";
 import { permissionsOf } from "../members/permissions.js";
+import { queueRollupRebuild } from "../analytics/rollups.js";
 
 /** The built-in themes (apps/server/themes): any of them can start a site. */
 export const BUILT_IN_THEMES = [
@@ -336,6 +337,8 @@ export async function updateSite(db: Db, site: Website, patch: SitePatch, public
       .where(eq(websites.id, site.id))
       .returning();
     await recordVersion(tx, site.id, { type: "settings", id: site.id }, "save");
+    // Analytics rollups are kept per local day: a new time zone moves every day's boundaries.
+    if (set.timeZone && set.timeZone !== site.timeZone) await queueRollupRebuild(tx, site.id);
     return r!;
   });
   return siteJson(db, row, publicUrl);
