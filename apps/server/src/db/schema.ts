@@ -9,3 +9,4 @@ export * from "./schema/platform.js";
 export * from "./schema/account-security.js";
 export * from "./schema/history.js";
 export * from "./schema/recovery.js";
+export * from "./schema/campaigns.js";

@@ -404,6 +404,9 @@ export const mailingListSubscribers = pgTable(
     email: text("email").notNull(),
     source: text("source").notNull(),
     createdAt: createdAt(),
+    /** Names given by a CSV import (campaigns' subscribers import). */
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
   },
   (t) => [uniqueIndex("mailing_list_email_idx").on(t.websiteId, t.email)],
 );
