@@ -223,7 +223,12 @@ describe("campaigns", () => {
     });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
     expect(oneClick.body).toContain("You are unsubscribed");
-    const badToken = await t.app.inject({ method: "POST", url: "/email/unsubscribe/1.nope" });
+    const badToken = await t.app.inject({
+      method: "POST",
+      url: "/email/unsubscribe/1.nope",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
     expect(badToken.statusCode).toBe(404);
 
     // The refused address was marked.
