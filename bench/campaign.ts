@@ -34,10 +34,15 @@ const drain = setInterval(() => {
   smtp.received.length = 0;
 }, 100);
 
-const t = await createTestApp({ seed: true, env: { SMTP_URL: smtp.url, EMAIL_RATE_PER_MINUTE: "100000000" } });
+const t = await createTestApp({
+  seed: true,
+  env: { SMTP_URL: smtp.url, EMAIL_RATE_PER_MINUTE: "100000000" },
+});
 const { db } = t.database;
 const deps = t.app.deps;
-const [site] = (await db.execute(sql`select id from websites where is_default limit 1`)).rows as { id: string }[];
+const [site] = (await db.execute(sql`select id from websites where is_default limit 1`)).rows as {
+  id: string;
+}[];
 const websiteId = site!.id;
 await db.execute(sql`insert into mailing_list_subscribers (id, website_id, email, source)
   select lpad(to_hex(g), 24, '0'), ${websiteId}, 'reader' || g || '@bench.example', 'bench'
@@ -53,12 +58,23 @@ const blocks = [
 const rssBefore = process.memoryUsage().rss;
 let start = performance.now();
 for (let i = 0; i < BASELINE; i++)
-  await queueEmail(db, t.config, { websiteId, to: `base${i}@bench.example`, subject: "Baseline", text: "Hello", html: "<p>Hello</p>" });
+  await queueEmail(db, t.config, {
+    websiteId,
+    to: `base${i}@bench.example`,
+    subject: "Baseline",
+    text: "Hello",
+    html: "<p>Hello</p>",
+  });
 while ((await runDueJobs(deps, "bench", 1000)).ran > 0);
 const baselineSeconds = (performance.now() - start) / 1000;
 
 const now = new Date();
-const c = await createCampaign(db, websiteId, { subject: "Bench", audience: { kind: "subscribers" }, blocks }, now);
+const c = await createCampaign(
+  db,
+  websiteId,
+  { subject: "Bench", audience: { kind: "subscribers" }, blocks },
+  now,
+);
 delivered = 0;
 smtp.received.length = 0;
 peakRss = process.memoryUsage().rss;
@@ -73,14 +89,26 @@ const seconds = (performance.now() - start) / 1000;
 await new Promise((r) => setTimeout(r, 300));
 delivered += smtp.received.length;
 const sent = Number(
-  ((await db.execute(sql`select count(*)::int as n from campaign_recipients where campaign_id = ${c.id} and status = 'sent'`)).rows as { n: number }[])[0]!.n,
+  (
+    (
+      await db.execute(
+        sql`select count(*)::int as n from campaign_recipients where campaign_id = ${c.id} and status = 'sent'`,
+      )
+    ).rows as { n: number }[]
+  )[0]!.n,
 );
 clearInterval(sample);
 clearInterval(drain);
 
-console.log(`outbox baseline      ${BASELINE} emails in ${baselineSeconds.toFixed(1)} s: ${(BASELINE / baselineSeconds).toFixed(0)} messages/s`);
-console.log(`campaign             ${sent} sent, ${delivered} received in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(0)} messages/s`);
-console.log(`peak memory (RSS)    ${mb(peakRss)} while sending (${mb(rssBefore)} before the baseline; max RSS of the process ${mb(process.resourceUsage().maxRSS * 1024)})`);
+console.log(
+  `outbox baseline      ${BASELINE} emails in ${baselineSeconds.toFixed(1)} s: ${(BASELINE / baselineSeconds).toFixed(0)} messages/s`,
+);
+console.log(
+  `campaign             ${sent} sent, ${delivered} received in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(0)} messages/s`,
+);
+console.log(
+  `peak memory (RSS)    ${mb(peakRss)} while sending (${mb(rssBefore)} before the baseline; max RSS of the process ${mb(process.resourceUsage().maxRSS * 1024)})`,
+);
 await t.close();
 await smtp.close();
 process.exit(0);

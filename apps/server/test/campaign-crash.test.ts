@@ -61,7 +61,9 @@ describe("a campaign and a server crash", () => {
       expect((await owner.call(api(`/campaigns/${campaign.id}/send`), "POST", {})).status).toBe(202);
 
       const ours = () => smtp.received.filter((m) => m.envelopeTo[0]?.endsWith("@crash.example"));
-      await expect.poll(() => ours().length, { timeout: 120_000, interval: 20 }).toBeGreaterThan(RECIPIENTS / 3);
+      await expect
+        .poll(() => ours().length, { timeout: 120_000, interval: 20 })
+        .toBeGreaterThan(RECIPIENTS / 3);
       first.kill("SIGKILL");
       await exited(first);
       const atCrash = ours().length;

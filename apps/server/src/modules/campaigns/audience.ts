@@ -59,7 +59,9 @@ export function rowsOf<T>(res: unknown): T[] {
 }
 
 export async function countAudience(db: Db | Tx, condition: SQL): Promise<number> {
-  const res = await db.execute(sql`select count(*)::int as n from mailing_list_subscribers s where ${condition}`);
+  const res = await db.execute(
+    sql`select count(*)::int as n from mailing_list_subscribers s where ${condition}`,
+  );
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
 

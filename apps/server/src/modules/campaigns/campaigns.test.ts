@@ -91,7 +91,11 @@ describe("campaigns", () => {
 
   it("answers 400 with the field's message for a bad campaign", async () => {
     const base = { subject: "Spring", audience: { kind: "subscribers" }, blocks: [{ type: "divider" }] };
-    const noSubject = await owner.request({ method: "POST", url: api("/campaigns"), payload: { ...base, subject: " " } });
+    const noSubject = await owner.request({
+      method: "POST",
+      url: api("/campaigns"),
+      payload: { ...base, subject: " " },
+    });
     expect(noSubject.statusCode).toBe(400);
     expect(noSubject.json().error.fields.subject).toBe("Give the campaign a subject.");
 
@@ -128,7 +132,11 @@ describe("campaigns", () => {
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.fields.at).toBe("Choose a time in the future.");
-    const garbled = await owner.request({ method: "POST", url: api(`/campaigns/${id}/send`), payload: { at: "soon" } });
+    const garbled = await owner.request({
+      method: "POST",
+      url: api(`/campaigns/${id}/send`),
+      payload: { at: "soon" },
+    });
     expect(garbled.statusCode).toBe(400);
 
     const scheduled = await owner.request({
@@ -175,7 +183,11 @@ describe("campaigns", () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().campaign.id;
 
-    const test = await owner.request({ method: "POST", url: api(`/campaigns/${id}/test`), payload: { email: "author@example.com" } });
+    const test = await owner.request({
+      method: "POST",
+      url: api(`/campaigns/${id}/test`),
+      payload: { email: "author@example.com" },
+    });
     expect(test.statusCode).toBe(202);
 
     const sent = await owner.request({ method: "POST", url: api(`/campaigns/${id}/send`), payload: {} });
@@ -254,7 +266,11 @@ describe("campaigns", () => {
     const created = await owner.request({
       method: "POST",
       url: api("/campaigns"),
-      payload: { subject: "Second", audience: { kind: "subscribers" }, blocks: [{ type: "text", html: "<p>Again</p>" }] },
+      payload: {
+        subject: "Second",
+        audience: { kind: "subscribers" },
+        blocks: [{ type: "text", html: "<p>Again</p>" }],
+      },
     });
     const id = created.json().campaign.id;
     await owner.request({ method: "POST", url: api(`/campaigns/${id}/send`), payload: {} });

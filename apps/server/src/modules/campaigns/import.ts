@@ -13,7 +13,8 @@ import { newId } from "../../lib/ids.js";
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_LINES = 50_000;
-export const NEEDS_COLUMNS = "The file needs an email column and a consent column (yes or true for those who agreed).";
+export const NEEDS_COLUMNS =
+  "The file needs an email column and a consent column (yes or true for those who agreed).";
 
 export interface ImportLine {
   line: number;
@@ -26,10 +27,13 @@ const CONSENTED = new Set(["yes", "true", "y", "1"]);
 
 export async function importSubscribers(db: Db, websiteId: string, csv: string, now: Date) {
   const header = csvHeader(csv).map((h) => h.toLowerCase());
-  if (!header.includes("email") || !header.includes("consent")) throw badRequest(NEEDS_COLUMNS, { file: NEEDS_COLUMNS });
+  if (!header.includes("email") || !header.includes("consent"))
+    throw badRequest(NEEDS_COLUMNS, { file: NEEDS_COLUMNS });
   const records = csvRecords(csv);
   if (records.length > IMPORT_MAX_LINES)
-    throw badRequest(`Import at most ${IMPORT_MAX_LINES} lines at a time.`, { file: `Import at most ${IMPORT_MAX_LINES} lines at a time.` });
+    throw badRequest(`Import at most ${IMPORT_MAX_LINES} lines at a time.`, {
+      file: `Import at most ${IMPORT_MAX_LINES} lines at a time.`,
+    });
   const lines: ImportLine[] = [];
   const seen = new Set<string>();
   const wanted: { line: ImportLine; firstName: string; lastName: string }[] = [];
@@ -38,11 +42,16 @@ export async function importSubscribers(db: Db, websiteId: string, csv: string, 
     const line: ImportLine = { line: r.line, email, result: "skipped" };
     lines.push(line);
     if (!isValidEmail(email)) line.reason = "Not a valid email address.";
-    else if (!CONSENTED.has(r.get("consent").toLowerCase())) line.reason = "No consent: the consent column does not say yes.";
+    else if (!CONSENTED.has(r.get("consent").toLowerCase()))
+      line.reason = "No consent: the consent column does not say yes.";
     else if (seen.has(email)) line.reason = "Already earlier in the file.";
     else {
       seen.add(email);
-      wanted.push({ line, firstName: r.get("firstName").slice(0, 100), lastName: r.get("lastName").slice(0, 100) });
+      wanted.push({
+        line,
+        firstName: r.get("firstName").slice(0, 100),
+        lastName: r.get("lastName").slice(0, 100),
+      });
     }
   }
   await db.transaction(async (tx) => {
@@ -59,7 +68,9 @@ export async function importSubscribers(db: Db, websiteId: string, csv: string, 
       );
       const fresh = chunk.filter((w) => {
         const reason = refused.get(w.line.email);
-        if (reason) w.line.reason = reason === "refused" ? "Its mail server refuses mail for it." : "They unsubscribed.";
+        if (reason)
+          w.line.reason =
+            reason === "refused" ? "Its mail server refuses mail for it." : "They unsubscribed.";
         return !reason;
       });
       if (!fresh.length) continue;

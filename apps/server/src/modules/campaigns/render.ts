@@ -148,5 +148,8 @@ export async function renderCampaign(
 
 /** One recipient's copy. */
 export function personalise(rendered: RenderedCampaign, token: string): { html: string; text: string } {
-  return { html: rendered.html.replaceAll(RECIPIENT_TOKEN, token), text: rendered.text.replaceAll(RECIPIENT_TOKEN, token) };
+  return {
+    html: rendered.html.replaceAll(RECIPIENT_TOKEN, token),
+    text: rendered.text.replaceAll(RECIPIENT_TOKEN, token),
+  };
 }

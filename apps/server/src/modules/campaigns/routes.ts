@@ -52,7 +52,10 @@ const Audience = Type.Object(
   { additionalProperties: false },
 );
 const Block = Type.Union([
-  Type.Object({ type: Type.Literal("text"), html: Type.String({ maxLength: 50_000 }) }, { additionalProperties: false }),
+  Type.Object(
+    { type: Type.Literal("text"), html: Type.String({ maxLength: 50_000 }) },
+    { additionalProperties: false },
+  ),
   Type.Object(
     {
       type: Type.Literal("image"),
@@ -70,9 +73,15 @@ const Block = Type.Union([
     },
     { additionalProperties: false },
   ),
-  Type.Object({ type: Type.Literal("product"), productId: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
   Type.Object(
-    { type: Type.Literal("products"), productIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 3 }) },
+    { type: Type.Literal("product"), productId: Type.String({ maxLength: 64 }) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal("products"),
+      productIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 3 }),
+    },
     { additionalProperties: false },
   ),
   Type.Object({ type: Type.Literal("divider") }, { additionalProperties: false }),
@@ -86,7 +95,9 @@ const fields = {
   replyTo: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
   audience: Audience,
   blocks: Type.Array(Block, { maxItems: 100 }),
-  tracking: Type.Optional(Type.Boolean({ description: "count opens (an image) and clicks (signed redirects)" })),
+  tracking: Type.Optional(
+    Type.Boolean({ description: "count opens (an image) and clicks (signed redirects)" }),
+  ),
 };
 const CreateBody = Type.Object(fields, { additionalProperties: false });
 const PatchBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
@@ -119,20 +130,35 @@ const Report = Type.Object({
   links: Type.Array(Type.Object({ url: Type.String(), clicks: Type.Integer() })),
 });
 const Rule = Type.Union([
-  Type.Object({ kind: Type.Literal("bought_product"), productId: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal("bought_category"), category: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
   Type.Object(
-    { kind: Type.Literal("spent_at_least"), amountCents: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }) },
+    { kind: Type.Literal("bought_product"), productId: Type.String({ maxLength: 64 }) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { kind: Type.Literal("bought_category"), category: Type.String({ maxLength: 100 }) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal("spent_at_least"),
+      amountCents: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
+    },
     { additionalProperties: false },
   ),
   Type.Object(
     { kind: Type.Literal("ordered_within_days"), days: Type.Integer({ minimum: 1, maximum: 3650 }) },
     { additionalProperties: false },
   ),
-  Type.Object({ kind: Type.Literal("signed_up_through_form"), formId: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
+  Type.Object(
+    { kind: Type.Literal("signed_up_through_form"), formId: Type.String({ maxLength: 64 }) },
+    { additionalProperties: false },
+  ),
 ]);
 const Segment = Type.Object({ id: Type.String(), name: Type.String(), rule: Rule, count: Type.Integer() });
-const SegmentBody = Type.Object({ name: Type.String({ maxLength: 100 }), rule: Rule }, { additionalProperties: false });
+const SegmentBody = Type.Object(
+  { name: Type.String({ maxLength: 100 }), rule: Rule },
+  { additionalProperties: false },
+);
 const ImportReport = Type.Object({
   report: Type.Object({
     imported: Type.Integer(),
@@ -180,7 +206,10 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
 
   site.get(
     "/campaigns",
-    { summary: "The site's email campaigns, newest first", response: { 200: Type.Object({ campaigns: Type.Array(Campaign) }) } },
+    {
+      summary: "The site's email campaigns, newest first",
+      response: { 200: Type.Object({ campaigns: Type.Array(Campaign) }) },
+    },
     async (request) => ({ campaigns: (await listCampaigns(db, siteOf(request).id)).map(campaignJson) }),
   );
 
@@ -192,15 +221,26 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       response: { 201: Type.Object({ campaign: Campaign }), ...errorResponses(400, 401, 403, 404) },
     },
     async (request, reply) => {
-      const c = await createCampaign(db, siteOf(request).id, request.body as Static<typeof CreateBody>, clock.now());
+      const c = await createCampaign(
+        db,
+        siteOf(request).id,
+        request.body as Static<typeof CreateBody>,
+        clock.now(),
+      );
       return reply.status(201).send({ campaign: campaignJson(c) });
     },
   );
 
   site.get(
     "/campaigns/:campaignId",
-    { summary: "One campaign", params: one, response: { 200: Type.Object({ campaign: Campaign }), ...errorResponses(401, 403, 404) } },
-    async (request) => ({ campaign: campaignJson(await campaignOf(db, siteOf(request).id, pathParam(request, "campaignId"))) }),
+    {
+      summary: "One campaign",
+      params: one,
+      response: { 200: Type.Object({ campaign: Campaign }), ...errorResponses(401, 403, 404) },
+    },
+    async (request) => ({
+      campaign: campaignJson(await campaignOf(db, siteOf(request).id, pathParam(request, "campaignId"))),
+    }),
   );
 
   site.patch(
@@ -226,7 +266,11 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
 
   site.delete(
     "/campaigns/:campaignId",
-    { summary: "Deletes a campaign that is not sending", params: one, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) } },
+    {
+      summary: "Deletes a campaign that is not sending",
+      params: one,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) },
+    },
     async (request, reply) => {
       await deleteCampaign(db, siteOf(request).id, pathParam(request, "campaignId"));
       return reply.status(204).send();
@@ -238,7 +282,10 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     {
       summary: "Sends a test copy of the campaign to one address (the author's)",
       params: one,
-      body: Type.Object({ email: Type.String({ format: "email", maxLength: 256 }) }, { additionalProperties: false }),
+      body: Type.Object(
+        { email: Type.String({ format: "email", maxLength: 256 }) },
+        { additionalProperties: false },
+      ),
       response: { 202: Type.Object({ ok: Type.Boolean() }), ...errorResponses(400, 401, 403, 404) },
     },
     async (request, reply) => {
@@ -261,18 +308,24 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
   site.post(
     "/campaigns/:campaignId/send",
     {
-      summary:
-        "Sends the campaign now, or at `at` (ISO 8601; without an offset, in the site's time zone)",
+      summary: "Sends the campaign now, or at `at` (ISO 8601; without an offset, in the site's time zone)",
       params: one,
-      body: Type.Object({ at: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false }),
+      body: Type.Object(
+        { at: Type.Optional(Type.String({ maxLength: 40 })) },
+        { additionalProperties: false },
+      ),
       response: { 202: Type.Object({ campaign: Campaign }), ...errorResponses(400, 401, 403, 404, 409) },
     },
     async (request, reply) => {
       const website = siteOf(request);
-      if (!config.smtpUrl) throw conflict("Sending campaigns needs an SMTP server: the operator sets SMTP_URL.");
+      if (!config.smtpUrl)
+        throw conflict("Sending campaigns needs an SMTP server: the operator sets SMTP_URL.");
       const raw = (request.body as { at?: string } | undefined)?.at;
       const at = raw ? zonedTime(raw, website.timeZone) : undefined;
-      if (raw && !at) throw badRequest("Enter the time as 2026-12-01T09:00.", { at: "Enter the time as 2026-12-01T09:00." });
+      if (raw && !at)
+        throw badRequest("Enter the time as 2026-12-01T09:00.", {
+          at: "Enter the time as 2026-12-01T09:00.",
+        });
       const c = await sendCampaign(db, website.id, pathParam(request, "campaignId"), at, clock.now());
       return reply.status(202).send({ campaign: campaignJson(c) });
     },
@@ -280,16 +333,23 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
 
   site.post(
     "/campaigns/:campaignId/cancel",
-    { summary: "Stops a scheduled or sending campaign", params: one, response: { 200: Type.Object({ campaign: Campaign }), ...errorResponses(401, 403, 404, 409) } },
+    {
+      summary: "Stops a scheduled or sending campaign",
+      params: one,
+      response: { 200: Type.Object({ campaign: Campaign }), ...errorResponses(401, 403, 404, 409) },
+    },
     async (request) => ({
-      campaign: campaignJson(await cancelCampaign(db, siteOf(request).id, pathParam(request, "campaignId"), clock.now())),
+      campaign: campaignJson(
+        await cancelCampaign(db, siteOf(request).id, pathParam(request, "campaignId"), clock.now()),
+      ),
     }),
   );
 
   site.get(
     "/campaigns/:campaignId/report",
     {
-      summary: "What the campaign did: recipients, sent, refused, unsubscribed, opens, clicks, orders and revenue within 7 days of a click, its links",
+      summary:
+        "What the campaign did: recipients, sent, refused, unsubscribed, opens, clicks, orders and revenue within 7 days of a click, its links",
       params: one,
       response: { 200: Report, ...errorResponses(401, 403, 404) },
     },
@@ -298,21 +358,33 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
 
   site.get(
     "/segments",
-    { summary: "The site's segments with how many each reaches now", response: { 200: Type.Object({ segments: Type.Array(Segment) }) } },
+    {
+      summary: "The site's segments with how many each reaches now",
+      response: { 200: Type.Object({ segments: Type.Array(Segment) }) },
+    },
     async (request) => {
       const websiteId = siteOf(request).id;
       const rows = await listSegments(db, websiteId);
       const now = clock.now();
       const out = [];
       for (const s of rows)
-        out.push({ id: s.id, name: s.name, rule: s.rule, count: await audienceCount(db, websiteId, { kind: "segment", segmentId: s.id }, now) });
+        out.push({
+          id: s.id,
+          name: s.name,
+          rule: s.rule,
+          count: await audienceCount(db, websiteId, { kind: "segment", segmentId: s.id }, now),
+        });
       return { segments: out };
     },
   );
 
   site.post(
     "/segments",
-    { summary: "Adds a segment of the mailing list by rule", body: SegmentBody, response: { 201: Type.Object({ segment: Segment }), ...errorResponses(400, 401, 403, 404) } },
+    {
+      summary: "Adds a segment of the mailing list by rule",
+      body: SegmentBody,
+      response: { 201: Type.Object({ segment: Segment }), ...errorResponses(400, 401, 403, 404) },
+    },
     async (request, reply) => {
       const websiteId = siteOf(request).id;
       const body = request.body as Static<typeof SegmentBody>;
@@ -326,18 +398,31 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     "/audiences/count",
     {
       summary: "How many people who agreed to get emails an audience reaches now",
-      querystring: Type.Object({ audience: AudienceKind, segmentId: Type.Optional(Id) }, { additionalProperties: false }),
+      querystring: Type.Object(
+        { audience: AudienceKind, segmentId: Type.Optional(Id) },
+        { additionalProperties: false },
+      ),
       response: { 200: Type.Object({ count: Type.Integer() }), ...errorResponses(400, 401, 403, 404) },
     },
     async (request) => {
       const q = request.query as { audience: "subscribers"; segmentId?: string };
-      return { count: await audienceCount(db, siteOf(request).id, { kind: q.audience, segmentId: q.segmentId }, clock.now()) };
+      return {
+        count: await audienceCount(
+          db,
+          siteOf(request).id,
+          { kind: q.audience, segmentId: q.segmentId },
+          clock.now(),
+        ),
+      };
     },
   );
 
   site.get(
     "/campaign-settings",
-    { summary: "What every campaign's footer says: the store's postal address", response: { 200: Type.Object({ postalAddress: Type.String() }) } },
+    {
+      summary: "What every campaign's footer says: the store's postal address",
+      response: { 200: Type.Object({ postalAddress: Type.String() }) },
+    },
     async (request) => ({ postalAddress: await postalAddressOf(db, siteOf(request).id) }),
   );
 
@@ -363,7 +448,8 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: ImportReport, ...errorResponses(400, 401, 403, 404, 413) },
     },
     async (request: FastifyRequest) => {
-      if (!request.isMultipart()) throw badRequest(`Send the CSV file as multipart/form-data in the field file. ${NEEDS_COLUMNS}`);
+      if (!request.isMultipart())
+        throw badRequest(`Send the CSV file as multipart/form-data in the field file. ${NEEDS_COLUMNS}`);
       let csv: string | undefined;
       try {
         for await (const part of request.parts()) {
@@ -373,10 +459,13 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
         }
       } catch (err) {
         if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-          throw badRequest("The file is too large: import at most 5 MB at a time.", { file: "The file is too large." });
+          throw badRequest("The file is too large: import at most 5 MB at a time.", {
+            file: "The file is too large.",
+          });
         throw badRequest("The upload could not be read. Send the CSV file in the field file.");
       }
-      if (csv === undefined) throw badRequest("Send the CSV file in the field file.", { file: "Choose a CSV file." });
+      if (csv === undefined)
+        throw badRequest("Send the CSV file in the field file.", { file: "Choose a CSV file." });
       return { report: await importSubscribers(db, siteOf(request).id, csv, clock.now()) };
     },
   );
@@ -417,7 +506,8 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       config: linkLimit,
       schema: {
         tags: ["email"],
-        summary: "One-click unsubscribe (RFC 8058): the body is List-Unsubscribe=One-Click; no cookie, no crumb",
+        summary:
+          "One-click unsubscribe (RFC 8058): the body is List-Unsubscribe=One-Click; no cookie, no crumb",
         params: TokenParams,
         body: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 100 }))),
         response: { 200: Type.String(), 404: ErrorSchema },
@@ -427,7 +517,12 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       const website = await siteAtHost(db, request.headers.host);
       const id = await recipientOfToken(config.dataDir, pathParam(request, "token"));
       if (!id || !(await unsubscribeRecipient(db, website.id, id, clock.now()))) return invalid(reply);
-      return linkPage(reply, 200, "You are unsubscribed", `You will get no more newsletters from ${website.title}.`);
+      return linkPage(
+        reply,
+        200,
+        "You are unsubscribed",
+        `You will get no more newsletters from ${website.title}.`,
+      );
     },
   );
 
@@ -438,6 +533,7 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
         tags: ["email"],
         summary: "The open pixel of a tracked campaign (a 1×1 GIF)",
         params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
+        response: { 200: Type.Unknown({ description: "image/gif" }), 400: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -457,8 +553,12 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       config: linkLimit,
       schema: {
         tags: ["email"],
-        summary: "A tracked link: counts the click and redirects to the campaign's own link (never elsewhere)",
-        params: Type.Object({ token: Type.String({ maxLength: 100 }), position: Type.Integer({ minimum: 0, maximum: 10_000 }) }),
+        summary:
+          "A tracked link: counts the click and redirects to the campaign's own link (never elsewhere)",
+        params: Type.Object({
+          token: Type.String({ maxLength: 100 }),
+          position: Type.Integer({ minimum: 0, maximum: 10_000 }),
+        }),
         response: { 302: Type.Null(), 404: ErrorSchema },
       },
     },

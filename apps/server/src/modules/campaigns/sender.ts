@@ -100,8 +100,18 @@ async function claim(deps: Deps, campaignId: string): Promise<Claimed[]> {
     if (!due.length) return [];
     return tx
       .update(campaignRecipients)
-      .set({ status: "sending", lockedAt: now, lockedBy: worker, attempts: sql`${campaignRecipients.attempts} + 1` })
-      .where(inArray(campaignRecipients.id, due.map((d) => Number(d.id))))
+      .set({
+        status: "sending",
+        lockedAt: now,
+        lockedBy: worker,
+        attempts: sql`${campaignRecipients.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          campaignRecipients.id,
+          due.map((d) => Number(d.id)),
+        ),
+      )
       .returning({ id: campaignRecipients.id, email: campaignRecipients.email })
       .then((rows) => rows.sort((a, b) => a.id - b.id));
   });
@@ -111,7 +121,11 @@ async function claim(deps: Deps, campaignId: string): Promise<Claimed[]> {
 async function suppressed(db: Db, c: CampaignRow, emails: string[]): Promise<Set<string>> {
   if (!emails.length) return new Set();
   const rows = await db
-    .select({ email: emailSuppressions.email, reason: emailSuppressions.reason, at: emailSuppressions.createdAt })
+    .select({
+      email: emailSuppressions.email,
+      reason: emailSuppressions.reason,
+      at: emailSuppressions.createdAt,
+    })
     .from(emailSuppressions)
     .where(and(eq(emailSuppressions.websiteId, c.websiteId), inArray(emailSuppressions.email, emails)));
   return new Set(
@@ -199,14 +213,21 @@ export async function dispatchCampaigns(deps: Deps, sliceMs = 10_000): Promise<n
     if (!c.materialised) await materialise(deps, c, rendered);
     const from = { name: c.fromName || site.title, address: senderAddress(config) };
     while (Date.now() < until) {
-      const [current] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, c.id));
+      const [current] = await db
+        .select({ status: campaigns.status })
+        .from(campaigns)
+        .where(eq(campaigns.id, c.id));
       if (current?.status !== "sending") break;
       const batch = await claim(deps, c.id);
       if (!batch.length) {
         await finishIfDone(deps, c);
         break;
       }
-      const skip = await suppressed(db, c, batch.map((r) => r.email));
+      const skip = await suppressed(
+        db,
+        c,
+        batch.map((r) => r.email),
+      );
       for (const r of batch) {
         if (skip.has(r.email)) {
           await db

@@ -34,7 +34,8 @@ export const PAST_TIME = "Choose a time in the future.";
 export const NOT_IN_MEDIA = "Choose an image from the media library.";
 export const NO_PRODUCT = "Choose a product of this store.";
 export const BAD_REPLY_TO = "Enter a valid reply-to email address.";
-export const BAD_URL = "Enter a link that starts with https:// or http://, or a path on the site such as /shop.";
+export const BAD_URL =
+  "Enter a link that starts with https:// or http://, or a path on the site such as /shop.";
 
 export interface CampaignInput {
   subject: string;
@@ -65,7 +66,8 @@ export async function audienceCount(
   now: Date,
 ): Promise<number> {
   const rule = audience.kind === "segment" ? await segmentRule(db, websiteId, audience.segmentId) : undefined;
-  if (audience.kind === "segment" && !rule) throw badRequest(NO_SEGMENT, { "audience.segmentId": NO_SEGMENT });
+  if (audience.kind === "segment" && !rule)
+    throw badRequest(NO_SEGMENT, { "audience.segmentId": NO_SEGMENT });
   return countAudience(db, audienceCondition(websiteId, audience, rule, now));
 }
 
@@ -81,7 +83,8 @@ async function checkCampaign(db: Db | Tx, websiteId: string, input: CampaignInpu
   if (!input.subject.trim()) fields.subject = NO_SUBJECT;
   if (input.replyTo && !isValidEmail(input.replyTo.trim())) fields.replyTo = BAD_REPLY_TO;
   if (input.audience.kind === "segment") {
-    if (!(await segmentRule(db, websiteId, input.audience.segmentId))) fields["audience.segmentId"] = NO_SEGMENT;
+    if (!(await segmentRule(db, websiteId, input.audience.segmentId)))
+      fields["audience.segmentId"] = NO_SEGMENT;
   }
   if (!fields["audience.segmentId"] && (await audienceCount(db, websiteId, input.audience, now)) === 0)
     fields.audience = EMPTY_AUDIENCE;
@@ -222,7 +225,10 @@ export async function cancelCampaign(db: Db, websiteId: string, id: string, now:
       .update(campaignRecipients)
       .set({ status: "skipped", lastError: "cancelled" })
       .where(
-        and(eq(campaignRecipients.campaignId, id), inArray(campaignRecipients.status, ["pending", "sending"])),
+        and(
+          eq(campaignRecipients.campaignId, id),
+          inArray(campaignRecipients.status, ["pending", "sending"]),
+        ),
       );
     const [updated] = await tx
       .update(campaigns)
@@ -292,7 +298,8 @@ export async function createSegment(db: Db, websiteId: string, name: string, rul
     if (!name.trim()) fields.name = "Give the segment a name.";
     if (rule.kind === "bought_product" && !(await productsByIds(tx as Db, websiteId, [rule.productId])).size)
       fields["rule.productId"] = NO_PRODUCT;
-    if (rule.kind === "bought_category" && !rule.category.trim()) fields["rule.category"] = "Choose a category.";
+    if (rule.kind === "bought_category" && !rule.category.trim())
+      fields["rule.category"] = "Choose a category.";
     if (rule.kind === "signed_up_through_form") {
       const [form] = await tx
         .select({ id: forms.id })
@@ -301,7 +308,10 @@ export async function createSegment(db: Db, websiteId: string, name: string, rul
       if (!form) fields["rule.formId"] = NO_FORM;
     }
     throwFieldErrors(fields);
-    const [row] = await tx.insert(segments).values({ id: newId(), websiteId, name: name.trim(), rule }).returning();
+    const [row] = await tx
+      .insert(segments)
+      .values({ id: newId(), websiteId, name: name.trim(), rule })
+      .returning();
     return row!;
   });
 }

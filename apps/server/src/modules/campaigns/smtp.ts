@@ -56,7 +56,8 @@ export class CampaignSmtp {
           this.connection = c;
           resolve(c);
         };
-        if (auth?.user) c.login({ user: auth.user, pass: auth.pass ?? "" }, (err) => (err ? reject(err) : ready()));
+        if (auth?.user)
+          c.login({ user: auth.user, pass: auth.pass ?? "" }, (err) => (err ? reject(err) : ready()));
         else ready();
       });
     }).finally(() => {
@@ -110,7 +111,11 @@ export class CampaignSmtp {
         if (!err) return resolve({ kind: "sent" });
         const code = (err as { responseCode?: number }).responseCode;
         if (recorded === undefined || code !== undefined)
-          return resolve(code && code >= 500 ? { kind: "refused", message: messageOf(err) } : { kind: "retry", message: messageOf(err) });
+          return resolve(
+            code && code >= 500
+              ? { kind: "refused", message: messageOf(err) }
+              : { kind: "retry", message: messageOf(err) },
+          );
         resolve({ kind: "withheld" });
       });
     });

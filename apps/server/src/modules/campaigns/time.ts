@@ -13,7 +13,14 @@ function offsetMinutes(date: Date, timeZone: string): number {
     second: "2-digit",
   }).formatToParts(date);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const asUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
   return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
 }
 
@@ -22,13 +29,22 @@ function offsetMinutes(date: Date, timeZone: string): number {
  * is that wall-clock time in `timeZone`. Undefined when it is not a time.
  */
 export function zonedTime(value: string, timeZone: string): Date | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.exec(
+    value.trim(),
+  );
   if (!m) return undefined;
   if (m[7]) {
     const d = new Date(value.trim());
     return Number.isNaN(d.getTime()) ? undefined : d;
   }
-  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  const wall = Date.UTC(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6] ?? 0),
+  );
   if (Number.isNaN(wall)) return undefined;
   let guess = wall;
   try {

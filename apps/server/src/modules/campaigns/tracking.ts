@@ -32,7 +32,9 @@ export async function unsubscribeRecipient(db: Db, websiteId: string, recipientI
       .where(and(eq(campaignRecipients.id, recipientId), isNull(campaignRecipients.unsubscribedAt)));
     await tx
       .delete(mailingListSubscribers)
-      .where(and(eq(mailingListSubscribers.websiteId, websiteId), eq(mailingListSubscribers.email, found.r.email)));
+      .where(
+        and(eq(mailingListSubscribers.websiteId, websiteId), eq(mailingListSubscribers.email, found.r.email)),
+      );
     await tx
       .insert(emailSuppressions)
       .values({ websiteId, email: found.r.email, reason: "unsubscribed", createdAt: now })
@@ -69,7 +71,10 @@ export async function recordClick(
     if (!link) return undefined;
     await tx
       .update(campaignRecipients)
-      .set({ clickedAt: sql`coalesce(${campaignRecipients.clickedAt}, ${now.toISOString()}::timestamptz)`, openedAt: sql`coalesce(${campaignRecipients.openedAt}, ${now.toISOString()}::timestamptz)` })
+      .set({
+        clickedAt: sql`coalesce(${campaignRecipients.clickedAt}, ${now.toISOString()}::timestamptz)`,
+        openedAt: sql`coalesce(${campaignRecipients.openedAt}, ${now.toISOString()}::timestamptz)`,
+      })
       .where(eq(campaignRecipients.id, recipientId));
     return link.url;
   });
