@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { createTestApp } from "../apps/server/test/harness.js";
 import { startTestSmtp } from "../apps/server/test/smtp.js";
 import { campaigns } from "../apps/server/src/db/schema.js";
+import { rowsOf } from "../apps/server/src/modules/campaigns/audience.js";
 import { dispatchCampaigns } from "../apps/server/src/modules/campaigns/sender.js";
 import { createCampaign, sendCampaign } from "../apps/server/src/modules/campaigns/service.js";
 import { queueEmail } from "../apps/server/src/modules/email/service.js";
@@ -40,9 +41,9 @@ const t = await createTestApp({
 });
 const { db } = t.database;
 const deps = t.app.deps;
-const [site] = (await db.execute(sql`select id from websites where is_default limit 1`)).rows as {
-  id: string;
-}[];
+const [site] = rowsOf<{ id: string }>(
+  await db.execute(sql`select id from websites where is_default limit 1`),
+);
 const websiteId = site!.id;
 await db.execute(sql`insert into mailing_list_subscribers (id, website_id, email, source)
   select lpad(to_hex(g), 24, '0'), ${websiteId}, 'reader' || g || '@bench.example', 'bench'
@@ -89,12 +90,10 @@ const seconds = (performance.now() - start) / 1000;
 await new Promise((r) => setTimeout(r, 300));
 delivered += smtp.received.length;
 const sent = Number(
-  (
-    (
-      await db.execute(
-        sql`select count(*)::int as n from campaign_recipients where campaign_id = ${c.id} and status = 'sent'`,
-      )
-    ).rows as { n: number }[]
+  rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from campaign_recipients where campaign_id = ${c.id} and status = 'sent'`,
+    ),
   )[0]!.n,
 );
 clearInterval(sample);
