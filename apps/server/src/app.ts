@@ -76,6 +76,7 @@ import { installActivityRecording } from "./modules/activity/recording.js";
 import { changeContextHook, historyRoutes } from "./modules/history/routes.js";
 import { sitePopupRoutes } from "./modules/site-popups/routes.js";
 import { recoveryRoutes } from "./modules/recovery/routes.js";
+import { campaignRoutes } from "./modules/campaigns/routes.js";
 
 const storefrontDist = STOREFRONT_DIST;
 /** Vite's content-hashed file names, `<name>-<8 characters of hash>.<ext>`, or their .br/.gz. */
@@ -230,6 +231,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(webhookRoutes);
   await app.register(recoveryRoutes);
   await app.register(sitePopupRoutes);
+  await app.register(campaignRoutes);
   await app.register(billingRoutes);
   await app.register(siteArchiveRoutes);
   await app.register(ownerSiteRoutes);

@@ -16,6 +16,8 @@ export interface Config {
   /** Seed the demo site into an empty database. */
   seedDemo: boolean;
   smtpUrl?: string;
+  /** EMAIL_RATE_PER_MINUTE: at most this many campaign emails a minute (all processes together). */
+  emailRatePerMinute: number;
   stripeSecretKey?: string;
   /** Bearer token that opens GET /metrics; unset, metrics are off. */
   metricsToken?: string;
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoOwnerPassword: env.DEMO_OWNER_PASSWORD ?? DEFAULT_DEMO_OWNER_PASSWORD,
     seedDemo: env.SEED_DEMO !== "false",
     smtpUrl: env.SMTP_URL || undefined,
+    emailRatePerMinute: positiveInt(env, "EMAIL_RATE_PER_MINUTE", 600),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     s3: s3Settings(env),

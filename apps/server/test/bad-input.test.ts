@@ -89,7 +89,7 @@ const signOuts = new Set(["DELETE /api/owner/session", "DELETE /api/site-users/a
  * One-click unsubscribe links (RFC 8058): a mail client POSTs them with no cookie or crumb (the
  * token in the path is the secret), and a person who opens them gets a page, not JSON.
  */
-const oneClickPages = new Set(["POST /cart/unsubscribe/:token"]);
+const oneClickPages = new Set(["POST /cart/unsubscribe/:token", "POST /email/unsubscribe/:token"]);
 
 async function expectStillSignedIn() {
   expect((await b.request({ url: "/api/owner/account" })).statusCode).toBe(200);

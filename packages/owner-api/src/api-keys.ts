@@ -8,6 +8,7 @@ export const KEY_AREAS = [
   "content",
   "design",
   "forms",
+  "marketing",
   "seo",
   "settings",
   "products",

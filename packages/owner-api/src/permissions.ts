@@ -9,6 +9,7 @@ export const AREAS = {
   content: "Pages, navigation, collections and their items, media, comments",
   design: "Design, custom CSS, templates",
   forms: "Forms and their submissions, the mailing list",
+  marketing: "Email campaigns, segments of the mailing list, importing subscribers",
   seo: "SEO, URL mappings, redirects",
   settings: "Site settings, domains, export and import of the site",
   products: "Products",

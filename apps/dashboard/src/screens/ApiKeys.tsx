@@ -36,6 +36,7 @@ const AREA_TEXT: Record<KeyArea, { label: string; help: string }> = {
   content: { label: "Content", help: "Pages, navigation, blog posts and other collection items, media." },
   design: { label: "Design", help: "Design, custom CSS and templates (jsont pull and push)." },
   forms: { label: "Forms", help: "Forms and their submissions, the mailing list." },
+  marketing: { label: "Marketing", help: "Email campaigns, segments, importing subscribers." },
   seo: { label: "SEO", help: "SEO settings, URL mappings and redirects." },
   settings: { label: "Site settings", help: "Site settings, domains, export and import of the site." },
   products: { label: "Products", help: "Products with their variants, SKUs and prices." },

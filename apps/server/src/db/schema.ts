@@ -10,3 +10,4 @@ export * from "./schema/account-security.js";
 export * from "./schema/history.js";
 export * from "./schema/recovery.js";
 export * from "./schema/site-popups.js";
+export * from "./schema/campaigns.js";

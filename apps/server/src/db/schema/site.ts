@@ -408,6 +408,9 @@ export const mailingListSubscribers = pgTable(
     /** When the subscriber confirmed through the emailed link (double opt-in). */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** Names given by a CSV import (campaigns' subscribers import). */
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
   },
   (t) => [uniqueIndex("mailing_list_email_idx").on(t.websiteId, t.email)],
 );

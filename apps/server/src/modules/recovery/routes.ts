@@ -5,7 +5,7 @@
  * one-click unsubscribe (GET and POST /cart/unsubscribe/:token, RFC 8058: no cookie, no crumb).
  */
 import { type Static, Type } from "@sinclair/typebox";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireCrumb } from "../../http/crumb.js";
 import { badRequest } from "../../http/errors.js";
 import { ErrorSchema, errorResponses } from "../../http/schemas.js";
@@ -14,6 +14,7 @@ import { escapeHtml } from "../../lib/escape.js";
 import { type RateLimit, siteLimiter, siteReadsOf } from "../cart/rate-limit.js";
 import { CART_COOKIE, RATE_LIMITED_MESSAGE, keepCartCookie } from "../cart/routes.js";
 import { MSG_EMAIL_INVALID } from "../checkout/checkout-types.js";
+import { linkPage } from "../email/link-page.js";
 import { siteOf } from "../owner-sites/access.js";
 import { SITE_USER_COOKIE } from "../site-users/routes.js";
 import { sessionOf } from "../site-users/service.js";
@@ -122,17 +123,7 @@ const TokenParams = Type.Object({ token: Type.String({ maxLength: 300 }) });
 const CONTACT_LIMIT: RateLimit = { max: 30, windowMs: 60_000 };
 
 /** A small page of the shop's own (the link's answer when it cannot restore, unsubscribe). */
-function page(reply: FastifyReply, status: number, title: string, text: string, extra = "") {
-  return reply
-    .status(status)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
-        `<h1 style="font-size:1.5rem">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${extra}<p><a href="/">Continue shopping</a></p></body></html>`,
-    );
-}
+const page = linkPage;
 
 /**
  * The checkout's contact: the email typed, or, when none is sent, the signed-in site user's

@@ -1,0 +1,99 @@
+/**
+ * A campaign survives its sending process being killed (SIGKILL) halfway: after a restart the
+ * next process sends the rest, and each of the 2,000 recipients gets the campaign exactly once.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FetchClient, firstSiteId, signInDemoOwner } from "./fetch-client.js";
+import type { ChildProcess } from "node:child_process";
+import { exited, freePort, startServer } from "./server-process.js";
+import { startTestSmtp } from "./smtp.js";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-campaign-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const RECIPIENTS = 2000;
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+});
+
+/** Waits until the server answers (a first start migrates and seeds; on a busy machine, minutes). */
+async function healthy(base: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not become healthy");
+}
+
+describe("a campaign and a server crash", () => {
+  it("reaches every recipient exactly once after the sending process was killed halfway", async () => {
+    const smtp = await startTestSmtp();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { SMTP_URL: smtp.url, EMAIL_RATE_PER_MINUTE: "6000", PUBLIC_URL: base };
+    try {
+      const first = startServer(port, dataDir, env);
+      children.push(first);
+      await healthy(base);
+      const owner = new FetchClient(base);
+      expect((await signInDemoOwner(owner)).status).toBe(200);
+      const siteId = await firstSiteId(owner);
+      const api = (p: string) => `/api/owner/sites/${siteId}${p}`;
+      const lines = ["email,consent"];
+      for (let i = 0; i < RECIPIENTS; i++) lines.push(`reader${i}@crash.example,yes`);
+      const form = new FormData();
+      form.append("file", new Blob([lines.join("\n")], { type: "text/csv" }), "list.csv");
+      const imported = await owner.call(api("/subscribers/import"), "POST", form);
+      expect(imported.status).toBe(200);
+      expect(((await imported.json()) as { report: { imported: number } }).report.imported).toBe(RECIPIENTS);
+      const created = await owner.call(api("/campaigns"), "POST", {
+        subject: "Crash-proof",
+        audience: { kind: "subscribers" },
+        blocks: [{ type: "text", html: "<p>Once each.</p>" }],
+      });
+      expect(created.status).toBe(201);
+      const { campaign } = (await created.json()) as { campaign: { id: string } };
+      expect((await owner.call(api(`/campaigns/${campaign.id}/send`), "POST", {})).status).toBe(202);
+
+      const ours = () => smtp.received.filter((m) => m.envelopeTo[0]?.endsWith("@crash.example"));
+      await expect
+        .poll(() => ours().length, { timeout: 120_000, interval: 20 })
+        .toBeGreaterThan(RECIPIENTS / 3);
+      first.kill("SIGKILL");
+      await exited(first);
+      const atCrash = ours().length;
+      expect(atCrash).toBeLessThan(RECIPIENTS);
+
+      const second = startServer(port, dataDir, env);
+      children.push(second);
+      await healthy(base);
+      await expect
+        .poll(
+          async () => {
+            const res = await owner.call(api(`/campaigns/${campaign.id}`));
+            return ((await res.json()) as { campaign: { status: string } }).campaign.status;
+          },
+          { timeout: 200_000, interval: 500 },
+        )
+        .toBe("sent");
+      const perAddress = new Map<string, number>();
+      for (const m of ours()) perAddress.set(m.envelopeTo[0]!, (perAddress.get(m.envelopeTo[0]!) ?? 0) + 1);
+      expect(perAddress.size).toBe(RECIPIENTS);
+      expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
+      const report = (await (await owner.call(api(`/campaigns/${campaign.id}/report`))).json()) as {
+        sent: number;
+        recipients: number;
+      };
+      expect(report.sent).toBe(report.recipients);
+      second.kill("SIGTERM");
+      expect(await exited(second)).toBe(0);
+    } finally {
+      await smtp.close();
+    }
+  }, 600_000);
+});
