@@ -60,6 +60,8 @@ export const SCREEN_PERMISSIONS: [prefix: string, permission: Permission][] = [
   ["media", "content.read"],
   ["design", "design.read"],
   ["marketing/announcements", "design.read"],
+  ["marketing/discounts", "store.read"],
+  ["marketing/abandoned-checkouts", "store.read"],
   ["products", "products.read"],
   ["inventory", "inventory.read"],
   ["ops/orders", "orders.read"],
