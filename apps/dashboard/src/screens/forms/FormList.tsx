@@ -1,4 +1,5 @@
 /** The site's forms: name, fields, submissions, with links to edit them and see what was sent. */
+import { Can } from "../../components/permissions.js";
 import { Link, useSearchParams } from "react-router";
 import { LoadedTable, Notice, PageHead, useForms } from "../../components/ui.js";
 
@@ -12,9 +13,11 @@ export function FormList({ siteId }: { siteId: string }) {
         title="Forms"
         sub="Contact forms, sign-ups and surveys for the form blocks on your pages."
         actions={
-          <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
-            Create form
-          </Link>
+          <Can permission="forms.write">
+            <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
+              Create form
+            </Link>
+          </Can>
         }
       />
       {deleted ? <Notice kind="ok">The form “{deleted}” was deleted.</Notice> : null}
@@ -30,9 +33,11 @@ export function FormList({ siteId }: { siteId: string }) {
         empty={
           <div className="empty">
             <p>No forms yet.</p>
-            <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
-              Create your first form
-            </Link>
+            <Can permission="forms.write">
+              <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
+                Create your first form
+              </Link>
+            </Can>
           </div>
         }
         row={(f) => (
