@@ -28,6 +28,8 @@ interface Recorded {
   wantsId: boolean;
   /** A transaction of the call that will write its entry is running. */
   open?: boolean;
+  /** The route's handler has started (writes of the auth steps before it are not the change). */
+  handling?: boolean;
 }
 const recorded = new WeakMap<FastifyRequest, Recorded>();
 
@@ -238,7 +240,7 @@ function deferredStatement(
   build: (d: Db | Tx) => unknown,
 ): unknown {
   const chain: [PropertyKey, unknown[]][] = [];
-  // biome-ignore lint/suspicious/noExplicitAny: replays drizzle builder calls by name
+  // Drizzle's builders are replayed by method name, on the transaction instead of `db`.
   const replay = (d: Db | Tx): any => chain.reduce((q: any, [m, a]) => q[m](...a), build(d));
   let running: Promise<unknown> | undefined;
   const run = () => {
@@ -325,7 +327,7 @@ export function installActivityRecording(app: FastifyInstance): void {
       (db as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
         const request = current.getStore();
         const state = request && recorded.get(request);
-        if (!request || !state || state.done || state.open || request.method === "GET")
+        if (!request || !state?.handling || state.done || state.open || request.method === "GET")
           return original(...args);
         if (!entryOf(request, siteOf(request))) return original(...args);
         return deferredStatement(db, transaction, request, (d) =>
@@ -334,6 +336,17 @@ export function installActivityRecording(app: FastifyInstance): void {
       };
     }
   }
+
+  // The handler of an owner route says it has started: only its writes are the call's change.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/owner/")) return;
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      const state = recorded.get(request);
+      if (state) state.handling = true;
+      return handler.call(this, request, reply);
+    };
+  });
 
   app.addHook("preValidation", (request, _reply, done) => {
     if (!request.url.startsWith("/api/owner/") || request.method === "OPTIONS") return done();
@@ -370,7 +383,7 @@ export function installActivityRecording(app: FastifyInstance): void {
   app.addHook("onResponse", async (request, reply) => {
     const state = recorded.get(request);
     const url = request.routeOptions.url ?? "";
-    if (state && !state.done && RECORDED_READS[url] && reply.statusCode < 400 && reply.raw.writableFinished)
+    if (state && !state.done && RECORDED_READS[url] && reply.statusCode < 400 && reply.raw.writableEnded)
       await recordIn(db, request);
     // Work the call leaves behind (a job it wakes) is not the call's change.
     if (state) state.done = true;

@@ -48,15 +48,24 @@ async function invite(email: string, roles: string[]) {
   return owner.request({ method: "POST", url: api("/invitations"), payload: { email, roles } });
 }
 
-async function accept(token: string, body: Record<string, string> = {}, b = new Browser(t.app)) {
+async function accept(
+  token: string,
+  body: Record<string, string> = {},
+  b = new Browser(t.app),
+  remoteAddress?: string,
+) {
   await b.visit("/");
   const res = await b.request({
     method: "POST",
     url: "/api/owner/invitations/accept",
     payload: { token, ...body },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   return { res, b };
 }
+
+/** The address of the two-step test's client: its tries count apart from the other tests'. */
+const GUARDED_IP = "198.51.100.23";
 
 describe("invitations", () => {
   it("invites by email, lists it pending, and a new person accepts with a password and name", async () => {
@@ -147,16 +156,16 @@ describe("invitations", () => {
     const token = await linkTo("guarded@example.com");
     const password = { password: "long enough password" };
     // The password alone: the code is asked for, and nobody joins.
-    const noCode = await accept(token, password);
+    const noCode = await accept(token, password, undefined, GUARDED_IP);
     expect(noCode.res.statusCode).toBe(401);
     expect(noCode.res.json().error.code).toBe("two_factor_required");
     expect(noCode.res.json().error.message).toMatch(/authenticator app/);
-    const wrong = await accept(token, { ...password, code: "000000" });
+    const wrong = await accept(token, { ...password, code: "000000" }, undefined, GUARDED_IP);
     expect(wrong.res.statusCode).toBe(401);
     expect(wrong.res.json().error.code).toBe("invalid_code");
     expect(await isMember("guarded@example.com")).toBe(false);
     // A recovery code signs in and joins; the link is then used.
-    const joined = await accept(token, { ...password, code: recoveryCodes[0]! });
+    const joined = await accept(token, { ...password, code: recoveryCodes[0]! }, undefined, GUARDED_IP);
     expect(joined.res.statusCode).toBe(200);
     expect(joined.res.json()).toMatchObject({ account: { email: "guarded@example.com" }, siteId });
     expect(await isMember("guarded@example.com")).toBe(true);
@@ -172,9 +181,9 @@ describe("invitations", () => {
     });
     expect(sent.statusCode).toBe(201);
     const second = await linkTo("guarded@example.com");
-    const reused = await accept(second, { ...password, code: recoveryCodes[0]! });
+    const reused = await accept(second, { ...password, code: recoveryCodes[0]! }, undefined, GUARDED_IP);
     expect(reused.res.statusCode).toBe(401);
-    const withApp = await accept(second, { ...password, code: await totp() });
+    const withApp = await accept(second, { ...password, code: await totp() }, undefined, GUARDED_IP);
     expect(withApp.res.statusCode).toBe(200);
     expect(withApp.res.json().siteId).toBe(otherId);
   });
