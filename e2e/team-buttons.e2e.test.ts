@@ -135,12 +135,12 @@ async function check(page: Page, siteId: string, ids: Ids, screen: Screen, role:
   const main = page.locator("body");
   for (const name of screen.buttons) {
     const count = () => main.getByRole("button", { name }).count();
-    if (allowed) await expect.poll(count, `${role} sees ${name} at ${url}`).toBeGreaterThan(0);
+    if (allowed) await expect.poll(count, { message: `${role} sees ${name} at ${url}` }).toBeGreaterThan(0);
     else await expect(count(), `${role} must not see ${name} at ${url}`).resolves.toBe(0);
   }
   for (const name of screen.links ?? []) {
     const count = () => main.getByRole("link", { name }).count();
-    if (allowed) await expect.poll(count, `${role} sees ${name} at ${url}`).toBeGreaterThan(0);
+    if (allowed) await expect.poll(count, { message: `${role} sees ${name} at ${url}` }).toBeGreaterThan(0);
     else await expect(count(), `${role} must not see ${name} at ${url}`).resolves.toBe(0);
   }
 }
@@ -164,14 +164,14 @@ describe("write buttons follow the member's roles", () => {
       "GET",
       `/api/owner/sites/${siteId}/products`,
     );
-    const { pages } = await ownerCall<{ pages: { id: string; kind: string }[] }>(
+    const { pages } = await ownerCall<{ pages: { id: string; kind: string; isHome: boolean }[] }>(
       page,
       "GET",
       `/api/owner/sites/${siteId}/pages`,
     );
     const ids: Ids = {
       productId: products[0]!.id,
-      pageId: pages.find((p) => p.kind === "page")!.id,
+      pageId: pages.find((p) => p.kind === "page" && !p.isHome)!.id,
       orderId,
     };
 
