@@ -98,12 +98,6 @@ const SCREENS: Screen[] = [
     ready: "Media library",
     buttons: ["Upload image"],
   },
-  {
-    path: () => "design/css",
-    writer: "website_editor",
-    ready: "Custom CSS",
-    buttons: [/^Save/],
-  },
 ];
 
 /** A member of the demo site with `role`, signed in in a browser context of their own. */
