@@ -1,6 +1,8 @@
 /** The dialog that asks before something is deleted for good: Cancel, or the danger button. */
+import type { Permission } from "@atelier/owner-api";
 import { type ReactNode, useState } from "react";
 import { Card } from "./Card.js";
+import { useMayWrite } from "./permissions.js";
 import { ErrorNotice, ActionDialog } from "./ui.js";
 
 export function ConfirmDelete({
@@ -31,18 +33,24 @@ export function ConfirmDelete({
 
 /**
  * The danger button that opens the dialog above, and the dialog itself, as two pieces a screen places
- * where it wants them (the button in the form, the dialog after it).
+ * where it wants them (the button in the form, the dialog after it). The button is null for a member
+ * whose roles do not allow the delete (the screen's write permission, or `permission`).
  */
 export function useDeleteConfirm({
   onClose,
+  permission,
   ...dialog
 }: Omit<Parameters<typeof ConfirmDelete>[0], "onClose"> & {
   /** Runs as the dialog closes, after it is hidden. */
   onClose?: () => void;
+  /** What the delete needs, when not the write permission of the screen's area. */
+  permission?: Permission;
 }) {
   const [open, setOpen] = useState(false);
+  const mayWrite = useMayWrite(permission);
   return {
-    button: (
+    allowed: mayWrite,
+    button: !mayWrite ? null : (
       <button type="button" className="btn small danger" onClick={() => setOpen(true)}>
         {dialog.action}
       </button>
@@ -59,8 +67,17 @@ export function useDeleteConfirm({
   };
 }
 
-/** The Delete card at the foot of an editor's side column. */
-export function DeleteCard({ note, children }: { note?: string; children: ReactNode }) {
+/** The Delete card at the foot of an editor's side column (none for a member who may not delete). */
+export function DeleteCard({
+  note,
+  permission,
+  children,
+}: {
+  note?: string;
+  permission?: Permission;
+  children: ReactNode;
+}) {
+  if (!useMayWrite(permission)) return null;
   return (
     <Card title="Delete">
       {note ? <p className="muted small">{note}</p> : null}

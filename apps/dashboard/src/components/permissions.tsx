@@ -6,6 +6,7 @@
  */
 import type { Permission } from "@atelier/owner-api";
 import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import type { Site } from "../api.js";
 import { useSites } from "./Shell.js";
 import { Notice, useSiteId } from "./ui.js";
@@ -26,7 +27,11 @@ export function useCan(): { can: (permission: Permission) => boolean; known: boo
   return { can: (permission) => canOn(site, permission), known: Boolean(site), site };
 }
 
-/** Shows `children` only when the person holds `permission` on the current site (else `otherwise`). */
+/**
+ * Shows `children` only when the person holds `permission` on the current site (else `otherwise`).
+ * The write buttons of a screen (New, Save, Delete, Publish, Refund…) sit inside one, with the
+ * permission of the call they make; what only shows stays outside.
+ */
 export function Can({
   permission,
   children,
@@ -38,6 +43,26 @@ export function Can({
 }) {
   const { can } = useCan();
   return <>{can(permission) ? children : otherwise}</>;
+}
+
+/**
+ * The permission that changes what the screen at the current route shows (the `.write` of the
+ * `.read` it needs), for the buttons shared by many screens (the save bar, Delete): undefined
+ * outside a site's screens.
+ */
+export function useScreenWrite(): Permission | undefined {
+  const { pathname } = useLocation();
+  const match = /^\/sites\/[^/]+\/?(.*)$/.exec(pathname);
+  const read = match ? screenPermission(match[1] ?? "") : undefined;
+  return read ? (read.replace(/\.read$/, ".write") as Permission) : undefined;
+}
+
+/** Whether the person may use a write button needing `permission` (the screen's own when not named). */
+export function useMayWrite(permission?: Permission): boolean {
+  const screen = useScreenWrite();
+  const { can } = useCan();
+  const needed = permission ?? screen;
+  return needed ? can(needed) : true;
 }
 
 /** A screen the person's roles do not open: what it says in place of the screen. */
@@ -55,13 +80,12 @@ export function NotAllowed() {
  * first. The Shell's menu and its guard of a screen reached by URL both read this one table.
  */
 export const SCREEN_PERMISSIONS: [prefix: string, permission: Permission][] = [
+  ["analytics", "analytics.read"],
   ["pages", "content.read"],
   ["collections", "content.read"],
   ["media", "content.read"],
   ["design", "design.read"],
   ["marketing/announcements", "design.read"],
-  ["marketing/discounts", "store.read"],
-  ["marketing/abandoned-checkouts", "store.read"],
   ["products", "products.read"],
   ["inventory", "inventory.read"],
   ["ops/orders", "orders.read"],
@@ -70,6 +94,7 @@ export const SCREEN_PERMISSIONS: [prefix: string, permission: Permission][] = [
   ["ops/site-users", "site_users.read"],
   ["ops/outbox", "settings.read"],
   ["store", "store.read"],
+  ["marketing", "store.read"],
   ["forms", "forms.read"],
   ["settings/permissions", "members.read"],
   ["settings/activity", "activity.read"],

@@ -1,5 +1,6 @@
 /** The page editor's toolbar: back to pages, the save state, undo and redo, preview width, safe mode, add and publish. */
 import type { ReactNode } from "react";
+import { Can } from "../components/permissions.js";
 import { Link } from "react-router";
 import { DeviceToggle } from "../components/DeviceToggle.js";
 
@@ -75,12 +76,19 @@ export function EditorToolbar({
         <span>Safe mode</span>
       </label>
       {history}
-      <button type="button" className="btn small" onClick={onAdd}>
-        Add block
-      </button>
-      <button type="button" className="btn accent small" onClick={onPublish} disabled={publishing || !ready}>
-        {publishing ? "Publishing…" : "Publish"}
-      </button>
+      <Can permission="content.write">
+        <button type="button" className="btn small" onClick={onAdd}>
+          Add block
+        </button>
+        <button
+          type="button"
+          className="btn accent small"
+          onClick={onPublish}
+          disabled={publishing || !ready}
+        >
+          {publishing ? "Publishing…" : "Publish"}
+        </button>
+      </Can>
       {liveUrl ? (
         <a className="btn small hide-phone" href={liveUrl} target="_blank" rel="noreferrer">
           View live

@@ -4,6 +4,7 @@
  * it in place, drag a block's handle to reorder it or move it into another row or column, add
  * blocks from the picker, undo and redo, and Publish.
  */
+import { NotAllowed, useCan } from "../components/permissions.js";
 import {
   DndContext,
   type DragEndEvent,
@@ -55,7 +56,25 @@ import { HistoryButton } from "../components/history/HistoryPanel.js";
 
 // ─── The editor ─────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The page editor, for a member whose roles give the site's content; one reaching it by its URL
+ * without them is told so (it is outside the Shell, whose guard says it for the other screens).
+ */
 export function PageEditor() {
+  const { can, known } = useCan();
+  if (known && !can("content.read")) {
+    return (
+      <div className="main">
+        <div className="content">
+          <NotAllowed />
+        </div>
+      </div>
+    );
+  }
+  return <PageEditorScreen />;
+}
+
+function PageEditorScreen() {
   const { siteId = "", pageId = "" } = useParams();
   const queryClient = useQueryClient();
   const base = `/api/owner/sites/${siteId}`;

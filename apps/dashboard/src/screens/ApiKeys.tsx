@@ -4,6 +4,7 @@
  * key is shown once, with a Copy button) and deleting a key after a confirmation. Each of these
  * sends the tracking event SPEC §2 names for the API keys panel or the key creation modal.
  */
+import { Can } from "../components/permissions.js";
 import {
   API_KEY_NAME_MAX_LENGTH,
   type ApiKey,
@@ -274,13 +275,15 @@ export function ApiKeys() {
         title="API keys"
         sub="Keys let your other tools call the owner API: read or change only the areas you choose."
         actions={
-          <button
-            type="button"
-            className="btn primary"
-            onClick={tracked("create_key", () => setCreating(true))}
-          >
-            Create API key
-          </button>
+          <Can permission="api_keys.write">
+            <button
+              type="button"
+              className="btn primary"
+              onClick={tracked("create_key", () => setCreating(true))}
+            >
+              Create API key
+            </button>
+          </Can>
         }
       />
       <div className="btn-row" style={{ marginBottom: "1rem" }}>
@@ -336,17 +339,19 @@ export function ApiKeys() {
             <td>{formatDate(k.createdOn)}</td>
             <td>{k.lastUsedOn ? formatDate(k.lastUsedOn, true) : <span className="muted">Never</span>}</td>
             <td className="num">
-              <button
-                type="button"
-                className="btn small danger"
-                onClick={() => {
-                  track.panel("delete_key");
-                  remove.reset();
-                  setDeleting(k);
-                }}
-              >
-                Delete<span className="sr-only"> {k.name}</span>
-              </button>
+              <Can permission="api_keys.write">
+                <button
+                  type="button"
+                  className="btn small danger"
+                  onClick={() => {
+                    track.panel("delete_key");
+                    remove.reset();
+                    setDeleting(k);
+                  }}
+                >
+                  Delete<span className="sr-only"> {k.name}</span>
+                </button>
+              </Can>
             </td>
           </tr>
         )}

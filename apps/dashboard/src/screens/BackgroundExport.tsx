@@ -1,4 +1,5 @@
 /** Settings → Export, for large sites: the archive is prepared by a background job, with progress. */
+import { Can } from "../components/permissions.js";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api, get } from "../api.js";
 import { ErrorNotice } from "../components/ui.js";
@@ -27,14 +28,16 @@ export function BackgroundExport({ siteId }: { siteId: string }) {
         A large site (thousands of products, gigabytes of media) can be prepared in the background instead;
         you can leave this page and come back.
       </p>
-      <button
-        type="button"
-        className="btn"
-        onClick={() => start.mutate()}
-        disabled={start.isPending || s?.state === "running"}
-      >
-        Prepare archive in the background
-      </button>
+      <Can permission="settings.write">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => start.mutate()}
+          disabled={start.isPending || s?.state === "running"}
+        >
+          Prepare archive in the background
+        </button>
+      </Can>
       <ErrorNotice error={start.error ?? status.error} />
       {s ? (
         <p aria-live="polite">

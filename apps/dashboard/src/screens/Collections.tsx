@@ -3,6 +3,7 @@ import { DeletedNotice } from "../components/history/DeletedNotice.js";
 import { Card } from "../components/Card.js";
 import { EditorForm } from "../components/EditorForm.js";
 import { MoveButtons } from "../components/MoveButtons.js";
+import { Can } from "../components/permissions.js";
 import { movedStep } from "../components/move-step.js";
 import { useRecordEditor } from "../components/useRecordEditor.js";
 import { HistoryCard } from "../components/history/HistoryPanel.js";
@@ -99,9 +100,11 @@ export function CollectionItems() {
             <Link className="btn" to={`/sites/${siteId}/pages/${pageId}`}>
               Page settings
             </Link>
-            <Link className="btn primary" to={`/sites/${siteId}/collections/${pageId}/items/new`}>
-              Add {noun}
-            </Link>
+            <Can permission="content.write">
+              <Link className="btn primary" to={`/sites/${siteId}/collections/${pageId}/items/new`}>
+                Add {noun}
+              </Link>
+            </Can>
           </>
         }
       />
@@ -151,13 +154,15 @@ export function CollectionItems() {
                 </td>
                 {handOrdered ? (
                   <td className="num">
-                    <MoveButtons
-                      name={item.title}
-                      index={i}
-                      count={items.length}
-                      onMove={(by) => move(i, by)}
-                      className="btn ghost small"
-                    />
+                    <Can permission="content.write">
+                      <MoveButtons
+                        name={item.title}
+                        index={i}
+                        count={items.length}
+                        onMove={(by) => move(i, by)}
+                        className="btn ghost small"
+                      />
+                    </Can>
                   </td>
                 ) : null}
               </tr>

@@ -4,6 +4,7 @@
  * with the reason a check failed, and Verify, Make primary and Remove. The primary verified
  * domain is the site's address; "Redirect www" sends the www./bare pair of it there too.
  */
+import { Can } from "../components/permissions.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { del, get, patch, post, put } from "../api.js";
@@ -89,38 +90,40 @@ export function Domains() {
           ) : undefined
         }
       />
-      <form className="card" onSubmit={onSubmit} aria-labelledby="add-domain">
-        <h2 id="add-domain">Connect a domain</h2>
-        <p className="muted">
-          Add a domain you own, set the records shown for it at your DNS provider, then verify it. It gets
-          HTTPS by itself once verified.
-        </p>
-        <ErrorNotice error={add.error} />
-        <div className="btn-row" style={{ alignItems: "flex-end" }}>
-          <TextField
-            label="Domain"
-            value={host}
-            onChange={setHost}
-            placeholder="shop.example.com"
-            error={fieldErrors(add.error).host}
+      <Can permission="settings.write">
+        <form className="card" onSubmit={onSubmit} aria-labelledby="add-domain">
+          <h2 id="add-domain">Connect a domain</h2>
+          <p className="muted">
+            Add a domain you own, set the records shown for it at your DNS provider, then verify it. It gets
+            HTTPS by itself once verified.
+          </p>
+          <ErrorNotice error={add.error} />
+          <div className="btn-row" style={{ alignItems: "flex-end" }}>
+            <TextField
+              label="Domain"
+              value={host}
+              onChange={setHost}
+              placeholder="shop.example.com"
+              error={fieldErrors(add.error).host}
+            />
+            <button
+              type="submit"
+              className="btn primary"
+              style={{ marginBottom: "0.95rem" }}
+              disabled={!host.trim()}
+            >
+              Add domain
+            </button>
+          </div>
+          <CheckboxField
+            label="Redirect www"
+            help="The www. name of the primary domain (or the bare name, when the primary starts with www.) goes to it."
+            value={list.data.redirectWww}
+            onChange={(v) => www.mutate(v)}
+            disabled={www.isPending}
           />
-          <button
-            type="submit"
-            className="btn primary"
-            style={{ marginBottom: "0.95rem" }}
-            disabled={!host.trim()}
-          >
-            Add domain
-          </button>
-        </div>
-        <CheckboxField
-          label="Redirect www"
-          help="The www. name of the primary domain (or the bare name, when the primary starts with www.) goes to it."
-          value={list.data.redirectWww}
-          onChange={(v) => www.mutate(v)}
-          disabled={www.isPending}
-        />
-      </form>
+        </form>
+      </Can>
       <ErrorNotice error={verify.error ?? primary.error ?? remove.error ?? www.error} />
       {list.data.domains.length === 0 ? (
         <p className="muted">No domains yet: the site answers at its own address above.</p>
@@ -132,37 +135,39 @@ export function Domains() {
               {d.host} <span className={`badge ${STATUS[d.status].badge}`}>{STATUS[d.status].label}</span>
               {d.primary ? <span className="badge accent">Primary</span> : null}
             </h2>
-            <div className="btn-row">
-              {d.status !== "verified" ? (
+            <Can permission="settings.write">
+              <div className="btn-row">
+                {d.status !== "verified" ? (
+                  <button
+                    type="button"
+                    className="btn small primary"
+                    onClick={() => verify.mutate(d.host)}
+                    disabled={verify.isPending}
+                    aria-label={`Verify ${d.host}`}
+                  >
+                    {verify.isPending && verify.variables === d.host ? "Checking…" : "Verify"}
+                  </button>
+                ) : null}
+                {d.status === "verified" && !d.primary ? (
+                  <button
+                    type="button"
+                    className="btn small"
+                    onClick={() => primary.mutate(d.host)}
+                    aria-label={`Make ${d.host} primary`}
+                  >
+                    Make primary
+                  </button>
+                ) : null}
                 <button
                   type="button"
-                  className="btn small primary"
-                  onClick={() => verify.mutate(d.host)}
-                  disabled={verify.isPending}
-                  aria-label={`Verify ${d.host}`}
+                  className="btn small danger"
+                  onClick={() => remove.mutate(d.host)}
+                  aria-label={`Remove ${d.host}`}
                 >
-                  {verify.isPending && verify.variables === d.host ? "Checking…" : "Verify"}
+                  Remove
                 </button>
-              ) : null}
-              {d.status === "verified" && !d.primary ? (
-                <button
-                  type="button"
-                  className="btn small"
-                  onClick={() => primary.mutate(d.host)}
-                  aria-label={`Make ${d.host} primary`}
-                >
-                  Make primary
-                </button>
-              ) : null}
-              <button
-                type="button"
-                className="btn small danger"
-                onClick={() => remove.mutate(d.host)}
-                aria-label={`Remove ${d.host}`}
-              >
-                Remove
-              </button>
-            </div>
+              </div>
+            </Can>
           </div>
           {d.status === "verified" ? (
             <Notice kind="ok">

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatCents, get, patch, post, withQuery } from "../api.js";
+import { useCan } from "../components/permissions.js";
 import { LoadedTable, PageHead, Pager, useSiteId } from "../components/ui.js";
 import { SearchField, errorText } from "../components/form/index.js";
 import { type ProductList, type ProductRow, stockText } from "./Products.js";
@@ -44,10 +45,14 @@ function StockCell({
     onSuccess: onSaved,
   });
   const label = Object.values(variant.attributes).join(" / ") || variant.sku;
+  // Without the right to change stock, the count is only read.
+  const mayEdit = useCan().can("inventory.write");
   return (
     <span className="btn-row" style={{ justifyContent: "flex-end" }}>
       {variant.unlimited ? (
         <span>Unlimited</span>
+      ) : !mayEdit ? (
+        <span>{variant.qtyInStock}</span>
       ) : (
         <>
           <label className="sr-only" htmlFor={`stock-${variant.id}`}>

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { ApiError, post } from "../api.js";
+import { post } from "../api.js";
 import { ErrorNotice, Notice } from "../components/ui.js";
 import { TextField, fieldErrors } from "../components/form/index.js";
 import { AuthFrame, ensureCrumb } from "./account/AuthFrame.js";
-import { OneTimeCodeField } from "./account/fields.js";
-
-/** Whether an answer asks for the second step (a code of the authenticator app). */
-const needsCode = (error: unknown) =>
-  error instanceof ApiError && (error.code === "two_factor_required" || error.code === "invalid_code");
+import { codeAsked, useSecondStep } from "./account/fields.js";
 
 /** Log in (or create an owner account); asks for the code when two-step verification is on. */
 export function Login() {
@@ -17,8 +13,7 @@ export function Login() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [displayName, setDisplayName] = useState("");
-  const [code, setCode] = useState("");
-  const [askCode, setAskCode] = useState(false);
+  const secondStep = useSecondStep();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -26,7 +21,7 @@ export function Login() {
     mutationFn: async () => {
       await ensureCrumb();
       if (mode === "login") {
-        return post("/api/owner/session", { email, password, ...(askCode && code ? { code } : {}) });
+        return post("/api/owner/session", { email, password, ...secondStep.body() });
       }
       return post("/api/owner/account", { email, password, displayName: displayName || undefined });
     },
@@ -35,12 +30,9 @@ export function Login() {
       const next = params.get("next");
       navigate(next?.startsWith("/") && !next.startsWith("//") ? next : "/");
     },
-    onError: (error) => {
-      if (needsCode(error)) setAskCode(true);
-    },
+    onError: secondStep.onError,
   });
   const errors = fieldErrors(submit.error);
-  const codeAsked = submit.error instanceof ApiError && submit.error.code === "two_factor_required";
   return (
     <AuthFrame
       title={mode === "login" ? "Log in to your sites" : "Create your account"}
@@ -51,8 +43,8 @@ export function Login() {
       }
       onSubmit={() => submit.mutate()}
     >
-      {codeAsked ? (
-        <Notice>{(submit.error as ApiError).message}</Notice>
+      {codeAsked(submit.error) ? (
+        <Notice>{submit.error.message}</Notice>
       ) : (
         <ErrorNotice error={submit.error} />
       )}
@@ -82,16 +74,7 @@ export function Login() {
         error={errors.password}
         required
       />
-      {mode === "login" && askCode ? (
-        <OneTimeCodeField
-          label="Verification code"
-          help="The 6-digit code of your authenticator app, or one of your recovery codes."
-          value={code}
-          onChange={setCode}
-          error={errors.code}
-          autoFocus
-        />
-      ) : null}
+      {mode === "login" ? secondStep.field(errors.code) : null}
       <button type="submit" className="btn primary" style={{ width: "100%" }} disabled={submit.isPending}>
         {submit.isPending ? "Please wait…" : mode === "login" ? "Log in" : "Create account"}
       </button>
@@ -107,7 +90,7 @@ export function Login() {
           className="btn ghost small"
           onClick={() => {
             submit.reset();
-            setAskCode(false);
+            secondStep.reset();
             setMode(mode === "login" ? "signup" : "login");
           }}
         >

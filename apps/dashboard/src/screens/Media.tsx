@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type MediaItem, patch } from "../api.js";
 import { MediaGrid, UploadButton, useMedia } from "../components/media.js";
+import { Can, useCan } from "../components/permissions.js";
 import { ActionDialog, ErrorNotice, Notice, PageHead, useSiteId } from "../components/ui.js";
 import { TextField } from "../components/form/index.js";
 
@@ -10,18 +11,25 @@ export function MediaLibrary() {
   const media = useMedia();
   const [open, setOpen] = useState<MediaItem | undefined>();
   const [uploaded, setUploaded] = useState<string | undefined>();
+  const mayEdit = useCan().can("content.write");
   return (
     <>
       <PageHead
         title="Media library"
         sub="Images for pages, products and posts. Sizes for every screen are made for you."
-        actions={<UploadButton onUploaded={(m) => setUploaded(m.title || m.filename)} />}
+        actions={
+          <Can permission="content.write">
+            <UploadButton onUploaded={(m) => setUploaded(m.title || m.filename)} />
+          </Can>
+        }
       />
       {uploaded ? <Notice kind="ok">Uploaded {uploaded}.</Notice> : null}
       <MediaGrid
         media={media}
         empty="No images yet."
-        tile={(m) => ({ onClick: () => setOpen(m), "aria-label": `Edit ${m.title || m.filename}` })}
+        tile={(m) =>
+          mayEdit ? { onClick: () => setOpen(m), "aria-label": `Edit ${m.title || m.filename}` } : {}
+        }
       />
       {open ? <MediaDetails item={open} onClose={() => setOpen(undefined)} /> : null}
     </>

@@ -2,6 +2,7 @@ import { Card } from "../components/Card.js";
 import { useDeleteConfirm } from "../components/ConfirmDelete.js";
 import { afterDeleteUrl } from "../components/history/DeletedNotice.js";
 import { EditorForm } from "../components/EditorForm.js";
+import { Can } from "../components/permissions.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -261,18 +262,20 @@ function PageSettingsForm({
                       Visitors need this password to see the page.
                     </span>
                   </div>
-                  <div className="btn-row">
-                    <button type="button" className="btn small" onClick={() => setChangingPassword(true)}>
-                      Change password
-                    </button>
-                    <button
-                      type="button"
-                      className="btn small danger"
-                      onClick={() => removePassword.mutate()}
-                    >
-                      Remove password
-                    </button>
-                  </div>
+                  <Can permission="content.write">
+                    <div className="btn-row">
+                      <button type="button" className="btn small" onClick={() => setChangingPassword(true)}>
+                        Change password
+                      </button>
+                      <button
+                        type="button"
+                        className="btn small danger"
+                        onClick={() => removePassword.mutate()}
+                      >
+                        Remove password
+                      </button>
+                    </div>
+                  </Can>
                 </>
               ) : (
                 <TextField
@@ -289,22 +292,24 @@ function PageSettingsForm({
                 />
               )}
             </Card>
-            <Card title="Page actions">
-              <div className="btn-row">
-                {page.kind === "page" && !page.isHome ? (
-                  <button
-                    type="button"
-                    className="btn small"
-                    onClick={() => makeHome.mutate()}
-                    disabled={makeHome.isPending}
-                  >
-                    Make home page
-                  </button>
-                ) : null}
-                {!page.isHome ? deletePage.button : null}
-              </div>
-              <ErrorNotice error={makeHome.error ?? removePassword.error} />
-            </Card>
+            <Can permission="content.write">
+              <Card title="Page actions">
+                <div className="btn-row">
+                  {page.kind === "page" && !page.isHome ? (
+                    <button
+                      type="button"
+                      className="btn small"
+                      onClick={() => makeHome.mutate()}
+                      disabled={makeHome.isPending}
+                    >
+                      Make home page
+                    </button>
+                  ) : null}
+                  {!page.isHome ? deletePage.button : null}
+                </div>
+                <ErrorNotice error={makeHome.error ?? removePassword.error} />
+              </Card>
+            </Can>
           </>
         }
         footer={

@@ -17,6 +17,7 @@ import {
 } from "@dnd-kit/sortable";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MoveButtons } from "../components/MoveButtons.js";
+import { Can, useCan } from "../components/permissions.js";
 import { movedStep } from "../components/move-step.js";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -84,21 +85,24 @@ function Row({
     id: page.id,
   });
   const link = pageLinks(siteId, page);
+  const mayReorder = useCan().can("content.write");
   return (
     <li
       ref={setNodeRef}
       style={{ transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined, transition }}
       className={`tree-row${page.folderId ? " child" : ""}${isDragging ? " dragging" : ""}`}
     >
-      <button
-        type="button"
-        className="btn ghost icon handle"
-        aria-label={`Drag ${page.title}`}
-        {...attributes}
-        {...listeners}
-      >
-        ⠿
-      </button>
+      {mayReorder ? (
+        <button
+          type="button"
+          className="btn ghost icon handle"
+          aria-label={`Drag ${page.title}`}
+          {...attributes}
+          {...listeners}
+        >
+          ⠿
+        </button>
+      ) : null}
       <span className="kind-icon" aria-hidden="true">
         {KIND_LABELS[page.kind]?.slice(0, 2)}
       </span>
@@ -113,13 +117,15 @@ function Row({
         </span>
       </span>
       <span className="btn-row">
-        <MoveButtons
-          name={page.title}
-          index={index}
-          count={count}
-          onMove={onMove}
-          className="btn ghost small hide-phone"
-        />
+        {mayReorder ? (
+          <MoveButtons
+            name={page.title}
+            index={index}
+            count={count}
+            onMove={onMove}
+            className="btn ghost small hide-phone"
+          />
+        ) : null}
         {link ? (
           <Link className="btn small" to={link.to}>
             {link.label}
@@ -183,9 +189,11 @@ export function Pages() {
         title="Pages"
         sub={site.data ? `The navigation of ${site.data.title}. Drag pages to reorder them.` : undefined}
         actions={
-          <button type="button" className="btn primary" onClick={() => setAdding(true)}>
-            Add page
-          </button>
+          <Can permission="content.write">
+            <button type="button" className="btn primary" onClick={() => setAdding(true)}>
+              Add page
+            </button>
+          </Can>
         }
       />
       <DeletedNotice what="page" lists={[["pages", siteId]]} />

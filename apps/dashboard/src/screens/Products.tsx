@@ -3,6 +3,7 @@ import { DeletedNotice } from "../components/history/DeletedNotice.js";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatCents, get, withQuery } from "../api.js";
+import { Can } from "../components/permissions.js";
 import { LoadedTable, Notice, PageHead, usePages, useSiteId } from "../components/ui.js";
 import { SearchField, SelectField } from "../components/form/index.js";
 import { PRODUCT_TYPES, type VariantJson } from "./products/model.js";
@@ -65,9 +66,11 @@ export function Products() {
         sub="Everything you sell: physical goods, downloads, services and gift cards."
         actions={
           stores.length ? (
-            <Link className="btn primary" to={newLink}>
-              Add product
-            </Link>
+            <Can permission="products.write">
+              <Link className="btn primary" to={newLink}>
+                Add product
+              </Link>
+            </Can>
           ) : null
         }
       />

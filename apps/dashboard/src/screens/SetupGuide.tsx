@@ -2,6 +2,7 @@
  * The site overview's first-hour helpers (docs/starters.md): the setup guide, whose steps the
  * server computes from the site's data, and the starter's sample content with its removal.
  */
+import { Can } from "../components/permissions.js";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -103,9 +104,11 @@ export function SetupGuide({ siteId }: { siteId: string }) {
   if (dismissed) {
     return (
       <p className="muted small">
-        <button type="button" className="btn small" onClick={() => dismiss.mutate(false)}>
-          Show the setup guide
-        </button>
+        <Can permission="settings.write">
+          <button type="button" className="btn small" onClick={() => dismiss.mutate(false)}>
+            Show the setup guide
+          </button>
+        </Can>
       </p>
     );
   }
@@ -115,9 +118,11 @@ export function SetupGuide({ siteId }: { siteId: string }) {
     <section className="card setup-guide" aria-labelledby="setup-guide-title">
       <div className="setup-guide-head">
         <h2 id="setup-guide-title">Set up your site</h2>
-        <button type="button" className="btn small" onClick={() => dismiss.mutate(true)}>
-          Hide the guide
-        </button>
+        <Can permission="settings.write">
+          <button type="button" className="btn small" onClick={() => dismiss.mutate(true)}>
+            Hide the guide
+          </button>
+        </Can>
       </div>
       <p className="muted">
         {done} of {steps.length} steps done
@@ -186,9 +191,11 @@ export function SampleContentCard({ siteId }: { siteId: string }) {
         This site still shows {sampleText(counts)} from its starter, marked with a “Sample” badge. Replace
         them with your own, or remove them all at once; your pages stay.
       </p>
-      <button type="button" className="btn danger" onClick={() => setAsking(true)}>
-        Remove all sample content
-      </button>
+      <Can permission="content.write">
+        <button type="button" className="btn danger" onClick={() => setAsking(true)}>
+          Remove all sample content
+        </button>
+      </Can>
       {asking ? (
         <ActionDialog
           title="Remove all sample content?"

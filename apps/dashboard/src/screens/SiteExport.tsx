@@ -2,6 +2,7 @@
  * Settings → Export: the whole site as one archive (pages, products, orders, customers, media…),
  * which Sites → Import a site (here or on another Atelier server) turns back into a site.
  */
+import { Can } from "../components/permissions.js";
 import { Card } from "../components/Card.js";
 import { Notice, PageHead, useSiteId } from "../components/ui.js";
 import { BackgroundExport } from "./BackgroundExport.js";
@@ -46,7 +47,9 @@ export function SiteExport() {
           this one is left as it is. The format is documented in <code>docs/site-archive.md</code>.
         </Notice>
       </Card>
-      <PlatformImports siteId={siteId} />
+      <Can permission="settings.write">
+        <PlatformImports siteId={siteId} />
+      </Can>
     </>
   );
 }

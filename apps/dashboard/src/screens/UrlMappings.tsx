@@ -5,6 +5,7 @@
  * platform adds its old addresses as a group, listed under the import's name and removable
  * together; loops are refused by the server with its message.
  */
+import { Can } from "../components/permissions.js";
 import type { UrlMapping } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -54,26 +55,28 @@ export function UrlMappings() {
         title="URL mappings"
         sub="Send visitors and search engines from old addresses to new ones. They apply where no page answers."
       />
-      <form className="card" onSubmit={onSubmit} aria-labelledby="add-mapping">
-        <h2 id="add-mapping">Add a mapping</h2>
-        {add.isSuccess ? <Notice kind="ok">Mapping added.</Notice> : null}
-        <ErrorNotice error={add.error} />
-        <div className="grid-3">
-          <TextField label="Old address" placeholder="/old-page or /old-shop/*" {...field("from")} />
-          <TextField label="New address" placeholder="/new-page, /shop/* or https://…" {...field("to")} />
-          <SelectField
-            label="Kind"
-            {...field("status")}
-            options={[
-              { value: "301", label: "301 · moved for good" },
-              { value: "302", label: "302 · for now" },
-            ]}
-          />
-        </div>
-        <button type="submit" className="btn primary" disabled={add.isPending}>
-          {add.isPending ? "Adding…" : "Add mapping"}
-        </button>
-      </form>
+      <Can permission="seo.write">
+        <form className="card" onSubmit={onSubmit} aria-labelledby="add-mapping">
+          <h2 id="add-mapping">Add a mapping</h2>
+          {add.isSuccess ? <Notice kind="ok">Mapping added.</Notice> : null}
+          <ErrorNotice error={add.error} />
+          <div className="grid-3">
+            <TextField label="Old address" placeholder="/old-page or /old-shop/*" {...field("from")} />
+            <TextField label="New address" placeholder="/new-page, /shop/* or https://…" {...field("to")} />
+            <SelectField
+              label="Kind"
+              {...field("status")}
+              options={[
+                { value: "301", label: "301 · moved for good" },
+                { value: "302", label: "302 · for now" },
+              ]}
+            />
+          </div>
+          <button type="submit" className="btn primary" disabled={add.isPending}>
+            {add.isPending ? "Adding…" : "Add mapping"}
+          </button>
+        </form>
+      </Can>
       <section className="card" aria-labelledby="mappings-title">
         <h2 id="mappings-title">Mappings</h2>
         {list.isLoading ? <Loading /> : null}
@@ -90,14 +93,16 @@ export function UrlMappings() {
           <section className="card" aria-labelledby={headingId} key={group}>
             <div className="card-head">
               <h2 id={headingId}>{group}</h2>
-              <button
-                type="button"
-                className="btn small danger"
-                disabled={removeGroup.isPending}
-                onClick={() => removeGroup.mutate(group)}
-              >
-                Remove all {rows.length} mappings of this import
-              </button>
+              <Can permission="seo.write">
+                <button
+                  type="button"
+                  className="btn small danger"
+                  disabled={removeGroup.isPending}
+                  onClick={() => removeGroup.mutate(group)}
+                >
+                  Remove all {rows.length} mappings of this import
+                </button>
+              </Can>
             </div>
             <p className="muted">The old site's addresses of what this import brought in.</p>
             <ErrorNotice error={removeGroup.error} />
@@ -140,15 +145,17 @@ function MappingTable({
               {r.automatic ? <span className="muted"> · address changed</span> : null}
             </td>
             <td>
-              <button
-                type="button"
-                className="btn small"
-                aria-label={`Remove the mapping from ${r.from}`}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(r.id)}
-              >
-                Remove
-              </button>
+              <Can permission="seo.write">
+                <button
+                  type="button"
+                  className="btn small"
+                  aria-label={`Remove the mapping from ${r.from}`}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(r.id)}
+                >
+                  Remove
+                </button>
+              </Can>
             </td>
           </tr>
         ))}

@@ -4,6 +4,7 @@
  * button, pause and resume, rotate the secret, send a test event, and the delivery log of a
  * subscription with Redeliver on each attempt. docs/webhooks.md says what the server does.
  */
+import { Can } from "../components/permissions.js";
 import {
   MAX_WEBHOOKS,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
@@ -210,14 +211,16 @@ function DeliveryLog({ siteId, webhook }: { siteId: string; webhook: Webhook }) 
               <code className="muted">{d.responseExcerpt.slice(0, 200) || "—"}</code>
             </td>
             <td className="num">
-              <button
-                type="button"
-                className="btn small"
-                disabled={redeliver.isPending}
-                onClick={() => redeliver.mutate(d.id)}
-              >
-                Redeliver<span className="sr-only"> {d.eventId}</span>
-              </button>
+              <Can permission="webhooks.write">
+                <button
+                  type="button"
+                  className="btn small"
+                  disabled={redeliver.isPending}
+                  onClick={() => redeliver.mutate(d.id)}
+                >
+                  Redeliver<span className="sr-only"> {d.eventId}</span>
+                </button>
+              </Can>
             </td>
           </tr>
         )}
@@ -279,14 +282,16 @@ export function Webhooks() {
         title="Webhooks"
         sub="Atelier calls your tools' URLs when orders, stock, products, forms, site users or subscriptions change."
         actions={
-          <button
-            type="button"
-            className="btn primary"
-            disabled={full}
-            onClick={() => setForm({ editing: null })}
-          >
-            Add webhook
-          </button>
+          <Can permission="webhooks.write">
+            <button
+              type="button"
+              className="btn primary"
+              disabled={full}
+              onClick={() => setForm({ editing: null })}
+            >
+              Add webhook
+            </button>
+          </Can>
         }
       />
       {full ? <Notice>A site can have at most {MAX_WEBHOOKS} webhooks.</Notice> : null}
@@ -310,22 +315,24 @@ export function Webhooks() {
                 <button type="button" className="btn small" onClick={() => setLogOf(w.id)}>
                   Delivery log<span className="sr-only"> of {w.url}</span>
                 </button>
-                <button type="button" className="btn small" onClick={() => test.mutate(w)}>
-                  Send test event<span className="sr-only"> to {w.url}</span>
-                </button>
-                <button type="button" className="btn small" onClick={() => setForm({ editing: w })}>
-                  Edit<span className="sr-only"> {w.url}</span>
-                </button>
-                <button type="button" className="btn small" onClick={() => toggle.mutate(w)}>
-                  {w.active ? "Pause" : "Resume"}
-                  <span className="sr-only"> {w.url}</span>
-                </button>
-                <button type="button" className="btn small" onClick={() => setRotating(w)}>
-                  Rotate secret<span className="sr-only"> of {w.url}</span>
-                </button>
-                <button type="button" className="btn small danger" onClick={() => setDeleting(w)}>
-                  Delete<span className="sr-only"> {w.url}</span>
-                </button>
+                <Can permission="webhooks.write">
+                  <button type="button" className="btn small" onClick={() => test.mutate(w)}>
+                    Send test event<span className="sr-only"> to {w.url}</span>
+                  </button>
+                  <button type="button" className="btn small" onClick={() => setForm({ editing: w })}>
+                    Edit<span className="sr-only"> {w.url}</span>
+                  </button>
+                  <button type="button" className="btn small" onClick={() => toggle.mutate(w)}>
+                    {w.active ? "Pause" : "Resume"}
+                    <span className="sr-only"> {w.url}</span>
+                  </button>
+                  <button type="button" className="btn small" onClick={() => setRotating(w)}>
+                    Rotate secret<span className="sr-only"> of {w.url}</span>
+                  </button>
+                  <button type="button" className="btn small danger" onClick={() => setDeleting(w)}>
+                    Delete<span className="sr-only"> {w.url}</span>
+                  </button>
+                </Can>
               </span>
             </td>
             <td>

@@ -1,8 +1,12 @@
 /**
  * The bar at the foot of an edit form: whether there are unsaved changes, Discard, and Save (a submit
- * button, so Enter in a field saves too). Ctrl+S or Cmd+S saves the form being edited.
+ * button, so Enter in a field saves too). Ctrl+S or Cmd+S saves the form being edited. A member
+ * whose roles do not allow the save (the screen's write permission, or `permission`) sees no bar:
+ * the form stays to read.
  */
+import type { Permission } from "@atelier/owner-api";
 import { type ReactNode, useEffect, useRef } from "react";
+import { useMayWrite } from "../permissions.js";
 import { useFocusFirstInvalid } from "./focus-first-invalid.js";
 
 export function SaveBar({
@@ -11,6 +15,7 @@ export function SaveBar({
   saved,
   onDiscard,
   saveLabel = "Save",
+  permission,
   children,
 }: {
   dirty: boolean;
@@ -19,9 +24,12 @@ export function SaveBar({
   saved?: string | false;
   onDiscard?: () => void;
   saveLabel?: string;
+  /** What the save needs, when not the write permission of the screen's area. */
+  permission?: Permission;
   /** More actions, shown before Discard. */
   children?: ReactNode;
 }) {
+  const mayWrite = useMayWrite(permission);
   const bar = useRef<HTMLDivElement>(null);
   useFocusFirstInvalid(bar, pending);
   useEffect(() => {
@@ -36,6 +44,7 @@ export function SaveBar({
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [pending, dirty]);
+  if (!mayWrite) return null;
   const state = dirty ? "Unsaved changes" : pending ? "" : saved || "";
   return (
     <div className={`save-bar${dirty ? " dirty" : ""}`} ref={bar}>
@@ -64,6 +73,7 @@ export function DraftSaveBar({
   saved,
   savedEarlier = false,
   saveLabel,
+  permission,
 }: {
   draft: { dirty: boolean; discard: () => void };
   save: { isPending: boolean; isSuccess: boolean };
@@ -71,6 +81,7 @@ export function DraftSaveBar({
   saved: string;
   savedEarlier?: boolean;
   saveLabel: string;
+  permission?: Permission;
 }) {
   return (
     <SaveBar
@@ -79,6 +90,7 @@ export function DraftSaveBar({
       saved={(save.isSuccess || savedEarlier) && saved}
       onDiscard={draft.discard}
       saveLabel={saveLabel}
+      permission={permission}
     />
   );
 }

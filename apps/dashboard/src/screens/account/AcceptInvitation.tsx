@@ -12,7 +12,7 @@ import { type Account, post } from "../../api.js";
 import { TextField, fieldErrors } from "../../components/form/index.js";
 import { ErrorNotice, Loading, Notice } from "../../components/ui.js";
 import { AuthFrame, ensureCrumb } from "./AuthFrame.js";
-import { PasswordField, useNewPassword } from "./fields.js";
+import { PasswordField, codeAsked, useNewPassword, useSecondStep } from "./fields.js";
 
 /** The signed-in account, or null: read without the API client, whose 401 would open the login screen. */
 async function signedInAccount(): Promise<Account | null> {
@@ -28,6 +28,7 @@ export function AcceptInvitation() {
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const newPassword = useNewPassword();
+  const secondStep = useSecondStep();
   const preview = useQuery({
     queryKey: ["invitation", token],
     queryFn: async () => {
@@ -46,7 +47,7 @@ export function AcceptInvitation() {
       const body = signedInAsInvited
         ? { token }
         : invited?.hasAccount
-          ? { token, password }
+          ? { token, password, ...secondStep.body() }
           : { token, password: newPassword.password, name };
       return post<{ siteId: string }>("/api/owner/invitations/accept", body);
     },
@@ -54,6 +55,8 @@ export function AcceptInvitation() {
       queryClient.clear();
       navigate(`/sites/${siteId}`);
     },
+    // Two-step verification on: the code is asked here, as the login page asks it.
+    onError: secondStep.onError,
   });
   const errors = fieldErrors(accept.error);
 
@@ -77,7 +80,6 @@ export function AcceptInvitation() {
       </AuthFrame>
     );
   }
-  const here = `/invitations/accept?token=${encodeURIComponent(token)}`;
   return (
     <AuthFrame
       title={`Join ${invited.site.title}`}
@@ -94,7 +96,11 @@ export function AcceptInvitation() {
           </li>
         ))}
       </ul>
-      <ErrorNotice error={accept.error} />
+      {codeAsked(accept.error) ? (
+        <Notice>{accept.error.message}</Notice>
+      ) : (
+        <ErrorNotice error={accept.error} />
+      )}
       {signedInAsInvited ? (
         <Notice>You are signed in as {invited.email}.</Notice>
       ) : (
@@ -109,9 +115,9 @@ export function AcceptInvitation() {
             <>
               <p className="small">{invited.email} has an Atelier account: enter its password to join.</p>
               <PasswordField value={password} onChange={setPassword} error={errors.password} />
+              {secondStep.field(errors.code)}
               <p className="small muted">
-                Two-step verification on? <Link to={`/login?next=${encodeURIComponent(here)}`}>Log in</Link>{" "}
-                first, then come back to this link. <Link to="/forgot-password">Forgot your password?</Link>
+                <Link to="/forgot-password">Forgot your password?</Link>
               </p>
             </>
           ) : (

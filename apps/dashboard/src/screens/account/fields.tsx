@@ -1,6 +1,7 @@
 /** The fields the account screens share: a password, a code of the authenticator app, a new password twice. */
 import { PASSWORD_MIN_LENGTH } from "@atelier/owner-api";
 import { useState } from "react";
+import { ApiError } from "../../api.js";
 import { TextField } from "../../components/form/index.js";
 
 interface ValueProps {
@@ -30,6 +31,43 @@ export function OneTimeCodeField({
       {...props}
     />
   );
+}
+
+/** Whether a sign-in's answer asks for the second step (a code of the authenticator app, or a wrong one). */
+export const needsCode = (error: unknown) =>
+  error instanceof ApiError && (error.code === "two_factor_required" || error.code === "invalid_code");
+
+/** Whether the answer is the request for a code itself (said as a notice, not as an error). */
+export const codeAsked = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === "two_factor_required";
+
+/**
+ * The second step of a sign-in (the login page, an invitation accepted with a password): the
+ * code, asked once the server answers that the account has two-step verification on.
+ */
+export function useSecondStep() {
+  const [code, setCode] = useState("");
+  const [asked, setAsked] = useState(false);
+  return {
+    /** What the sign-in call sends beside the password. */
+    body: () => (asked && code ? { code } : {}),
+    /** For the mutation's onError: shows the field when the answer asks for a code. */
+    onError: (error: unknown) => {
+      if (needsCode(error)) setAsked(true);
+    },
+    reset: () => setAsked(false),
+    field: (error?: string) =>
+      asked ? (
+        <OneTimeCodeField
+          label="Verification code"
+          help="The 6-digit code of your authenticator app, or one of your recovery codes."
+          value={code}
+          onChange={setCode}
+          error={error}
+          autoFocus
+        />
+      ) : null,
+  };
 }
 
 /** A new password typed twice: `fields` shows both, `confirmed()` says (and shows) whether they match. */

@@ -4,6 +4,7 @@
  * Preview shows a page of the site with the unsaved edit in the frame (only this owner sees it);
  * Save makes it live on the published site; Revert brings back the theme's version.
  */
+import { Can } from "../../components/permissions.js";
 import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -234,25 +235,27 @@ function TemplateEditor({ siteId, name, base }: { siteId: string; name: string; 
           >
             Preview
           </button>
-          <button
-            type="button"
-            className="btn primary"
-            disabled={!dirty || errors.length > 0 || save.isPending}
-            onClick={() => {
-              setSavedNote("");
-              save.mutate();
-            }}
-          >
-            {save.isPending ? "Saving…" : "Save"}
-          </button>
-          <button
-            type="button"
-            className="btn danger"
-            disabled={!data.overridden || revert.isPending}
-            onClick={() => setConfirmRevert(true)}
-          >
-            Revert to theme
-          </button>
+          <Can permission="design.write">
+            <button
+              type="button"
+              className="btn primary"
+              disabled={!dirty || errors.length > 0 || save.isPending}
+              onClick={() => {
+                setSavedNote("");
+                save.mutate();
+              }}
+            >
+              {save.isPending ? "Saving…" : "Save"}
+            </button>
+            <button
+              type="button"
+              className="btn danger"
+              disabled={!data.overridden || revert.isPending}
+              onClick={() => setConfirmRevert(true)}
+            >
+              Revert to theme
+            </button>
+          </Can>
           <HistoryButton
             entity={`template:${name}`}
             label={`the ${name} template`}

@@ -1,5 +1,6 @@
 /** Design → Themes: the gallery of built-in themes; switching keeps content and the styles it supports. */
 import { DesignHistory } from "./DesignHistory.js";
+import { Can } from "../../components/permissions.js";
 import { useState } from "react";
 import { ErrorNotice, Loading, Notice, PageHead, useSite, ActionDialog } from "../../components/ui.js";
 import { type DesignTheme, useDesign, useSaveDesign } from "./design-api.js";
@@ -56,14 +57,16 @@ export function Themes() {
                 </h2>
                 <p className="muted">{t.description}</p>
                 {isCurrent ? null : (
-                  <button
-                    type="button"
-                    className="btn primary"
-                    onClick={() => setAsking(t)}
-                    disabled={save.isPending}
-                  >
-                    Use this theme
-                  </button>
+                  <Can permission="design.write">
+                    <button
+                      type="button"
+                      className="btn primary"
+                      onClick={() => setAsking(t)}
+                      disabled={save.isPending}
+                    >
+                      Use this theme
+                    </button>
+                  </Can>
                 )}
               </div>
             </li>

@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { DeletedNotice } from "../../components/history/DeletedNotice.js";
 import { LoadedTable, PageHead, useForms } from "../../components/ui.js";
+import { Can } from "../../components/permissions.js";
 
 export function FormList({ siteId }: { siteId: string }) {
   const forms = useForms();
@@ -11,9 +12,11 @@ export function FormList({ siteId }: { siteId: string }) {
         title="Forms"
         sub="Contact forms, sign-ups and surveys for the form blocks on your pages."
         actions={
-          <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
-            Create form
-          </Link>
+          <Can permission="forms.write">
+            <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
+              Create form
+            </Link>
+          </Can>
         }
       />
       <DeletedNotice what="form" lists={[["forms", siteId]]} />
@@ -29,9 +32,11 @@ export function FormList({ siteId }: { siteId: string }) {
         empty={
           <div className="empty">
             <p>No forms yet.</p>
-            <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
-              Create your first form
-            </Link>
+            <Can permission="forms.write">
+              <Link className="btn primary" to={`/sites/${siteId}/forms/new`}>
+                Create your first form
+              </Link>
+            </Can>
           </div>
         }
         row={(f) => (

@@ -3,6 +3,7 @@
  * settings (on or off, the abandoned-after time, three reminders with their subject, text and an
  * optional discount), and the list of abandoned checkouts with "Send reminder now".
  */
+import { Can } from "../../components/permissions.js";
 import type {
   AbandonedCheckout,
   AbandonedCheckoutPage,
@@ -320,15 +321,17 @@ function CheckoutList() {
             </td>
             <td className="num">
               {c.status === "recovered" || c.status === "unsubscribed" ? null : (
-                <button
-                  type="button"
-                  className="btn small"
-                  disabled={remind.isPending}
-                  onClick={() => remind.mutate(c)}
-                  aria-label={`Send reminder now to ${c.email}`}
-                >
-                  Send reminder now
-                </button>
+                <Can permission="store.write">
+                  <button
+                    type="button"
+                    className="btn small"
+                    disabled={remind.isPending}
+                    onClick={() => remind.mutate(c)}
+                    aria-label={`Send reminder now to ${c.email}`}
+                  >
+                    Send reminder now
+                  </button>
+                </Can>
               )}
             </td>
           </tr>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { formatCents, get } from "../../api.js";
 import { Card } from "../../components/Card.js";
 import { Loading, PageHead, formatDate, useSiteId } from "../../components/ui.js";
+import { Can } from "../../components/permissions.js";
 import { Unavailable } from "./shared.js";
 import { type Order, STATUS_BADGE, statusText } from "./order-types.js";
 import { OrderAction } from "./OrderAction.js";
@@ -48,7 +49,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
         }
         back={{ to: `/sites/${siteId}/ops/orders`, label: "All orders" }}
         actions={
-          <>
+          <Can permission="orders.write">
             {o.status === "paid" ? (
               <button type="button" className="btn primary" onClick={() => setDialog("fulfil")}>
                 Fulfil order
@@ -64,7 +65,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
                 Cancel order
               </button>
             ) : null}
-          </>
+          </Can>
         }
       />
       <div className="split">

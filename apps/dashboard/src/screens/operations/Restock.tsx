@@ -1,4 +1,5 @@
 /** Operations › Restock requests: sign-ups per sold-out variant, sent one group or all at once. */
+import { Can } from "../../components/permissions.js";
 import { fetchAllPages, sendRestockNotifications } from "@atelier/commerce";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -103,14 +104,16 @@ export function Restock() {
             : undefined
         }
         actions={
-          <button
-            type="button"
-            className="btn primary"
-            onClick={() => sendAll.mutate()}
-            disabled={sendAll.isPending}
-          >
-            Send all back-in-stock emails
-          </button>
+          <Can permission="orders.write">
+            <button
+              type="button"
+              className="btn primary"
+              onClick={() => sendAll.mutate()}
+              disabled={sendAll.isPending}
+            >
+              Send all back-in-stock emails
+            </button>
+          </Can>
         }
       />
       {sent ? <Notice kind="ok">{sent}</Notice> : null}
@@ -146,14 +149,16 @@ export function Restock() {
             </td>
             <td className="num">{g.unlimited ? "Unlimited" : g.qtyInStock}</td>
             <td className="num">
-              <button
-                type="button"
-                className="btn small"
-                disabled={!g.inStock || sendOne.isPending}
-                onClick={() => sendOne.mutate(g)}
-              >
-                Send to {g.signUpCount}
-              </button>
+              <Can permission="orders.write">
+                <button
+                  type="button"
+                  className="btn small"
+                  disabled={!g.inStock || sendOne.isPending}
+                  onClick={() => sendOne.mutate(g)}
+                >
+                  Send to {g.signUpCount}
+                </button>
+              </Can>
             </td>
           </tr>,
           open === g.variantId ? (

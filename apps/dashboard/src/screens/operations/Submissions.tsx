@@ -1,4 +1,5 @@
 /** Operations › Form submissions: each form's entries. */
+import { Can } from "../../components/permissions.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -71,9 +72,11 @@ export function FormSubmissions({ formId }: { formId?: string }) {
                 <strong>{formatDate(s.createdOn, true)}</strong>
                 <span className="btn-row">
                   {s.pagePath ? <span className="muted small">from {s.pagePath}</span> : null}
-                  <button type="button" className="btn small danger" onClick={() => remove.mutate(s.id)}>
-                    Delete submission
-                  </button>
+                  <Can permission="forms.write">
+                    <button type="button" className="btn small danger" onClick={() => remove.mutate(s.id)}>
+                      Delete submission
+                    </button>
+                  </Can>
                 </span>
               </div>
               <dl

@@ -2,6 +2,7 @@
  * The store's rule lists (shipping, tax, coupons): a table with an Add button, and a dialog that
  * creates, edits or deletes one rule through the rules API.
  */
+import { useCan } from "../../components/permissions.js";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { del, get, patch, post, put } from "../../api.js";
@@ -51,26 +52,32 @@ export function RuleList<T extends { id: string }>({
     queryFn: () => get<Record<string, T[]>>(url).then((r) => r[listKey] ?? []),
   });
   const [editing, setEditing] = useState<T | "new" | undefined>();
+  // Without the store's write permission the rules are only listed: no Add, no Edit.
+  const mayEdit = useCan().can("store.write");
   return (
     <>
-      <div className="btn-row" style={{ marginBottom: "1rem" }}>
-        <button type="button" className="btn primary" onClick={() => setEditing("new")}>
-          {addLabel}
-        </button>
-      </div>
+      {mayEdit ? (
+        <div className="btn-row" style={{ marginBottom: "1rem" }}>
+          <button type="button" className="btn primary" onClick={() => setEditing("new")}>
+            {addLabel}
+          </button>
+        </div>
+      ) : null}
       <ErrorNotice error={query.error} />
       <ListTable
-        columns={[...head, { label: "Edit", srOnly: true }]}
+        columns={mayEdit ? [...head, { label: "Edit", srOnly: true }] : head}
         rows={query.data}
         empty={empty}
         row={(r) => (
           <tr key={r.id}>
             {row(r)}
-            <td className="num">
-              <button type="button" className="btn small" onClick={() => setEditing(r)}>
-                Edit<span className="sr-only"> {editLabel(r)}</span>
-              </button>
-            </td>
+            {mayEdit ? (
+              <td className="num">
+                <button type="button" className="btn small" onClick={() => setEditing(r)}>
+                  Edit<span className="sr-only"> {editLabel(r)}</span>
+                </button>
+              </td>
+            ) : null}
           </tr>
         )}
       />

@@ -4,12 +4,12 @@
  * fields sent (never secrets); a refused change gets none. Filters, the cursor, CSV, pruning after
  * a year (the clock moved), and no call that changes or deletes an entry.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Browser, DEMO_OWNER, type TestApp, createTestApp, demoOwner } from "../../../test/harness.js";
 import { activityEntries, apiKeys, events } from "../../db/schema.js";
 import { runHousekeeping } from "../jobs/plugin.js";
-import { describeCall, fieldNames } from "./recording.js";
+import { changedFields, describeCall, fieldNames } from "./recording.js";
 import { listActivity } from "./service.js";
 import { product } from "../checkout/test-helpers.js";
 
@@ -184,14 +184,94 @@ describe("recording", () => {
     ).toEqual(["title", "settings.colour"]);
   });
 
-  it("records a site export", async () => {
+  it("records a site export once its whole archive has been sent", async () => {
+    const before = (await entries()).entries.length;
     const exported = await owner.request({ url: api("/export") });
     expect(exported.statusCode).toBe(200);
+    // The entry is written as the answer finishes, beside the client reading its last byte.
+    await expect.poll(async () => (await entries()).entries.length).toBe(before + 1);
     expect((await entries()).entries[0]).toMatchObject({
       action: "site.exported",
       area: "settings",
       actor: { id: ownerId },
     });
+    // A download that is refused (no such prepared archive) leaves none.
+    const refused = await owner.request({ url: api("/exports/nosuchexport/download") });
+    expect(refused.statusCode).toBe(404);
+    expect((await entries()).entries.length).toBe(before + 1);
+  });
+
+  it("names only the fields a save changed, not every field it sent", async () => {
+    const site = (await owner.request({ url: api("") })).json().site as { title: string };
+    const renamed = await owner.request({
+      method: "PATCH",
+      url: api(""),
+      payload: { title: site.title, tagline: "Hand-made in small batches" },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await entries()).entries[0]).toMatchObject({
+      action: "site.updated",
+      entity: { type: "site", id: siteId },
+      fields: ["tagline"],
+    });
+
+    const { pages } = (await owner.request({ url: api("/pages") })).json() as {
+      pages: { id: string; kind: string; title: string }[];
+    };
+    const page = pages.find((p) => p.kind === "page")!;
+    const body = { title: page.title, description: "About the workshop and its people" };
+    const saved = await owner.request({ method: "PATCH", url: api(`/pages/${page.id}`), payload: body });
+    expect(saved.statusCode).toBe(200);
+    expect((await entries()).entries[0]).toMatchObject({
+      action: "page.updated",
+      entity: { type: "page", id: page.id },
+      fields: ["description"],
+    });
+    // The same body again changes nothing: the entry names no field.
+    const again = await owner.request({ method: "PATCH", url: api(`/pages/${page.id}`), payload: body });
+    expect(again.statusCode).toBe(200);
+    expect((await entries()).entries[0]).toMatchObject({ action: "page.updated", fields: [] });
+
+    // The rule itself: values compared, bookkeeping and secrets never named, fields it cannot see kept.
+    expect(
+      changedFields(
+        { title: "A", tagline: "x", updatedAt: "1", apiSecret: "s", styles: { a: 1 } },
+        { title: "A", tagline: "y", updatedAt: "2", apiSecret: "t", styles: { a: 2 } },
+        ["title", "tagline", "folderId", "password"],
+      ),
+    ).toEqual(["tagline", "styles", "folderId", "password"]);
+  });
+
+  it("writes a one-statement change and its entry in one transaction", async () => {
+    const id = await newWebhook((payload) =>
+      owner.request({ method: "POST", url: api("/webhooks"), payload }),
+    );
+    const patched = await owner.request({
+      method: "PATCH",
+      url: api(`/webhooks/${id}`),
+      payload: { description: "Bookkeeping" },
+    });
+    expect(patched.statusCode).toBe(200);
+    const entry = (await entries()).entries[0]!;
+    expect(entry).toMatchObject({ action: "webhook.updated", fields: ["description"] });
+    // Rows written by one transaction carry its id (xmin): the change's and the entry's are the same.
+    const xmin = async (query: ReturnType<typeof sql>) =>
+      ((await db().execute(query)) as unknown as { rows: { tx: string }[] }).rows[0]?.tx;
+    const changed = await xmin(sql`select xmin::text as tx from webhooks where id = ${id}`);
+    const logged = await xmin(
+      sql`select xmin::text as tx from activity_entries where id = ${Number(entry.id)}`,
+    );
+    expect(changed).toBeTruthy();
+    expect(logged).toBe(changed);
+    // A change refused by its own rule (a topic that does not exist) leaves no entry.
+    const count = (await entries()).entries.length;
+    const refused = await owner.request({
+      method: "PATCH",
+      url: api(`/webhooks/${id}`),
+      payload: { topics: ["no.such.topic"] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await entries()).entries.length).toBe(count);
   });
 
   it("names every owner change by its route: entity and action", () => {

@@ -3,14 +3,20 @@
  * handler: the request of an owner call is kept in an AsyncLocalStorage from its validation on, and
  * the app's `db.transaction` writes the request's entry inside the first transaction the call
  * commits, so the entry and the change commit together or not at all. A call that changes
- * something with no transaction of its own (a single statement) gets its entry as its answer is
- * sent; so do the reads that matter (exports). Who, from where and what come from the request: the
- * person or API key the auth step found, the client's address (TRUST_PROXY applies), the user
- * agent, the route (entity type, id and action) and the names of the fields sent, never values.
+ * something with a single statement and no transaction of its own has that statement run in a
+ * transaction with its entry (`db.insert`, `db.update` and `db.delete` are deferred to it), so a
+ * statement that fails leaves no entry. A call that writes nothing gets its entry as its answer is
+ * sent; an export once its whole archive has been sent. Who, from where and what come from the
+ * request: the person or API key the auth step found, the client's address (TRUST_PROXY applies),
+ * the user agent, the route (entity type, id and action) and the names of the fields that changed,
+ * never values: for what version history keeps (pages, items, products, design, templates, the
+ * navigation, the settings) the entity is read before and after the change in the call's
+ * transaction and only the fields that differ are named; for the rest, the fields sent.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db, Tx } from "../../db/client.js";
+import { type Content, type EntityType, SITE_WIDE, snapshot } from "../history/entities.js";
 import { type NewActivity, insertActivity, setActivityEntity } from "./service.js";
 
 const current = new AsyncLocalStorage<FastifyRequest>();
@@ -20,6 +26,10 @@ interface Recorded {
   done: boolean;
   /** The entry would name a new entity whose id is in the answer. */
   wantsId: boolean;
+  /** A transaction of the call that will write its entry is running. */
+  open?: boolean;
+  /** The route's handler has started (writes of the auth steps before it are not the change). */
+  handling?: boolean;
 }
 const recorded = new WeakMap<FastifyRequest, Recorded>();
 
@@ -93,6 +103,57 @@ export function fieldNames(body: unknown): string[] {
   return names.slice(0, MAX_FIELDS);
 }
 
+/** The types of entities the activity log names, as version history knows them. */
+const HISTORY_TYPES: Record<string, EntityType> = {
+  page: "page",
+  item: "item",
+  product: "product",
+  template: "template",
+  navigation: "navigation",
+  design: "design",
+  site: "settings",
+  setting: "settings",
+};
+/** Columns that change with every save: not a field the person changed. */
+const BOOKKEEPING = /^(updated|modified)(On|At)$|^version$/;
+
+/** The entity of version history an entry is about, when it keeps one of that type. */
+function historyRef(entry: NewActivity): { type: EntityType; id: string } | undefined {
+  const type = HISTORY_TYPES[entry.entityType];
+  if (!type) return;
+  if (SITE_WIDE.includes(type)) return { type, id: entry.websiteId };
+  return entry.entityId ? { type, id: entry.entityId } : undefined;
+}
+
+/**
+ * The names of the fields whose values differ between two states of an entity, secrets left out;
+ * of the fields `sent` that the state does not hold (a password kept as a hash, a page's place),
+ * the names, as nothing tells whether they changed.
+ */
+export function changedFields(before: Content, after: Content | null, sent: string[] = []): string[] {
+  if (!after) return [];
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changed = [...names]
+    .filter((k) => !SECRET_FIELD.test(k) && !BOOKKEEPING.test(k))
+    .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+  const unseen = sent.filter((f) => !names.has(f.split(".")[0]!) && !changed.includes(f));
+  return [...changed, ...unseen].slice(0, MAX_FIELDS);
+}
+
+/** The state before the change of what the call changes, read in its transaction (when history keeps it). */
+interface Before {
+  ref: { type: EntityType; id: string };
+  content: Content;
+}
+async function stateBefore(tx: Tx, request: FastifyRequest): Promise<Before | undefined> {
+  if (request.method === "GET" || request.method === "DELETE") return;
+  const entry = entryOf(request, siteOf(request));
+  const ref = entry && historyRef(entry);
+  if (!entry || !ref) return;
+  const content = await snapshot(tx, entry.websiteId, ref.type, ref.id);
+  return content ? { ref, content } : undefined;
+}
+
 /** Who makes the owner call running now (a person or an API key), for the events it records. */
 export function requestActor(): { type: "account" | "api_key"; id: string } | undefined {
   const request = current.getStore();
@@ -140,15 +201,85 @@ function entryOf(request: FastifyRequest, websiteId: string | undefined): NewAct
   };
 }
 
-/** Writes the entry of the call in this transaction, unless the call has one already. */
-async function recordIn(tx: Db | Tx, request: FastifyRequest): Promise<void> {
+/**
+ * Writes the entry of the call in this transaction, unless the call has one already; with the
+ * state `before` the change, the fields named are those whose values the change made differ.
+ */
+async function recordIn(tx: Db | Tx, request: FastifyRequest, before?: Before): Promise<void> {
   const state = recorded.get(request);
   if (!state || state.done) return;
   const entry = entryOf(request, siteOf(request));
   if (!entry) return;
   state.done = true;
+  if (before) {
+    const after = await snapshot(tx as Tx, entry.websiteId, before.ref.type, before.ref.id);
+    entry.fields = changedFields(before.content, after, entry.fields);
+  }
   state.wantsId = entry.entityId === null && request.method === "POST";
   state.entryId = await insertActivity(tx, entry);
+}
+
+/** Builder methods that answer at once rather than run the statement. */
+const SYNC_METHODS = new Set<PropertyKey>([
+  "toSQL",
+  "getSQL",
+  "prepare",
+  "$dynamic",
+  "_",
+  "getSelectedFields",
+]);
+
+/**
+ * A statement of `db` (insert, update or delete) made by an owner call that has no entry yet: its
+ * builder's calls are kept and run on a transaction when it is awaited, with the call's entry.
+ */
+function deferredStatement(
+  db: Db,
+  transaction: Db["transaction"],
+  request: FastifyRequest,
+  build: (d: Db | Tx) => unknown,
+): unknown {
+  const chain: [PropertyKey, unknown[]][] = [];
+  // Drizzle's builders are replayed by method name, on the transaction instead of `db`.
+  const replay = (d: Db | Tx): any => chain.reduce((q: any, [m, a]) => q[m](...a), build(d));
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    running ??= (async () => {
+      const state = recorded.get(request);
+      if (!state || state.done || state.open) return replay(db);
+      return transaction(async (tx) => {
+        state.open = true;
+        try {
+          const before = await stateBefore(tx, request);
+          const result = await replay(tx);
+          await recordIn(tx, request, before);
+          return result;
+        } finally {
+          state.open = false;
+        }
+      });
+    })();
+    return running;
+  };
+  const proxy: unknown = new Proxy(
+    {},
+    {
+      get(_target, prop) {
+        if (prop === "then")
+          return (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) => run().then(ok, fail);
+        if (prop === "catch") return (fail: (e: unknown) => unknown) => run().catch(fail);
+        if (prop === "finally") return (f: () => void) => run().finally(f);
+        if (prop === "execute") return () => run();
+        if (typeof prop === "symbol") return undefined;
+        if (SYNC_METHODS.has(prop)) return (...args: unknown[]) => replay(db)[prop](...args);
+        return (...args: unknown[]) => {
+          chain.push([prop, args]);
+          return proxy;
+        };
+      },
+    },
+  );
+  return proxy;
 }
 
 /** The id of what a call created, from its JSON answer: `{ <entity>: { id } }` or `{ id }`. */
@@ -174,17 +305,48 @@ export function installActivityRecording(app: FastifyInstance): void {
   const marked = db as Db & { [WRAPPED]?: true };
   if (!marked[WRAPPED]) {
     marked[WRAPPED] = true;
-    const transaction = db.transaction.bind(db);
+    const transaction = db.transaction.bind(db) as Db["transaction"];
     db.transaction = ((run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db["transaction"]>[1]) => {
       const request = current.getStore();
-      if (!request || recorded.get(request)?.done !== false) return transaction(run as never, config);
+      const state = request && recorded.get(request);
+      if (!request || !state || state.done || state.open) return transaction(run as never, config);
       return transaction(async (tx) => {
-        const result = await run(tx);
-        await recordIn(tx, request);
-        return result;
+        state.open = true;
+        try {
+          const before = await stateBefore(tx, request);
+          const result = await run(tx);
+          await recordIn(tx, request, before);
+          return result;
+        } finally {
+          state.open = false;
+        }
       }, config);
     }) as Db["transaction"];
+    for (const method of ["insert", "update", "delete"] as const) {
+      const original = (db[method] as (...args: unknown[]) => unknown).bind(db);
+      (db as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        const request = current.getStore();
+        const state = request && recorded.get(request);
+        if (!request || !state?.handling || state.done || state.open || request.method === "GET")
+          return original(...args);
+        if (!entryOf(request, siteOf(request))) return original(...args);
+        return deferredStatement(db, transaction, request, (d) =>
+          (d[method] as (...a: unknown[]) => unknown).bind(d)(...args),
+        );
+      };
+    }
   }
+
+  // The handler of an owner route says it has started: only its writes are the call's change.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/owner/")) return;
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      const state = recorded.get(request);
+      if (state) state.handling = true;
+      return handler.call(this, request, reply);
+    };
+  });
 
   app.addHook("preValidation", (request, _reply, done) => {
     if (!request.url.startsWith("/api/owner/") || request.method === "OPTIONS") return done();
@@ -196,6 +358,8 @@ export function installActivityRecording(app: FastifyInstance): void {
     const state = recorded.get(request);
     if (!state || reply.statusCode >= 400) return payload;
     const url = request.routeOptions.url ?? "";
+    // An export is recorded once the whole archive has gone (onResponse), not as it starts.
+    if (RECORDED_READS[url]) return payload;
     const newSite = NEW_SITE_CALLS[`${request.method} ${url}`];
     if (newSite && !state.done) {
       const siteId = createdId(payload, "site");
@@ -216,8 +380,11 @@ export function installActivityRecording(app: FastifyInstance): void {
     return payload;
   });
 
-  app.addHook("onResponse", async (request) => {
+  app.addHook("onResponse", async (request, reply) => {
     const state = recorded.get(request);
+    const url = request.routeOptions.url ?? "";
+    if (state && !state.done && RECORDED_READS[url] && reply.statusCode < 400 && reply.raw.writableEnded)
+      await recordIn(db, request);
     // Work the call leaves behind (a job it wakes) is not the call's change.
     if (state) state.done = true;
   });

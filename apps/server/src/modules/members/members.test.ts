@@ -4,6 +4,7 @@
  * clear 4xx that changes nothing.
  */
 import { desc, eq } from "drizzle-orm";
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, invitations, memberships, outboundEmails } from "../../db/schema.js";
 import {
@@ -12,6 +13,7 @@ import {
   type TestApp,
   createTestApp,
   demoOwner,
+  ownerWithSite,
   signedUpOwner,
 } from "../../../test/harness.js";
 
@@ -46,15 +48,24 @@ async function invite(email: string, roles: string[]) {
   return owner.request({ method: "POST", url: api("/invitations"), payload: { email, roles } });
 }
 
-async function accept(token: string, body: Record<string, string> = {}, b = new Browser(t.app)) {
+async function accept(
+  token: string,
+  body: Record<string, string> = {},
+  b = new Browser(t.app),
+  remoteAddress?: string,
+) {
   await b.visit("/");
   const res = await b.request({
     method: "POST",
     url: "/api/owner/invitations/accept",
     payload: { token, ...body },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   return { res, b };
 }
+
+/** The address of the two-step test's client: its tries count apart from the other tests'. */
+const GUARDED_IP = "198.51.100.23";
 
 describe("invitations", () => {
   it("invites by email, lists it pending, and a new person accepts with a password and name", async () => {
@@ -125,6 +136,56 @@ describe("invitations", () => {
     expect(
       (await list()).members.find((m: { email: string }) => m.email === "agency@example.com").roles,
     ).toEqual(["administrator"]);
+  });
+
+  it("asks an account with two-step verification for its code, as sign-in does, and takes a recovery code", async () => {
+    const holder = await signedUpOwner(t, "guarded@example.com");
+    const started = (await holder.request({ method: "POST", url: "/api/owner/account/two-factor" })).json();
+    const totp = () => generate({ secret: started.secret, epoch: Math.floor(now.getTime() / 1000) });
+    const confirmed = await holder.request({
+      method: "POST",
+      url: "/api/owner/account/two-factor/confirm",
+      payload: { code: await totp() },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const recoveryCodes: string[] = confirmed.json().recoveryCodes;
+    const isMember = async (email: string) =>
+      (await list()).members.some((m: { email: string }) => m.email === email);
+
+    await invite("guarded@example.com", ["store_manager"]);
+    const token = await linkTo("guarded@example.com");
+    const password = { password: "long enough password" };
+    // The password alone: the code is asked for, and nobody joins.
+    const noCode = await accept(token, password, undefined, GUARDED_IP);
+    expect(noCode.res.statusCode).toBe(401);
+    expect(noCode.res.json().error.code).toBe("two_factor_required");
+    expect(noCode.res.json().error.message).toMatch(/authenticator app/);
+    const wrong = await accept(token, { ...password, code: "000000" }, undefined, GUARDED_IP);
+    expect(wrong.res.statusCode).toBe(401);
+    expect(wrong.res.json().error.code).toBe("invalid_code");
+    expect(await isMember("guarded@example.com")).toBe(false);
+    // A recovery code signs in and joins; the link is then used.
+    const joined = await accept(token, { ...password, code: recoveryCodes[0]! }, undefined, GUARDED_IP);
+    expect(joined.res.statusCode).toBe(200);
+    expect(joined.res.json()).toMatchObject({ account: { email: "guarded@example.com" }, siteId });
+    expect(await isMember("guarded@example.com")).toBe(true);
+    expect((await joined.b.request({ url: api("/me") })).json().permissions).toContain("orders.write");
+
+    // A second site's invitation takes a code of the app; the used recovery code no longer works.
+    now = new Date(now.getTime() + 60_000);
+    const { owner: other, siteId: otherId } = await ownerWithSite(t, "other-owner@example.com");
+    const sent = await other.request({
+      method: "POST",
+      url: `/api/owner/sites/${otherId}/invitations`,
+      payload: { email: "guarded@example.com", roles: ["website_editor"] },
+    });
+    expect(sent.statusCode).toBe(201);
+    const second = await linkTo("guarded@example.com");
+    const reused = await accept(second, { ...password, code: recoveryCodes[0]! }, undefined, GUARDED_IP);
+    expect(reused.res.statusCode).toBe(401);
+    const withApp = await accept(second, { ...password, code: await totp() }, undefined, GUARDED_IP);
+    expect(withApp.res.statusCode).toBe(200);
+    expect(withApp.res.json().siteId).toBe(otherId);
   });
 
   it("shows the holder of a link the site, the inviter, the roles and whether the address has an account", async () => {

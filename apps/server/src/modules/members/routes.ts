@@ -242,12 +242,13 @@ export const memberRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ["owner: team"],
         summary:
-          "Accepts an invitation: the signed-in account of the invited address, its password, or a new account (password and name)",
+          "Accepts an invitation: the signed-in account of the invited address, its password (and, with two-step verification on, a code or a recovery code: 401 two_factor_required asks for it, as sign-in does), or a new account (password and name)",
         body: Type.Object(
           {
             token: Type.String({ minLength: 1, maxLength: 200 }),
             password: Type.Optional(Type.String({ maxLength: 1024 })),
             name: Type.Optional(Type.String({ maxLength: 120 })),
+            code: Type.Optional(Type.String({ maxLength: 64 })),
           },
           { additionalProperties: false },
         ),
@@ -260,7 +261,7 @@ export const memberRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const cookie = request.cookies[OWNER_SESSION_COOKIE];
       const signedIn = cookie ? await accountForSession(db, clock, cookie) : undefined;
-      const body = request.body as { token: string; password?: string; name?: string };
+      const body = request.body as { token: string; password?: string; name?: string; code?: string };
       const accepted = await acceptInvitation(request.server.deps, clientOf(request), body, signedIn);
       if (accepted.session)
         setSessionCookie(

@@ -262,7 +262,7 @@ export async function previewInvitation(db: Db, clock: Clock, token: string) {
 export async function acceptInvitation(
   deps: Deps,
   client: Client,
-  input: { token: string; password?: string; name?: string },
+  input: { token: string; password?: string; name?: string; code?: string },
   signedIn: OwnerAccount | undefined,
 ) {
   const { db, clock } = deps;
@@ -285,7 +285,12 @@ export async function acceptInvitation(
       );
     if (!existing)
       await signUp(db, { email: invitation.email, password: input.password, displayName: input.name });
-    session = await logIn(deps, { email: invitation.email, password: input.password }, client);
+    // Sign-in's own checks: the guessing limits, and the second step when the account has it on.
+    session = await logIn(
+      deps,
+      { email: invitation.email, password: input.password, code: input.code },
+      client,
+    );
     account = session.account;
   }
   await db.transaction(async (tx) => {
