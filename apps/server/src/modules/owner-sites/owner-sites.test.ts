@@ -363,6 +363,31 @@ describe("tenancy of every owner route", () => {
         abandonedAfterMinutes: 1,
         reminders: [],
       },
+      "PUT /api/owner/sites/:siteId/announcement-bar": { enabled: true, text: "Evil", dismissible: false },
+      "PUT /api/owner/sites/:siteId/newsletter-popup": {
+        enabled: true,
+        title: "Evil",
+        text: "Evil",
+        buttonText: "Evil",
+        trigger: { kind: "scroll" },
+        frequencyDays: 1,
+      },
+      "POST /api/owner/sites/:siteId/campaigns": {
+        subject: "Evil",
+        audience: { kind: "subscribers" },
+        blocks: [{ type: "divider" }],
+      },
+      "POST /api/owner/sites/:siteId/campaigns/:campaignId/test": { email: "evil@example.com" },
+      "POST /api/owner/sites/:siteId/segments": {
+        name: "Evil",
+        rule: { kind: "ordered_within_days", days: 30 },
+      },
+      "PUT /api/owner/sites/:siteId/campaign-settings": { postalAddress: "Evil" },
+    };
+    // Calls whose query string is required name it here.
+    const queries: Record<string, string> = {
+      "GET /api/owner/sites/:siteId/orders/:orderId/refund-suggestion": "?lines=x:1",
+      "GET /api/owner/sites/:siteId/audiences/count": "?audience=subscribers",
     };
     const idFor = (route: string, name: string): string => {
       if (name !== "id") return ids[name] ?? unknownId;
@@ -391,7 +416,7 @@ describe("tenancy of every owner route", () => {
         r.url
           .replace(/:(siteId|websiteId)\b/, site)
           .replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(idFor(r.url, name)))
-          .replace(/\*/g, "shop");
+          .replace(/\*/g, "shop") + (queries[key] ?? "");
       const payload = r.method === "GET" || r.method === "DELETE" ? undefined : (bodies[key] ?? {});
       const theirs = await answer(eve, r.method, fill(demoId), payload);
       const nowhere = await answer(eve, r.method, fill(unknownId), payload);
