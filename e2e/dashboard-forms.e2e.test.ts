@@ -199,7 +199,7 @@ describe("the dashboard's form editor", () => {
       .getByRole("dialog", { name: "Delete Workshop survey?" })
       .getByRole("button", { name: "Delete form" })
       .click();
-    await page.getByText("The form “Workshop survey” was deleted.").waitFor();
+    await page.getByText("The form “Workshop survey” was moved to the trash.").waitFor();
     // The list refetches after the notice: wait for the row to go.
     await expect.poll(() => page.getByRole("link", { name: "Workshop survey", exact: true }).count()).toBe(0);
     const { forms } = await ownerCall<{ forms: FormJson[] }>(page, "GET", `/api/owner/sites/${siteId}/forms`);

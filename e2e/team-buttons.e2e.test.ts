@@ -98,6 +98,13 @@ const SCREENS: Screen[] = [
     ready: "Media library",
     buttons: ["Upload image"],
   },
+  {
+    path: () => "design/css",
+    writer: "website_editor",
+    // The screen's own text (the menu also says "Custom CSS" before the lazy editor has loaded).
+    ready: /of 100 KB/,
+    buttons: ["Save CSS"],
+  },
 ];
 
 /** A member of the demo site with `role`, signed in in a browser context of their own. */
