@@ -6,6 +6,7 @@ import { type EditingMode, setEditingCookies } from "./preview.js";
 import { Id } from "../../http/schemas.js";
 import { siteOf } from "../owner-sites/access.js";
 import { pathParam, siteParams, siteApiRoutes } from "../../http/site-routes.js";
+import { ANY_MEMBER } from "../members/permissions.js";
 import {
   blockTypes,
   createPage,
@@ -48,10 +49,16 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
   const secure = config.publicUrl.startsWith("https:");
   const site = siteApiRoutes(app, { tags, area: "content" });
 
-  site.get("/pages", {}, async (request) => ({
-    pages: await pageTree(db, siteOf(request).id),
-    optionFields: COLLECTION_OPTION_FIELDS,
-  }));
+  site.get(
+    "/pages",
+    {},
+    async (request) => ({
+      pages: await pageTree(db, siteOf(request).id),
+      optionFields: COLLECTION_OPTION_FIELDS,
+    }),
+    // Every member reads the page tree: a Store manager's product screens pick a store page from it.
+    ANY_MEMBER,
+  );
 
   site.post(
     "/pages",
