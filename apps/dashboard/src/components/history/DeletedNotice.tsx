@@ -7,8 +7,7 @@ import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-quer
 import { Link, useSearchParams } from "react-router";
 import { Can } from "../permissions.js";
 import { ErrorNotice, Notice, useSiteId } from "../ui.js";
-import type { Permission } from "@atelier/owner-api";
-import { restoreFromTrash, trashKey } from "./history-api.js";
+import { TRASH_WRITE, restoreFromTrash, trashKey } from "./history-api.js";
 import "./history.css";
 
 /** The address of a list screen that shows the notice of `name`, of `type`, deleted. */
@@ -16,15 +15,6 @@ export function afterDeleteUrl(list: string, name: string, type: string, id: str
   const q = new URLSearchParams({ deleted: name, trash: `${type}:${id}` });
   return `${list}${list.includes("?") ? "&" : "?"}${q}`;
 }
-
-const WRITE: Record<string, Permission> = {
-  page: "content.write",
-  collection: "content.write",
-  item: "content.write",
-  media: "content.write",
-  product: "products.write",
-  form: "forms.write",
-};
 
 export function DeletedNotice({ what, lists }: { what: string; lists: QueryKey[] }) {
   const siteId = useSiteId();
@@ -55,7 +45,7 @@ export function DeletedNotice({ what, lists }: { what: string; lists: QueryKey[]
       <Notice kind="ok">
         The {what} “{name}” was moved to the trash. It is kept there for 30 days.{" "}
         {type && id ? (
-          <Can permission={WRITE[type] ?? "content.write"}>
+          <Can permission={TRASH_WRITE[type] ?? "content.write"}>
             <button
               type="button"
               className="link-button"

@@ -1,4 +1,5 @@
 /** The owner API of version history and the trash, as the dashboard calls it. */
+import type { Permission } from "@atelier/owner-api";
 import { get, post } from "../../api.js";
 
 export interface VersionActor {
@@ -73,3 +74,13 @@ export const listTrash = (siteId: string) =>
 
 export const restoreFromTrash = (siteId: string, type: string, id: string) =>
   post<{ restored: TrashEntry; notice?: string }>(`${base(siteId)}/trash/${type}/${id}/restore`);
+
+/** The permission restoring or purging a trashed thing of each type needs (its area's write). */
+export const TRASH_WRITE: Record<string, Permission> = {
+  page: "content.write",
+  collection: "content.write",
+  item: "content.write",
+  media: "content.write",
+  product: "products.write",
+  form: "forms.write",
+};

@@ -4,7 +4,6 @@
  * it is deleted for good. Restore brings it back (saying so when it came back at another URL);
  * Delete for good asks first.
  */
-import type { Permission } from "@atelier/owner-api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -15,6 +14,7 @@ import {
   listTrash,
   restoreFromTrash,
   trashKey,
+  TRASH_WRITE,
 } from "../../components/history/history-api.js";
 import "../../components/history/history.css";
 import { Can } from "../../components/permissions.js";
@@ -35,15 +35,6 @@ const TYPE_NAMES: Record<string, string> = {
   product: "Product",
   form: "Form",
   media: "Media file",
-};
-
-const WRITE: Record<string, Permission> = {
-  page: "content.write",
-  collection: "content.write",
-  item: "content.write",
-  media: "content.write",
-  product: "products.write",
-  form: "forms.write",
 };
 
 /** The queries a restore or a purge of each type changes. */
@@ -150,7 +141,7 @@ export function Trash() {
                 <span className="show-phone-inline-days"> days left</span>
               </td>
               <td className="trash-act">
-                <Can permission={WRITE[e.entityType] ?? "content.write"}>
+                <Can permission={TRASH_WRITE[e.entityType] ?? "content.write"}>
                   <div className="btn-row trash-actions">
                     <button
                       type="button"
