@@ -12,7 +12,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-proc-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const start = (port: number) => startServer(port, dataDir);
 
-describe("server process", () => {
+// The embedded database's own process life (its files, closed cleanly). On the PostgreSQL suite the
+// same start and shutdown are covered by concurrent-start.test.ts and the crash tests.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("server process", () => {
   it("shuts down gracefully on SIGTERM and keeps its data", async () => {
     const port = await freePort();
     const first = start(port);

@@ -5,6 +5,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
+import { type ScratchDatabase, createScratchDatabase } from "./scratch-database.js";
+import { postgresTemplateName } from "./template-database.js";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -60,3 +63,21 @@ export const exited = (p: ChildProcess) =>
       ? resolve(p.exitCode)
       : p.on("exit", (code) => resolve(code)),
   );
+
+/**
+ * The database for the child servers of one test file: on the PostgreSQL suite (TEST_DATABASE_URL)
+ * a scratch copy of the run's migrated template, made before the file's tests and dropped after
+ * them, so a crash test covers PostgreSQL there; otherwise "" (the embedded database in the data
+ * directory). Read it when a test starts a child: `DATABASE_URL: childDatabase()`.
+ */
+export function useChildDatabase(prefix: string): () => string {
+  const admin = process.env.TEST_DATABASE_URL;
+  let scratch: ScratchDatabase | undefined;
+  beforeAll(async () => {
+    if (admin) scratch = await createScratchDatabase(admin, prefix, {}, postgresTemplateName());
+  });
+  afterAll(async () => {
+    await scratch?.drop();
+  });
+  return () => scratch?.url ?? "";
+}

@@ -9,11 +9,16 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { Receiver } from "../src/modules/webhooks/receiver.test-helper.js";
 import { FetchClient, firstSiteId, signInDemoOwner } from "./fetch-client.js";
-import { exited, freePort, startServer, waitHealthy } from "./server-process.js";
+import { exited, freePort, startServer, useChildDatabase, waitHealthy } from "./server-process.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-hooks-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const env = { WEBHOOKS_ALLOW_HTTP: "true", WEBHOOKS_ALLOW_PRIVATE: "true" };
+const databaseUrl = useChildDatabase("atelier_hooks");
+const childEnv = () => ({
+  WEBHOOKS_ALLOW_HTTP: "true",
+  WEBHOOKS_ALLOW_PRIVATE: "true",
+  DATABASE_URL: databaseUrl(),
+});
 
 describe("webhooks and a server crash", () => {
   it("delivers an event committed just before the process was killed, after the restart", async () => {
@@ -24,7 +29,7 @@ describe("webhooks and a server crash", () => {
     const hookUrl = probe.url;
     await probe.close();
 
-    const first = startServer(port, dataDir, env);
+    const first = startServer(port, dataDir, childEnv());
     await waitHealthy(base);
     const owner = new FetchClient(base);
     expect((await signInDemoOwner(owner)).status).toBe(200);
@@ -49,7 +54,7 @@ describe("webhooks and a server crash", () => {
     const receiver = await new Receiver().start(Number(new URL(hookUrl).port));
     try {
       expect(receiver.received).toHaveLength(0);
-      const second = startServer(port, dataDir, env);
+      const second = startServer(port, dataDir, childEnv());
       await waitHealthy(base);
       await expect
         .poll(() => receiver.received.length, { timeout: 90_000, interval: 250 })

@@ -8,28 +8,25 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { FetchClient, firstSiteId, signInDemoOwner } from "../../../test/fetch-client.js";
-import { type ScratchDatabase, createScratchDatabase } from "../../../test/scratch-database.js";
-import { exited, freePort, startServer, waitHealthy } from "../../../test/server-process.js";
+import {
+  exited,
+  freePort,
+  startServer,
+  useChildDatabase,
+  waitHealthy,
+} from "../../../test/server-process.js";
 import { newId } from "../../lib/ids.js";
 import { address, card } from "../../../test/fixtures.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-crash-"));
-const admin = process.env.TEST_DATABASE_URL;
-let scratch: ScratchDatabase | undefined;
-
-beforeAll(async () => {
-  if (admin) scratch = await createScratchDatabase(admin, "atelier_crash");
-});
-afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  await scratch?.drop();
-});
+const databaseUrl = useChildDatabase("atelier_crash");
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const start = (port: number) =>
   startServer(port, dataDir, {
-    DATABASE_URL: scratch?.url ?? "",
+    DATABASE_URL: databaseUrl(),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     STRIPE_SECRET_KEY: "",
     ATELIER_TEST_PAYMENT_LATENCY_MS: "4000",
