@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ScratchDatabase, createScratchDatabase } from "./scratch-database.js";
-import { freePort } from "./server-process.js";
+import { SERVER_COMMAND, freePort } from "./server-process.js";
 
 const admin = process.env.TEST_DATABASE_URL;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,7 +35,7 @@ async function emptyDatabase(): Promise<string> {
 
 function start(databaseUrl: string, port: number): { proc: ChildProcess; output: () => string } {
   let output = "";
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const proc = spawn(SERVER_COMMAND[0], SERVER_COMMAND.slice(1), {
     cwd: serverDir,
     env: {
       ...process.env,

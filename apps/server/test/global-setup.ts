@@ -7,11 +7,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildServer } from "../../../scripts/build-server.mjs";
 import { openDatabase } from "../src/db/client.js";
 import { createScratchDatabase } from "./scratch-database.js";
 import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from "./template-database.js";
 
 export async function setup(): Promise<() => Promise<void>> {
+  // The bundle the crash and process tests run as child servers (server-process.ts).
+  await buildServer();
   const admin = process.env.TEST_DATABASE_URL;
   if (admin) {
     const template = await createScratchDatabase(admin, "atelier_tpl");
