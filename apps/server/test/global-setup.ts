@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+// @ts-expect-error a plain ES module script without declarations
 import { buildServer } from "../../../scripts/build-server.mjs";
 import { openDatabase } from "../src/db/client.js";
 import { createScratchDatabase } from "./scratch-database.js";

@@ -6,6 +6,7 @@ import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll } from "vitest";
+// @ts-expect-error a plain ES module script without declarations
 import { SERVER_BUILD } from "../../../scripts/build-server.mjs";
 import { type ScratchDatabase, createScratchDatabase } from "./scratch-database.js";
 import { postgresTemplateName } from "./template-database.js";
@@ -32,7 +33,7 @@ export function freePort(): Promise<number> {
  * rebuilt here when a source is newer), which starts with less work than compiling the TypeScript
  * with tsx in every child.
  */
-export const SERVER_COMMAND = [process.execPath, "--enable-source-maps", SERVER_BUILD] as const;
+export const SERVER_COMMAND: [string, ...string[]] = [process.execPath, "--enable-source-maps", SERVER_BUILD as string];
 
 /** Starts the server on 127.0.0.1:`port` with its data in `dataDir`; `env` adds or overrides variables. */
 export function startServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
