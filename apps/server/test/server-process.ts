@@ -33,7 +33,11 @@ export function freePort(): Promise<number> {
  * rebuilt here when a source is newer), which starts with less work than compiling the TypeScript
  * with tsx in every child.
  */
-export const SERVER_COMMAND: [string, ...string[]] = [process.execPath, "--enable-source-maps", SERVER_BUILD as string];
+export const SERVER_COMMAND: [string, ...string[]] = [
+  process.execPath,
+  "--enable-source-maps",
+  SERVER_BUILD as string,
+];
 
 /** Starts the server on 127.0.0.1:`port` with its data in `dataDir`; `env` adds or overrides variables. */
 export function startServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
