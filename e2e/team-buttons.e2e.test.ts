@@ -3,8 +3,11 @@
  * none of the store's (Add product, stock, Refund, Fulfil, store settings' Save, rules' Add), a
  * Store manager none of the pages' (Add page, Publish, Upload image), while each still sees their
  * own. The table below is walked for both roles, so a button that reappears for a role that may
- * not use it fails the test.
+ * not use it fails the test. Stock is changed in an opened product row (Inventory: a product
+ * expanded; a product's own screen): the Store manager's stock fields are there and enabled, and
+ * a stock saved from Inventory is kept; the Website editor reaches neither screen.
  */
+import { type ProductType, tracksStock } from "@atelier/commerce";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { DESKTOP, PHONE, browser, screenshot, useBrowser } from "./browser.js";
@@ -29,11 +32,48 @@ interface Screen {
   buttons: (string | RegExp)[];
   /** Links styled as buttons (Add product…). */
   links?: (string | RegExp)[];
+  /** Form fields by label (stock…): there and enabled for the writer, absent for the other role. */
+  fields?: (string | RegExp)[];
+  /** What the writer does, once the screen is ready, to show its controls (expand a product row). */
+  open?: (page: Page, ids: Ids) => Promise<void>;
+  /** The writer uses the screen's controls once, and the change is kept. */
+  use?: (page: Page, ids: Ids) => Promise<void>;
 }
 interface Ids {
   pageId: string;
+  /** A product whose first variant's stock is counted (neither digital nor unlimited). */
   productId: string;
+  productTitle: string;
+  /** How Inventory names that variant: its options, else its SKU. */
+  variantLabel: string;
   orderId: string;
+}
+
+/** In Inventory, the product's row expanded (found by its name): its variants' stock cells. */
+async function expandProduct(page: Page, { productTitle }: Ids): Promise<void> {
+  await page.getByLabel("Search products").fill(productTitle);
+  await page.getByRole("button", { name: `Expand ${productTitle}`, exact: true }).click();
+}
+
+/** Changes the variant's stock in Inventory, sees it kept after a reload, and puts it back. */
+async function saveStock(page: Page, ids: Ids): Promise<void> {
+  const field = () => page.getByLabel(`Stock of ${ids.variantLabel}`, { exact: true });
+  const save = () => page.getByRole("button", { name: `Save stock of ${ids.variantLabel}`, exact: true });
+  await screenshot(page, "team-buttons-store-manager-inventory");
+  const was = Number(await field().inputValue());
+  for (const value of [was + 3, was]) {
+    await field().fill(String(value));
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith("/stock") && r.request().method() === "PATCH",
+    );
+    await save().click();
+    expect((await answer).status()).toBe(200);
+    // Saved: the list is read again and the count it shows is the one typed (nothing left to save).
+    await expect.poll(() => save().isDisabled(), { timeout: 15_000 }).toBe(true);
+    await page.reload();
+    await expandProduct(page, ids);
+    await expect.poll(() => field().inputValue(), { timeout: 15_000 }).toBe(String(value));
+  }
 }
 
 const SCREENS: Screen[] = [
@@ -49,6 +89,16 @@ const SCREENS: Screen[] = [
     writer: "store_manager",
     ready: "Details",
     buttons: ["Save product", "Delete product"],
+    fields: ["Stock", "Unlimited stock"],
+  },
+  {
+    path: () => "inventory",
+    writer: "store_manager",
+    ready: "Stock of every product and variant. Expand a product to change its stock.",
+    buttons: [/^Save stock of /],
+    fields: [/^Stock of /],
+    open: expandProduct,
+    use: saveStock,
   },
   {
     path: ({ orderId }) => `ops/orders/${orderId}`,
@@ -127,6 +177,7 @@ async function check(page: Page, siteId: string, ids: Ids, screen: Screen, role:
   const allowed = screen.writer === role;
   if (allowed) await page.getByText(screen.ready).first().waitFor();
   else await page.getByText("Your role does not allow this.").first().waitFor();
+  if (allowed) await screen.open?.(page, ids);
   const main = page.locator("body");
   for (const name of screen.buttons) {
     const count = () => main.getByRole("button", { name }).count();
@@ -144,6 +195,16 @@ async function check(page: Page, siteId: string, ids: Ids, screen: Screen, role:
         .toBeGreaterThan(0);
     else await expect(count(), `${role} must not see ${name} at ${url}`).resolves.toBe(0);
   }
+  for (const name of screen.fields ?? []) {
+    const fields = main.getByLabel(name, { exact: typeof name === "string" });
+    if (allowed) {
+      await expect
+        .poll(() => fields.count(), { message: `${role} sees ${name} at ${url}`, timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await expect(fields.first().isEditable(), `${role} may change ${name} at ${url}`).resolves.toBe(true);
+    } else await expect(fields.count(), `${role} must not see ${name} at ${url}`).resolves.toBe(0);
+  }
+  if (allowed) await screen.use?.(page, ids);
 }
 
 describe("write buttons follow the member's roles", () => {
@@ -160,18 +221,26 @@ describe("write buttons follow the member's roles", () => {
 
     const owner = await demoOwnerLogIn(browser, base);
     const { page, siteId } = owner;
-    const { products } = await ownerCall<{ products: { id: string }[] }>(
-      page,
-      "GET",
-      `/api/owner/sites/${siteId}/products`,
-    );
+    const { products } = await ownerCall<{
+      products: {
+        id: string;
+        title: string;
+        productType: ProductType;
+        variants: { unlimited: boolean; sku: string; attributes: Record<string, string> }[];
+      }[];
+    }>(page, "GET", `/api/owner/sites/${siteId}/products?pageSize=200`);
+    const stocked = products.find((p) => tracksStock(p.productType) && !p.variants[0]!.unlimited)!;
+    expect(stocked, "the demo store sells a product whose stock is counted").toBeDefined();
+    const firstVariant = stocked.variants[0]!;
     const { pages } = await ownerCall<{ pages: { id: string; kind: string; isHome: boolean }[] }>(
       page,
       "GET",
       `/api/owner/sites/${siteId}/pages`,
     );
     const ids: Ids = {
-      productId: products[0]!.id,
+      productId: stocked.id,
+      productTitle: stocked.title,
+      variantLabel: Object.values(firstVariant.attributes).join(" / ") || firstVariant.sku,
       pageId: pages.find((p) => p.kind === "page" && !p.isHome)!.id,
       orderId,
     };

@@ -6,7 +6,12 @@
  * something with a single statement and no transaction of its own has that statement run in a
  * transaction with its entry (`db.insert`, `db.update` and `db.delete` are deferred to it), so a
  * statement that fails leaves no entry. A call that writes nothing gets its entry as its answer is
- * sent; an export once its whole archive has been sent. Who, from where and what come from the
+ * sent; an export once its whole archive has been sent. A call that makes a site (created or
+ * imported) writes its entry in the transaction that makes it (`recordNewSite`), the new site's id
+ * being known only there. A call whose change a job makes later (an import in the background)
+ * hands its entry to the job (`handOverEntry`), which writes it in the transaction of the change
+ * (`recordingAs`); writes that are not the change (copies made before an import, removed again
+ * when it fails) run `unrecorded`. Who, from where and what come from the
  * request: the person or API key the auth step found, the client's address (TRUST_PROXY applies),
  * the user agent, the route (entity type, id and action) and the names of the fields that changed,
  * never values: for what version history keeps (pages, items, products, design, templates, the
@@ -20,6 +25,10 @@ import { type Content, type EntityType, SITE_WIDE, snapshot } from "../history/e
 import { type NewActivity, insertActivity, setActivityEntity } from "./service.js";
 
 const current = new AsyncLocalStorage<FastifyRequest>();
+/** Set while writes that are not the call's change run (see `unrecorded`). */
+const paused = new AsyncLocalStorage<true>();
+/** The entry a job writes for the owner call that queued it (see `recordingAs`). */
+const jobEntry = new AsyncLocalStorage<{ entry: NewActivity; done: boolean }>();
 interface Recorded {
   /** The entry's id once written (to complete the entity id from the answer). */
   entryId?: number;
@@ -159,6 +168,8 @@ export function requestActor(): { type: "account" | "api_key"; id: string } | un
   const request = current.getStore();
   if (request?.apiKey) return { type: "api_key", id: request.apiKey.keyId };
   if (request?.owner) return { type: "account", id: request.owner.id };
+  const job = jobEntry.getStore();
+  if (job) return { type: job.entry.actor.type, id: job.entry.actor.id };
   return undefined;
 }
 
@@ -217,6 +228,54 @@ async function recordIn(tx: Db | Tx, request: FastifyRequest, before?: Before): 
   }
   state.wantsId = entry.entityId === null && request.method === "POST";
   state.entryId = await insertActivity(tx, entry);
+}
+
+/**
+ * In the transaction of a call that makes a site (POST /api/owner/sites, …/sites/import): writes
+ * the call's entry on the new site, so the site and its entry commit together or not at all.
+ * Outside an owner call (the command line's restore, a test) there is no one to record.
+ */
+export async function recordNewSite(tx: Tx, websiteId: string): Promise<void> {
+  const request = current.getStore();
+  const state = request && recorded.get(request);
+  if (!request || !state || state.done || paused.getStore()) return;
+  const entry = entryOf(request, websiteId);
+  if (!entry) return;
+  state.done = true;
+  state.entryId = await insertActivity(tx, entry);
+}
+
+/** The entry of an owner call as a job's payload carries it (JSON: the time as a string). */
+export type HandedEntry = Omit<NewActivity, "at">;
+
+/**
+ * In an owner call whose change a job makes later (an import in the background): the entry the
+ * call would write, for the job to write in the change's transaction (`recordingAs`); the call
+ * itself then writes none, so an import that fails in its job leaves no entry.
+ */
+export function handOverEntry(): HandedEntry | undefined {
+  const request = current.getStore();
+  const state = request && recorded.get(request);
+  if (!request || !state || state.done) return undefined;
+  const entry = entryOf(request, siteOf(request));
+  state.done = true;
+  if (!entry) return undefined;
+  const { at: _at, ...handed } = entry;
+  return handed;
+}
+
+/**
+ * Runs a job's work with the entry handed over by the call that queued it: the first transaction
+ * the work commits writes it, at `at` (when the change is made); without an entry, plain `run`.
+ */
+export function recordingAs<T>(handed: HandedEntry | undefined, at: Date, run: () => Promise<T>): Promise<T> {
+  if (!handed) return run();
+  return jobEntry.run({ entry: { ...handed, at }, done: false }, run);
+}
+
+/** Runs writes that are not the call's change (copies before an import, their removal after it failed). */
+export function unrecorded<T>(run: () => Promise<T>): Promise<T> {
+  return paused.run(true, run);
 }
 
 /** Builder methods that answer at once rather than run the statement. */
@@ -307,6 +366,17 @@ export function installActivityRecording(app: FastifyInstance): void {
     marked[WRAPPED] = true;
     const transaction = db.transaction.bind(db) as Db["transaction"];
     db.transaction = ((run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db["transaction"]>[1]) => {
+      if (paused.getStore()) return transaction(run as never, config);
+      const job = jobEntry.getStore();
+      if (job && !job.done)
+        return transaction(async (tx) => {
+          const result = await run(tx);
+          if (!job.done) {
+            job.done = true;
+            await insertActivity(tx, job.entry);
+          }
+          return result;
+        }, config);
       const request = current.getStore();
       const state = request && recorded.get(request);
       if (!request || !state || state.done || state.open) return transaction(run as never, config);
@@ -327,7 +397,14 @@ export function installActivityRecording(app: FastifyInstance): void {
       (db as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
         const request = current.getStore();
         const state = request && recorded.get(request);
-        if (!request || !state?.handling || state.done || state.open || request.method === "GET")
+        if (
+          !request ||
+          !state?.handling ||
+          state.done ||
+          state.open ||
+          request.method === "GET" ||
+          paused.getStore()
+        )
           return original(...args);
         if (!entryOf(request, siteOf(request))) return original(...args);
         return deferredStatement(db, transaction, request, (d) =>
@@ -360,14 +437,8 @@ export function installActivityRecording(app: FastifyInstance): void {
     const url = request.routeOptions.url ?? "";
     // An export is recorded once the whole archive has gone (onResponse), not as it starts.
     if (RECORDED_READS[url]) return payload;
-    const newSite = NEW_SITE_CALLS[`${request.method} ${url}`];
-    if (newSite && !state.done) {
-      const siteId = createdId(payload, "site");
-      const entry = entryOf(request, siteId);
-      if (entry) await insertActivity(db, entry);
-      state.done = true;
-      return payload;
-    }
+    // A new site's entry is written with the site, in its transaction (recordNewSite).
+    if (NEW_SITE_CALLS[`${request.method} ${url}`]) return payload;
     if (!state.done) {
       await recordIn(db, request);
       return payload;

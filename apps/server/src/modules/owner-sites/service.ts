@@ -4,6 +4,7 @@
  * (comments, Disqus, liking, share buttons, cookie banner and policy, social links).
  */
 import { recordVersion } from "../history/service.js";
+import { recordNewSite } from "../activity/recording.js";
 import { isValidEmail } from "@atelier/forms";
 import { htmlToText } from "../../lib/sanitize-html.js";
 import { isCartPillPosition } from "@atelier/commerce";
@@ -225,11 +226,10 @@ export async function createSite(
     await tx.insert(websiteSettings).values({ websiteId: id, contactEmail: account.email });
     await tx.insert(storeSettings).values({ websiteId: id });
     await tx.insert(memberships).values({ accountId: account.id, websiteId: id, owner: true });
-    if (!starter) {
-      await starterPages(tx, id, websiteType, title);
-      return { row: row0!, art: [] };
-    }
-    return { row: row0!, art: await applyStarter(tx, id, starter, account.email, deps!.now) };
+    const art = starter ? await applyStarter(tx, id, starter, account.email, deps!.now) : [];
+    if (!starter) await starterPages(tx, id, websiteType, title);
+    await recordNewSite(tx, id);
+    return { row: row0!, art };
   });
   if (deps) await writeArtwork(deps.media, site.row.id, site.art);
   return siteJson(db, site.row, publicUrl);

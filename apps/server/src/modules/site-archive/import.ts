@@ -4,11 +4,13 @@
  * checksum and written to the media store under its final key (media/<newSiteId>/<newMediaId>/
  * <filename>, downloads/<newSiteId>/<newItemId>/<filename>); then the rows go
  * in one transaction with every id remapped (remap.ts). If anything fails after the first file
- * is written, every file written is deleted again: an import stores all or nothing.
+ * is written, every file written is deleted again: an import stores all or nothing. The activity
+ * log's entry of the import (when an owner call makes it) is written in that transaction too.
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client.js";
 import { memberships } from "../../db/schema.js";
+import { recordNewSite } from "../activity/recording.js";
 import { ApiError } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { type MediaStore, checkKey } from "../../media/store.js";
@@ -122,6 +124,7 @@ export async function importArchive(file: string, opts: ImportOptions): Promise<
         await flush();
       }
       await tx.insert(memberships).values({ accountId: opts.owner.id, websiteId: siteId, owner: true });
+      await recordNewSite(tx, siteId);
       await opts.beforeCommit?.();
     });
     return { siteId, manifest, counts, skipped };

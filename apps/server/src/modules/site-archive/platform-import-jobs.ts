@@ -1,8 +1,9 @@
 /**
  * Running an import from another platform: within the request when it copies few files, else in
  * the background as a job (the jobs table), its progress and report kept in `site_imports` for
- * the dashboard to poll. The upload waits under DATA_DIR/imports/<siteId>/<importId>/ until its
- * job has read it.
+ * the dashboard to poll; the activity log's entry of the call that queued it is written by the
+ * job, with the content, so an import that fails leaves none. The upload waits under
+ * DATA_DIR/imports/<siteId>/<importId>/ until its job has read it.
  */
 import type { PlatformImportReport, PlatformImportStatus } from "@atelier/owner-api";
 import { copyFile, mkdir, readdir, rm, stat } from "node:fs/promises";
@@ -10,6 +11,7 @@ import path from "node:path";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { siteImports } from "../../db/schema.js";
+import { type HandedEntry, recordingAs } from "../activity/recording.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
@@ -56,6 +58,8 @@ export async function startBackgroundImport(
     name: string;
     copyRemoteFiles: boolean;
     files: number;
+    /** The activity log's entry of the call that queued it, written with the import's content. */
+    activity?: HandedEntry;
   },
 ): Promise<string> {
   const importId = newId();
@@ -81,6 +85,7 @@ export async function startBackgroundImport(
         fileName: job.fileName,
         name: job.name,
         copyRemoteFiles: job.copyRemoteFiles,
+        ...(job.activity ? { activity: job.activity } : {}),
       },
       { maxAttempts: 1 },
     );
@@ -116,17 +121,21 @@ registerJobHandler(IMPORT_JOB, async (deps, payload) => {
   try {
     const run = runners.get(source);
     if (!run) throw new Error(`no importer for ${source}`);
-    const report = await run(
-      deps,
-      siteId,
-      { file: path.join(dir, "upload"), fileName: String(payload.fileName ?? "") },
-      {
-        name: String(payload.name),
-        copyRemoteFiles: Boolean(payload.copyRemoteFiles),
-        onProgress: async (progress) => {
-          await deps.db.update(siteImports).set({ progress, updatedAt: new Date() }).where(where);
+    // The person's entry goes in the transaction of the content: none when the import fails.
+    const activity = payload.activity as HandedEntry | undefined;
+    const report = await recordingAs(activity && { ...activity, entityId: importId }, deps.clock.now(), () =>
+      run(
+        deps,
+        siteId,
+        { file: path.join(dir, "upload"), fileName: String(payload.fileName ?? "") },
+        {
+          name: String(payload.name),
+          copyRemoteFiles: Boolean(payload.copyRemoteFiles),
+          onProgress: async (progress) => {
+            await deps.db.update(siteImports).set({ progress, updatedAt: new Date() }).where(where);
+          },
         },
-      },
+      ),
     );
     await deps.db
       .update(siteImports)

@@ -2,13 +2,15 @@
  * What the imports from other platforms (WordPress, Shopify, WooCommerce) share: first the old
  * site's images are copied into the media library (remote-files.ts, outside any transaction:
  * downloads are slow), then the content is written in one transaction with the old addresses'
- * URL mappings, all or nothing; if it fails, the copies are removed again. Files that could not
- * be copied are reported, never fatal: their links stay.
+ * URL mappings, all or nothing (the activity log's entry of the import with them); if it fails,
+ * the copies are removed again. Files that could not be copied are reported, never fatal: their
+ * links stay.
  */
 import type { PlatformImportLine, PlatformImportProgress, PlatformImportReport } from "@atelier/owner-api";
 import type { Db, Tx } from "../../db/client.js";
 import { safeDecode } from "../../lib/safe-decode.js";
 import type { MediaStore } from "../../media/store.js";
+import { unrecorded } from "../activity/recording.js";
 import type { Media } from "../media/service.js";
 import { type ImportedAddress, addImportedRedirects } from "../redirects/service.js";
 import { type RemoteFile, copyRemoteFiles, fetchKey, removeCopies } from "./remote-files.js";
@@ -66,14 +68,17 @@ export async function runPlatformImport(
   content: (tx: Tx, copies: Copies) => Promise<ContentResult>,
 ): Promise<PlatformImportReport> {
   const wanted = files.filter((f) => /^https?:\/\//i.test(f.url.trim()));
+  // The copies are not the import's change for the activity log: its entry goes with the content.
   const copy = opts.copyRemoteFiles
-    ? await copyRemoteFiles(wanted, {
-        db,
-        store: opts.store,
-        websiteId,
-        allowPrivate: Boolean(opts.allowPrivate),
-        onProgress: opts.onProgress,
-      })
+    ? await unrecorded(() =>
+        copyRemoteFiles(wanted, {
+          db,
+          store: opts.store,
+          websiteId,
+          allowPrivate: Boolean(opts.allowPrivate),
+          onProgress: opts.onProgress,
+        }),
+      )
     : { copied: new Map<string, Media>(), failures: [] };
   const copies: Copies = { get: (url) => copy.copied.get(fetchKey(url)) };
   try {
@@ -96,7 +101,7 @@ export async function runPlatformImport(
       };
     });
   } catch (err) {
-    await removeCopies(db, opts.store, copy.copied.values());
+    await unrecorded(() => removeCopies(db, opts.store, copy.copied.values()));
     throw err;
   }
 }

@@ -21,6 +21,7 @@ import { eq } from "drizzle-orm";
 import { exportSite } from "./export.js";
 import { type ExportStatus, archivePath, exportStatus, startExport } from "./export-jobs.js";
 import { importArchive, tooLarge } from "./import.js";
+import { handOverEntry } from "../activity/recording.js";
 import type { PlatformImportReport } from "@atelier/owner-api";
 import type { Deps } from "../../http/deps.js";
 import { type PlatformImportOptions, importName } from "./platform-import.js";
@@ -274,6 +275,7 @@ export const siteArchiveRoutes: FastifyPluginAsync = async (app) => {
         name,
         copyRemoteFiles,
         files: err.files,
+        activity: handOverEntry(),
       });
       return reply.status(202).send({ importId });
     } finally {
