@@ -74,7 +74,9 @@ function savedText(state: AutosaveState, created: boolean): string {
     case "saved":
       return "Saved";
     case "failed":
-      return `Not saved: ${errorText(state.error)}`;
+      return Object.keys(fieldErrors(state.error)).length
+        ? "Not saved: see the fields marked below"
+        : `Not saved: ${errorText(state.error)}`;
     default:
       return created ? "Saved" : "Not saved yet";
   }

@@ -5,6 +5,7 @@
  */
 import { formatMoney } from "@atelier/commerce";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useParams } from "react-router";
 import { get, post } from "../../../api.js";
 import { Card } from "../../../components/Card.js";
@@ -29,20 +30,26 @@ export function CampaignReportScreen() {
     queryFn: () => get<CampaignReport>(`${campaignUrl(siteId, campaignId)}/report`),
     refetchInterval: sending ? 3000 : false,
   });
+  // The figures once more when the campaign finishes (or is cancelled), for its last copies.
+  const { refetch } = report;
+  const status = campaign.data?.status;
+  useEffect(() => {
+    if (status) void refetch();
+  }, [status, refetch]);
   const cancel = useMutation({
     mutationFn: () => post<{ campaign: Campaign }>(`${campaignUrl(siteId, campaignId)}/cancel`),
     onSuccess: (r) => queryClient.setQueryData(["campaign", siteId, campaignId], r.campaign),
   });
   const c = campaign.data;
-  const status = c ? STATUS_LABEL[c.status] : undefined;
+  const badge = c ? STATUS_LABEL[c.status] : undefined;
   return (
     <>
       <PageHead
         title={c ? c.subject || "(no subject)" : "Campaign report"}
         sub={
-          status ? (
+          badge ? (
             <>
-              <span className={`badge ${status.badge}`}>{status.label}</span>{" "}
+              <span className={`badge ${badge.badge}`}>{badge.label}</span>{" "}
               {c?.startedOn ? `Started ${new Date(c.startedOn).toLocaleString("en-US")}` : ""}
               {c?.finishedOn && c.status === "sent"
                 ? ` · finished ${new Date(c.finishedOn).toLocaleString("en-US")}`
