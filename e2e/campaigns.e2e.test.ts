@@ -13,7 +13,7 @@ import { seedDemoIfEmpty } from "../apps/server/src/seed/demo.js";
 import { DEMO_OWNER } from "../apps/server/test/fixtures.js";
 import { type TestSmtp, startTestSmtp } from "../apps/server/test/smtp.js";
 import { expectNoAxeViolations } from "./axe.js";
-import { PHONE, browser, described, screenshot } from "./browser.js";
+import { PHONE, browser, described, screenshot, screenshotFromTop } from "./browser.js";
 import { ownerLogIn } from "./owner.js";
 import { useOwnServer } from "./own-server.js";
 
@@ -80,10 +80,13 @@ describe("email campaigns in the dashboard", () => {
       .poll(async () => (await frame.getAttribute("srcdoc")) ?? "", { timeout: 15_000 })
       .toContain(product.title);
     expect(await frame.getAttribute("srcdoc")).toContain("Hello from the studio");
-    expect(await frame.getAttribute("sandbox")).toBe("");
+    // No script may run in the preview; the product's picture loads.
+    expect(await frame.getAttribute("sandbox")).toBe("allow-same-origin");
+    const picture = page.frameLocator('iframe[title="Email preview"]').locator(`img[alt="${product.title}"]`);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor();
     await expectNoAxeViolations(page, "campaign compose");
-    await screenshot(page, "campaign-compose-desktop");
+    await screenshotFromTop(page, "campaign-compose-desktop");
     await page.getByRole("button", { name: "Phone" }).click();
     await expect.poll(async () => (await frame.boundingBox())?.width).toBeLessThanOrEqual(432);
 
@@ -127,6 +130,9 @@ describe("email campaigns in the dashboard", () => {
     for (const to of SUBSCRIBERS) expect(received(to).map((m) => m.parsed.subject)).toEqual(["Spring pieces"]);
     await expectNoAxeViolations(page, "campaign report");
     await screenshot(page, "campaign-report-desktop");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "campaign-report-phone");
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.getByRole("link", { name: "All campaigns" }).click();
     const row = page.getByRole("row", { name: /Spring pieces/ });
@@ -151,7 +157,9 @@ describe("email campaigns in the dashboard", () => {
     await expectNoAxeViolations(page, "campaign compose (phone)");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
-    await screenshot(page, "campaign-compose-phone");
+    await screenshotFromTop(page, "campaign-compose-phone");
+    await page.locator(".campaign-preview").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: await screenshot(page, "campaign-preview-phone") });
     await page.goto(`${base()}/config/sites/${siteId}/marketing/campaigns`);
     await page.getByRole("row", { name: /Phone draft/ }).waitFor();
     await screenshot(page, "campaigns-list-phone");

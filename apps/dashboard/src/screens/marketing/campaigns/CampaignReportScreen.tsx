@@ -10,7 +10,14 @@ import { useParams } from "react-router";
 import { get, post } from "../../../api.js";
 import { Card } from "../../../components/Card.js";
 import { Can } from "../../../components/permissions.js";
-import { ErrorNotice, ListTable, Loaded, PageHead, useSiteId } from "../../../components/ui.js";
+import {
+  ErrorNotice,
+  ListTable,
+  Loaded,
+  PageHead,
+  formatDate,
+  useSiteId,
+} from "../../../components/ui.js";
 import { useStoreCurrency } from "../../store/useStore.js";
 import { type Campaign, type CampaignReport, STATUS_LABEL, campaignUrl, campaignsPath } from "./model.js";
 
@@ -50,9 +57,9 @@ export function CampaignReportScreen() {
           badge ? (
             <>
               <span className={`badge ${badge.badge}`}>{badge.label}</span>{" "}
-              {c?.startedOn ? `Started ${new Date(c.startedOn).toLocaleString("en-US")}` : ""}
+              {c?.startedOn ? `Started ${formatDate(c.startedOn, true)}` : ""}
               {c?.finishedOn && c.status === "sent"
-                ? ` · finished ${new Date(c.finishedOn).toLocaleString("en-US")}`
+                ? ` · finished ${formatDate(c.finishedOn, true)}`
                 : ""}
             </>
           ) : undefined

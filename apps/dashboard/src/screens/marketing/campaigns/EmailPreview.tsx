@@ -1,7 +1,7 @@
 /**
  * The campaign as recipients get it: the server renders the unsaved fields in the site's design
  * (POST …/campaigns/preview) a moment after the last change, shown in a sandboxed frame at desktop
- * or phone width. Blocks not filled in yet (no image or product chosen) are left out.
+ * or phone width (no script runs in it). Blocks not filled in yet (no image or product chosen) are left out.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -70,7 +70,8 @@ export function EmailPreview({ fields }: { fields: CampaignFields }) {
           </div>
           <iframe
             title="Email preview"
-            sandbox=""
+            // Never scripts (the email has none); the site's own origin, so its images load under the dashboard's CSP.
+            sandbox="allow-same-origin"
             srcDoc={preview.data?.html ?? ""}
             className={device === "phone" ? "phone" : undefined}
           />
