@@ -61,7 +61,10 @@ describe("email campaigns in the dashboard", () => {
     await expect.poll(() => page.getByText("Reaches 2 people who agreed").count()).toBe(1);
     // The first change creates the draft; the screen stays, now at the campaign's own address.
     await page.getByLabel("Subject").fill("Spring pieces");
-    await page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     await page.waitForURL(/\/marketing\/campaigns\/[\w-]{10,}$/);
 
     // The server's message for a missing subject stands beside the field.
@@ -84,7 +87,10 @@ describe("email campaigns in the dashboard", () => {
     expect(await frame.getAttribute("sandbox")).toBe("allow-same-origin");
     const picture = page.frameLocator('iframe[title="Email preview"]').locator(`img[alt="${product.title}"]`);
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     await expectNoAxeViolations(page, "campaign compose");
     await screenshotFromTop(page, "campaign-compose-desktop");
     await page.getByRole("button", { name: "Phone" }).click();
@@ -121,13 +127,17 @@ describe("email campaigns in the dashboard", () => {
     await confirm.getByRole("button", { name: "Send to 2 people" }).click();
     await page.waitForURL(/\/report$/);
     const figure = (label: string) =>
-      page.locator(".analytics-figure").filter({ has: page.getByText(label, { exact: true }) }).locator("strong");
+      page
+        .locator(".analytics-figure")
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator("strong");
     await expect.poll(() => figure("Sent").textContent(), { timeout: 45_000 }).toBe("2");
     expect(await figure("Recipients").textContent()).toBe("2");
     expect(await figure("Revenue").textContent()).toMatch(/\$0\.00/);
     await page.getByRole("heading", { name: "Links" }).waitFor();
     await page.locator(".badge", { hasText: "Sent" }).waitFor();
-    for (const to of SUBSCRIBERS) expect(received(to).map((m) => m.parsed.subject)).toEqual(["Spring pieces"]);
+    for (const to of SUBSCRIBERS)
+      expect(received(to).map((m) => m.parsed.subject)).toEqual(["Spring pieces"]);
     await expectNoAxeViolations(page, "campaign report");
     await screenshot(page, "campaign-report-desktop");
 
@@ -146,7 +156,10 @@ describe("email campaigns in the dashboard", () => {
     await page.goto(`${base()}/config/sites/${siteId}/marketing/campaigns/new`);
     await page.getByRole("heading", { name: "New campaign", level: 1 }).waitFor();
     await page.getByLabel("Subject").fill("Phone draft");
-    await page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     await page.getByRole("button", { name: "+ Button" }).click();
     await expect
       .poll(async () => (await page.locator('iframe[title="Email preview"]').getAttribute("srcdoc")) ?? "")

@@ -270,8 +270,12 @@ function Compose({ initial }: { initial: Campaign | null }) {
               >
                 {test.isPending ? "Sending a test…" : "Send a test"}
               </button>
-              <span style={{ flex: 1 }} />
-              <button type="button" className="btn" disabled={!created} onClick={() => setSending("later")}>
+              <button
+                type="button"
+                className="btn campaign-send-later"
+                disabled={!created}
+                onClick={() => setSending("later")}
+              >
                 Schedule…
               </button>
               <button

@@ -10,14 +10,7 @@ import { useParams } from "react-router";
 import { get, post } from "../../../api.js";
 import { Card } from "../../../components/Card.js";
 import { Can } from "../../../components/permissions.js";
-import {
-  ErrorNotice,
-  ListTable,
-  Loaded,
-  PageHead,
-  formatDate,
-  useSiteId,
-} from "../../../components/ui.js";
+import { ErrorNotice, ListTable, Loaded, PageHead, formatDate, useSiteId } from "../../../components/ui.js";
 import { useStoreCurrency } from "../../store/useStore.js";
 import { type Campaign, type CampaignReport, STATUS_LABEL, campaignUrl, campaignsPath } from "./model.js";
 
@@ -58,9 +51,7 @@ export function CampaignReportScreen() {
             <>
               <span className={`badge ${badge.badge}`}>{badge.label}</span>{" "}
               {c?.startedOn ? `Started ${formatDate(c.startedOn, true)}` : ""}
-              {c?.finishedOn && c.status === "sent"
-                ? ` · finished ${formatDate(c.finishedOn, true)}`
-                : ""}
+              {c?.finishedOn && c.status === "sent" ? ` · finished ${formatDate(c.finishedOn, true)}` : ""}
             </>
           ) : undefined
         }
