@@ -113,6 +113,8 @@ async function dashboardRoutes(page: Page, siteId: string): Promise<string[]> {
     `${s}/settings/activity`,
     `${s}/marketing/abandoned-checkouts`,
     `${s}/marketing/announcements`,
+    `${s}/marketing/campaigns`,
+    `${s}/marketing/campaigns/new`,
     "/account",
     `${s}/design/styles`,
     `${s}/design/themes`,

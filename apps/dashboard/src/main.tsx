@@ -8,6 +8,9 @@ import { ApiKeys } from "./screens/ApiKeys.js";
 import { Webhooks } from "./screens/Webhooks.js";
 import { AbandonedCheckouts } from "./screens/marketing/AbandonedCheckouts.js";
 import { SitePopups } from "./screens/marketing/SitePopups.js";
+import { CampaignEdit } from "./screens/marketing/campaigns/CampaignEdit.js";
+import { CampaignReportScreen } from "./screens/marketing/campaigns/CampaignReportScreen.js";
+import { Campaigns } from "./screens/marketing/campaigns/Campaigns.js";
 import { MarketingDiscounts } from "./screens/marketing/Discounts.js";
 import { designRoutes } from "./screens/design/routes.js";
 import { Billing } from "./screens/Billing.js";
@@ -111,6 +114,9 @@ const router = createBrowserRouter(
         { path: "sites/:siteId/settings/developers/webhooks", element: <Webhooks /> },
         { path: "sites/:siteId/marketing/abandoned-checkouts", element: <AbandonedCheckouts /> },
         { path: "sites/:siteId/marketing/announcements", element: <SitePopups /> },
+        { path: "sites/:siteId/marketing/campaigns", element: <Campaigns /> },
+        { path: "sites/:siteId/marketing/campaigns/:campaignId", element: <CampaignEdit /> },
+        { path: "sites/:siteId/marketing/campaigns/:campaignId/report", element: <CampaignReportScreen /> },
         { path: "sites/:siteId/marketing/discounts", element: <MarketingDiscounts /> },
         { path: "sites/:siteId/marketing/discounts/:tab", element: <MarketingDiscounts /> },
         {

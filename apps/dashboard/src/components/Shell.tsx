@@ -5,7 +5,7 @@ import { type Account, type Site, del, get } from "../api.js";
 import { NotAllowed, canOn, screenPermission } from "./permissions.js";
 import { Loading } from "./ui.js";
 
-function useAccount() {
+export function useAccount() {
   return useQuery({
     queryKey: ["account"],
     queryFn: () => get<{ account: Account; websites: { id: string; title: string }[] }>("/api/owner/account"),
@@ -52,6 +52,7 @@ const SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
   {
     title: "Marketing",
     links: [
+      { to: "marketing/campaigns", label: "Email campaigns" },
       { to: "marketing/discounts", label: "Discounts" },
       { to: "marketing/abandoned-checkouts", label: "Abandoned checkouts" },
       { to: "marketing/announcements", label: "Announcement bar and pop-up" },

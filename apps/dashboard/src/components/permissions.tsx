@@ -86,6 +86,7 @@ export const SCREEN_PERMISSIONS: [prefix: string, permission: Permission][] = [
   ["media", "content.read"],
   ["design", "design.read"],
   ["marketing/announcements", "design.read"],
+  ["marketing/campaigns", "marketing.read"],
   ["products", "products.read"],
   ["inventory", "inventory.read"],
   ["ops/orders", "orders.read"],

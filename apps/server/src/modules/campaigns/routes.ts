@@ -101,6 +101,14 @@ const fields = {
 };
 const CreateBody = Type.Object(fields, { additionalProperties: false });
 const PatchBody = Type.Partial(Type.Object(fields), { additionalProperties: false });
+const PreviewBody = Type.Object(
+  {
+    subject: Type.Optional(fields.subject),
+    previewText: fields.previewText,
+    blocks: fields.blocks,
+  },
+  { additionalProperties: false },
+);
 const Status = Type.Union(["draft", "scheduled", "sending", "sent", "cancelled"].map((s) => Type.Literal(s)));
 const Campaign = Type.Object({
   id: Type.String(),
@@ -354,6 +362,31 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Report, ...errorResponses(401, 403, 404) },
     },
     async (request) => campaignReport(db, siteOf(request).id, pathParam(request, "campaignId")),
+  );
+
+  site.post(
+    "/campaigns/preview",
+    {
+      summary:
+        "The email a campaign's fields make, as a recipient would get it (HTML and plain text, untracked), for the compose screen's live preview",
+      body: PreviewBody,
+      response: {
+        200: Type.Object({ html: Type.String(), text: Type.String() }),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    },
+    async (request) => {
+      const website = siteOf(request);
+      const body = request.body as Static<typeof PreviewBody>;
+      const rendered = await renderCampaign(db, website, siteBaseUrl(website, config.publicUrl), {
+        subject: body.subject ?? "",
+        previewText: body.previewText ?? "",
+        blocks: body.blocks,
+        tracking: false,
+      });
+      return personalise(rendered, "preview");
+    },
+    "marketing.read",
   );
 
   site.get(

@@ -248,7 +248,7 @@ hr{border:0;border-top:1px solid ${c.border};margin:20px 0;}
 .footer{padding:16px 24px 24px 24px;color:${c.muted};font-size:12px;line-height:1.5;text-align:center;font-family:${b.fonts.body};}
 .footer a{color:${c.muted};}
 .preheader{display:none;max-height:0;overflow:hidden;opacity:0;}
-@media (max-width:620px){.card{width:100% !important;}.content,.header,.footer{padding-left:16px !important;padding-right:16px !important;}}
+@media (max-width:620px){.card,.footer-wrap{width:100% !important;}.content,.header,.footer{padding-left:16px !important;padding-right:16px !important;}}
 `;
 }
 
@@ -272,7 +272,7 @@ ${doc.preheader ? `<div class="preheader">${escapeHtml(doc.preheader)}</div>` : 
 <tr><td class="header">${header}</td></tr>
 <tr><td class="content">${body}</td></tr>
 </table>
-<table role="presentation" width="${WIDTH}" cellpadding="0" cellspacing="0" style="width:${WIDTH}px;max-width:100%"><tr><td class="footer">${footer}</td></tr></table>
+<table role="presentation" class="footer-wrap" width="${WIDTH}" cellpadding="0" cellspacing="0" style="width:${WIDTH}px;max-width:100%"><tr><td class="footer">${footer}</td></tr></table>
 </td></tr></table></body></html>`;
   const html = juice(page, { removeStyleTags: false, preserveMediaQueries: true });
 
