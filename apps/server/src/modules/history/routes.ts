@@ -184,7 +184,12 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       description:
         "The site's theme, header, footer and design of today around the version's content, for the History panel's preview. Only versions of pages (`page`) and posts, events and gallery items (`item`) can be shown.",
       params: VersionParams,
-      produces: ["text/html"],
+      response: {
+        200: {
+          description: "The page's HTML",
+          content: { "text/html": { schema: Type.String() } },
+        },
+      },
     },
     async (request, reply) => {
       const site = siteOf(request);
