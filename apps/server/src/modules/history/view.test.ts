@@ -3,9 +3,11 @@
  * version's text inside the site's theme (not today's text), read-only, for a member who may read
  * the content; another site's version is not found, and only page and post versions are shown.
  */
+import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteApi as base, owner, ownerSends, siteId, t, useDemoApp } from "../../../test/demo-app.js";
-import { ownerWithSite } from "../../../test/harness.js";
+import { Browser, ownerWithSite } from "../../../test/harness.js";
+import { outboundEmails } from "../../db/schema.js";
 import { VERSION_VIEW_HEADER } from "../../render/version-view.js";
 
 let now = new Date("2026-11-20T12:00:00Z");
@@ -111,13 +113,38 @@ describe("a page or post version shown on the site", () => {
     expect((await view(oldPage, owner, other.siteId)).statusCode).toBe(404);
   });
 
-  it("refuses an API key that may not read the content, and versions that are not pages or posts", async () => {
+  it("refuses a member or API key that may not read the content, and versions that are not pages or posts", async () => {
     const made = await owner.request({
       method: "POST",
       url: `${base}/api-keys`,
       payload: { name: "Stock only", scopes: ["products.read"] },
     });
     expect(made.statusCode, made.body).toBe(201);
+    // A member whose roles do not read the site's content (an analytics viewer): refused.
+    const invited = await owner.request({
+      method: "POST",
+      url: `${base}/invitations`,
+      payload: { email: "figures@example.com", roles: ["analytics_viewer"] },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [mail] = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, "figures@example.com"))
+      .orderBy(desc(outboundEmails.createdAt));
+    const token = decodeURIComponent(/accept\?token=([A-Za-z0-9_%-]+)/.exec(mail!.textBody)![1]!);
+    const viewer = new Browser(t.app);
+    await viewer.visit("/");
+    const joined = await viewer.request({
+      method: "POST",
+      url: "/api/owner/invitations/accept",
+      payload: { token, password: "long enough password", name: "Fig Viewer" },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const refused = await view(oldPage, viewer);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain("Founded in a barn.");
+
     const res = await t.app.inject({
       url: `${base}/history/${oldPage}/view`,
       headers: { authorization: `Bearer ${made.json().key}` },
