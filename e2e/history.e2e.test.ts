@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { PHONE, browser, screenshot, useBrowser } from "./browser.js";
+import { type LayoutJson, newPage } from "./editor.js";
 import { demoOwnerLogIn, ownerCall } from "./owner.js";
 
 const base = inject("baseUrl");
@@ -117,6 +118,101 @@ describe("History of a template", () => {
   });
 });
 
+const words = (text: string): LayoutJson => ({
+  rows: [{ columns: [{ span: 12, blocks: [{ id: "story", type: "text", html: `<p>${text}</p>` }] }] }],
+});
+
+describe("History of a page", () => {
+  it("shows an older version of a page on the site in the editor's History, read-only, and restores it", async () => {
+    const WIDE = { width: 1440, height: 900 };
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base, WIDE);
+    const made = await newPage(page, siteId, "History Story", words("Fired in the old wood kiln."));
+    const pages = `/api/owner/sites/${siteId}/pages/${made.id}`;
+    cleanup.push(() => ownerCall(page, "DELETE", pages));
+    await ownerCall(page, "POST", `${pages}/publish`, { layout: words("Fired in the new gas kiln.") });
+    await expect.poll(async () => (await visitorSees(made.fullUrl)).html).toContain("new gas kiln");
+
+    await page.goto(`${base}/config/sites/${siteId}/pages/${made.id}/edit`);
+    await page.getByRole("button", { name: "History" }).click();
+    const panel = page.getByRole("dialog");
+    const versions = panel.getByRole("list", { name: "Versions, newest first" }).getByRole("listitem");
+    await versions.nth(1).waitFor();
+    await versions
+      .nth(1)
+      .getByRole("button", { name: /^Preview:/ })
+      .click();
+
+    // The site's page as it was, in a frame under a bar naming the version; nothing in it acts.
+    await panel.getByRole("status").filter({ hasText: "Viewing the version of" }).waitFor();
+    expect(await panel.getByRole("status").textContent()).toContain("read-only");
+    const frame = panel.frameLocator('iframe[title^="The page as it was on"]');
+    await frame.getByText("Fired in the old wood kiln.").waitFor();
+    expect(await frame.getByText("Fired in the new gas kiln.").count()).toBe(0);
+    await frame.locator("header").first().waitFor();
+    // A link of the site's header, clicked once the frame has loaded: the frame stays on the version.
+    await panel.locator('.history-viewing-frame[aria-busy="false"]').waitFor();
+    await frame.locator("header a[href]").first().dispatchEvent("click");
+    await frame.getByText("Fired in the old wood kiln.").waitFor();
+    await screenshot(page, "history-page-version-desktop");
+
+    const phone = await browser.newContext({ viewport: PHONE, storageState: await context.storageState() });
+    const small = await phone.newPage();
+    await small.goto(`${base}/config/sites/${siteId}/pages/${made.id}/edit`);
+    await small.getByRole("button", { name: "History" }).click();
+    const smallVersions = small.getByRole("dialog").getByRole("listitem");
+    await smallVersions
+      .nth(1)
+      .getByRole("button", { name: /^Preview:/ })
+      .click();
+    await small
+      .getByRole("dialog")
+      .frameLocator('iframe[title^="The page as it was on"]')
+      .getByText("Fired in the old wood kiln.")
+      .waitFor();
+    await screenshot(small, "history-page-version-phone");
+    await phone.close();
+
+    // Restored from the bar and published: the live page has the old words again, the panel stays.
+    await panel.getByRole("button", { name: "Restore", exact: true }).click();
+    await panel.getByRole("button", { name: "Restore and publish" }).click();
+    await panel.getByText("Restored and published.").waitFor();
+    await expect.poll(async () => (await visitorSees(made.fullUrl)).html).toContain("old wood kiln");
+    await expect.poll(() => versions.first().textContent()).toContain("current");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("History of the design", () => {
+  it("stays open after a restore, showing the restore as the current version", async () => {
+    const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
+    const design = `/api/owner/sites/${siteId}/design`;
+    const before = await ownerCall<{ customCss: string }>(page, "GET", design);
+    cleanup.push(() => ownerCall(page, "PATCH", design, { customCss: before.customCss }));
+    await ownerCall(page, "PATCH", design, { customCss: "/* history one */ body { color: #222; }" });
+    await ownerCall(page, "PATCH", design, { customCss: "/* history two */ body { color: #333; }" });
+
+    await page.goto(`${base}/config/sites/${siteId}/design/css`);
+    await page.getByRole("button", { name: "History" }).click();
+    const panel = page.getByRole("dialog");
+    const versions = panel.getByRole("list", { name: "Versions, newest first" }).getByRole("listitem");
+    await versions.nth(1).waitFor();
+    await versions
+      .nth(1)
+      .getByRole("button", { name: /^Restore:/ })
+      .click();
+    await panel.getByRole("button", { name: "Restore", exact: true }).click();
+    await panel.getByText("Restored. The restore is a new version in the history.").waitFor();
+    await expect.poll(() => versions.first().textContent()).toContain("current");
+    await expect.poll(() => versions.first().textContent()).toContain("Restored");
+    expect(await panel.isVisible()).toBe(true);
+    const now = await ownerCall<{ customCss: string }>(page, "GET", design);
+    expect(now.customCss).toContain("history one");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("The trash", () => {
   it("deletes a product and restores it from Settings → Trash, on sale again at the same URL", async () => {
     const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
@@ -170,7 +266,7 @@ describe("The trash", () => {
 
     await row.getByRole("button", { name: "Restore Trash Test Lamp" }).click();
     await page.getByText("“Trash Test Lamp” is back at /shop/p/trash-test-lamp.").waitFor();
-    expect(await page.getByRole("row").filter({ hasText: "Trash Test Lamp" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "Trash Test Lamp" }).count()).toBe(0);
 
     // On sale again, at the same URL, with its stock.
     const live = await visitorSees("/shop/p/trash-test-lamp");

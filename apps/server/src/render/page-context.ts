@@ -17,6 +17,7 @@ import { censusProps, siteContext } from "./pages/site-context.js";
 import { type CollectionItems, siteData } from "./pages/site-data.js";
 import { SYSTEM_PAGES, accessGate, systemPage } from "./pages/system-pages.js";
 import { htmlToText } from "./sanitize.js";
+import { withViewedItem, withViewedPage } from "./version-view.js";
 
 export type { PageResult } from "./pages/shared.js";
 export { siteDataCache } from "./pages/site-data.js";
@@ -35,7 +36,9 @@ export async function buildPageContext(db: Db, stored: Website, req: PageRequest
   // The tagline is plain text wherever a page uses it (rows written before this rule included).
   const site = { ...stored, tagline: htmlToText(stored.tagline) };
   const data = await siteData(db, site, req.version);
-  const { all, settings, features } = data;
+  const { settings, features } = data;
+  const view = req.versionView;
+  const all = withViewedPage(data.all, view);
   const currency = settings.store.currency;
   const segments = req.path.split("/").filter(Boolean).map(safeDecode);
   const { base, isCommerce, markActive } = siteContext(site, all, settings, features, req);
@@ -72,7 +75,7 @@ export async function buildPageContext(db: Db, stored: Website, req: PageRequest
     let p = items.get(c.id);
     if (!p) {
       p = (async () => {
-        const rows = await itemsOf(db, site.id, c);
+        const rows = withViewedItem(await itemsOf(db, site.id, c), c, view);
         const json = await itemsJson(db, site.id, c, rows, currency);
         return { rows, byId: new Map(json.map((j) => [j.id as string, j])) };
       })();
@@ -84,10 +87,11 @@ export async function buildPageContext(db: Db, stored: Website, req: PageRequest
   const rowsOf = async (c: Collection) => (await load(c)).rows;
   const jsonOf = async (c: Collection, rows: ContentItem[]): Promise<Json[]> => {
     const { byId } = await load(c);
-    const missing = rows.filter((r) => !byId.has(r.id));
+    // The viewed post's JSON is made from its version, never taken from a cache of the current one.
+    const missing = rows.filter((r) => !byId.has(r.id) || r.id === view?.item?.id);
     const extra = missing.length ? await itemsJson(db, site.id, c, missing, currency) : [];
     const extraById = new Map(extra.map((j) => [j.id as string, j]));
-    return rows.map((r) => byId.get(r.id) ?? extraById.get(r.id)!);
+    return rows.map((r) => extraById.get(r.id) ?? byId.get(r.id)!);
   };
   const ctx: Ctx = {
     db,
@@ -142,6 +146,7 @@ export async function buildPageContext(db: Db, stored: Website, req: PageRequest
         : undefined;
   if (!slug) return notFound();
   const item = (await ctx.rowsOf(collection)).find((i) => i.urlId === slug);
-  if (!item || (collection.kind === "blog" && item.publishOn && item.publishOn > req.now)) return notFound();
+  const scheduled = collection.kind === "blog" && item?.publishOn && item.publishOn > req.now;
+  if (!item || (scheduled && item.id !== view?.item?.id)) return notFound();
   return itemPage(ctx, collection, item);
 }

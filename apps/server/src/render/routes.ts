@@ -57,6 +57,7 @@ import { accountForSession } from "../modules/accounts/service.js";
 import { OWNER_SESSION_COOKIE } from "../http/owner-auth.js";
 import { type TemplateError, formatError } from "@atelier/jsont";
 import { Id } from "../http/schemas.js";
+import { versionViewOf } from "./version-view.js";
 
 /** The editing frame's notice of what went wrong in the owner's own templates (never on the public site). */
 function withErrorNotice(html: string, errors: TemplateError[], names: string[]): string {
@@ -462,7 +463,14 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       const cartCount = async () => (cartToken ? await cartQuantity(db, site!.id, cartToken) : 0);
       reply.header("cache-control", "no-cache");
 
-      const editing = hasEditingCookies(request) ? await editingModeOf(request, site.id) : NOT_EDITING;
+      // An older version of a page or post for the History panel: its owner route has checked the
+      // member may read it; shown past any password, built afresh, never cached.
+      const versionView = versionViewOf(request, site.id);
+      const editing = versionView
+        ? { ...NOT_EDITING, override: true }
+        : hasEditingCookies(request)
+          ? await editingModeOf(request, site.id)
+          : NOT_EDITING;
       if (answeredFromCache({ format, editing: isEditing(editing) })) {
         const hit = cacheEnabled ? cache.get(key, version) : undefined;
         if (hit?.status === 404) {
@@ -489,6 +497,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         // owner's editing view reads the site afresh too: an autosaved draft must show at once,
         // before the server has heard of the content version its save committed.
         version: cacheEnabled && !isEditing(editing) ? version : undefined,
+        versionView,
       });
       if (result.redirect) return reply.redirect(result.redirect, result.status === 301 ? 301 : 302);
       // URL mappings answer before the 404.

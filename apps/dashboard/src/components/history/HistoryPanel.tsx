@@ -26,6 +26,7 @@ import {
   restoreVersion,
 } from "./history-api.js";
 import { VersionContent } from "./VersionContent.js";
+import { VersionFrame, shownOnSite } from "./VersionFrame.js";
 import "./history.css";
 
 export interface HistoryPanelProps {
@@ -187,6 +188,7 @@ export function HistoryPanel({ onClose, ...p }: HistoryPanelProps & { onClose: (
         {view.at === "preview" ? (
           <VersionPreview
             siteId={siteId}
+            entity={p.entity}
             version={view.version}
             current={all[0]?.id === view.version.id}
             write={p.write}
@@ -243,6 +245,7 @@ function Heading({ version, onBack }: { version: Version; onBack: () => void }) 
 
 function VersionPreview({
   siteId,
+  entity,
   version,
   current,
   write,
@@ -252,6 +255,7 @@ function VersionPreview({
   onCompare,
 }: {
   siteId: string;
+  entity: string;
   version: Version;
   current: boolean;
   write: Permission;
@@ -265,6 +269,35 @@ function VersionPreview({
     queryFn: () => getVersion(siteId, version.id),
     staleTime: Number.POSITIVE_INFINITY,
   });
+  if (shownOnSite(entity)) {
+    // A page or post: on the site as it looked then, its fields below.
+    return (
+      <>
+        <VersionFrame
+          siteId={siteId}
+          version={version}
+          current={current}
+          write={write}
+          onRestore={onRestore}
+          onBack={onBack}
+        />
+        {current ? null : (
+          <div className="btn-row">
+            <button type="button" className="btn small" onClick={onCompare}>
+              Compare with now
+            </button>
+          </div>
+        )}
+        <ErrorNotice error={loaded.error} />
+        {loaded.data ? (
+          <details className="history-details">
+            <summary>The version's blocks and fields</summary>
+            <VersionContent content={loaded.data.content} entity={loaded.data.entity} />
+          </details>
+        ) : null}
+      </>
+    );
+  }
   return (
     <>
       <Heading version={version} onBack={onBack} />

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { badRequest } from "../../http/errors.js";
 import { Id } from "../../http/schemas.js";
 import { pathParam, siteApiRoutes, siteParams } from "../../http/site-routes.js";
+import { requireKeyPermission } from "../api-keys/service.js";
 import { ANY_MEMBER, type Area } from "../members/permissions.js";
 import { requirePermission, siteOf } from "../owner-sites/access.js";
 import type { EntityType } from "./entities.js";
@@ -22,6 +23,9 @@ import {
 import { changeContextHook } from "./context.js";
 import { TRASH_TYPES, type TrashType, deleteFromTrash, listTrash, restoreFromTrash } from "./trash.js";
 import "./jobs.js";
+import { versionView } from "./view.js";
+import { VERSION_VIEW_HEADER, withVersionView } from "../../render/version-view.js";
+import { rewriteForFrame } from "../dashboard/frame.js";
 
 const tags = ["owner: history"];
 
@@ -36,10 +40,12 @@ export const AREA_OF: Record<EntityType, Area> = {
   settings: "settings",
 };
 
-/** Refuses a member whose roles lack the area's permission (the Owner has them all). */
+/** Refuses a member whose roles, or an API key whose scopes, lack the area's permission (the Owner has them all). */
 export function requireArea(request: FastifyRequest, area: Area, write: boolean): void {
+  const permission = `${area}.${write ? "write" : "read"}`;
   const member = request.member;
-  if (member && !member.owner) requirePermission(member, `${area}.${write ? "write" : "read"}`);
+  if (member && !member.owner) requirePermission(member, permission);
+  if (request.apiKey) requireKeyPermission(request.apiKey, permission);
 }
 
 const VersionParams = siteParams("versionId");
@@ -167,6 +173,51 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       const e = await entityOfVersion(db, siteOf(request).id, id);
       requireArea(request, AREA_OF[e.type], false);
       return getVersion(db, siteOf(request).id, id);
+    },
+    ANY_MEMBER,
+  );
+
+  site.get(
+    "/history/:versionId/view",
+    {
+      summary: "A page or post version rendered by the site, read-only: the HTML of the page as it was",
+      description:
+        "The site's theme, header, footer and design of today around the version's content, for the History panel's preview. Only versions of pages (`page`) and posts, events and gallery items (`item`) can be shown.",
+      params: VersionParams,
+      response: {
+        200: {
+          description: "The page's HTML",
+          content: { "text/html": { schema: Type.String() } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const id = pathParam(request, "versionId");
+      const e = await entityOfVersion(db, site.id, id);
+      requireArea(request, AREA_OF[e.type], false);
+      const { content } = await getVersion(db, site.id, id);
+      const { view, path } = await versionView(db, site.id, e, content);
+      const res = await withVersionView(view, (token) =>
+        app.inject({
+          method: "GET",
+          url: path,
+          headers: {
+            host: `${site.identifier}.localhost`,
+            [VERSION_VIEW_HEADER]: token,
+            "user-agent": request.headers["user-agent"] ?? "",
+            accept: "text/html",
+          },
+        }),
+      );
+      reply
+        .status(res.statusCode)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store");
+      // The page's own policy, with the nonce its scripts carry.
+      const csp = res.headers["content-security-policy"];
+      if (typeof csp === "string") reply.header("content-security-policy", csp);
+      return reply.send(rewriteForFrame(res.body, site.id));
     },
     ANY_MEMBER,
   );

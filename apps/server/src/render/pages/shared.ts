@@ -13,6 +13,7 @@ import {
 import type { EditingMode } from "../../modules/pages/preview.js";
 import type { Website, settingsOf } from "../../modules/sites/service.js";
 import type { Visitor } from "../access.js";
+import type { VersionView } from "../version-view.js";
 import { itemJson } from "../serialize.js";
 
 export interface PageRequest {
@@ -28,6 +29,8 @@ export interface PageRequest {
    * data (collections, settings, features) is then reused from earlier requests at that version.
    */
   version?: number;
+  /** An older version of a page or post to show instead of its current content (History). */
+  versionView?: VersionView;
 }
 
 export interface PageResult {
