@@ -5,12 +5,12 @@
  * cancelling, and bad input answered 400 with the field's message.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, type TestApp, demoApp } from "../../../test/harness.js";
+import { type Browser, type TestApp, demoApp, visitorFrom } from "../../../test/harness.js";
 import { multipartUpload } from "../../../test/multipart.js";
 import { type TestSmtp, startTestSmtp } from "../../../test/smtp.js";
 import { and, eq } from "drizzle-orm";
 import { RECIPIENT_LEASE_MS, dispatchCampaigns } from "./sender.js";
-import { campaignRecipients, campaigns, mailingListSubscribers } from "../../db/schema.js";
+import { campaignRecipients, campaigns, emailSuppressions, mailingListSubscribers } from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 
 let t: TestApp;
@@ -343,6 +343,68 @@ describe("campaigns", () => {
     const r = (await owner.request({ url: api(`/campaigns/${id}/report`) })).json();
     expect(r.sent).toBe(r.recipients);
     expect((await owner.request({ url: api(`/campaigns/${id}`) })).json().campaign.status).toBe("sent");
+  });
+
+  it("sends again to someone who unsubscribed and then signed up again, never to a refused address", async () => {
+    const popup = await owner.request({
+      method: "PUT",
+      url: api("/newsletter-popup"),
+      payload: {
+        enabled: true,
+        title: "Join the studio letter",
+        text: "News once a month.",
+        buttonText: "Sign me up",
+        trigger: { kind: "delay", seconds: 5 },
+        frequencyDays: 14,
+        doubleOptIn: false,
+      },
+    });
+    expect(popup.statusCode, popup.body).toBe(200);
+    const [unsubscribed] = await t.app.deps.db
+      .select()
+      .from(emailSuppressions)
+      .where(eq(emailSuppressions.email, "ada@example.com"));
+    expect(unsubscribed?.reason).toBe("unsubscribed");
+    const visitor = await visitorFrom(t, "10.77.0.1");
+    for (const email of ["ada@example.com", REFUSED]) {
+      const res = await visitor.request({
+        method: "POST",
+        url: "/api/newsletter-popup/subscribe",
+        payload: { email },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // The fresh consent cleared the unsubscribe and kept when it was; the refusal stays.
+    const [ada] = await t.app.deps.db
+      .select()
+      .from(mailingListSubscribers)
+      .where(eq(mailingListSubscribers.email, "ada@example.com"));
+    expect(ada?.source).toBe("popup");
+    expect(ada?.unsubscribedBeforeAt?.toISOString()).toBe(unsubscribed!.createdAt.toISOString());
+    const left = await t.app.deps.db.select().from(emailSuppressions);
+    expect(left.map((x) => [x.email, x.reason])).toEqual([[REFUSED, "refused"]]);
+
+    const created = await owner.request({
+      method: "POST",
+      url: api("/campaigns"),
+      payload: {
+        subject: "Welcome back",
+        audience: { kind: "subscribers" },
+        blocks: [{ type: "text", html: "<p>Hi</p>" }],
+      },
+    });
+    const id = created.json().campaign.id;
+    await owner.request({ method: "POST", url: api(`/campaigns/${id}/send`), payload: {} });
+    await dispatch();
+    expect(received("ada@example.com").map((m) => m.parsed.subject)).toEqual([
+      "New in the studio",
+      "Welcome back",
+    ]);
+    expect(received(REFUSED)).toHaveLength(0);
+    expect(refusedRcpt).toBe(1);
+    const r = (await owner.request({ url: api(`/campaigns/${id}/report`) })).json();
+    expect(r.sent).toBe(r.recipients);
+    expect(r.refused).toBe(0);
   });
 
   it("keeps other owners out", async () => {
