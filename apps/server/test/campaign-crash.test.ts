@@ -13,10 +13,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FetchClient, firstSiteId, signInDemoOwner } from "./fetch-client.js";
 import type { ChildProcess } from "node:child_process";
 import { exited, freePort, startServer } from "./server-process.js";
+import { type ScratchDatabase, createScratchDatabase } from "./scratch-database.js";
 import { startTestSmtp } from "./smtp.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-campaign-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** On PostgreSQL (TEST_DATABASE_URL) both processes use a scratch database; else PGlite in dataDir. */
+const admin = process.env.TEST_DATABASE_URL;
+let scratch: ScratchDatabase | undefined;
+afterAll(async () => {
+  await scratch?.drop();
+});
 const RECIPIENTS = 2000;
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -39,7 +46,13 @@ describe("a campaign and a server crash", () => {
     const smtp = await startTestSmtp();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { SMTP_URL: smtp.url, EMAIL_RATE_PER_MINUTE: "600000", PUBLIC_URL: base };
+    if (admin) scratch = await createScratchDatabase(admin, "atelier_campaign_crash");
+    const env = {
+      SMTP_URL: smtp.url,
+      EMAIL_RATE_PER_MINUTE: "600000",
+      PUBLIC_URL: base,
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    };
     try {
       const first = startServer(port, dataDir, env);
       children.push(first);
