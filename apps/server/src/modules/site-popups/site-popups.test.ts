@@ -337,14 +337,12 @@ describe("signing up through the pop-up", () => {
   it("with double opt-in, clears an earlier unsubscribe only once the link is opened", async () => {
     const db = t.database.db;
     const unsubscribedAt = new Date("2026-01-05T10:00:00Z");
-    await db
-      .insert(s.emailSuppressions)
-      .values({
-        websiteId: siteId,
-        email: "returning@example.com",
-        reason: "unsubscribed",
-        createdAt: unsubscribedAt,
-      });
+    await db.insert(s.emailSuppressions).values({
+      websiteId: siteId,
+      email: "returning@example.com",
+      reason: "unsubscribed",
+      createdAt: unsubscribedAt,
+    });
     const suppression = () =>
       db
         .select()
