@@ -44,6 +44,8 @@ export async function startTestSmtp(opts: { refuse?: (address: string) => boolea
       });
     },
   });
+  // A sender killed mid-conversation resets its connection: expected here, not a failure.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -407,6 +407,11 @@ export const mailingListSubscribers = pgTable(
     confirmationPending: boolean("confirmation_pending").notNull().default(false),
     /** When the subscriber confirmed through the emailed link (double opt-in). */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * When this address had unsubscribed before the sign-up that made this row (a fresh consent
+     * cleared it; see campaigns/consent.ts). Null when it never had.
+     */
+    unsubscribedBeforeAt: timestamp("unsubscribed_before_at", { withTimezone: true }),
     createdAt: createdAt(),
     /** Names given by a CSV import (campaigns' subscribers import). */
     firstName: text("first_name").notNull().default(""),

@@ -5,11 +5,12 @@
  * cancelling, and bad input answered 400 with the field's message.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, type TestApp, demoApp } from "../../../test/harness.js";
+import { type Browser, type TestApp, demoApp, visitorFrom } from "../../../test/harness.js";
 import { multipartUpload } from "../../../test/multipart.js";
 import { type TestSmtp, startTestSmtp } from "../../../test/smtp.js";
-import { dispatchCampaigns } from "./sender.js";
-import { mailingListSubscribers } from "../../db/schema.js";
+import { and, eq } from "drizzle-orm";
+import { RECIPIENT_LEASE_MS, dispatchCampaigns } from "./sender.js";
+import { campaignRecipients, campaigns, emailSuppressions, mailingListSubscribers } from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
 
 let t: TestApp;
@@ -296,6 +297,114 @@ describe("campaigns", () => {
     expect(r.sent).toBe(r.recipients);
     const reimport = await importCsv(`email,consent\n${REFUSED},yes\nada@example.com,yes\n`);
     expect(reimport.json().report.imported).toBe(0);
+  });
+
+  it("sends a copy left in flight by a killed process again under the same Message-ID, and no other", async () => {
+    expect((await importCsv("email,consent\nlin@example.com,yes\nmo@example.com,yes\n")).statusCode).toBe(
+      200,
+    );
+    const created = await owner.request({
+      method: "POST",
+      url: api("/campaigns"),
+      payload: {
+        subject: "In flight",
+        audience: { kind: "subscribers" },
+        blocks: [{ type: "text", html: "<p>Once</p>" }],
+      },
+    });
+    const id = created.json().campaign.id as string;
+    await owner.request({ method: "POST", url: api(`/campaigns/${id}/send`), payload: {} });
+    const copies = () => smtp.received.filter((m) => m.parsed.subject === "In flight");
+    await dispatch();
+    const first = copies();
+    expect(first.map((m) => m.envelopeTo[0]).sort()).toEqual([
+      "grace@example.com",
+      "lin@example.com",
+      "mo@example.com",
+    ]);
+    const grace = first.find((m) => m.envelopeTo[0] === "grace@example.com")!;
+    expect(grace.parsed.messageId).toMatch(new RegExp(`^<campaign\\.${id}\\.\\d+@`));
+    // What a process killed after the server's 250 but before recording it leaves behind: the row
+    // still in flight, its lease run out, the campaign still sending.
+    const { db } = t.app.deps;
+    const stale = new Date(Date.now() - RECIPIENT_LEASE_MS - 1000);
+    await db
+      .update(campaignRecipients)
+      .set({ status: "sending", lockedAt: stale, lockedBy: "a-killed-process", sentAt: null })
+      .where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.email, "grace@example.com")));
+    await db.update(campaigns).set({ status: "sending" }).where(eq(campaigns.id, id));
+    await dispatch();
+    const after = copies();
+    expect(after).toHaveLength(first.length + 1);
+    const again = after.at(-1)!;
+    expect(again.envelopeTo).toEqual(["grace@example.com"]);
+    expect(again.parsed.messageId).toBe(grace.parsed.messageId);
+    expect(new Set(after.map((m) => m.parsed.messageId)).size).toBe(first.length);
+    const r = (await owner.request({ url: api(`/campaigns/${id}/report`) })).json();
+    expect(r.sent).toBe(r.recipients);
+    expect((await owner.request({ url: api(`/campaigns/${id}`) })).json().campaign.status).toBe("sent");
+  });
+
+  it("sends again to someone who unsubscribed and then signed up again, never to a refused address", async () => {
+    const popup = await owner.request({
+      method: "PUT",
+      url: api("/newsletter-popup"),
+      payload: {
+        enabled: true,
+        title: "Join the studio letter",
+        text: "News once a month.",
+        buttonText: "Sign me up",
+        trigger: { kind: "delay", seconds: 5 },
+        frequencyDays: 14,
+        doubleOptIn: false,
+      },
+    });
+    expect(popup.statusCode, popup.body).toBe(200);
+    const [unsubscribed] = await t.app.deps.db
+      .select()
+      .from(emailSuppressions)
+      .where(eq(emailSuppressions.email, "ada@example.com"));
+    expect(unsubscribed?.reason).toBe("unsubscribed");
+    const visitor = await visitorFrom(t, "10.77.0.1");
+    for (const email of ["ada@example.com", REFUSED]) {
+      const res = await visitor.request({
+        method: "POST",
+        url: "/api/newsletter-popup/subscribe",
+        payload: { email },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // The fresh consent cleared the unsubscribe and kept when it was; the refusal stays.
+    const [ada] = await t.app.deps.db
+      .select()
+      .from(mailingListSubscribers)
+      .where(eq(mailingListSubscribers.email, "ada@example.com"));
+    expect(ada?.source).toBe("popup");
+    expect(ada?.unsubscribedBeforeAt?.toISOString()).toBe(unsubscribed!.createdAt.toISOString());
+    const left = await t.app.deps.db.select().from(emailSuppressions);
+    expect(left.map((x) => [x.email, x.reason])).toEqual([[REFUSED, "refused"]]);
+
+    const created = await owner.request({
+      method: "POST",
+      url: api("/campaigns"),
+      payload: {
+        subject: "Welcome back",
+        audience: { kind: "subscribers" },
+        blocks: [{ type: "text", html: "<p>Hi</p>" }],
+      },
+    });
+    const id = created.json().campaign.id;
+    await owner.request({ method: "POST", url: api(`/campaigns/${id}/send`), payload: {} });
+    await dispatch();
+    expect(received("ada@example.com").map((m) => m.parsed.subject)).toEqual([
+      "New in the studio",
+      "Welcome back",
+    ]);
+    expect(received(REFUSED)).toHaveLength(0);
+    expect(refusedRcpt).toBe(1);
+    const r = (await owner.request({ url: api(`/campaigns/${id}/report`) })).json();
+    expect(r.sent).toBe(r.recipients);
+    expect(r.refused).toBe(0);
   });
 
   it("keeps other owners out", async () => {

@@ -3,11 +3,14 @@
  * a time, so one process sends at a time whatever their number) starts the campaigns that are
  * due, copies each one's audience into campaign_recipients page by page, then claims recipients
  * like jobs (FOR UPDATE SKIP LOCKED, a lease) and sends each their own copy through SMTP_URL at
- * EMAIL_RATE_PER_MINUTE. A process that dies mid-campaign leaves its claims to expire; the next
- * run takes them up. A permanent refusal (5xx) marks the address, and later campaigns skip it.
+ * EMAIL_RATE_PER_MINUTE. Each copy has one Message-ID for every attempt (`copyMessageId`); its row
+ * is marked in flight (the attempt's time) before it is sent and recorded as sent once the server
+ * has accepted it. A process that dies mid-campaign leaves its claims to expire; the next run takes
+ * them up, and sends a copy left in flight again under the same Message-ID (the receiving mail
+ * system keeps one). A permanent refusal (5xx) marks the address, and later campaigns skip it.
  */
 import { hostname } from "node:os";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { campaignLinks, campaignRecipients, campaigns, emailSuppressions } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
@@ -135,11 +138,24 @@ async function suppressed(db: Db, c: CampaignRow, emails: string[]): Promise<Set
   );
 }
 
-/** Records a copy as sent, while this worker still holds it and the campaign still sends. */
-async function recordSent(deps: Deps, c: CampaignRow, r: Claimed): Promise<boolean> {
-  const done = await deps.db
+/**
+ * The Message-ID of one recipient's copy of a campaign: the same on every attempt, so a copy sent
+ * again after a crash is recognised by the receiving mail system as the one it may already hold.
+ */
+export function copyMessageId(campaignId: string, recipientId: number, senderAddress: string): string {
+  const domain = senderAddress.split("@")[1] || "localhost";
+  return `<campaign.${campaignId}.${recipientId}@${domain}>`;
+}
+
+/**
+ * Marks a claimed copy in flight just before it is sent (its attempt time, a fresh lease), while
+ * this worker still holds it and the campaign still sends; answers whether to send it. A copy
+ * cancelled or taken over by another process since the claim is not started.
+ */
+async function startAttempt(deps: Deps, c: CampaignRow, r: Claimed): Promise<boolean> {
+  const started = await deps.db
     .update(campaignRecipients)
-    .set({ status: "sent", sentAt: deps.clock.now(), lockedAt: null, lastError: null })
+    .set({ lockedAt: deps.clock.now() })
     .where(
       and(
         eq(campaignRecipients.id, r.id),
@@ -149,7 +165,18 @@ async function recordSent(deps: Deps, c: CampaignRow, r: Claimed): Promise<boole
       ),
     )
     .returning({ id: campaignRecipients.id });
-  return done.length === 1;
+  return started.length === 1;
+}
+
+/**
+ * Records a copy the server accepted as sent. It was delivered, so it is recorded whatever
+ * happened to the row meanwhile (a cancel that came while it was on its way included).
+ */
+async function recordSent(deps: Deps, r: Claimed): Promise<void> {
+  await deps.db
+    .update(campaignRecipients)
+    .set({ status: "sent", sentAt: deps.clock.now(), lockedAt: null, lastError: null })
+    .where(and(eq(campaignRecipients.id, r.id), ne(campaignRecipients.status, "sent")));
 }
 
 async function finishIfDone(deps: Deps, c: CampaignRow): Promise<boolean> {
@@ -237,21 +264,22 @@ export async function dispatchCampaigns(deps: Deps, sliceMs = 10_000): Promise<n
           continue;
         }
         await pace.wait();
+        if (!(await startAttempt(deps, c, r))) continue;
         const token = await recipientToken(config.dataDir, r.id);
         const copy = personalise(rendered, token);
-        const outcome = await smtp.send(
-          {
-            from,
-            to: r.email,
-            replyTo: c.replyTo ?? undefined,
-            subject: c.subject,
-            ...copy,
-            headers: unsubscribeHeaders(`${origin}${UNSUBSCRIBE_PATH}${token}`),
-          },
-          () => recordSent(deps, c, r),
-        );
-        if (outcome.kind === "sent") sentCount++;
-        else if (outcome.kind === "refused") {
+        const outcome = await smtp.send({
+          from,
+          to: r.email,
+          replyTo: c.replyTo ?? undefined,
+          subject: c.subject,
+          ...copy,
+          headers: unsubscribeHeaders(`${origin}${UNSUBSCRIBE_PATH}${token}`),
+          messageId: copyMessageId(c.id, r.id, from.address),
+        });
+        if (outcome.kind === "sent") {
+          await recordSent(deps, r);
+          sentCount++;
+        } else if (outcome.kind === "refused") {
           await db.transaction(async (tx) => {
             await tx
               .update(campaignRecipients)

@@ -1,11 +1,11 @@
 /**
  * One SMTP connection that sends a campaign's copies one after another (SMTP_URL, parsed as the
- * outbox's nodemailer transport parses it). Each copy is held before the end of its DATA: the
- * caller records it as sent, and only then is the final "." written. A process that dies before
- * recording leaves the message unfinished, and the server discards it; so a copy is delivered at
- * most once, and the next process sends the ones that were not recorded.
+ * outbox's nodemailer transport parses it). Each copy carries the Message-ID its caller gives it
+ * (the same for every attempt at one recipient's copy), and is sent whole: the caller records it
+ * as sent once the server has answered 250. A process that dies between the server taking the
+ * message and that record leaves the row in flight; the next process sends it again with the same
+ * Message-ID, which the receiving mail system recognises as the copy it already has.
  */
-import { Readable } from "node:stream";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
@@ -18,15 +18,15 @@ export interface OutgoingCopy {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** `<…@…>`, the same on every attempt at this copy. */
+  messageId: string;
 }
 
 /** What the server said: delivered, refused for good (5xx), or not now (try again later). */
 export type SendOutcome =
   | { kind: "sent" }
   | { kind: "refused"; message: string }
-  | { kind: "retry"; message: string }
-  /** The caller did not record it as sent (lost the claim, the campaign was cancelled): not sent. */
-  | { kind: "withheld" };
+  | { kind: "retry"; message: string };
 
 export class CampaignSmtp {
   private connection: SMTPConnection | undefined;
@@ -66,11 +66,8 @@ export class CampaignSmtp {
     return this.connecting;
   }
 
-  /**
-   * Sends one copy; `record` runs once the server has taken the whole message but before it is
-   * finished, and answers whether to finish it (true) or drop it (false).
-   */
-  async send(copy: OutgoingCopy, record: () => Promise<boolean>): Promise<SendOutcome> {
+  /** Sends one copy whole and answers what the server said. */
+  async send(copy: OutgoingCopy): Promise<SendOutcome> {
     const raw = await new MailComposer({
       from: copy.from,
       to: copy.to,
@@ -79,6 +76,7 @@ export class CampaignSmtp {
       text: copy.text,
       html: copy.html,
       headers: copy.headers,
+      messageId: copy.messageId,
     })
       .compile()
       .build();
@@ -88,42 +86,18 @@ export class CampaignSmtp {
     } catch (err) {
       return { kind: "retry", message: messageOf(err) };
     }
-    let recorded: Promise<boolean> | undefined;
-    let pushed = false;
-    const body = new Readable({
-      read() {
-        if (pushed) return;
-        pushed = true;
-        this.push(raw);
-        recorded = record().catch(() => false);
-        recorded.then((finish) => {
-          if (finish) this.push(null);
-          else {
-            // Never finish it: closing the connection mid-DATA makes the server discard it.
-            connection.close();
-            this.destroy();
-          }
-        });
-      },
-    });
     const outcome = await new Promise<SendOutcome>((resolve) => {
-      connection.send({ from: copy.from.address, to: [copy.to] }, body, (err) => {
+      connection.send({ from: copy.from.address, to: [copy.to] }, raw, (err) => {
         if (!err) return resolve({ kind: "sent" });
         const code = (err as { responseCode?: number }).responseCode;
-        if (recorded === undefined || code !== undefined)
-          return resolve(
-            code && code >= 500
-              ? { kind: "refused", message: messageOf(err) }
-              : { kind: "retry", message: messageOf(err) },
-          );
-        resolve({ kind: "withheld" });
+        resolve(
+          code && code >= 500
+            ? { kind: "refused", message: messageOf(err) }
+            : { kind: "retry", message: messageOf(err) },
+        );
       });
     });
-    if (outcome.kind !== "sent" && this.connection === connection && recorded !== undefined) {
-      // A message that failed after its DATA leaves the connection in no known state.
-      connection.close();
-      this.connection = undefined;
-    } else if (outcome.kind !== "sent") {
+    if (outcome.kind !== "sent") {
       await new Promise<void>((resolve) =>
         connection.reset((err) => {
           if (err) {
@@ -134,7 +108,6 @@ export class CampaignSmtp {
         }),
       );
     }
-    if (outcome.kind === "sent" && recorded && !(await recorded)) return { kind: "withheld" };
     return outcome;
   }
 

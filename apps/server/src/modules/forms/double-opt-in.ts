@@ -10,6 +10,7 @@ import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
 import { mailingListSubscribers } from "../../db/schema.js";
 import { newId } from "../../lib/ids.js";
+import { clearUnsubscribe } from "../campaigns/consent.js";
 import { serverSecret } from "../checkout/signing.js";
 import { emailBrandOf, renderEmail } from "../email/layout.js";
 import { queueEmail } from "../email/service.js";
@@ -77,7 +78,8 @@ async function queueConfirmation(
 /**
  * Adds an address to the mailing list (in the caller's transaction). With `doubleOptIn`, a new
  * address (or one still pending) is kept pending and emailed a confirmation link; an address
- * already confirmed stays as it is. Answers false for an address that is not an email.
+ * already confirmed stays as it is. A consent (the sign-up without double opt-in, the confirmation
+ * with it) clears an earlier unsubscribe. Answers false for an address that is not an email.
  */
 export async function signUpToMailingList(
   tx: Db | Tx,
@@ -107,10 +109,16 @@ export async function signUpToMailingList(
         and(eq(mailingListSubscribers.websiteId, input.site.id), eq(mailingListSubscribers.email, address)),
       );
     // Signing up again while pending sends the link again (it may have been lost).
-    if (!known?.pending) return "already";
+    if (!known?.pending) {
+      if (!input.doubleOptIn) await clearUnsubscribe(tx, input.site.id, address);
+      return "already";
+    }
     pendingId = known.id;
   }
-  if (!pendingId) return "subscribed";
+  if (!pendingId) {
+    await clearUnsubscribe(tx, input.site.id, address);
+    return "subscribed";
+  }
   await queueConfirmation(tx, config, input.site, { id: pendingId, email: address });
   return "pending";
 }
@@ -131,10 +139,13 @@ export async function confirmSubscription(
     .where(and(eq(mailingListSubscribers.id, id), eq(mailingListSubscribers.websiteId, websiteId)));
   if (!row) return undefined;
   if (row.confirmationPending) {
-    await db
-      .update(mailingListSubscribers)
-      .set({ confirmationPending: false, confirmedAt: now })
-      .where(eq(mailingListSubscribers.id, id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(mailingListSubscribers)
+        .set({ confirmationPending: false, confirmedAt: now })
+        .where(eq(mailingListSubscribers.id, id));
+      await clearUnsubscribe(tx, websiteId, row.email);
+    });
   }
   return { email: row.email };
 }

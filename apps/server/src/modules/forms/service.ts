@@ -37,6 +37,7 @@ import { verifySiteCaptcha } from "../captcha/service.js";
 import { collectionsOf } from "../content/service.js";
 import { queueEmail } from "../email/service.js";
 import { settingsOf, websiteById } from "../sites/service.js";
+import { clearUnsubscribe } from "../campaigns/consent.js";
 import { signUpToMailingList } from "./double-opt-in.js";
 import { countEvent, type Window } from "./rate-limit.js";
 import { recordEvent } from "../events/service.js";
@@ -161,7 +162,8 @@ async function newsletterUse(
 
 /**
  * Adds an address to the site's mailing list (newsletter blocks, the restock form's
- * join-mailing-list choice). Answers false when it was on the list already.
+ * join-mailing-list choice): a fresh consent, so an earlier unsubscribe is cleared. Answers false
+ * when it was on the list already.
  */
 export async function addToMailingList(
   db: Db | Tx,
@@ -183,6 +185,7 @@ export async function addToMailingList(
     })
     .onConflictDoNothing()
     .returning({ id: mailingListSubscribers.id });
+  await clearUnsubscribe(db, websiteId, address);
   return added.length === 1;
 }
 

@@ -334,6 +334,48 @@ describe("signing up through the pop-up", () => {
     expect(mailsTo("careful@example.com")).toHaveLength(1);
   });
 
+  it("with double opt-in, clears an earlier unsubscribe only once the link is opened", async () => {
+    const db = t.database.db;
+    const unsubscribedAt = new Date("2026-01-05T10:00:00Z");
+    await db.insert(s.emailSuppressions).values({
+      websiteId: siteId,
+      email: "returning@example.com",
+      reason: "unsubscribed",
+      createdAt: unsubscribedAt,
+    });
+    const suppression = () =>
+      db
+        .select()
+        .from(s.emailSuppressions)
+        .where(
+          and(
+            eq(s.emailSuppressions.websiteId, siteId),
+            eq(s.emailSuppressions.email, "returning@example.com"),
+          ),
+        );
+    await put(popup(), { ...goodPopup, doubleOptIn: true });
+    const b = await visitor();
+    const res = await b.request({
+      method: "POST",
+      url: "/api/newsletter-popup/subscribe",
+      payload: { email: "returning@example.com" },
+    });
+    expect(res.json().status).toBe("pending");
+    // Not consent yet: the unsubscribe stands.
+    expect(await suppression()).toHaveLength(1);
+    await runDueJobs(t.app.deps, "test");
+    const link = linkIn(mailsTo("returning@example.com")[0]!.parsed.text ?? "");
+    const opened = await new (b.constructor as typeof Browser)(t.app, link.host).request({
+      url: link.pathname,
+    });
+    expect(opened.statusCode).toBe(200);
+    expect(await suppression()).toEqual([]);
+    expect(await subscriber("returning@example.com")).toMatchObject({
+      confirmationPending: false,
+      unsubscribedBeforeAt: unsubscribedAt,
+    });
+  });
+
   it("a newsletter block with double opt-in asks for confirmation too", async () => {
     const db = t.database.db;
     const [form] = await db

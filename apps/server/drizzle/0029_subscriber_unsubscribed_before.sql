@@ -1,0 +1,1 @@
+ALTER TABLE "mailing_list_subscribers" ADD COLUMN "unsubscribed_before_at" timestamp with time zone;
