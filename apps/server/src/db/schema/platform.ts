@@ -300,7 +300,8 @@ export const analyticsDailyVisitors = pgTable(
 
 /**
  * Traffic of a local day by dimension (source, domain, utm_source, utm_medium, utm_campaign,
- * page, entry, device) and key: visits, visitors and page views.
+ * page, entry, device) and key: visits and page views (its visitors are in
+ * `analytics_daily_traffic_visitors`, counted once over a range).
  */
 export const analyticsDailyTraffic = pgTable(
   "analytics_daily_traffic",
@@ -310,10 +311,31 @@ export const analyticsDailyTraffic = pgTable(
     dimension: text("dimension").notNull(),
     key: text("key").notNull(),
     visits: integer("visits").notNull(),
-    visitors: integer("visitors").notNull(),
     pageViews: integer("page_views").notNull(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.day, t.dimension, t.key] })],
+);
+
+/**
+ * The visitors of a local day by visit dimension (source, domain, utm_source, utm_medium,
+ * utm_campaign, entry, device) and key, one row each: the same 64-bit hash of the visitor id as
+ * `analytics_daily_visitors`, so the visitors of a source, entry page or device over a range are
+ * counted once however many days they came (`count(distinct visitor)`, read through the
+ * dimension-first index).
+ */
+export const analyticsDailyTrafficVisitors = pgTable(
+  "analytics_daily_traffic_visitors",
+  {
+    websiteId: websiteId(),
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    visitor: bigint("visitor", { mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.day, t.dimension, t.key, t.visitor] }),
+    index("analytics_daily_traffic_visitors_key_idx").on(t.websiteId, t.dimension, t.key, t.day, t.visitor),
+  ],
 );
 
 /**
@@ -330,7 +352,6 @@ export const analyticsSpanTraffic = pgTable(
     dimension: text("dimension").notNull(),
     key: text("key").notNull(),
     visits: integer("visits").notNull(),
-    visitors: integer("visitors").notNull(),
     pageViews: integer("page_views").notNull(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.span, t.start, t.dimension, t.key] })],

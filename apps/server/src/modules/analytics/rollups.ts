@@ -13,6 +13,7 @@ import {
   analyticsDailySales,
   analyticsDailyTotals,
   analyticsDailyTraffic,
+  analyticsDailyTrafficVisitors,
   analyticsDailyVisitors,
   analyticsRollupDays,
   analyticsSpanTraffic,
@@ -27,6 +28,7 @@ import { classifyVisit } from "./sources.js";
 export type SalesDay = Omit<typeof analyticsDailySales.$inferSelect, "websiteId">;
 export type ProductDay = Omit<typeof analyticsDailyProducts.$inferSelect, "websiteId">;
 export type TrafficDay = Omit<typeof analyticsDailyTraffic.$inferSelect, "websiteId">;
+export type TrafficVisitor = Omit<typeof analyticsDailyTrafficVisitors.$inferSelect, "websiteId">;
 export type TotalsDay = Omit<typeof analyticsDailyTotals.$inferSelect, "websiteId">;
 
 /** The census events of the purchase funnel, as the census island sends them. */
@@ -182,16 +184,24 @@ export async function countVisitors(db: Exec, websiteId: string, tz: string, fro
 
 /**
  * Traffic per local day by dimension and key: pages, and per visit (counted on the day of its
- * first page view) its source, referring domain, UTM tags, entry page and device.
+ * first page view) its source, referring domain, UTM tags, entry page and device; with the
+ * visitors of each visit dimension and key that day (`visitors`: one row each, the visitor id's
+ * 64-bit hash as `analytics_daily_visitors` keeps it), so a range counts each visitor once.
  */
-export async function buildTraffic(db: Exec, websiteId: string, tz: string, from: string, to: string) {
+export async function buildTraffic(
+  db: Exec,
+  websiteId: string,
+  tz: string,
+  from: string,
+  to: string,
+): Promise<{ days: TrafficDay[]; visitors: TrafficVisitor[] }> {
   const day = dayOf(sql`h.created_at`, tz);
   const where = hitsIn(websiteId, tz, from, to);
   const out: TrafficDay[] = [];
   const pages = await rows<Record<string, string | number>>(
     db,
     sql`select ${day} as day, coalesce(h.page_path, '') as path, count(*)::int as page_views,
-      count(distinct ${VISIT})::int as visits, count(distinct ${VISITOR})::int as visitors
+      count(distinct ${VISIT})::int as visits
     from analytics_hits h where ${where} and h.event = 'view' group by 1, 2`,
   );
   for (const p of pages) {
@@ -200,18 +210,18 @@ export async function buildTraffic(db: Exec, websiteId: string, tz: string, from
       dimension: "page",
       key: String(p.path),
       visits: Number(p.visits),
-      visitors: Number(p.visitors),
       pageViews: Number(p.page_views),
     });
   }
   const firsts = await rows<Record<string, string | null>>(
     db,
-    sql`select distinct on (1, 2) ${day} as day, ${VISIT} as visit, ${VISITOR} as visitor,
+    sql`select distinct on (1, 2) ${day} as day, ${VISIT} as visit, ${VISITOR_HASH}::text as visitor,
       h.page_path, h.referrer, h.url, h.user_agent
     from analytics_hits h where ${where} and h.event = 'view' and h.visitor_cookie is not null
     order by 1, 2, h.id`,
   );
-  const dims = new Map<string, { row: TrafficDay; visitors: Set<string> }>();
+  const dims = new Map<string, TrafficDay>();
+  const visitors = new Map<string, TrafficVisitor>();
   for (const f of firsts) {
     const visit = classifyVisit({ url: f.url, referrer: f.referrer, userAgent: f.user_agent });
     const keys: [string, string | undefined][] = [
@@ -228,18 +238,16 @@ export async function buildTraffic(db: Exec, websiteId: string, tz: string, from
       const id = `${f.day}\u0000${dimension}\u0000${key}`;
       let d = dims.get(id);
       if (!d) {
-        d = {
-          row: { day: String(f.day), dimension, key, visits: 0, visitors: 0, pageViews: 0 },
-          visitors: new Set(),
-        };
+        d = { day: String(f.day), dimension, key, visits: 0, pageViews: 0 };
         dims.set(id, d);
       }
-      d.row.visits++;
-      d.visitors.add(String(f.visitor));
+      d.visits++;
+      const visitor = String(f.visitor);
+      visitors.set(`${id}\u0000${visitor}`, { day: d.day, dimension, key, visitor: BigInt(visitor) });
     }
   }
-  for (const d of dims.values()) out.push({ ...d.row, visitors: d.visitors.size });
-  return out;
+  out.push(...dims.values());
+  return { days: out, visitors: [...visitors.values()] };
 }
 
 /** The site's time zone. */
@@ -258,6 +266,7 @@ const ROLLUP_TABLES = [
   analyticsDailyTotals,
   analyticsDailyVisitors,
   analyticsDailyTraffic,
+  analyticsDailyTrafficVisitors,
 ] as const;
 
 /**
@@ -289,10 +298,15 @@ export async function rebuildDay(db: Db, websiteId: string, day: string): Promis
         .insert(analyticsDailyProducts)
         .values(products.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
     }
-    for (let i = 0; i < traffic.length; i += 1000) {
+    for (let i = 0; i < traffic.days.length; i += 1000) {
       await tx
         .insert(analyticsDailyTraffic)
-        .values(traffic.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
+        .values(traffic.days.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
+    }
+    for (let i = 0; i < traffic.visitors.length; i += 1000) {
+      await tx
+        .insert(analyticsDailyTrafficVisitors)
+        .values(traffic.visitors.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
     }
     for (const span of ["week", "month"]) {
       const start = sql`date_trunc(${span}, ${day}::date)::date`;
@@ -306,8 +320,8 @@ export async function rebuildDay(db: Db, websiteId: string, day: string): Promis
           ),
         );
       await tx.execute(sql`insert into analytics_span_traffic
-        (website_id, span, start, dimension, key, visits, visitors, page_views)
-      select website_id, ${span}, ${start}, dimension, key, sum(visits), sum(visitors), sum(page_views)
+        (website_id, span, start, dimension, key, visits, page_views)
+      select website_id, ${span}, ${start}, dimension, key, sum(visits), sum(page_views)
       from analytics_daily_traffic
       where website_id = ${websiteId} and day >= ${start} and day < (${start} + ${`1 ${span}`}::interval)::date
       group by website_id, dimension, key`);
