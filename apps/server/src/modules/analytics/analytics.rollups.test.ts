@@ -24,6 +24,7 @@ import { recordEvent } from "../events/service.js";
 import { runDueJobs } from "../jobs/service.js";
 import { markOrderPaid, orderUpdated } from "../orders/service.js";
 import { addDays, siteOfReports, spansOf, todayOf, trafficReport } from "./reports.js";
+import { rebuildDay } from "./rollups.js";
 
 let t: TestApp;
 let owner: Browser;
@@ -228,6 +229,27 @@ describe("visitors over a range", () => {
       search: [2, 1],
       social: [2, 1],
     });
+    // Rebuilt day by day in another order: the same.
+    for (const d of ["2025-04-16", "2025-04-14", "2025-04-15"]) await rebuildDay(t.database.db, siteId, d);
+    expect(await aprilLists()).toEqual(APRIL_LISTS);
+    // sv1's hits of the middle day gone (and its day rebuilt): sv1 came from Google on 2 days.
+    const sv1On15th = await t.database.db
+      .delete(analyticsHits)
+      .where(
+        and(eq(analyticsHits.websiteId, siteId), eq(analyticsHits.visitorCookie, "sv1|1|1|2025-04-15|1")),
+      )
+      .returning();
+    expect(sv1On15th).toHaveLength(2);
+    await rebuildDay(t.database.db, siteId, "2025-04-15");
+    expect((await aprilLists()).sources).toEqual({ search: [3, 2], social: [2, 1] });
+    expect((await aprilLists({ from: "2025-04-15", to: "2025-04-16" })).sources).toEqual({
+      search: [1, 1],
+      social: [2, 1],
+    });
+    // And back.
+    await t.database.db.insert(analyticsHits).values(sv1On15th.map(({ id: _, ...h }) => h));
+    await rebuildDay(t.database.db, siteId, "2025-04-15");
+    expect(await aprilLists()).toEqual(APRIL_LISTS);
     // One row per visitor, day, dimension and key: 3 days of sv1 and sv2, each with a source, a
     // referring domain, an entry page and a device (no UTM tags).
     const rows = await t.database.db

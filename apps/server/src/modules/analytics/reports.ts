@@ -222,7 +222,8 @@ async function trafficSums(
           sql` or `,
         )})`);
   }
-  // The ranked rows' visitors: distinct over the range's days, one index range per key.
+  // The ranked rows' visitors: each counted on its first day in the range, the day its previous
+  // visit with the key is before the range (rollups.ts), one index range per key.
   const res = (await db.execute(sql`
     select ranked.dimension, ranked.key, ranked.visits, coalesce(v.visitors, 0)::int as visitors,
       ranked.page_views as "pageViews"
@@ -238,9 +239,9 @@ async function trafficSums(
       ) sums
     ) ranked
     left join lateral (
-      select count(distinct tv.visitor)::int as visitors from analytics_daily_traffic_visitors tv
-      where tv.website_id = ${site.websiteId} and tv.dimension = ranked.dimension and tv.key = ranked.key
-        and tv.day between ${r.from} and ${r.to} and ranked.dimension <> 'page'
+      select sum(c.visitors)::int as visitors from analytics_daily_traffic_visitor_counts c
+      where c.website_id = ${site.websiteId} and c.dimension = ranked.dimension and c.key = ranked.key
+        and c.day between ${r.from} and ${r.to} and c.prev < ${r.from}::date and ranked.dimension <> 'page'
     ) v on true
     where ranked.place <= ${TOP}`)) as unknown as { rows: TrafficSum[] };
   return res.rows;

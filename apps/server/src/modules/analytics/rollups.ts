@@ -13,6 +13,7 @@ import {
   analyticsDailySales,
   analyticsDailyTotals,
   analyticsDailyTraffic,
+  analyticsDailyTrafficVisitorCounts,
   analyticsDailyTrafficVisitors,
   analyticsDailyVisitors,
   analyticsRollupDays,
@@ -28,7 +29,7 @@ import { classifyVisit } from "./sources.js";
 export type SalesDay = Omit<typeof analyticsDailySales.$inferSelect, "websiteId">;
 export type ProductDay = Omit<typeof analyticsDailyProducts.$inferSelect, "websiteId">;
 export type TrafficDay = Omit<typeof analyticsDailyTraffic.$inferSelect, "websiteId">;
-export type TrafficVisitor = Omit<typeof analyticsDailyTrafficVisitors.$inferSelect, "websiteId">;
+export type TrafficVisitor = Omit<typeof analyticsDailyTrafficVisitors.$inferSelect, "websiteId" | "prev">;
 export type TotalsDay = Omit<typeof analyticsDailyTotals.$inferSelect, "websiteId">;
 
 /** The census events of the purchase funnel, as the census island sends them. */
@@ -266,8 +267,70 @@ const ROLLUP_TABLES = [
   analyticsDailyTotals,
   analyticsDailyVisitors,
   analyticsDailyTraffic,
-  analyticsDailyTrafficVisitors,
 ] as const;
+
+/** How far back a visitor's earlier day with a key is looked for: a range covers at most 731 days. */
+const PREV_WINDOW = 730;
+
+/** `prev` of a row of `analytics_daily_traffic_visitors` `n`: its visitor's last earlier day with its key. */
+const PREV_OF_ROW = sql`coalesce((select max(p.day) from analytics_daily_traffic_visitors p
+  where p.website_id = n.website_id and p.dimension = n.dimension and p.key = n.key
+    and p.visitor = n.visitor and p.day < n.day and p.day >= n.day - ${PREV_WINDOW}::int), n.day - ${PREV_WINDOW + 1}::int)`;
+
+/**
+ * Replaces a day's rows of `analytics_daily_traffic_visitors`, sets their `prev`, and the `prev`
+ * of the next later row of every visitor and key the day had or has (it may have pointed at this
+ * day, or now should); then recounts `analytics_daily_traffic_visitor_counts` of every day touched.
+ */
+async function replaceTrafficVisitors(tx: Tx, websiteId: string, day: string, visitors: TrafficVisitor[]) {
+  const t = analyticsDailyTrafficVisitors;
+  const old = await tx
+    .delete(t)
+    .where(and(eq(t.websiteId, websiteId), eq(t.day, day)))
+    .returning({ dimension: t.dimension, key: t.key, visitor: t.visitor });
+  const placeholder = sql`(${day}::date - ${PREV_WINDOW + 1}::int)`;
+  for (let i = 0; i < visitors.length; i += 1000) {
+    await tx
+      .insert(t)
+      .values(visitors.slice(i, i + 1000).map((r) => ({ ...r, websiteId, prev: placeholder })));
+  }
+  await tx.execute(sql`update analytics_daily_traffic_visitors n set prev = ${PREV_OF_ROW}
+    where n.website_id = ${websiteId} and n.day = ${day}`);
+  const touched = new Set([day]);
+  const keys = [...old, ...visitors].map((v) => ({ d: v.dimension, k: v.key, v: String(v.visitor) }));
+  for (let i = 0; i < keys.length; i += 5000) {
+    const next = await rows<{ day: string }>(
+      tx,
+      sql`with keys as (
+        select distinct d as dimension, k as key, v::bigint as visitor
+        from jsonb_to_recordset(${JSON.stringify(keys.slice(i, i + 5000))}::jsonb) as x(d text, k text, v text)
+      ), nexts as (
+        select keys.*, (select min(m.day) from analytics_daily_traffic_visitors m
+          where m.website_id = ${websiteId} and m.dimension = keys.dimension and m.key = keys.key
+            and m.visitor = keys.visitor and m.day > ${day}::date
+            and m.day <= ${day}::date + ${PREV_WINDOW}::int) as day
+        from keys
+      )
+      update analytics_daily_traffic_visitors n set prev = ${PREV_OF_ROW}
+      from nexts where nexts.day is not null and n.website_id = ${websiteId}
+        and n.dimension = nexts.dimension and n.key = nexts.key and n.visitor = nexts.visitor
+        and n.day = nexts.day
+      returning to_char(n.day, 'YYYY-MM-DD') as day`,
+    );
+    for (const r of next) touched.add(String(r.day));
+  }
+  const days = sql.join(
+    [...touched].map((d) => sql`${d}::date`),
+    sql`, `,
+  );
+  await tx.execute(sql`delete from analytics_daily_traffic_visitor_counts
+    where website_id = ${websiteId} and day in (${days})`);
+  await tx.execute(sql`insert into analytics_daily_traffic_visitor_counts
+      (website_id, day, dimension, key, prev, visitors)
+    select website_id, day, dimension, key, prev, count(*) from analytics_daily_traffic_visitors
+    where website_id = ${websiteId} and day in (${days})
+    group by website_id, day, dimension, key, prev`);
+}
 
 /**
  * Rebuilds one local day's rollups from the raw rows, and the week and month sums of its traffic
@@ -303,11 +366,7 @@ export async function rebuildDay(db: Db, websiteId: string, day: string): Promis
         .insert(analyticsDailyTraffic)
         .values(traffic.days.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
     }
-    for (let i = 0; i < traffic.visitors.length; i += 1000) {
-      await tx
-        .insert(analyticsDailyTrafficVisitors)
-        .values(traffic.visitors.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
-    }
+    await replaceTrafficVisitors(tx, websiteId, day, traffic.visitors);
     for (const span of ["week", "month"]) {
       const start = sql`date_trunc(${span}, ${day}::date)::date`;
       await tx
@@ -393,7 +452,13 @@ registerJobHandler(BACKFILL_JOB, async (deps, payload) => {
   const websiteId = String(payload.websiteId);
   await deps.db.transaction(async (tx) => {
     if (payload.rebuild) {
-      for (const table of [...ROLLUP_TABLES, analyticsSpanTraffic, analyticsRollupDays]) {
+      for (const table of [
+        ...ROLLUP_TABLES,
+        analyticsDailyTrafficVisitors,
+        analyticsDailyTrafficVisitorCounts,
+        analyticsSpanTraffic,
+        analyticsRollupDays,
+      ]) {
         await tx.delete(table).where(eq(table.websiteId, websiteId));
       }
     }
