@@ -272,10 +272,13 @@ const ROLLUP_TABLES = [
 /** How far back a visitor's earlier day with a key is looked for: a range covers at most 731 days. */
 const PREV_WINDOW = 730;
 
-/** `prev` of a row of `analytics_daily_traffic_visitors` `n`: its visitor's last earlier day with its key. */
-const PREV_OF_ROW = sql`coalesce((select max(p.day) from analytics_daily_traffic_visitors p
-  where p.website_id = n.website_id and p.dimension = n.dimension and p.key = n.key
-    and p.visitor = n.visitor and p.day < n.day and p.day >= n.day - ${PREV_WINDOW}::int), n.day - ${PREV_WINDOW + 1}::int)`;
+/** `prev` of a visitor's row with a key on a day: the visitor's last earlier day with the key. */
+const prevOf = (websiteId: unknown, dimension: unknown, key: unknown, visitor: unknown, day: unknown) =>
+  sql`coalesce((select max(p.day) from analytics_daily_traffic_visitors p
+    where p.website_id = ${websiteId} and p.dimension = ${dimension} and p.key = ${key}
+      and p.visitor = ${visitor} and p.day < ${day} and p.day >= ${day} - ${PREV_WINDOW}::int),
+    ${day} - ${PREV_WINDOW + 1}::int)`;
+const PREV_OF_ROW = prevOf(sql`n.website_id`, sql`n.dimension`, sql`n.key`, sql`n.visitor`, sql`n.day`);
 
 /**
  * Replaces a day's rows of `analytics_daily_traffic_visitors`, sets their `prev`, and the `prev`
@@ -288,22 +291,23 @@ async function replaceTrafficVisitors(tx: Tx, websiteId: string, day: string, vi
     .delete(t)
     .where(and(eq(t.websiteId, websiteId), eq(t.day, day)))
     .returning({ dimension: t.dimension, key: t.key, visitor: t.visitor });
-  const placeholder = sql`(${day}::date - ${PREV_WINDOW + 1}::int)`;
-  for (let i = 0; i < visitors.length; i += 1000) {
-    await tx
-      .insert(t)
-      .values(visitors.slice(i, i + 1000).map((r) => ({ ...r, websiteId, prev: placeholder })));
+  const json = (list: { dimension: string; key: string; visitor: bigint }[]) =>
+    JSON.stringify(list.map((v) => ({ d: v.dimension, k: v.key, v: String(v.visitor) })));
+  for (let i = 0; i < visitors.length; i += 5000) {
+    await tx.execute(sql`insert into analytics_daily_traffic_visitors
+        (website_id, day, dimension, key, visitor, prev)
+      select ${websiteId}, ${day}::date, x.d, x.k, x.v::bigint,
+        ${prevOf(websiteId, sql`x.d`, sql`x.k`, sql`x.v::bigint`, sql`${day}::date`)}
+      from jsonb_to_recordset(${json(visitors.slice(i, i + 5000))}::jsonb) as x(d text, k text, v text)`);
   }
-  await tx.execute(sql`update analytics_daily_traffic_visitors n set prev = ${PREV_OF_ROW}
-    where n.website_id = ${websiteId} and n.day = ${day}`);
   const touched = new Set([day]);
-  const keys = [...old, ...visitors].map((v) => ({ d: v.dimension, k: v.key, v: String(v.visitor) }));
+  const keys = [...old, ...visitors];
   for (let i = 0; i < keys.length; i += 5000) {
     const next = await rows<{ day: string }>(
       tx,
       sql`with keys as (
         select distinct d as dimension, k as key, v::bigint as visitor
-        from jsonb_to_recordset(${JSON.stringify(keys.slice(i, i + 5000))}::jsonb) as x(d text, k text, v text)
+        from jsonb_to_recordset(${json(keys.slice(i, i + 5000))}::jsonb) as x(d text, k text, v text)
       ), nexts as (
         select keys.*, (select min(m.day) from analytics_daily_traffic_visitors m
           where m.website_id = ${websiteId} and m.dimension = keys.dimension and m.key = keys.key
