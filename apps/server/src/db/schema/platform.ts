@@ -300,7 +300,8 @@ export const analyticsDailyVisitors = pgTable(
 
 /**
  * Traffic of a local day by dimension (source, domain, utm_source, utm_medium, utm_campaign,
- * page, entry, device) and key: visits, visitors and page views.
+ * page, entry, device) and key: visits and page views (its visitors are in
+ * `analytics_daily_traffic_visitors`, counted once over a range).
  */
 export const analyticsDailyTraffic = pgTable(
   "analytics_daily_traffic",
@@ -310,10 +311,59 @@ export const analyticsDailyTraffic = pgTable(
     dimension: text("dimension").notNull(),
     key: text("key").notNull(),
     visits: integer("visits").notNull(),
-    visitors: integer("visitors").notNull(),
     pageViews: integer("page_views").notNull(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.day, t.dimension, t.key] })],
+);
+
+/**
+ * The visitors of a local day by visit dimension (source, domain, utm_source, utm_medium,
+ * utm_campaign, entry, device) and key, one row each: the same 64-bit hash of the visitor id as
+ * `analytics_daily_visitors`, and `prev`, the visitor's last earlier day with this key within 730
+ * days (or, when none, the day 731 days before). A range of at most 731 days holds each of a
+ * key's visitors once as a row whose `prev` is before the range: its first day in the range.
+ */
+export const analyticsDailyTrafficVisitors = pgTable(
+  "analytics_daily_traffic_visitors",
+  {
+    websiteId: websiteId(),
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    visitor: bigint("visitor", { mode: "bigint" }).notNull(),
+    prev: date("prev", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.day, t.dimension, t.key, t.visitor] }),
+    index("analytics_daily_traffic_visitors_visitor_idx").on(
+      t.websiteId,
+      t.dimension,
+      t.key,
+      t.visitor,
+      t.day,
+    ),
+  ],
+);
+
+/**
+ * `analytics_daily_traffic_visitors` counted per local day, dimension, key and `prev`: the
+ * distinct visitors of a key over a range are the sum of its rows in the range whose `prev` is
+ * before the range's first day (a few rows a day and key, however many visitors).
+ */
+export const analyticsDailyTrafficVisitorCounts = pgTable(
+  "analytics_daily_traffic_visitor_counts",
+  {
+    websiteId: websiteId(),
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    prev: date("prev", { mode: "string" }).notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.dimension, t.key, t.day, t.prev] }),
+    index("analytics_daily_traffic_visitor_counts_day_idx").on(t.websiteId, t.day),
+  ],
 );
 
 /**
@@ -330,7 +380,6 @@ export const analyticsSpanTraffic = pgTable(
     dimension: text("dimension").notNull(),
     key: text("key").notNull(),
     visits: integer("visits").notNull(),
-    visitors: integer("visitors").notNull(),
     pageViews: integer("page_views").notNull(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.span, t.start, t.dimension, t.key] })],

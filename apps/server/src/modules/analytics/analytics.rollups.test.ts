@@ -1,8 +1,9 @@
 /**
  * The rollups behind the analytics reports: the first build of a site whose raw rows predate them
  * (backfill), the job queue keeping them current (a new hit or order after a run shows after the
- * next run, a refund rebuilds the order's day), a visitor counted once over a range, and a change
- * of the site's time zone rebuilding every day.
+ * next run, a refund rebuilds the order's day), a visitor counted once over a range (in the
+ * totals and per source, entry page and device), and a change of the site's time zone rebuilding
+ * every day.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { Browser, type TestApp, createTestApp, demoOwner } from "../../../test/h
 import {
   analyticsDailySales,
   analyticsDailyTotals,
+  analyticsDailyTrafficVisitors,
   analyticsDailyVisitors,
   analyticsHits,
   analyticsRollupDays,
@@ -22,6 +24,7 @@ import { recordEvent } from "../events/service.js";
 import { runDueJobs } from "../jobs/service.js";
 import { markOrderPaid, orderUpdated } from "../orders/service.js";
 import { addDays, siteOfReports, spansOf, todayOf, trafficReport } from "./reports.js";
+import { rebuildDay } from "./rollups.js";
 
 let t: TestApp;
 let owner: Browser;
@@ -65,7 +68,12 @@ async function paidOrder(createdAt: Date, subtotal: number) {
 }
 
 /** A census hit stored as the census route stores it, at a given instant. */
-async function rawHit(createdAt: Date, visitor: string, pagePath = "/shop") {
+async function rawHit(
+  createdAt: Date,
+  visitor: string,
+  pagePath = "/shop",
+  from: { referrer?: string; userAgent?: string } = {},
+) {
   await t.database.db.insert(analyticsHits).values({
     websiteId: siteId,
     event: "view",
@@ -73,8 +81,44 @@ async function rawHit(createdAt: Date, visitor: string, pagePath = "/shop") {
     pagePath,
     url: `http://demo.localhost${pagePath}`,
     createdAt,
+    ...from,
   });
 }
+
+const GOOGLE = "https://www.google.com/";
+const INSTAGRAM = "https://l.instagram.com/";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148";
+const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64)";
+/** April 2025: "sv1" on 3 days from Google on a phone; "sv2" from Google then Instagram, on a desktop. */
+const APRIL = { from: "2025-04-14", to: "2025-04-16" };
+
+/** The traffic report's lists for the April visitors, as a key → [visits, visitors] table. */
+async function aprilLists(range = APRIL) {
+  const site = await siteOfReports(t.database.db, siteId);
+  const fromRollups = await trafficReport(t.database.db, site, range);
+  // The rollups give what the raw hits give.
+  expect(fromRollups).toEqual(await trafficReport(t.database.db, site, range, "raw"));
+  const table = (list: { key?: string; path?: string; visits: number; visitors: number }[]) =>
+    Object.fromEntries(list.map((e) => [e.key ?? e.path, [e.visits, e.visitors]]));
+  return {
+    totals: fromRollups.totals,
+    sources: table(fromRollups.sources),
+    domains: table(fromRollups.domains),
+    entryPages: table(fromRollups.entryPages),
+    devices: table(fromRollups.devices),
+  };
+}
+
+/** What the April visitors add up to, each visitor once per source, entry page and device. */
+const APRIL_LISTS = {
+  totals: { visits: 6, visitors: 2, pageViews: 9 },
+  // sv1's 3 visits and sv2's first from Google: 4 visits of 2 visitors (not 4 daily visitors);
+  // sv2's 2 from Instagram: 1 visitor, also counted under search.
+  sources: { search: [4, 2], social: [2, 1] },
+  domains: { "google.com": [4, 2], "l.instagram.com": [2, 1] },
+  entryPages: { "/spring": [4, 2], "/summer": [2, 1] },
+  devices: { phone: [3, 1], desktop: [3, 1] },
+};
 
 const report = (path: string) => owner.request({ url: `/api/owner/sites/${siteId}/analytics/${path}` });
 const jobs = async () => {
@@ -98,6 +142,18 @@ beforeAll(async () => {
     await rawHit(at(`${day}T09:05:00`), "rv1", "/about");
   }
   await rawHit(at("2025-06-11T15:00:00"), "rv2");
+  for (const day of ["2025-04-14", "2025-04-15", "2025-04-16"]) {
+    await rawHit(at(`${day}T09:00:00`), "sv1", "/spring", { referrer: GOOGLE, userAgent: IPHONE });
+    await rawHit(at(`${day}T09:02:00`), "sv1", "/shop", {
+      referrer: "http://demo.localhost/spring",
+      userAgent: IPHONE,
+    });
+    const first = day === "2025-04-14";
+    await rawHit(at(`${day}T10:00:00`), "sv2", first ? "/spring" : "/summer", {
+      referrer: first ? GOOGLE : INSTAGRAM,
+      userAgent: DESKTOP,
+    });
+  }
   await paidOrder(at("2025-06-11T23:30:00"), 4200);
   await t.database.db.delete(analyticsRollupDays).where(eq(analyticsRollupDays.websiteId, siteId));
 }, 180_000);
@@ -148,6 +204,59 @@ describe("visitors over a range", () => {
     expect(rows.filter((v) => v.day >= r.from && v.day <= r.to)).toHaveLength(4);
     // The previous period had none.
     expect(body.compare.totals).toEqual({ visits: 0, visitors: 0, pageViews: 0 });
+  });
+
+  it("counts a visitor who came on 3 days once per source, entry page and device, twice for two", async () => {
+    // Built by the backfill (the rows predate the rollups).
+    expect(await aprilLists()).toEqual(APRIL_LISTS);
+    // The same through the API.
+    const body = (await report(`traffic?from=${APRIL.from}&to=${APRIL.to}`)).json();
+    expect(body.sources).toEqual(
+      expect.arrayContaining([
+        { key: "search", visits: 4, visitors: 2 },
+        { key: "social", visits: 2, visitors: 1 },
+      ]),
+    );
+    // A single day: that day's own visitors.
+    const day = await aprilLists({ from: "2025-04-15", to: "2025-04-15" });
+    expect(day.sources).toEqual({ search: [1, 1], social: [1, 1] });
+    // Over a range read from April's month sums (and weeks and edge days), and over part of it.
+    const long = { from: "2025-03-27", to: "2025-05-09" };
+    expect(spansOf(long).months).toEqual(["2025-04-01"]);
+    expect(await aprilLists(long)).toEqual(APRIL_LISTS);
+    // (sv1's 2 visits from Google on the 15th and 16th: 1 visitor)
+    expect((await aprilLists({ from: "2025-04-15", to: "2025-04-20" })).sources).toEqual({
+      search: [2, 1],
+      social: [2, 1],
+    });
+    // Rebuilt day by day in another order: the same.
+    for (const d of ["2025-04-16", "2025-04-14", "2025-04-15"]) await rebuildDay(t.database.db, siteId, d);
+    expect(await aprilLists()).toEqual(APRIL_LISTS);
+    // sv1's hits of the middle day gone (and its day rebuilt): sv1 came from Google on 2 days.
+    const sv1On15th = await t.database.db
+      .delete(analyticsHits)
+      .where(
+        and(eq(analyticsHits.websiteId, siteId), eq(analyticsHits.visitorCookie, "sv1|1|1|2025-04-15|1")),
+      )
+      .returning();
+    expect(sv1On15th).toHaveLength(2);
+    await rebuildDay(t.database.db, siteId, "2025-04-15");
+    expect((await aprilLists()).sources).toEqual({ search: [3, 2], social: [2, 1] });
+    expect((await aprilLists({ from: "2025-04-15", to: "2025-04-16" })).sources).toEqual({
+      search: [1, 1],
+      social: [2, 1],
+    });
+    // And back.
+    await t.database.db.insert(analyticsHits).values(sv1On15th.map(({ id: _, ...h }) => h));
+    await rebuildDay(t.database.db, siteId, "2025-04-15");
+    expect(await aprilLists()).toEqual(APRIL_LISTS);
+    // One row per visitor, day, dimension and key: 3 days of sv1 and sv2, each with a source, a
+    // referring domain, an entry page and a device (no UTM tags).
+    const rows = await t.database.db
+      .select()
+      .from(analyticsDailyTrafficVisitors)
+      .where(eq(analyticsDailyTrafficVisitors.websiteId, siteId));
+    expect(rows.filter((v) => v.day >= APRIL.from && v.day <= APRIL.to)).toHaveLength(6 * 4);
   });
 });
 
@@ -241,6 +350,9 @@ describe("changing the site's time zone", () => {
       .where(eq(analyticsDailySales.websiteId, siteId));
     expect(sales.find((s) => s.day === "2025-06-10")).toBeUndefined();
     expect(sales.find((s) => s.day === "2025-06-12")).toMatchObject({ orders: 2, grossCents: 5700 });
+    // The April visitors' hits (09:00 and 10:00 in New York) stay on the same days in Paris: the
+    // rebuilt rollups count each visitor once per source, entry page and device, as the raw hits do.
+    expect(await aprilLists()).toEqual(APRIL_LISTS);
     // Saving the same time zone again queues nothing.
     await owner.request({
       method: "PATCH",

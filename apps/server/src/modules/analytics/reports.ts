@@ -150,15 +150,18 @@ async function productSums(db: Db, site: Site, r: Range, source: Source): Promis
   return list.map((p) => ({ ...p, revenueCents: Number(p.revenueCents) }));
 }
 
-type TrafficSum = Omit<TrafficDay, "day">;
+/** A dimension's key over a range: visits and page views summed, its visitors each counted once. */
+type TrafficSum = Omit<TrafficDay, "day"> & { visitors: number };
 
 /** The most rows of a dimension a report shows (sources, pages, …). */
 const TOP = 20;
 
 /**
- * Traffic summed by dimension and key over the range (visitors of a key: counted once a day,
- * summed). From the rollups, only the rows that can make a dimension's top `TOP` come back: those
- * ranked within it (ties share a rank, so the report's own sort and cut pick the same rows).
+ * Traffic summed by dimension and key over the range. The visitors of a visit dimension's key
+ * (source, entry page, device, …) are distinct visitors over the whole range, however many days
+ * they came; the report shows none for the page list (0). From the rollups, only the rows that
+ * can make a dimension's top `TOP` come back: those ranked within it (ties share a rank, so the
+ * report's own sort and cut pick the same rows), and only their visitors are counted.
  */
 async function trafficSums(
   db: Db,
@@ -168,19 +171,28 @@ async function trafficSums(
   dimensions: string[],
 ): Promise<TrafficSum[]> {
   if (source === "raw") {
-    const all = (await buildTraffic(db, site.websiteId, site.timeZone, r.from, r.to)).filter((d) =>
-      dimensions.includes(d.dimension),
-    );
+    const built = await buildTraffic(db, site.websiteId, site.timeZone, r.from, r.to);
     const out = new Map<string, TrafficSum>();
-    for (const { day: _, ...d } of all) {
+    for (const { day: _, ...d } of built.days) {
+      if (!dimensions.includes(d.dimension)) continue;
       const key = `${d.dimension}\u0000${d.key}`;
       const s = out.get(key);
-      if (!s) out.set(key, { ...d });
+      if (!s) out.set(key, { ...d, visitors: 0 });
       else {
         s.visits += d.visits;
-        s.visitors += d.visitors;
         s.pageViews += d.pageViews;
       }
+    }
+    const seen = new Map<string, Set<bigint>>();
+    for (const v of built.visitors) {
+      const key = `${v.dimension}\u0000${v.key}`;
+      const set = seen.get(key) ?? new Set();
+      set.add(v.visitor);
+      seen.set(key, set);
+    }
+    for (const [key, set] of seen) {
+      const s = out.get(key);
+      if (s) s.visitors = set.size;
     }
     return [...out.values()];
   }
@@ -195,7 +207,7 @@ async function trafficSums(
     ["week", weeks],
   ] as const) {
     if (!starts.length) continue;
-    parts.push(sql`select dimension, key, visits, visitors, page_views from analytics_span_traffic
+    parts.push(sql`select dimension, key, visits, page_views from analytics_span_traffic
       where website_id = ${site.websiteId} and span = ${span} and dimension in (${list})
         and start in (${sql.join(
           starts.map((d) => sql`${d}`),
@@ -203,26 +215,35 @@ async function trafficSums(
         )})`);
   }
   if (days.length) {
-    parts.push(sql`select dimension, key, visits, visitors, page_views from analytics_daily_traffic
+    parts.push(sql`select dimension, key, visits, page_views from analytics_daily_traffic
       where website_id = ${site.websiteId} and dimension in (${list})
         and (${sql.join(
           days.map(([a, b]) => sql`day between ${a} and ${b}`),
           sql` or `,
         )})`);
   }
+  // The ranked rows' visitors: each counted on its first day in the range, the day its previous
+  // visit with the key is before the range (rollups.ts), one index range per key.
   const res = (await db.execute(sql`
-    select dimension, key, visits, visitors, page_views as "pageViews" from (
-      select dimension, key, visits, visitors, page_views,
+    select ranked.dimension, ranked.key, ranked.visits, coalesce(v.visitors, 0)::int as visitors,
+      ranked.page_views as "pageViews"
+    from (
+      select dimension, key, visits, page_views,
         rank() over (partition by dimension order by
           case when dimension = 'page' then page_views else visits end desc,
           case when dimension = 'page' then 0 else page_views end desc) as place
       from (
-        select dimension, key, sum(visits)::int as visits, sum(visitors)::int as visitors,
-          sum(page_views)::int as page_views
+        select dimension, key, sum(visits)::int as visits, sum(page_views)::int as page_views
         from (${sql.join(parts, sql` union all `)}) rows
         group by dimension, key
       ) sums
-    ) ranked where place <= ${TOP}`)) as unknown as { rows: TrafficSum[] };
+    ) ranked
+    left join lateral (
+      select sum(c.visitors)::int as visitors from analytics_daily_traffic_visitor_counts c
+      where c.website_id = ${site.websiteId} and c.dimension = ranked.dimension and c.key = ranked.key
+        and c.day between ${r.from} and ${r.to} and c.prev < ${r.from}::date and ranked.dimension <> 'page'
+    ) v on true
+    where ranked.place <= ${TOP}`)) as unknown as { rows: TrafficSum[] };
   return res.rows;
 }
 

@@ -13,6 +13,8 @@ import {
   analyticsDailySales,
   analyticsDailyTotals,
   analyticsDailyTraffic,
+  analyticsDailyTrafficVisitorCounts,
+  analyticsDailyTrafficVisitors,
   analyticsDailyVisitors,
   analyticsRollupDays,
   analyticsSpanTraffic,
@@ -27,6 +29,7 @@ import { classifyVisit } from "./sources.js";
 export type SalesDay = Omit<typeof analyticsDailySales.$inferSelect, "websiteId">;
 export type ProductDay = Omit<typeof analyticsDailyProducts.$inferSelect, "websiteId">;
 export type TrafficDay = Omit<typeof analyticsDailyTraffic.$inferSelect, "websiteId">;
+export type TrafficVisitor = Omit<typeof analyticsDailyTrafficVisitors.$inferSelect, "websiteId" | "prev">;
 export type TotalsDay = Omit<typeof analyticsDailyTotals.$inferSelect, "websiteId">;
 
 /** The census events of the purchase funnel, as the census island sends them. */
@@ -182,16 +185,24 @@ export async function countVisitors(db: Exec, websiteId: string, tz: string, fro
 
 /**
  * Traffic per local day by dimension and key: pages, and per visit (counted on the day of its
- * first page view) its source, referring domain, UTM tags, entry page and device.
+ * first page view) its source, referring domain, UTM tags, entry page and device; with the
+ * visitors of each visit dimension and key that day (`visitors`: one row each, the visitor id's
+ * 64-bit hash as `analytics_daily_visitors` keeps it), so a range counts each visitor once.
  */
-export async function buildTraffic(db: Exec, websiteId: string, tz: string, from: string, to: string) {
+export async function buildTraffic(
+  db: Exec,
+  websiteId: string,
+  tz: string,
+  from: string,
+  to: string,
+): Promise<{ days: TrafficDay[]; visitors: TrafficVisitor[] }> {
   const day = dayOf(sql`h.created_at`, tz);
   const where = hitsIn(websiteId, tz, from, to);
   const out: TrafficDay[] = [];
   const pages = await rows<Record<string, string | number>>(
     db,
     sql`select ${day} as day, coalesce(h.page_path, '') as path, count(*)::int as page_views,
-      count(distinct ${VISIT})::int as visits, count(distinct ${VISITOR})::int as visitors
+      count(distinct ${VISIT})::int as visits
     from analytics_hits h where ${where} and h.event = 'view' group by 1, 2`,
   );
   for (const p of pages) {
@@ -200,18 +211,18 @@ export async function buildTraffic(db: Exec, websiteId: string, tz: string, from
       dimension: "page",
       key: String(p.path),
       visits: Number(p.visits),
-      visitors: Number(p.visitors),
       pageViews: Number(p.page_views),
     });
   }
   const firsts = await rows<Record<string, string | null>>(
     db,
-    sql`select distinct on (1, 2) ${day} as day, ${VISIT} as visit, ${VISITOR} as visitor,
+    sql`select distinct on (1, 2) ${day} as day, ${VISIT} as visit, ${VISITOR_HASH}::text as visitor,
       h.page_path, h.referrer, h.url, h.user_agent
     from analytics_hits h where ${where} and h.event = 'view' and h.visitor_cookie is not null
     order by 1, 2, h.id`,
   );
-  const dims = new Map<string, { row: TrafficDay; visitors: Set<string> }>();
+  const dims = new Map<string, TrafficDay>();
+  const visitors = new Map<string, TrafficVisitor>();
   for (const f of firsts) {
     const visit = classifyVisit({ url: f.url, referrer: f.referrer, userAgent: f.user_agent });
     const keys: [string, string | undefined][] = [
@@ -228,18 +239,16 @@ export async function buildTraffic(db: Exec, websiteId: string, tz: string, from
       const id = `${f.day}\u0000${dimension}\u0000${key}`;
       let d = dims.get(id);
       if (!d) {
-        d = {
-          row: { day: String(f.day), dimension, key, visits: 0, visitors: 0, pageViews: 0 },
-          visitors: new Set(),
-        };
+        d = { day: String(f.day), dimension, key, visits: 0, pageViews: 0 };
         dims.set(id, d);
       }
-      d.row.visits++;
-      d.visitors.add(String(f.visitor));
+      d.visits++;
+      const visitor = String(f.visitor);
+      visitors.set(`${id}\u0000${visitor}`, { day: d.day, dimension, key, visitor: BigInt(visitor) });
     }
   }
-  for (const d of dims.values()) out.push({ ...d.row, visitors: d.visitors.size });
-  return out;
+  out.push(...dims.values());
+  return { days: out, visitors: [...visitors.values()] };
 }
 
 /** The site's time zone. */
@@ -259,6 +268,73 @@ const ROLLUP_TABLES = [
   analyticsDailyVisitors,
   analyticsDailyTraffic,
 ] as const;
+
+/** How far back a visitor's earlier day with a key is looked for: a range covers at most 731 days. */
+const PREV_WINDOW = 730;
+
+/** `prev` of a visitor's row with a key on a day: the visitor's last earlier day with the key. */
+const prevOf = (websiteId: unknown, dimension: unknown, key: unknown, visitor: unknown, day: unknown) =>
+  sql`coalesce((select max(p.day) from analytics_daily_traffic_visitors p
+    where p.website_id = ${websiteId} and p.dimension = ${dimension} and p.key = ${key}
+      and p.visitor = ${visitor} and p.day < ${day} and p.day >= ${day} - ${PREV_WINDOW}::int),
+    ${day} - ${PREV_WINDOW + 1}::int)`;
+const PREV_OF_ROW = prevOf(sql`n.website_id`, sql`n.dimension`, sql`n.key`, sql`n.visitor`, sql`n.day`);
+
+/**
+ * Replaces a day's rows of `analytics_daily_traffic_visitors`, sets their `prev`, and the `prev`
+ * of the next later row of every visitor and key the day had or has (it may have pointed at this
+ * day, or now should); then recounts `analytics_daily_traffic_visitor_counts` of every day touched.
+ */
+async function replaceTrafficVisitors(tx: Tx, websiteId: string, day: string, visitors: TrafficVisitor[]) {
+  const t = analyticsDailyTrafficVisitors;
+  const old = await tx
+    .delete(t)
+    .where(and(eq(t.websiteId, websiteId), eq(t.day, day)))
+    .returning({ dimension: t.dimension, key: t.key, visitor: t.visitor });
+  const json = (list: { dimension: string; key: string; visitor: bigint }[]) =>
+    JSON.stringify(list.map((v) => ({ d: v.dimension, k: v.key, v: String(v.visitor) })));
+  for (let i = 0; i < visitors.length; i += 5000) {
+    await tx.execute(sql`insert into analytics_daily_traffic_visitors
+        (website_id, day, dimension, key, visitor, prev)
+      select ${websiteId}, ${day}::date, x.d, x.k, x.v::bigint,
+        ${prevOf(websiteId, sql`x.d`, sql`x.k`, sql`x.v::bigint`, sql`${day}::date`)}
+      from jsonb_to_recordset(${json(visitors.slice(i, i + 5000))}::jsonb) as x(d text, k text, v text)`);
+  }
+  const touched = new Set([day]);
+  const keys = [...old, ...visitors];
+  for (let i = 0; i < keys.length; i += 5000) {
+    const next = await rows<{ day: string }>(
+      tx,
+      sql`with keys as (
+        select distinct d as dimension, k as key, v::bigint as visitor
+        from jsonb_to_recordset(${json(keys.slice(i, i + 5000))}::jsonb) as x(d text, k text, v text)
+      ), nexts as (
+        select keys.*, (select min(m.day) from analytics_daily_traffic_visitors m
+          where m.website_id = ${websiteId} and m.dimension = keys.dimension and m.key = keys.key
+            and m.visitor = keys.visitor and m.day > ${day}::date
+            and m.day <= ${day}::date + ${PREV_WINDOW}::int) as day
+        from keys
+      )
+      update analytics_daily_traffic_visitors n set prev = ${PREV_OF_ROW}
+      from nexts where nexts.day is not null and n.website_id = ${websiteId}
+        and n.dimension = nexts.dimension and n.key = nexts.key and n.visitor = nexts.visitor
+        and n.day = nexts.day
+      returning to_char(n.day, 'YYYY-MM-DD') as day`,
+    );
+    for (const r of next) touched.add(String(r.day));
+  }
+  const days = sql.join(
+    [...touched].map((d) => sql`${d}::date`),
+    sql`, `,
+  );
+  await tx.execute(sql`delete from analytics_daily_traffic_visitor_counts
+    where website_id = ${websiteId} and day in (${days})`);
+  await tx.execute(sql`insert into analytics_daily_traffic_visitor_counts
+      (website_id, day, dimension, key, prev, visitors)
+    select website_id, day, dimension, key, prev, count(*) from analytics_daily_traffic_visitors
+    where website_id = ${websiteId} and day in (${days})
+    group by website_id, day, dimension, key, prev`);
+}
 
 /**
  * Rebuilds one local day's rollups from the raw rows, and the week and month sums of its traffic
@@ -289,11 +365,12 @@ export async function rebuildDay(db: Db, websiteId: string, day: string): Promis
         .insert(analyticsDailyProducts)
         .values(products.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
     }
-    for (let i = 0; i < traffic.length; i += 1000) {
+    for (let i = 0; i < traffic.days.length; i += 1000) {
       await tx
         .insert(analyticsDailyTraffic)
-        .values(traffic.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
+        .values(traffic.days.slice(i, i + 1000).map((r) => ({ ...r, websiteId })));
     }
+    await replaceTrafficVisitors(tx, websiteId, day, traffic.visitors);
     for (const span of ["week", "month"]) {
       const start = sql`date_trunc(${span}, ${day}::date)::date`;
       await tx
@@ -306,8 +383,8 @@ export async function rebuildDay(db: Db, websiteId: string, day: string): Promis
           ),
         );
       await tx.execute(sql`insert into analytics_span_traffic
-        (website_id, span, start, dimension, key, visits, visitors, page_views)
-      select website_id, ${span}, ${start}, dimension, key, sum(visits), sum(visitors), sum(page_views)
+        (website_id, span, start, dimension, key, visits, page_views)
+      select website_id, ${span}, ${start}, dimension, key, sum(visits), sum(page_views)
       from analytics_daily_traffic
       where website_id = ${websiteId} and day >= ${start} and day < (${start} + ${`1 ${span}`}::interval)::date
       group by website_id, dimension, key`);
@@ -379,7 +456,13 @@ registerJobHandler(BACKFILL_JOB, async (deps, payload) => {
   const websiteId = String(payload.websiteId);
   await deps.db.transaction(async (tx) => {
     if (payload.rebuild) {
-      for (const table of [...ROLLUP_TABLES, analyticsSpanTraffic, analyticsRollupDays]) {
+      for (const table of [
+        ...ROLLUP_TABLES,
+        analyticsDailyTrafficVisitors,
+        analyticsDailyTrafficVisitorCounts,
+        analyticsSpanTraffic,
+        analyticsRollupDays,
+      ]) {
         await tx.delete(table).where(eq(table.websiteId, websiteId));
       }
     }
