@@ -12,51 +12,33 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FetchClient, firstSiteId, signInDemoOwner } from "./fetch-client.js";
 import type { ChildProcess } from "node:child_process";
-import { exited, freePort, startServer } from "./server-process.js";
-import { type ScratchDatabase, createScratchDatabase } from "./scratch-database.js";
+import { exited, freePort, startServer, useChildDatabase, waitHealthy } from "./server-process.js";
 import { startTestSmtp } from "./smtp.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-campaign-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-/** On PostgreSQL (TEST_DATABASE_URL) both processes use a scratch database; else PGlite in dataDir. */
-const admin = process.env.TEST_DATABASE_URL;
-let scratch: ScratchDatabase | undefined;
-afterAll(async () => {
-  await scratch?.drop();
-});
+const databaseUrl = useChildDatabase("atelier_campaign_crash");
 const RECIPIENTS = 2000;
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
 });
 
-/** Waits until the server answers (a first start migrates and seeds; on a busy machine, minutes). */
-async function healthy(base: string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become healthy");
-}
-
 describe("a campaign and a server crash", () => {
   it("reaches every recipient exactly once after the sending process was killed halfway", async () => {
     const smtp = await startTestSmtp();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    if (admin) scratch = await createScratchDatabase(admin, "atelier_campaign_crash");
     const env = {
       SMTP_URL: smtp.url,
       EMAIL_RATE_PER_MINUTE: "600000",
       PUBLIC_URL: base,
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      DATABASE_URL: databaseUrl(),
     };
     try {
       const first = startServer(port, dataDir, env);
       children.push(first);
-      await healthy(base);
+      await waitHealthy(base);
       const owner = new FetchClient(base);
       expect((await signInDemoOwner(owner)).status).toBe(200);
       const siteId = await firstSiteId(owner);
@@ -88,7 +70,7 @@ describe("a campaign and a server crash", () => {
 
       const second = startServer(port, dataDir, env);
       children.push(second);
-      await healthy(base);
+      await waitHealthy(base);
       await expect
         .poll(
           async () => {
