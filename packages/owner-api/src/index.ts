@@ -104,3 +104,4 @@ export type {
   RecoverySettings,
 } from "./recovery.js";
 export type { AnnouncementBar, NewsletterPopup, NewsletterPopupTrigger } from "./site-popups.js";
+export type { Audience, AudienceKind, CampaignBlock, CampaignStatus, SegmentRule } from "./campaigns.js";

@@ -15,16 +15,12 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Audience, CampaignBlock, SegmentRule } from "@atelier/owner-api";
 import { belongsTo, createdAt, timestamps, updatedAt } from "./columns.js";
 import { siteKey, siteRowKeys, websiteId } from "./site.js";
 
 /** A rule of a segment, as stored (the API's shape). */
-export type StoredSegmentRule =
-  | { kind: "bought_product"; productId: string }
-  | { kind: "bought_category"; category: string }
-  | { kind: "spent_at_least"; amountCents: number }
-  | { kind: "ordered_within_days"; days: number }
-  | { kind: "signed_up_through_form"; formId: string };
+export type StoredSegmentRule = SegmentRule;
 
 export const segments = pgTable("segments", {
   ...siteRowKeys(),
@@ -34,21 +30,10 @@ export const segments = pgTable("segments", {
 });
 
 /** A campaign's audience, as stored. */
-export interface StoredAudience {
-  kind: "subscribers" | "customers" | "site_users" | "segment";
-  segmentId?: string;
-}
+export type StoredAudience = Audience;
 
 /** A block of a campaign's body, as stored (the API's shape). */
-export type StoredCampaignBlock =
-  | { type: "text"; html: string }
-  | { type: "image"; mediaId: string; alt: string; url?: string }
-  | { type: "button"; text: string; url: string }
-  | { type: "product"; productId: string }
-  | { type: "products"; productIds: string[] }
-  | { type: "divider" }
-  | { type: "spacer" }
-  | { type: "social" };
+export type StoredCampaignBlock = CampaignBlock;
 
 export const campaigns = pgTable(
   "campaigns",

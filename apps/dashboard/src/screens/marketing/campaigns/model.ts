@@ -6,22 +6,9 @@ import { useQuery } from "@tanstack/react-query";
 import { get, withQuery } from "../../../api.js";
 import { useSiteId } from "../../../components/ui.js";
 
-export type CampaignStatus = "draft" | "scheduled" | "sending" | "sent" | "cancelled";
-export type AudienceKind = "subscribers" | "customers" | "site_users" | "segment";
-export interface Audience {
-  kind: AudienceKind;
-  segmentId?: string;
-}
+import type { Audience, AudienceKind, CampaignBlock, CampaignStatus, SegmentRule } from "@atelier/owner-api";
 
-export type CampaignBlock =
-  | { type: "text"; html: string }
-  | { type: "image"; mediaId: string; alt: string; url?: string }
-  | { type: "button"; text: string; url: string }
-  | { type: "product"; productId: string }
-  | { type: "products"; productIds: string[] }
-  | { type: "divider" }
-  | { type: "spacer" }
-  | { type: "social" };
+export type { Audience, AudienceKind, CampaignBlock, CampaignStatus, SegmentRule };
 export type BlockType = CampaignBlock["type"];
 
 /** What the owner writes: the body of POST and PATCH. */
@@ -56,13 +43,6 @@ export interface CampaignReport {
   revenueCents: number;
   links: { url: string; clicks: number }[];
 }
-
-export type SegmentRule =
-  | { kind: "bought_product"; productId: string }
-  | { kind: "bought_category"; category: string }
-  | { kind: "spent_at_least"; amountCents: number }
-  | { kind: "ordered_within_days"; days: number }
-  | { kind: "signed_up_through_form"; formId: string };
 
 export interface Segment {
   id: string;
