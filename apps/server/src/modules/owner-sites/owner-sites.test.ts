@@ -377,6 +377,7 @@ describe("tenancy of every owner route", () => {
         audience: { kind: "subscribers" },
         blocks: [{ type: "divider" }],
       },
+      "POST /api/owner/sites/:siteId/campaigns/preview": { subject: "Evil", blocks: [{ type: "divider" }] },
       "POST /api/owner/sites/:siteId/campaigns/:campaignId/test": { email: "evil@example.com" },
       "POST /api/owner/sites/:siteId/segments": {
         name: "Evil",
