@@ -209,6 +209,8 @@ describe("History of the design", () => {
     const now = await ownerCall<{ customCss: string }>(page, "GET", design);
     expect(now.customCss).toContain("history one");
     expect(errors).toEqual([]);
+    // Put the demo's CSS back while the page can still call the API (the cleanup's call needs it open).
+    await ownerCall(page, "PATCH", design, { customCss: before.customCss });
     await context.close();
   });
 });
