@@ -136,7 +136,7 @@ export function exportSite(
             rows++;
             progress.rows++;
             if (progress.rows % 1000 === 0) onProgress?.({ ...progress, table: t.name });
-            yield `${JSON.stringify(archivedRow(t, row))}\n`;
+            yield `${JSON.stringify(archivedRow(t, row), bigintAsText)}\n`;
           }
         })(),
       );
@@ -199,4 +199,9 @@ export function exportSite(
   })();
   done.catch((err) => (zip.outputStream as PassThrough).destroy(err));
   return { stream: zip.outputStream, done };
+}
+
+/** 64-bit columns read as BigInt (the analytics visitor hashes) are written as their decimal text. */
+function bigintAsText(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? value.toString() : value;
 }
