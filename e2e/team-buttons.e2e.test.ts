@@ -63,11 +63,7 @@ async function saveStock(page: Page, ids: Ids): Promise<void> {
   const was = Number(await field().inputValue());
   for (const value of [was + 3, was]) {
     await field().fill(String(value));
-    const answer = page.waitForResponse(
-      (r) => r.url().endsWith("/stock") && r.request().method() === "PATCH",
-    );
     await save().click();
-    expect((await answer).status()).toBe(200);
     // Saved: the list is read again and the count it shows is the one typed (nothing left to save).
     await expect.poll(() => save().isDisabled(), { timeout: 15_000 }).toBe(true);
     await page.reload();
