@@ -311,6 +311,12 @@ export async function dispatchCampaigns(deps: Deps, sliceMs = 10_000): Promise<n
     }
     if (Date.now() >= until) break;
   }
+  // The connection is held only while copies are still to go: a round that finished every campaign
+  // says QUIT, rather than leave the mail server an idle connection to time out.
+  if (Date.now() < until) {
+    smtp.close();
+    smtps.delete(config.smtpUrl);
+  }
   return sentCount;
 }
 
