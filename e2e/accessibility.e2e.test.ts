@@ -59,6 +59,16 @@ function report(found: string[], name: string) {
   expect(found, `axe found ${found.length} problem(s)`).toEqual([]);
 }
 
+/**
+ * Runs `walk` for every item at once and waits for all; fails with the first failure, once all
+ * have finished (no walk is left running into the next test).
+ */
+async function inParallel<T>(items: T[], walk: (item: T) => Promise<void>): Promise<void> {
+  const results = await Promise.allSettled(items.map(walk));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
 /** Waits for a dashboard screen's main heading (the screen has loaded its data). */
 async function screenLoaded(page: Page) {
   await page
@@ -159,7 +169,9 @@ describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
     ];
     for (const theme of THEME_NAMES) {
       await updateDesign(server.database.db, site, { theme });
-      for (const viewport of SITE_SIZES) {
+      // Both sizes at once, each in its own context (cookies, cart): most of a walk is waiting for
+      // the network to go quiet, so two walks take little longer than one.
+      await inParallel(SITE_SIZES, async (viewport) => {
         const label = `${theme} ${viewport.width}px`;
         const context = await browser.newContext({ viewport });
         const page = await context.newPage();
@@ -203,7 +215,7 @@ describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
           });
         }
         await context.close();
-      }
+      });
     }
     await updateDesign(server.database.db, site, { theme: "commerce" });
     report(found, "site");
@@ -211,7 +223,8 @@ describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
 
   it("finds nothing on every dashboard screen, its dialogs and its errors", async () => {
     const found: string[] = [];
-    for (const viewport of DASHBOARD_SIZES) {
+    // Both sizes at once, as the site walk does; each invites its own address.
+    await inParallel(DASHBOARD_SIZES, async (viewport) => {
       const label = `dashboard ${viewport.width}px`;
       const login = await browser.newPage({ viewport });
       await login.goto(`${base()}/config/login`);
@@ -291,7 +304,7 @@ describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
         });
       }
       await context.close();
-    }
+    });
     report(found, "dashboard");
   }, 900_000);
 
