@@ -35,14 +35,22 @@ export type TotalsDay = Omit<typeof analyticsDailyTotals.$inferSelect, "websiteI
 /** The census events of the purchase funnel, as the census island sends them. */
 export const FUNNEL_EVENTS = { addToCart: "add-to-cart", checkoutStarted: "checkout-start" } as const;
 
+/** One formatter per time zone: making one costs far more than using it, and every event needs one. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date of the site's calendar (YYYY-MM-DD) at `at` in `timeZone`. */
 export function localDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** The instants a range of local days covers: [from 00:00, the day after `to` 00:00) in `tz`. */
