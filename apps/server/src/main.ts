@@ -36,12 +36,8 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, "shutting down: finishing in-flight requests");
   try {
-    // close() stops accepting connections and waits for in-flight requests to finish. A keep-alive
-    // connection whose last answer ends after that would stay open until its keep-alive timeout
-    // (72 s) and hold the exit back: such connections are closed as soon as they fall idle.
-    const reapIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+    // close() stops accepting connections and waits for in-flight requests to finish.
     await app.close();
-    clearInterval(reapIdle);
     await database.close();
     process.exit(0);
   } catch (err) {

@@ -21,6 +21,7 @@ type Options = FastifyServerOptions & {
 export class FrontDoor {
   private readonly paths: FastPath[] = [];
   private closing = false;
+  private server: http.Server | undefined;
   /** Requests a fast path answered. */
   served = 0;
 
@@ -28,9 +29,18 @@ export class FrontDoor {
     this.paths.push(path);
   }
 
-  /** While the app closes, Fastify answers everything (503 to new requests, as it does). */
+  /**
+   * While the app closes, Fastify answers everything (503 to new requests, as it does). Fastify
+   * closes the connections idle when closing starts; one whose last answer ends after that would
+   * stay open until its keep-alive timeout (72 s) and hold the close back, so connections are
+   * closed as they fall idle until the server has closed.
+   */
   close(): void {
     this.closing = true;
+    const server = this.server;
+    if (!server?.listening) return;
+    const reapIdle = setInterval(() => server.closeIdleConnections(), 50).unref();
+    server.once("close", () => clearInterval(reapIdle));
   }
 
   /** Fastify's `serverFactory`: the server Fastify would make, with the fast paths in front. */
@@ -49,6 +59,7 @@ export class FrontDoor {
       }
       handler(req, res);
     });
+    this.server = server;
     // The settings Fastify gives the server it makes itself.
     if (opts.keepAliveTimeout !== undefined) server.keepAliveTimeout = opts.keepAliveTimeout;
     if (opts.requestTimeout !== undefined) server.requestTimeout = opts.requestTimeout;
