@@ -24,10 +24,10 @@ import {
   buildTotals,
   buildTraffic,
   countVisitors,
-  localDay,
   queueBackfill,
   siteTimeZone,
 } from "./rollups.js";
+import { localDay } from "../../lib/local-day.js";
 
 export type Source = "rollups" | "raw";
 export type Interval = "day" | "week" | "month";

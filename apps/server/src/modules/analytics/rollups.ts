@@ -25,6 +25,7 @@ import { RecordType } from "../../db/enums.js";
 import { registerEventConsumer } from "../events/service.js";
 import { enqueueJob, registerJobHandler } from "../jobs/service.js";
 import { classifyVisit } from "./sources.js";
+import { localDay } from "../../lib/local-day.js";
 
 export type SalesDay = Omit<typeof analyticsDailySales.$inferSelect, "websiteId">;
 export type ProductDay = Omit<typeof analyticsDailyProducts.$inferSelect, "websiteId">;
@@ -34,24 +35,6 @@ export type TotalsDay = Omit<typeof analyticsDailyTotals.$inferSelect, "websiteI
 
 /** The census events of the purchase funnel, as the census island sends them. */
 export const FUNNEL_EVENTS = { addToCart: "add-to-cart", checkoutStarted: "checkout-start" } as const;
-
-/** One formatter per time zone: making one costs far more than using it, and every event needs one. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A date of the site's calendar (YYYY-MM-DD) at `at` in `timeZone`. */
-export function localDay(at: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
-}
 
 /** The instants a range of local days covers: [from 00:00, the day after `to` 00:00) in `tz`. */
 function bounds(column: unknown, tz: string, from: string, to: string) {

@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { analyticsEvents, analyticsHits } from "../../db/schema.js";
-import { localDay, noteHit } from "./rollups.js";
+import { localDay } from "../../lib/local-day.js";
+import { noteHit } from "./rollups.js";
 
 /** SPEC §4: no census on the not-found, lock-screen and member-area-access-denied pages. */
 export const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = new Set([100, 103, 106]);

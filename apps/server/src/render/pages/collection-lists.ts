@@ -12,6 +12,7 @@ import { galleryOptions } from "../gallery.js";
 import { htmlToText } from "../sanitize.js";
 import { collectionJson, imageJson } from "../serialize.js";
 import type { Ctx, Json, PageRequest, PageResult } from "./shared.js";
+import { localDay } from "../../lib/local-day.js";
 
 /** Default page size of blog lists. */
 const DEFAULT_BLOG_PAGE_SIZE = 10;
@@ -158,15 +159,7 @@ export async function blogPage(ctx: Ctx, c: Collection): Promise<PageResult> {
 
 /** Calendar month grid (weeks starting on Sunday) in the site's time zone. */
 function calendarMonth(year: number, month: number, events: Json[], timeZone: string, base: string): Json {
-  const dayKey = (ms: number) => {
-    const parts = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(new Date(ms));
-    return parts; // YYYY-MM-DD
-  };
+  const dayKey = (ms: number) => localDay(new Date(ms), timeZone);
   const byDay = new Map<string, Json[]>();
   for (const e of events) {
     const start = e.startDate as number;
@@ -238,23 +231,12 @@ export async function eventsPage(ctx: Ctx, c: Collection): Promise<PageResult> {
   let calendar: Json | undefined;
   if (view === "calendar") {
     const m = /^(\d{4})-(\d{2})$/.exec(ctx.req.query.month ?? "");
-    const zoned = new Intl.DateTimeFormat("en-CA", {
-      timeZone: ctx.site.timeZone,
-      year: "numeric",
-      month: "2-digit",
-    })
-      .format(ctx.req.now)
-      .split("-");
+    const zoned = localDay(ctx.req.now, ctx.site.timeZone).split("-");
     let year = m ? Number(m[1]) : Number(zoned[0]);
     let month = m && Number(m[2]) >= 1 && Number(m[2]) <= 12 ? Number(m[2]) : Number(zoned[1]);
     if (!m) {
       // Without a month asked for, open on this month, or on the next event's month when this one has none.
-      const key = (ms: number) =>
-        new Intl.DateTimeFormat("en-CA", {
-          timeZone: ctx.site.timeZone,
-          year: "numeric",
-          month: "2-digit",
-        }).format(new Date(ms));
+      const key = (ms: number) => localDay(new Date(ms), ctx.site.timeZone).slice(0, 7); // YYYY-MM
       const thisMonth = `${zoned[0]}-${zoned[1]}`;
       const months = [...pastJson, ...upcomingJson].map((e) => key(e.startDate as number));
       const next = upcomingJson[0];
@@ -266,12 +248,7 @@ export async function eventsPage(ctx: Ctx, c: Collection): Promise<PageResult> {
     }
     if (year < 1583 || year > 9999) return ctx.notFound();
     calendar = calendarMonth(year, month, [...pastJson, ...upcomingJson], ctx.site.timeZone, base);
-    const today = new Intl.DateTimeFormat("en-CA", {
-      timeZone: ctx.site.timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(ctx.req.now);
+    const today = localDay(ctx.req.now, ctx.site.timeZone);
     for (const w of calendar.weeks as { days: Json[] }[]) for (const d of w.days) d.today = d.key === today;
   }
   const items = view === "past" ? pastJson : upcomingJson;
