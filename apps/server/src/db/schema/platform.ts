@@ -400,7 +400,11 @@ export const jobs = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("jobs_due_idx").on(t.runAt)],
+  (t) => [
+    index("jobs_due_idx").on(t.runAt),
+    // Claims look for unfinished jobs only; finished ones stay a week and would be scanned.
+    index("jobs_pending_idx").on(t.runAt, t.id).where(sql`${t.doneAt} is null`),
+  ],
 );
 
 export const outboundEmails = pgTable("outbound_emails", {

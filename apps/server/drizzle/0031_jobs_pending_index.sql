@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_pending_idx" ON "jobs" USING btree ("run_at","id") WHERE "jobs"."done_at" is null;
