@@ -66,7 +66,7 @@ async function drained(): Promise<void> {
 }
 
 const CLAIM = /for update skip locked/i;
-const DONE = /update "jobs" set "done_at"|"last_error"/i;
+const DONE = /update "jobs" set .*("done_at"|"last_error") = /i;
 /** A recurring job's "is one pending" check, made on every poll. */
 const PENDING_CHECK = /select "id" from "jobs" where \("jobs"\."kind" = \$1 and "jobs"\."done_at" is null/i;
 
@@ -97,6 +97,14 @@ function statementsSince(from: number): string[] {
         break;
       }
   };
+  // A poll cut by the window's start or end: its commit first, or its begin last, on its backend.
+  const pids = new Set(lines.map(pidOf));
+  for (const pid of pids) {
+    const first = lines.findIndex((l) => pidOf(l) === pid);
+    const last = lines.findLastIndex((l) => pidOf(l) === pid);
+    if (/statement: (commit|rollback)/i.test(lines[first]!)) dropped.add(first);
+    if (/statement: begin/i.test(lines[last]!)) dropped.add(last);
+  }
   lines.forEach((l, i) => {
     if (PENDING_CHECK.test(l)) dropped.add(i);
     if (!CLAIM.test(l)) return;
