@@ -5,12 +5,12 @@
  * analytics rollups, abandoned-checkout recovery) register once, at import, and are run by the
  * job queue on any process, each retried on its own.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { events } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
-import { registerJobBatchHook, registerJobHandler } from "../jobs/service.js";
+import { type Job, registerJobBatchHook, registerJobHandler } from "../jobs/service.js";
 import { requestActor } from "../activity/recording.js";
 
 /** Who made a change: a dashboard account, an API key, a site user, a visitor or the system itself. */
@@ -37,7 +37,10 @@ type Consumer = {
   /** Which event types it wants: exact types, `order.*` prefixes, or `*`. */
   types: string[];
   handle(deps: Deps, event: DomainEvent): Promise<void>;
-  /** Optional: before the events of a claimed batch are handled, one look at all of them. */
+  /**
+   * Optional: one look at all the events of a claimed batch before they are handled (to read in
+   * one query what `handle` would read per event); `handle` must still work without it.
+   */
   prepare?(deps: Deps, events: DomainEvent[]): Promise<void>;
 };
 
@@ -51,7 +54,7 @@ function wants(consumer: Consumer, type: string): boolean {
 }
 
 /** The events of a claimed batch's jobs, read in one query before the jobs run. */
-const loaded = new WeakMap<object, DomainEvent | undefined>();
+const loaded = new WeakMap<Job, DomainEvent | undefined>();
 
 registerJobBatchHook(JOB_PREFIX, async (deps, batch) => {
   const ids = [...new Set(batch.map((job) => Number(job.payload.eventId)))];
@@ -64,7 +67,8 @@ registerJobBatchHook(JOB_PREFIX, async (deps, batch) => {
       .filter((job) => job.kind === `${JOB_PREFIX}${name}`)
       .map((job) => loaded.get(job))
       .filter((event): event is DomainEvent => !!event);
-    if (mine.length) await consumer.prepare(deps, mine);
+    // Only a shortcut: a consumer whose look fails reads what it needs itself, and fails alone.
+    if (mine.length) await consumer.prepare(deps, mine).catch(() => {});
   }
 });
 
@@ -75,15 +79,9 @@ registerJobBatchHook(JOB_PREFIX, async (deps, batch) => {
  */
 export function registerEventConsumer(name: string, consumer: Consumer): () => void {
   consumers.set(name, consumer);
-  registerJobHandler(`${JOB_PREFIX}${name}`, async (deps, payload, job) => {
-    const event = loaded.has(job)
-      ? loaded.get(job)
-      : (
-          await deps.db
-            .select()
-            .from(events)
-            .where(eq(events.id, Number(payload.eventId)))
-        )[0];
+  registerJobHandler(`${JOB_PREFIX}${name}`, async (deps, _payload, job) => {
+    // Read by the batch hook; none when the event is gone.
+    const event = loaded.get(job);
     if (event) await consumer.handle(deps, event);
   });
   return () => consumers.delete(name);
