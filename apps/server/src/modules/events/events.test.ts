@@ -91,3 +91,41 @@ describe("events outbox", () => {
     expect((await runDueJobs(t.app.deps, "test")).ran).toBe(0);
   });
 });
+
+describe("a consumer's look at a batch", () => {
+  it("sees the batch's events at once, and its failure leaves each event handled", async () => {
+    const looked: string[][] = [];
+    const handled: string[] = [];
+    let lookFails = false;
+    const stop = registerEventConsumer("test.batch", {
+      types: ["product.updated"],
+      prepare: async (_deps, batch) => {
+        looked.push(batch.map((e) => String(e.entityId)));
+        if (lookFails) throw new Error("look failed");
+      },
+      handle: async (_deps, event) => {
+        handled.push(String(event.entityId));
+      },
+    });
+    try {
+      const record = (id: string) =>
+        recordEvent(t.database.db, {
+          websiteId: null,
+          type: "product.updated",
+          entity: { type: "product", id },
+          actor: { type: "system", id: null },
+        });
+      for (const id of ["p1", "p2", "p3"]) await record(id);
+      await runDueJobs(t.app.deps, "test");
+      expect(looked).toEqual([["p1", "p2", "p3"]]);
+      expect(handled).toEqual(["p1", "p2", "p3"]);
+      lookFails = true;
+      await record("p4");
+      expect(await runDueJobs(t.app.deps, "test")).toMatchObject({ failed: 0 });
+      expect(looked).toEqual([["p1", "p2", "p3"], ["p4"]]);
+      expect(handled).toEqual(["p1", "p2", "p3", "p4"]);
+    } finally {
+      stop();
+    }
+  });
+});
