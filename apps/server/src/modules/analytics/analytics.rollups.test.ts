@@ -15,6 +15,7 @@ import {
   analyticsDailyVisitors,
   analyticsHits,
   analyticsRollupDays,
+  jobs as jobsTable,
   orderLines,
   orders,
   websites,
@@ -404,5 +405,25 @@ describe("spansOf (the traffic report reads whole months and weeks from their su
         ["2026-11-23", "2026-11-27"],
       ],
     });
+  });
+});
+
+describe("an order's day", () => {
+  it("is marked and rebuilt on the site's calendar, not UTC's", async () => {
+    await t.database.db.update(websites).set({ timeZone: "Asia/Tokyo" }).where(eq(websites.id, siteId));
+    await jobs();
+    // 08:30 on 2 July in Tokyo is 23:30 on 1 July in UTC.
+    await paidOrder(new Date("2025-07-01T23:30:00Z"), 900);
+    await jobs();
+    const rebuilds = await t.database.db
+      .select()
+      .from(jobsTable)
+      .where(eq(jobsTable.kind, "analytics.rollup-day"));
+    expect(
+      rebuilds.filter((j) => j.payload.websiteId === siteId && String(j.payload.day).startsWith("2025-07")),
+    ).toEqual([expect.objectContaining({ payload: { websiteId: siteId, day: "2025-07-02" } })]);
+    const days = (await rollupDays()).filter((d) => d.day >= "2025-07-01" && d.day <= "2025-07-02");
+    expect(days.map((d) => [d.day, d.dirty])).toEqual([["2025-07-02", false]]);
+    expect(await salesOn("2025-07-02")).toMatchObject({ orders: 1, revenueCents: 900 });
   });
 });

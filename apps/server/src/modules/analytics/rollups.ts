@@ -18,14 +18,12 @@ import {
   analyticsDailyVisitors,
   analyticsRollupDays,
   analyticsSpanTraffic,
-  orders,
   websites,
 } from "../../db/schema.js";
 import { RecordType } from "../../db/enums.js";
 import { registerEventConsumer } from "../events/service.js";
 import { enqueueJob, registerJobHandler } from "../jobs/service.js";
 import { classifyVisit } from "./sources.js";
-import { localDay } from "../../lib/local-day.js";
 
 export type SalesDay = Omit<typeof analyticsDailySales.$inferSelect, "websiteId">;
 export type ProductDay = Omit<typeof analyticsDailyProducts.$inferSelect, "websiteId">;
@@ -41,7 +39,7 @@ function bounds(column: unknown, tz: string, from: string, to: string) {
   return sql`${column} >= (${from}::date)::timestamp at time zone ${tz} and ${column} < ((${to}::date + 1)::timestamp at time zone ${tz})`;
 }
 
-const dayOf = (column: unknown, tz: string) =>
+const dayOf = (column: unknown, tz: unknown) =>
   sql<string>`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD')`;
 
 type Exec = Db | Tx;
@@ -410,6 +408,26 @@ export async function markDayDirty(db: Exec, websiteId: string, day: string): Pr
   if (flipped.length) await enqueueJob(db, ROLLUP_JOB, { websiteId, day });
 }
 
+/**
+ * markDayDirty for the local day an order was placed on (in its site's time zone), in one
+ * statement: the order's day is marked, and the rebuild queued when the mark flipped it dirty.
+ */
+export async function markOrderDayDirty(db: Exec, websiteId: string, orderId: string): Promise<void> {
+  const day = dayOf(sql`o.created_at`, sql`coalesce(w.time_zone, 'UTC')`);
+  await db.execute(sql`with flipped as (
+      insert into analytics_rollup_days (website_id, day, dirty)
+      select o.website_id, ${day}::date, true
+      from orders o left join websites w on w.id = o.website_id
+      where o.id = ${orderId} and o.website_id = ${websiteId}
+      on conflict (website_id, day) do update set dirty = true where analytics_rollup_days.dirty = false
+      returning website_id, day
+    )
+    insert into jobs (kind, payload, run_at)
+    select ${ROLLUP_JOB}, jsonb_build_object('websiteId', website_id, 'day', to_char(day, 'YYYY-MM-DD')),
+      date_trunc('milliseconds', now())
+    from flipped`);
+}
+
 /** After a hit: marks its day dirty unless it already is (a read, no write, on a busy day). */
 export async function noteHit(db: Db, websiteId: string, day: string): Promise<void> {
   const [state] = await db
@@ -473,12 +491,6 @@ registerEventConsumer("analytics-rollups", {
   types: ["order.created", "order.updated"],
   async handle(deps, event) {
     if (!event.websiteId || !event.entityId) return;
-    const [order] = await deps.db
-      .select({ createdAt: orders.createdAt })
-      .from(orders)
-      .where(and(eq(orders.id, event.entityId), eq(orders.websiteId, event.websiteId)));
-    if (!order) return;
-    const tz = await siteTimeZone(deps.db, event.websiteId);
-    await markDayDirty(deps.db, event.websiteId, localDay(order.createdAt, tz));
+    await markOrderDayDirty(deps.db, event.websiteId, event.entityId);
   },
 });

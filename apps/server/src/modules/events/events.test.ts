@@ -1,3 +1,4 @@
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
@@ -46,6 +47,18 @@ describe("events outbox", () => {
       }),
     );
     expect(event.publicId).toMatch(/^evt_[a-f0-9]{24}$/);
+    const [stored] = await t.database.db.select().from(s.events).where(eq(s.events.id, event.id));
+    expect(event).toEqual(stored);
+    const queued = await t.database.db
+      .select()
+      .from(s.jobs)
+      .where(sql`${s.jobs.payload}->>'eventId' = ${String(event.id)}`);
+    // One job per consumer that wants order.created (the app's own consumers too), none for others.
+    expect(queued.map((j) => j.kind)).toEqual(
+      expect.arrayContaining(["event:test.orders", "event:test.flaky"]),
+    );
+    expect(new Set(queued.map((j) => j.kind)).size).toBe(queued.length);
+    expect(queued.every((j) => j.payload.eventId === event.id && !j.doneAt)).toBe(true);
     await runDueJobs(t.app.deps, "test");
     expect(seen.map((x) => x.consumer)).toEqual(["orders"]);
     expect(seen[0]!.event.payload).toEqual({ total: 1200 });
@@ -61,6 +74,7 @@ describe("events outbox", () => {
 
   it("keeps nothing of a rolled-back change", async () => {
     const before = (await t.database.db.select().from(s.events)).length;
+    const jobsBefore = (await t.database.db.select().from(s.jobs)).length;
     await expect(
       t.database.db.transaction(async (tx) => {
         await recordEvent(tx, {
@@ -73,6 +87,45 @@ describe("events outbox", () => {
       }),
     ).rejects.toThrow("the change failed");
     expect((await t.database.db.select().from(s.events)).length).toBe(before);
+    expect((await t.database.db.select().from(s.jobs)).length).toBe(jobsBefore);
     expect((await runDueJobs(t.app.deps, "test")).ran).toBe(0);
+  });
+});
+
+describe("a consumer's look at a batch", () => {
+  it("sees the batch's events at once, and its failure leaves each event handled", async () => {
+    const looked: string[][] = [];
+    const handled: string[] = [];
+    let lookFails = false;
+    const stop = registerEventConsumer("test.batch", {
+      types: ["product.updated"],
+      prepare: async (_deps, batch) => {
+        looked.push(batch.map((e) => String(e.entityId)));
+        if (lookFails) throw new Error("look failed");
+      },
+      handle: async (_deps, event) => {
+        handled.push(String(event.entityId));
+      },
+    });
+    try {
+      const record = (id: string) =>
+        recordEvent(t.database.db, {
+          websiteId: null,
+          type: "product.updated",
+          entity: { type: "product", id },
+          actor: { type: "system", id: null },
+        });
+      for (const id of ["p1", "p2", "p3"]) await record(id);
+      await runDueJobs(t.app.deps, "test");
+      expect(looked).toEqual([["p1", "p2", "p3"]]);
+      expect(handled).toEqual(["p1", "p2", "p3"]);
+      lookFails = true;
+      await record("p4");
+      expect(await runDueJobs(t.app.deps, "test")).toMatchObject({ failed: 0 });
+      expect(looked).toEqual([["p1", "p2", "p3"], ["p4"]]);
+      expect(handled).toEqual(["p1", "p2", "p3", "p4"]);
+    } finally {
+      stop();
+    }
   });
 });

@@ -5,12 +5,12 @@
  * analytics rollups, abandoned-checkout recovery) register once, at import, and are run by the
  * job queue on any process, each retried on its own.
  */
-import { eq } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { events } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
-import { enqueueJob, registerJobHandler } from "../jobs/service.js";
+import { type Job, registerJobBatchHook, registerJobHandler } from "../jobs/service.js";
 import { requestActor } from "../activity/recording.js";
 
 /** Who made a change: a dashboard account, an API key, a site user, a visitor or the system itself. */
@@ -37,6 +37,11 @@ type Consumer = {
   /** Which event types it wants: exact types, `order.*` prefixes, or `*`. */
   types: string[];
   handle(deps: Deps, event: DomainEvent): Promise<void>;
+  /**
+   * Optional: one look at all the events of a claimed batch before they are handled (to read in
+   * one query what `handle` would read per event); `handle` must still work without it.
+   */
+  prepare?(deps: Deps, events: DomainEvent[]): Promise<void>;
 };
 
 const consumers = new Map<string, Consumer>();
@@ -48,6 +53,25 @@ function wants(consumer: Consumer, type: string): boolean {
   );
 }
 
+/** The events of a claimed batch's jobs, read in one query before the jobs run. */
+const loaded = new WeakMap<Job, DomainEvent | undefined>();
+
+registerJobBatchHook(JOB_PREFIX, async (deps, batch) => {
+  const ids = [...new Set(batch.map((job) => Number(job.payload.eventId)))];
+  const rows = await deps.db.select().from(events).where(inArray(events.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const job of batch) loaded.set(job, byId.get(Number(job.payload.eventId)));
+  for (const [name, consumer] of consumers) {
+    if (!consumer.prepare) continue;
+    const mine = batch
+      .filter((job) => job.kind === `${JOB_PREFIX}${name}`)
+      .map((job) => loaded.get(job))
+      .filter((event): event is DomainEvent => !!event);
+    // Only a shortcut: a consumer whose look fails reads what it needs itself, and fails alone.
+    if (mine.length) await consumer.prepare(deps, mine).catch(() => {});
+  }
+});
+
 /**
  * Registers a consumer (once, at import). Its handler runs in a job after the change commits;
  * a failure retries that consumer only, with the job queue's growing delays. Answers a function
@@ -55,23 +79,22 @@ function wants(consumer: Consumer, type: string): boolean {
  */
 export function registerEventConsumer(name: string, consumer: Consumer): () => void {
   consumers.set(name, consumer);
-  registerJobHandler(`${JOB_PREFIX}${name}`, async (deps, payload) => {
-    const [event] = await deps.db
-      .select()
-      .from(events)
-      .where(eq(events.id, Number(payload.eventId)));
+  registerJobHandler(`${JOB_PREFIX}${name}`, async (deps, _payload, job) => {
+    // Read by the batch hook; none when the event is gone.
+    const event = loaded.get(job);
     if (event) await consumer.handle(deps, event);
   });
   return () => consumers.delete(name);
 }
 
 /**
- * Appends an event in the caller's transaction and queues it for every consumer that wants it.
+ * Appends an event in the caller's transaction and queues it for every consumer that wants it,
+ * in one statement (the jobs are inserted from the event row, in a data-modifying CTE).
  * An event of the system made during an owner call carries the call's person or API key.
  */
 export async function recordEvent(db: Db | Tx, event: NewEvent): Promise<DomainEvent> {
   const actor = event.actor.type === "system" ? (requestActor() ?? event.actor) : event.actor;
-  const [row] = await db
+  const insert = db
     .insert(events)
     .values({
       publicId: `evt_${newId()}`,
@@ -84,8 +107,21 @@ export async function recordEvent(db: Db | Tx, event: NewEvent): Promise<DomainE
       payload: event.payload ?? {},
     })
     .returning();
-  for (const [name, consumer] of consumers) {
-    if (wants(consumer, event.type)) await enqueueJob(db, `${JOB_PREFIX}${name}`, { eventId: row!.id });
-  }
-  return row!;
+  const kinds = [...consumers]
+    .filter(([, consumer]) => wants(consumer, event.type))
+    .map(([name]) => `${JOB_PREFIX}${name}`);
+  if (!kinds.length) return (await insert)[0]!;
+  const row = db.$with("event_row").as(insert);
+  // Due "now" truncated to milliseconds, as enqueueJob does (a JS clock must see it due).
+  const queued = db.$with("queued", { id: sql<number>`id` }).as(
+    sql`insert into jobs (kind, payload, run_at)
+      select k.kind, jsonb_build_object('eventId', e.id), date_trunc('milliseconds', now())
+      from event_row e, (values ${sql.join(
+        kinds.map((kind) => sql`(${kind})`),
+        sql`, `,
+      )}) as k(kind)
+      returning id`,
+  );
+  const [inserted] = await db.with(row, queued).select().from(row);
+  return inserted!;
 }

@@ -73,6 +73,51 @@ describe("jobs", () => {
     expect(seen).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }]));
   });
 
+  it("never runs one job twice with runners at the same time", async () => {
+    const runs = new Map<number, number>();
+    registerJobHandler("test.count", async (_deps, payload) => {
+      const n = Number(payload.n);
+      runs.set(n, (runs.get(n) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 1));
+    });
+    for (let n = 0; n < 25; n++) await enqueueJob(t.database.db, "test.count", { n });
+    const results = await Promise.all([
+      runDueJobs(t.app.deps, "r1"),
+      runDueJobs(t.app.deps, "r2"),
+      runDueJobs(t.app.deps, "r3"),
+    ]);
+    expect(results.reduce((sum, r) => sum + r.ran, 0)).toBe(25);
+    expect([...runs.keys()].sort((a, b) => a - b)).toEqual([...Array(25).keys()]);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    const rows = await t.database.db.select().from(s.jobs).where(eq(s.jobs.kind, "test.count"));
+    expect(rows.every((j) => j.doneAt && !j.lockedBy && j.attempts === 1)).toBe(true);
+  });
+
+  it("marks the rest of a batch done when one job fails, and retries that one alone", async () => {
+    const seen: number[] = [];
+    registerJobHandler("test.batch", async (_deps, payload) => {
+      if (payload.n === 2 && !seen.includes(-2)) {
+        seen.push(-2);
+        throw new Error("job 2 down");
+      }
+      seen.push(Number(payload.n));
+    });
+    for (let n = 1; n <= 4; n++) await enqueueJob(t.database.db, "test.batch", { n });
+    expect(await runDueJobs(t.app.deps, "w")).toEqual({ ran: 3, failed: 1 });
+    const rows = await t.database.db.select().from(s.jobs).where(eq(s.jobs.kind, "test.batch"));
+    const failed = rows.find((j) => j.payload.n === 2)!;
+    expect(failed).toMatchObject({ doneAt: null, lockedBy: null, lastError: "job 2 down", attempts: 1 });
+    expect(rows.filter((j) => j.doneAt).map((j) => j.payload.n)).toEqual(expect.arrayContaining([1, 3, 4]));
+    expect(await runDueJobs(t.app.deps, "w")).toEqual({ ran: 0, failed: 0 });
+    clock.offset = retryDelayMs(1) + 1000;
+    try {
+      expect(await runDueJobs(t.app.deps, "w")).toEqual({ ran: 1, failed: 0 });
+    } finally {
+      clock.offset = 0;
+    }
+    expect(seen).toEqual([1, -2, 3, 4, 2]);
+  });
+
   it("fails jobs nobody handles, and housekeeping prunes old finished jobs", async () => {
     await enqueueJob(t.database.db, "test.unknown", {}, { maxAttempts: 1 });
     expect(await runDueJobs(t.app.deps, "w")).toEqual({ ran: 0, failed: 1 });

@@ -4,13 +4,13 @@
  * never run the same job, on PGlite and on PostgreSQL alike. A claimed job that is not finished
  * within the lease (its process died) becomes due again.
  */
-import { and, asc, desc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { jobs } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import type { Clock } from "../../lib/clock.js";
 
-type Job = typeof jobs.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
 type JobHandler = (deps: Deps, payload: Record<string, unknown>, job: Job) => Promise<void>;
 
 /** A claimed job not finished within this time is claimed again by someone else. */
@@ -25,6 +25,18 @@ const handlers = new Map<string, JobHandler>();
 /** Modules register the handler of each job kind they enqueue (once, at import). */
 export function registerJobHandler(kind: string, handler: JobHandler): void {
   handlers.set(kind, handler);
+}
+
+type BatchHook = (deps: Deps, jobs: Job[]) => Promise<void>;
+const batchHooks = new Map<string, BatchHook>();
+
+/**
+ * A look at all the claimed jobs of a batch whose kind starts with `kindPrefix`, before any of
+ * them runs (e.g. to read what they need in one query rather than one per job). When it fails,
+ * those jobs fail (and are retried as any failed job).
+ */
+export function registerJobBatchHook(kindPrefix: string, hook: BatchHook): void {
+  batchHooks.set(kindPrefix, hook);
 }
 
 const recurring = new Map<string, number>();
@@ -93,41 +105,46 @@ export async function enqueueJob(
   return row!.id;
 }
 
-/** Claims up to `limit` due jobs for `worker`: due, unfinished, attempts left, not leased by another. */
+/**
+ * Claims up to `limit` due jobs for `worker`: due, unfinished, attempts left, not leased by another.
+ * One statement: the rows are locked (skipping those another claimer holds) and leased together.
+ */
 export async function claimJobs(db: Db, clock: Clock, worker: string, limit = 10): Promise<Job[]> {
   const now = clock.now();
   const leaseEnd = new Date(now.getTime() - JOB_LEASE_MS);
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          isNull(jobs.doneAt),
-          lte(jobs.runAt, now),
-          lt(jobs.attempts, jobs.maxAttempts),
-          or(isNull(jobs.lockedAt), lt(jobs.lockedAt, leaseEnd)),
-        ),
-      )
-      .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (!due.length) return [];
-    return tx
-      .update(jobs)
-      .set({ lockedAt: now, lockedBy: worker, attempts: sql`${jobs.attempts} + 1` })
-      .where(
-        sql`${jobs.id} in (${sql.join(
-          due.map((d) => sql`${d.id}`),
-          sql`, `,
-        )})`,
-      )
-      .returning();
-  });
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        isNull(jobs.doneAt),
+        lte(jobs.runAt, now),
+        lt(jobs.attempts, jobs.maxAttempts),
+        or(isNull(jobs.lockedAt), lt(jobs.lockedAt, leaseEnd)),
+      ),
+    )
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(jobs)
+    .set({ lockedAt: now, lockedBy: worker, attempts: sql`${jobs.attempts} + 1` })
+    .where(inArray(jobs.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
 
 export async function completeJob(db: Db, clock: Clock, id: number): Promise<void> {
-  await db.update(jobs).set({ doneAt: clock.now(), lockedAt: null, lockedBy: null }).where(eq(jobs.id, id));
+  await completeJobs(db, clock, [id]);
+}
+
+/** Marks finished jobs done, in one statement. */
+export async function completeJobs(db: Db, clock: Clock, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(jobs)
+    .set({ doneAt: clock.now(), lockedAt: null, lockedBy: null })
+    .where(inArray(jobs.id, ids));
 }
 
 /** Records a failure; the job runs again after a delay while attempts are left. */
@@ -148,7 +165,11 @@ interface RunResult {
   failed: number;
 }
 
-/** Claims and runs due jobs until none is left (or `maxJobs` ran). */
+/**
+ * Claims and runs due jobs until none is left (or `maxJobs` ran). The jobs of a batch that
+ * succeeded are marked done together after it: one that finished just before a crash runs again
+ * after the lease, as any job may (handlers are safe to run twice).
+ */
 export async function runDueJobs(deps: Deps, worker: string, maxJobs = 100): Promise<RunResult> {
   const result: RunResult = { ran: 0, failed: 0 };
   while (result.ran + result.failed < maxJobs) {
@@ -159,18 +180,31 @@ export async function runDueJobs(deps: Deps, worker: string, maxJobs = 100): Pro
       Math.min(10, maxJobs - result.ran - result.failed),
     );
     if (!batch.length) break;
+    const hookErrors = new Map<Job, unknown>();
+    for (const [prefix, hook] of batchHooks) {
+      const mine = batch.filter((job) => job.kind.startsWith(prefix));
+      if (!mine.length) continue;
+      try {
+        await hook(deps, mine);
+      } catch (err) {
+        for (const job of mine) hookErrors.set(job, err);
+      }
+    }
+    const done: number[] = [];
     for (const job of batch) {
       const handler = handlers.get(job.kind);
       try {
+        if (hookErrors.has(job)) throw hookErrors.get(job);
         if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
         await handler(deps, job.payload, job);
-        await completeJob(deps.db, deps.clock, job.id);
-        result.ran++;
+        done.push(job.id);
       } catch (err) {
         await failJob(deps.db, deps.clock, job, err instanceof Error ? err.message : String(err));
         result.failed++;
       }
     }
+    await completeJobs(deps.db, deps.clock, done);
+    result.ran += done.length;
   }
   return result;
 }

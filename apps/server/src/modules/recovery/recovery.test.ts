@@ -279,6 +279,18 @@ describe("reminders", () => {
     expect(await mailTo(email)).toHaveLength(0);
   });
 
+  it("stops the checkout of an order's email however the order spells it", async () => {
+    at(0);
+    const email = uniqueEmail("spelled");
+    await leaver(email);
+    const buyer = await new Shopper(t).start();
+    await buyer.add(candle.itemId, candle.variants[0]!.sku);
+    const res = await buyer.order(orderBody({ email: email.toUpperCase() }));
+    expect(res.statusCode, res.body).toBe(201);
+    await runDueJobs(t.app.deps, "test");
+    expect(await rowOf(email)).toMatchObject({ stopped: "ordered", nextCheckAt: null, orderId: null });
+  });
+
   it("sends a reminder now from the dashboard, with a single-use code made for the cart", async () => {
     const s = settings();
     s.reminders[0]!.discount = { kind: "percentage", value: 15 };

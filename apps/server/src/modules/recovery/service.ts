@@ -11,16 +11,16 @@
 import { isValidEmail } from "@atelier/forms";
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { abandonedCheckouts, carts, recoveryUnsubscribes } from "../../db/schema.js";
+import { abandonedCheckouts, carts, orders, recoveryUnsubscribes } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { DAY_MS } from "../../lib/clock.js";
-import { newId } from "../../lib/ids.js";
+import { isId, newId } from "../../lib/ids.js";
 import { CART_COOKIE_DAYS, cartById, findCart, renewCartToken } from "../cart/service.js";
 import { MSG_CART_EMPTY, MSG_EMAIL_INVALID } from "../checkout/checkout-types.js";
 import { SYSTEM, type DomainEvent, recordEvent, registerEventConsumer } from "../events/service.js";
 import { registerRecurringJob } from "../jobs/service.js";
-import { hasOrderBy, orderRow } from "../orders/service.js";
+import { hasOrderBy } from "../orders/service.js";
 import { type CartView, cartViewOf, queueReminder } from "./email.js";
 import { type RecoverySettings, type Reminder, recoverySettingsOf } from "./settings.js";
 
@@ -384,8 +384,23 @@ export async function unsubscribeCheckout(deps: Pick<Deps, "db" | "clock">, webs
  * last reminded within 7 days before it.
  */
 export async function attributeOrder(deps: Pick<Deps, "db" | "clock">, orderId: string): Promise<void> {
-  const order = await orderRow(deps.db, orderId);
-  if (!order || order.status === "pending") return;
+  if (!isId(orderId)) return;
+  // The order, and whether any open checkout may be its: most orders have none, and end here. An
+  // email of printable ASCII only is matched as trim and toLowerCase would spell it; any other
+  // counts every open checkout of the site (the locked read below matches exactly).
+  const [found] = await deps.db
+    .select({
+      order: orders,
+      candidates: sql<boolean>`exists (select 1 from ${abandonedCheckouts} a
+        where a.website_id = ${orders.websiteId} and a.order_id is null
+        and (a.cart_id = ${orders.cartId} or case when ${orders.email} ~ '^[!-~]*$'
+          then a.email = translate(${orders.email}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
+          else true end))`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const order = found?.order;
+  if (!order || order.status === "pending" || !found.candidates) return;
   await deps.db.transaction(async (tx) => {
     const rows = await tx
       .select()

@@ -8,7 +8,7 @@
  */
 import { WEBHOOK_TOPICS } from "@atelier/owner-api";
 import { createHmac } from "node:crypto";
-import { and, arrayContains, eq, sql } from "drizzle-orm";
+import { and, arrayContains, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
   accounts,
@@ -86,19 +86,38 @@ async function addMessage(tx: Db | Tx, w: WebhookRow, event: DomainEvent, body: 
   await enqueueJob(tx, ATTEMPT_JOB, { messageId: id }, { runAt });
 }
 
+/** The active subscriptions that want each event of a claimed batch, read in one query. */
+const subscribersOf = new WeakMap<DomainEvent, WebhookRow[]>();
+
+async function prepareFanOut(deps: Deps, batch: DomainEvent[]): Promise<void> {
+  const sites = [...new Set(batch.map((e) => e.websiteId).filter((id): id is string => !!id))];
+  if (!sites.length) return;
+  const active = await deps.db
+    .select()
+    .from(webhooks)
+    .where(and(inArray(webhooks.websiteId, sites), eq(webhooks.active, true)));
+  for (const event of batch)
+    subscribersOf.set(
+      event,
+      active.filter((w) => w.websiteId === event.websiteId && w.topics.includes(event.type)),
+    );
+}
+
 /** The consumer: the event's body, frozen, for every active subscription of its site that wants it. */
 async function fanOut(deps: Deps, event: DomainEvent): Promise<void> {
   if (!event.websiteId) return;
-  const subscribed = await deps.db
-    .select()
-    .from(webhooks)
-    .where(
-      and(
-        eq(webhooks.websiteId, event.websiteId),
-        eq(webhooks.active, true),
-        arrayContains(webhooks.topics, [event.type]),
-      ),
-    );
+  const subscribed =
+    subscribersOf.get(event) ??
+    (await deps.db
+      .select()
+      .from(webhooks)
+      .where(
+        and(
+          eq(webhooks.websiteId, event.websiteId),
+          eq(webhooks.active, true),
+          arrayContains(webhooks.topics, [event.type]),
+        ),
+      ));
   if (!subscribed.length) return;
   const body = webhookBody(event, await eventData(deps.db, event));
   const now = deps.clock.now();
@@ -114,7 +133,7 @@ async function fanOut(deps: Deps, event: DomainEvent): Promise<void> {
   });
 }
 
-registerEventConsumer("webhooks", { types: [...WEBHOOK_TOPICS], handle: fanOut });
+registerEventConsumer("webhooks", { types: [...WEBHOOK_TOPICS], handle: fanOut, prepare: prepareFanOut });
 
 interface AttemptResult {
   status: number | null;
