@@ -16,9 +16,18 @@ import juice from "juice";
 
 const JUICE_OPTIONS = { removeStyleTags: false, preserveMediaQueries: true } as const;
 
+/** How many pages `inlineLayoutCss` gave to juice (misses and pages it does not read), for tests and benchmarks. */
+export const juiced = { pages: 0 };
+
 /** juice on the whole page: what `inlineLayoutCss` reproduces. */
 export function juiceEmailPage(page: string): string {
   return juice(page, JUICE_OPTIONS);
+}
+
+/** juice on the whole page, counted. */
+export function juicedPage(page: string): string {
+  juiced.pages++;
+  return juiceEmailPage(page);
 }
 
 /** Attributes juice reads or writes: part of a tag's key with their values. */
@@ -42,27 +51,38 @@ const ATTR = /\s([^\s"'>/=]+)="([^"]*)"/g;
 /** juice's output writes an empty attribute bare (`alt`, not `alt=""`). */
 const OUT_ATTR = /\s([^\s"'>/=]+)(?:="([^"]*)")?/g;
 
-interface OpenTag {
-  start: number;
-  end: number;
-  attrs: [string, string][];
-  key: string;
-}
-
 /** An opening tag as juice writes it: text, and the indexes of the source tag's attributes it copies. */
 type Template = (string | number)[];
 
-const MAX_STYLESHEETS = 200;
-const cache = new Map<string, Map<string, Template>>();
+/** What juice writes in the opening tags under one chain of ancestors (their names and classes). */
+interface Context {
+  children: Map<string, Context>;
+  /** By the tag's shape: its name, its keyed attributes with their values, the names of the others. */
+  templates: Map<string, Template>;
+  /** By the tag's whole text, as juice wrote it in the emails it inlined. */
+  tags: Map<string, string>;
+}
 
-function templatesOf(css: string): Map<string, Template> {
-  let known = cache.get(css);
-  if (!known) {
+const newContext = (): Context => ({ children: new Map(), templates: new Map(), tags: new Map() });
+
+interface OpenTag {
+  start: number;
+  text: string;
+  name: string;
+  context: Context;
+}
+
+const MAX_STYLESHEETS = 200;
+const cache = new Map<string, Context>();
+
+function rootOf(css: string): Context {
+  let root = cache.get(css);
+  if (!root) {
     if (cache.size >= MAX_STYLESHEETS) cache.delete(cache.keys().next().value!);
-    known = new Map();
-    cache.set(css, known);
+    root = newContext();
+    cache.set(css, root);
   }
-  return known;
+  return root;
 }
 
 const attrText = ([name, value]: [string, string]) => (value === "" ? ` ${name}` : ` ${name}="${value}"`);
@@ -73,52 +93,68 @@ function fill(template: Template, attrs: [string, string][]): string {
   return s;
 }
 
-/** The page's opening tags with their keys, or undefined if the page is not plain, well-formed markup. */
-function openTags(page: string): OpenTag[] | undefined {
+function classOf(tag: string): string {
+  const at = tag.indexOf(' class="');
+  return at < 0 ? "" : tag.slice(at + 8, tag.indexOf('"', at + 8));
+}
+
+/** The tag's attributes and shape, or undefined if its attributes are not all `name="value"`. */
+function shapeOf(tag: OpenTag): { attrs: [string, string][]; shape: string } | undefined {
+  const rest = tag.text.slice(tag.name.length + 1, -1);
+  const attrs: [string, string][] = [];
+  let shape = tag.name;
+  let back = "";
+  for (const [text, attr, value] of rest.matchAll(ATTR) as IterableIterator<[string, string, string]>) {
+    attrs.push([attr, value]);
+    back += text;
+    shape += KEYED.has(attr) ? text : ` ${attr}`;
+  }
+  return back === rest ? { attrs, shape } : undefined;
+}
+
+/** The page's opening tags in their contexts, or undefined if the page is not well-formed markup. */
+function openTags(page: string, root: Context): OpenTag[] | undefined {
   const tags: OpenTag[] = [];
   const names: string[] = [];
-  const contexts = [""];
-  for (const m of page.matchAll(TAG)) {
-    const [whole, close, rawName, rest] = m as unknown as [string, string, string, string];
-    const name = rawName.toLowerCase();
-    if (close) {
-      if (rest !== "" || names.pop() !== name) return undefined;
+  const contexts = [root];
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(page); m; m = TAG.exec(page)) {
+    const text = m[0];
+    const name = m[2]!.toLowerCase();
+    if (m[1]) {
+      if (m[3] !== "" || names.pop() !== name) return undefined;
       contexts.pop();
       continue;
     }
-    const attrs: [string, string][] = [];
-    let shape = name;
-    let back = "";
-    let cls = "";
-    for (const [text, attr, value] of rest.matchAll(ATTR) as IterableIterator<[string, string, string]>) {
-      attrs.push([attr, value]);
-      back += text;
-      shape += KEYED.has(attr) ? text : ` ${attr}`;
-      if (attr === "class") cls = value;
-    }
-    if (back !== rest) return undefined;
-    const context = contexts.at(-1)!;
-    tags.push({ start: m.index, end: m.index + whole.length, attrs, key: `${context}|${shape}` });
+    const context = contexts[contexts.length - 1]!;
+    tags.push({ start: m.index, text, name, context });
     if (!VOID.has(name)) {
+      const key = `${name}.${classOf(text)}`;
+      let child = context.children.get(key);
+      if (!child) {
+        child = newContext();
+        context.children.set(key, child);
+      }
       names.push(name);
-      contexts.push(`${context} ${name}.${cls}`);
+      contexts.push(child);
     }
   }
   return names.length === 0 ? tags : undefined;
 }
 
 /** Remembers the tags of `page` as juice wrote them in `out`, if `out` is `page` with only its opening tags changed. */
-function learn(known: Map<string, Template>, page: string, tags: OpenTag[], out: string): void {
+function learn(page: string, tags: OpenTag[], out: string): void {
   const outTags = [...out.matchAll(TAG)].filter((m) => m[1] === "");
   if (outTags.length !== tags.length) return;
-  const learned: [string, Template][] = [];
+  const learned: [OpenTag, string, Template, string][] = [];
   let at = 0;
   let outAt = 0;
   for (let i = 0; i < tags.length; i++) {
     const tag = tags[i]!;
     const m = outTags[i]!;
-    if (page.slice(at, tag.start) !== out.slice(outAt, m.index)) return;
-    at = tag.end;
+    const shaped = shapeOf(tag);
+    if (!shaped || page.slice(at, tag.start) !== out.slice(outAt, m.index)) return;
+    at = tag.start + tag.text.length;
     outAt = m.index + m[0].length;
     const template: Template = [`<${m[2]}`];
     for (const [, attr, value] of m[3]!.matchAll(OUT_ATTR)) {
@@ -126,16 +162,19 @@ function learn(known: Map<string, Template>, page: string, tags: OpenTag[], out:
         template.push(attrText([attr!, value ?? ""]));
         continue;
       }
-      const j = tag.attrs.findIndex(([a]) => a === attr);
-      if (j < 0 || tag.attrs[j]![1] !== (value ?? "")) return;
+      const j = shaped.attrs.findIndex(([a]) => a === attr);
+      if (j < 0 || shaped.attrs[j]![1] !== (value ?? "")) return;
       template.push(j);
     }
     template.push(">");
-    if (fill(template, tag.attrs) !== m[0]) return;
-    learned.push([tag.key, template]);
+    if (fill(template, shaped.attrs) !== m[0]) return;
+    learned.push([tag, shaped.shape, template, m[0]]);
   }
   if (page.slice(at) !== out.slice(outAt)) return;
-  for (const [key, template] of learned) known.set(key, template);
+  for (const [tag, shape, template, written] of learned) {
+    tag.context.templates.set(shape, template);
+    tag.context.tags.set(tag.text, written);
+  }
 }
 
 /**
@@ -146,20 +185,24 @@ function learn(known: Map<string, Template>, page: string, tags: OpenTag[], out:
  */
 export function inlineLayoutCss(page: string, css: string): string {
   const plain = !page.includes("{{") && !page.includes("<%") && !css.includes("var(") && !css.includes("<");
-  const tags = plain ? openTags(page) : undefined;
-  if (!tags) return juiceEmailPage(page);
-  const known = templatesOf(css);
+  const tags = plain ? openTags(page, rootOf(css)) : undefined;
+  if (!tags) return juicedPage(page);
   let html = "";
   let at = 0;
   for (const tag of tags) {
-    const template = known.get(tag.key);
-    if (!template) {
-      const out = juiceEmailPage(page);
-      learn(known, page, tags, out);
-      return out;
+    let written = tag.context.tags.get(tag.text);
+    if (written === undefined) {
+      const shaped = shapeOf(tag);
+      const template = shaped && tag.context.templates.get(shaped.shape);
+      if (!template) {
+        const out = juicedPage(page);
+        learn(page, tags, out);
+        return out;
+      }
+      written = fill(template, shaped.attrs);
     }
-    html += page.slice(at, tag.start) + fill(template, tag.attrs);
-    at = tag.end;
+    html += page.slice(at, tag.start) + written;
+    at = tag.start + tag.text.length;
   }
   return html + page.slice(at);
 }

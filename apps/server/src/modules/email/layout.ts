@@ -9,7 +9,7 @@ import { escapeHtml } from "../../lib/escape.js";
 import { fontById } from "../design/fonts.js";
 import { emailDesignOf } from "../design/service.js";
 import type { Website } from "../sites/service.js";
-import { inlineLayoutCss, juiceEmailPage } from "./inline-css.js";
+import { inlineLayoutCss, juiceEmailPage, juicedPage } from "./inline-css.js";
 
 /** What an email takes from the site: its name, address, colours, fonts and logo. */
 export interface EmailBrand {
@@ -296,7 +296,7 @@ export function renderEmail(brand: EmailBrand, doc: EmailDocument): { html: stri
   const css = stylesheet(brand);
   const page = emailPage(brand, doc, css);
   // Rich HTML is markup of the sender's, which only juice (its HTML parser) reads as juice does.
-  const html = doc.blocks.some((b) => b.type === "html") ? juiceEmailPage(page) : inlineLayoutCss(page, css);
+  const html = doc.blocks.some((b) => b.type === "html") ? juicedPage(page) : inlineLayoutCss(page, css);
   return { html, text: emailText(brand, doc) };
 }
 
