@@ -1,13 +1,16 @@
 /**
  * juice's CSS inlining of the email layout, without running juice on every email. juice parses
  * the whole page, matches every rule against every element and serialises the page again (about
- * 1.5 ms an email); what it writes into an opening tag depends only on the stylesheet, the tag's
+ * 1 to 1.5 ms an email); it leaves text and closing tags as they are (it parses without decoding
+ * entities), and what it writes into an opening tag depends only on the stylesheet, the tag's
  * name, its class, style, width, height, bgcolor, background, align and valign attributes, the
  * names and order of its other attributes (whose values it copies) and the names and classes of
  * its ancestors (the layout's stylesheet has type and class selectors and descendant combinators
  * only). So each opening tag juice writes is remembered under that key, per stylesheet, and an
  * email whose tags are all known is the page with its opening tags swapped for the remembered
- * ones. An email with a tag never seen is inlined by juice, which teaches the cache its tags.
+ * ones. An email with a tag never seen is inlined by juice, and teaches the cache its tags when
+ * juice's output is the page with only its opening tags changed and each remembered tag rebuilds
+ * juice's own exactly (otherwise nothing is learned from it).
  *
  * Only the layout's own markup goes this way (well-formed, double-quoted attributes, escaped
  * text); a page with anything else goes to juice whole (see `inlineLayoutCss`).
@@ -16,7 +19,7 @@ import juice from "juice";
 
 const JUICE_OPTIONS = { removeStyleTags: false, preserveMediaQueries: true } as const;
 
-/** How many pages `inlineLayoutCss` gave to juice (misses and pages it does not read), for tests and benchmarks. */
+/** How many pages went to juice whole (misses, rich text, pages not read), for tests and benchmarks. */
 export const juiced = { pages: 0 };
 
 /** juice on the whole page: what `inlineLayoutCss` reproduces. */
