@@ -282,6 +282,18 @@ const emails: Record<string, EmailDocument> = {
     ],
     unsubscribeUrl: "https://maison.example/email/unsubscribe/RCPTTOKENxq7",
   },
+  // The same blocks with other values: empty and filled attributes swap places (juice writes an
+  // empty one bare), the tags learned from the campaign above.
+  "campaign, other values": {
+    blocks: [
+      { type: "image", url: "/media/c2/banner.jpg", alt: "", href: "https://elsewhere.example/?a=1&b=2" },
+      { type: "image", url: "/media/c2/b.png", alt: 'Banner "2"' },
+      { type: "products", items: [{ name: "", price: "", imageUrl: "/media/p/e.jpg", url: "" }] },
+      { type: "spacer", height: 24 },
+      { type: "social", links: [] },
+    ],
+    unsubscribeUrl: "https://maison.example/email/unsubscribe/x",
+  },
   // Rich text goes through juice whole; the same output all the same.
   "campaign with rich text": {
     blocks: [
@@ -334,6 +346,17 @@ describe("the email layout's inlining", () => {
     const fast = renderEmail(brand, doc);
     expect(juiced.pages).toBe(before);
     expect(fast).toEqual(renderEmailWithJuice(brand, doc));
+  });
+
+  it("fills empty and filled attributes into tags learned from other values, as juice writes them", () => {
+    const brand = brands.platform!;
+    renderEmail(brand, emails.campaign!);
+    const doc = emails["campaign, other values"]!;
+    const before = juiced.pages;
+    const fast = renderEmail(brand, doc);
+    expect(juiced.pages).toBe(before);
+    expect(fast).toEqual(renderEmailWithJuice(brand, doc));
+    expect(fast.html).toContain('alt style="display:block;');
   });
 
   it("still runs juice for rich text and for text juice sets aside", () => {
