@@ -5,10 +5,10 @@
  */
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
-import { platformBrand, renderEmail } from "../email/layout.js";
+import { type EmailDocument, platformBrand, renderEmail } from "../email/layout.js";
 import { queueEmail } from "../email/service.js";
 
-interface Notice {
+export interface Notice {
   subject: string;
   /** Paragraphs of the email, in order. */
   paragraphs: string[];
@@ -18,20 +18,27 @@ interface Notice {
 
 const SIGNATURE = "— Atelier";
 
-/** Queues one security email to `to` (not about any site). */
-export function sendSecurityEmail(db: Db | Tx, config: Config, to: string, notice: Notice): Promise<string> {
+/** A security email's plain text and the document of its HTML. */
+export function securityEmail(notice: Notice): { text: string; doc: EmailDocument } {
   const [first, ...rest] = notice.paragraphs;
   const text = [first, notice.link ? notice.link.url : undefined, ...rest, SIGNATURE]
     .filter((p): p is string => p !== undefined)
     .join("\n\n");
-  const { html } = renderEmail(platformBrand(config.publicUrl), {
+  const doc: EmailDocument = {
     blocks: [
       ...(first ? [{ type: "text" as const, text: first }] : []),
       ...(notice.link ? [{ type: "button" as const, text: notice.link.label, url: notice.link.url }] : []),
       ...rest.map((p) => ({ type: "text" as const, text: p })),
       { type: "text", text: SIGNATURE },
     ],
-  });
+  };
+  return { text, doc };
+}
+
+/** Queues one security email to `to` (not about any site). */
+export function sendSecurityEmail(db: Db | Tx, config: Config, to: string, notice: Notice): Promise<string> {
+  const { text, doc } = securityEmail(notice);
+  const { html } = renderEmail(platformBrand(config.publicUrl), doc);
   return queueEmail(db, config, {
     websiteId: null,
     to,

@@ -1,15 +1,15 @@
 /**
  * The one layout of every email a site sends (order emails, recovery reminders, campaigns,
  * invitations, password resets): the site's logo, colours and fonts around a list of blocks,
- * rendered to email-safe HTML (tables for layout, CSS inlined by juice, image widths set, no
- * script) and to a plain-text part made from the same blocks.
+ * rendered to email-safe HTML (tables for layout, CSS inlined as juice inlines it, image widths
+ * set, no script) and to a plain-text part made from the same blocks.
  */
-import juice from "juice";
 import type { Db } from "../../db/client.js";
 import { escapeHtml } from "../../lib/escape.js";
 import { fontById } from "../design/fonts.js";
 import { emailDesignOf } from "../design/service.js";
 import type { Website } from "../sites/service.js";
+import { inlineLayoutCss, juiceEmailPage, juicedPage } from "./inline-css.js";
 
 /** What an email takes from the site: its name, address, colours, fonts and logo. */
 export interface EmailBrand {
@@ -252,8 +252,8 @@ hr{border:0;border-top:1px solid ${c.border};margin:20px 0;}
 `;
 }
 
-/** The email as HTML (CSS inlined) and as plain text. */
-export function renderEmail(brand: EmailBrand, doc: EmailDocument): { html: string; text: string } {
+/** The email's page before inlining: the stylesheet in its head, the blocks in the layout. */
+function emailPage(brand: EmailBrand, doc: EmailDocument, css: string): string {
   const title = escapeHtml(brand.siteTitle);
   const header = brand.logo
     ? `<a href="${attr(brand.siteUrl)}/"><img src="${attr(brand.logo.url)}" alt="${attr(brand.logo.alt || brand.siteTitle)}" height="${Math.min(brand.logo.height, 80)}" style="height:${Math.min(brand.logo.height, 80)}px;width:auto;border:0"></a>`
@@ -265,7 +265,7 @@ export function renderEmail(brand: EmailBrand, doc: EmailDocument): { html: stri
     ...(doc.unsubscribeUrl ? [`<div><a href="${attr(doc.unsubscribeUrl)}">Unsubscribe</a></div>`] : []),
   ].join("");
   const body = doc.blocks.map((block) => blockHtml(brand, block)).join("\n");
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${title}</title><style>${stylesheet(brand)}</style></head><body>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${title}</title><style>${css}</style></head><body>
 ${doc.preheader ? `<div class="preheader">${escapeHtml(doc.preheader)}</div>` : ""}
 <table role="presentation" class="outer" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 8px">
 <table role="presentation" class="card" width="${WIDTH}" cellpadding="0" cellspacing="0" style="width:${WIDTH}px;max-width:100%">
@@ -274,21 +274,35 @@ ${doc.preheader ? `<div class="preheader">${escapeHtml(doc.preheader)}</div>` : 
 </table>
 <table role="presentation" class="footer-wrap" width="${WIDTH}" cellpadding="0" cellspacing="0" style="width:${WIDTH}px;max-width:100%"><tr><td class="footer">${footer}</td></tr></table>
 </td></tr></table></body></html>`;
-  const html = juice(page, { removeStyleTags: false, preserveMediaQueries: true });
+}
 
-  const text = [
+function emailText(brand: EmailBrand, doc: EmailDocument): string {
+  return [
     brand.siteTitle,
     "",
     ...doc.blocks.map((block) => blockText(brand, block)).filter((t) => t !== ""),
     "",
     "—",
-    ...footerLines,
+    ...(doc.footer ?? []),
     `${brand.siteUrl}/`,
     ...(doc.unsubscribeUrl ? [`Unsubscribe: ${doc.unsubscribeUrl}`] : []),
   ]
     .join("\n\n")
     .replace(/\n{3,}/g, "\n\n");
-  return { html, text };
+}
+
+/** The email as HTML (CSS inlined) and as plain text. */
+export function renderEmail(brand: EmailBrand, doc: EmailDocument): { html: string; text: string } {
+  const css = stylesheet(brand);
+  const page = emailPage(brand, doc, css);
+  // Rich HTML is markup of the sender's, which only juice (its HTML parser) reads as juice does.
+  const html = doc.blocks.some((b) => b.type === "html") ? juicedPage(page) : inlineLayoutCss(page, css);
+  return { html, text: emailText(brand, doc) };
+}
+
+/** `renderEmail` with juice run on the whole page: the reference its inlining is tested against. */
+export function renderEmailWithJuice(brand: EmailBrand, doc: EmailDocument): { html: string; text: string } {
+  return { html: juiceEmailPage(emailPage(brand, doc, stylesheet(brand))), text: emailText(brand, doc) };
 }
 
 /** The RFC 8058 headers of marketing mail: one-click unsubscribe by POST to the recipient's own link. */

@@ -2,7 +2,7 @@
 import { formatMoney } from "@atelier/commerce";
 import type { Config } from "../../config.js";
 import type { Tx } from "../../db/client.js";
-import { type EmailBlock, emailBrandOf, renderEmail } from "../email/layout.js";
+import { type EmailBlock, type EmailDocument, emailBrandOf, renderEmail } from "../email/layout.js";
 import { queueEmail } from "../email/service.js";
 import type { Website } from "../sites/service.js";
 import { type OrderLineRow, type OrderRow, detailsOf, discountLinesOf } from "./service.js";
@@ -14,22 +14,20 @@ function addressLines(a: Record<string, string> | null | undefined): string[] {
   return [name, a.line1, a.line2, cityLine, a.country].filter((x): x is string => Boolean(x));
 }
 
-interface ConfirmationExtras {
+export interface ConfirmationExtras {
   orderUrl: string;
   downloads: { productName: string; url: string; expiresOn: number }[];
   giftCards: { last4: string; amountCents: number; recipientEmail: string }[];
   subscriptions: { productName: string; text: string }[];
 }
 
-/** The order confirmation: lines, totals, addresses, downloads; through the outbox. */
-export async function queueOrderConfirmation(
-  tx: Tx,
-  config: Config,
-  site: Pick<Website, "id" | "title" | "theme" | "websiteType">,
+/** The order confirmation's plain text and the document of its HTML. */
+export function orderConfirmation(
+  site: Pick<Website, "title">,
   order: OrderRow,
   lines: readonly OrderLineRow[],
   extras: ConfirmationExtras,
-): Promise<string> {
+): { text: string; doc: EmailDocument } {
   const money = (c: number) => formatMoney(c, order.currency);
   const d = detailsOf(order);
   const rows = lines.map((l) => {
@@ -113,8 +111,21 @@ export async function queueOrderConfirmation(
   for (const sub of extras.subscriptions)
     blocks.push({ type: "text", text: `Subscription: ${sub.productName}, ${sub.text}.` });
   blocks.push({ type: "button", text: "See your order", url: extras.orderUrl });
+  return { text, doc: { preheader: `Order #${order.orderNumber}`, blocks } };
+}
+
+/** The order confirmation: lines, totals, addresses, downloads; through the outbox. */
+export async function queueOrderConfirmation(
+  tx: Tx,
+  config: Config,
+  site: Pick<Website, "id" | "title" | "theme" | "websiteType">,
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  extras: ConfirmationExtras,
+): Promise<string> {
+  const { text, doc } = orderConfirmation(site, order, lines, extras);
   const brand = await emailBrandOf(tx, site, new URL(extras.orderUrl).origin);
-  const { html } = renderEmail(brand, { preheader: `Order #${order.orderNumber}`, blocks });
+  const { html } = renderEmail(brand, doc);
 
   return queueEmail(tx, config, {
     websiteId: site.id,
@@ -126,21 +137,22 @@ export async function queueOrderConfirmation(
   });
 }
 
-export async function queueGiftCardEmail(
-  tx: Tx,
-  config: Config,
-  site: Pick<Website, "id" | "title" | "theme" | "websiteType">,
-  g: {
-    to: string;
-    code: string;
-    amountCents: number;
-    currency: string;
-    fromEmail: string;
-    recipientName?: string;
-    message?: string;
-    shopUrl: string;
-  },
-): Promise<string> {
+export interface GiftCardEmail {
+  to: string;
+  code: string;
+  amountCents: number;
+  currency: string;
+  fromEmail: string;
+  recipientName?: string;
+  message?: string;
+  shopUrl: string;
+}
+
+/** The gift card email's plain text and the document of its HTML. */
+export function giftCardEmail(
+  site: Pick<Website, "title">,
+  g: GiftCardEmail,
+): { text: string; doc: EmailDocument; subject: string } {
   const amount = formatMoney(g.amountCents, g.currency);
   const hello = g.recipientName ? `Hello ${g.recipientName},` : "Hello,";
   const text = [
@@ -153,8 +165,7 @@ export async function queueGiftCardEmail(
     "",
     `Enter it at checkout: ${g.shopUrl}. Whatever you do not spend stays on the card.`,
   ].join("\n");
-  const brand = await emailBrandOf(tx, site, new URL(g.shopUrl).origin);
-  const { html } = renderEmail(brand, {
+  const doc: EmailDocument = {
     preheader: `A ${amount} gift card for ${site.title}`,
     blocks: [
       { type: "text", text: hello },
@@ -164,11 +175,23 @@ export async function queueGiftCardEmail(
       { type: "text", text: "Enter it at checkout. Whatever you do not spend stays on the card." },
       { type: "button", text: `Shop at ${site.title}`, url: g.shopUrl },
     ],
-  });
+  };
+  return { text, doc, subject: `A ${amount} gift card for ${site.title}` };
+}
+
+export async function queueGiftCardEmail(
+  tx: Tx,
+  config: Config,
+  site: Pick<Website, "id" | "title" | "theme" | "websiteType">,
+  g: GiftCardEmail,
+): Promise<string> {
+  const { text, doc, subject } = giftCardEmail(site, g);
+  const brand = await emailBrandOf(tx, site, new URL(g.shopUrl).origin);
+  const { html } = renderEmail(brand, doc);
   return queueEmail(tx, config, {
     websiteId: site.id,
     to: g.to,
-    subject: `A ${amount} gift card for ${site.title}`,
+    subject,
     text,
     html,
     fromName: site.title,
