@@ -51,7 +51,10 @@ export async function reserve(
   const { db, clock, payments: provider } = deps;
   const site = ctx.site;
   const now = clock.now();
-  return db.transaction(async (tx): Promise<Reserved> => {
+  // The stock change's own content version, and the products it changed (StoreCache keeps the rest).
+  let stockVersion: number | undefined;
+  let stockItems: string[] = [];
+  const reserved = await db.transaction(async (tx): Promise<Reserved> => {
     // One after the other: a transaction's connection runs one query at a time.
     const settings = await ctx.reads.settings(tx);
     const rules = await keptStoreRules(tx, ctx.reads);
@@ -226,9 +229,16 @@ export async function reserve(
       });
     }
     await setCartPurchased(tx, loaded.cart.id, orderId, now);
+    // Last: the site's row is locked from here to the commit (after every other lock, as the trigger would).
+    const bumpStock = async () => {
+      if (!needs.length) return;
+      stockVersion = await ctx.reads.bumpForStock(tx);
+      stockItems = lines.filter((l) => l.limitedStock).map((l) => l.itemId);
+    };
     if (priced.amountDueCents === 0) {
       const paid = await markOrderPaid(tx, order, {}, now);
       await completePaidOrder(deps, tx, ctx, paid, undefined);
+      await bumpStock();
       return { kind: "reserved", order: paid, hasSubscription: false };
     }
     const [payment] = await tx
@@ -247,6 +257,7 @@ export async function reserve(
         updatedAt: now,
       })
       .returning();
+    await bumpStock();
     return {
       kind: "reserved",
       order,
@@ -254,4 +265,6 @@ export async function reserve(
       hasSubscription: lines.some((l) => l.isSubscription),
     };
   });
+  if (stockVersion !== undefined) ctx.reads.stockBumped(stockVersion, stockItems);
+  return reserved;
 }
