@@ -184,7 +184,7 @@ export class StoreCache {
     let v = version;
     for (let i = 0; steps && i < PRODUCT_STEPS; i++) {
       const step = steps.get(v);
-      if (!step || !step.items || step.items.has(itemId)) return undefined;
+      if (!step?.items || step.items.has(itemId)) return undefined;
       v = step.from;
       const kept = this.productsKept.peek(key, v);
       if (kept) return kept;
