@@ -1,10 +1,11 @@
 /** Taking an order, steps 2 and 3: charging the card and settling what the provider answered, once. */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { payments } from "../../db/schema.js";
+import { orders, payments } from "../../db/schema.js";
 import { ApiError } from "../../http/errors.js";
 import {
   type OrderLineRow,
+  type OrderRow,
   type PaymentRow,
   lineDetailsOf,
   linesOf,
@@ -39,6 +40,20 @@ export async function cardPaymentByKey(
     .from(payments)
     .where(and(eq(payments.websiteId, websiteId), eq(payments.idempotencyKey, key)));
   return row;
+}
+
+/** The card payment and the order sent with an idempotency key, in one statement (either may be absent). */
+export async function paymentAndOrderByKey(
+  db: Db | Tx,
+  websiteId: string,
+  key: string,
+): Promise<{ payment?: PaymentRow; order?: OrderRow }> {
+  const [row] = await db
+    .select({ payment: payments, order: orders })
+    .from(sql`(select 1) as one`)
+    .leftJoin(payments, and(eq(payments.websiteId, websiteId), eq(payments.idempotencyKey, key)))
+    .leftJoin(orders, and(eq(orders.websiteId, websiteId), eq(orders.idempotencyKey, key)));
+  return { payment: row?.payment ?? undefined, order: row?.order ?? undefined };
 }
 
 function chargeRequest(

@@ -20,7 +20,6 @@ import {
   type PaymentRow,
   insertOrder,
   markOrderPaid,
-  orderByIdempotencyKey,
 } from "../orders/service.js";
 import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.js";
 import { redeemGiftCard } from "./gift-cards.js";
@@ -37,7 +36,7 @@ import {
 } from "./checkout-types.js";
 import { completePaidOrder } from "./fulfilment.js";
 import { checkInput } from "./order-input.js";
-import { cardPaymentByKey } from "./payment.js";
+import { paymentAndOrderByKey } from "./payment.js";
 
 export type Reserved =
   | { kind: "replay"; payment?: PaymentRow; order?: OrderRow }
@@ -61,10 +60,9 @@ export async function reserve(
     const currency = settings.store.currency;
     const loaded = await loadCheckoutCart(tx, ctx.reads, ctx.cartToken, { lock: true });
     // Someone with the same key got here first (the cart row lock made us wait for them).
-    const again = await cardPaymentByKey(tx, site.id, input.idempotencyKey);
-    if (again) return { kind: "replay", payment: again };
-    const againOrder = await orderByIdempotencyKey(tx, site.id, input.idempotencyKey);
-    if (againOrder) return { kind: "replay", order: againOrder };
+    const again = await paymentAndOrderByKey(tx, site.id, input.idempotencyKey);
+    if (again.payment) return { kind: "replay", payment: again.payment };
+    if (again.order) return { kind: "replay", order: again.order };
     if (!loaded) throw badRequest(MSG_CART_EMPTY);
     if (loaded.unavailable.length) throw badRequest(MSG_VARIANT_UNAVAILABLE);
     if (!loaded.lines.length) throw badRequest(MSG_CART_EMPTY);
