@@ -9,7 +9,7 @@ import {
   type PaymentRow,
   lineDetailsOf,
   linesOf,
-  markOrderPaid,
+  markPendingOrderPaid,
   orderRow,
 } from "../orders/service.js";
 import { recordEvent } from "../analytics/service.js";
@@ -91,6 +91,7 @@ export async function chargeAndSettle(
   method: PaymentMethodInput,
   email: string,
   save: boolean,
+  knownLines?: OrderLineRow[],
 ): Promise<PlaceOrderResult> {
   let result: ChargeResult;
   try {
@@ -102,7 +103,7 @@ export async function chargeAndSettle(
     }
     throw err;
   }
-  return settle(deps, ctx, payment, result);
+  return settle(deps, ctx, payment, result, knownLines);
 }
 
 /** The same idempotencyKey again: answer what became of that payment, settling it if needed. */
@@ -144,6 +145,8 @@ export async function settle(
   ctx: PlaceOrderContext,
   payment: PaymentRow,
   result: ChargeResult,
+  /** The order's lines as they were inserted, when the caller has them. */
+  knownLines?: OrderLineRow[],
 ): Promise<PlaceOrderResult> {
   const { db, clock, payments: provider } = deps;
   const now = clock.now();
@@ -198,21 +201,26 @@ export async function settle(
         .set({ status: "succeeded", providerRef: result.providerRef, lastError: null, updatedAt: now })
         .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])))
         .returning();
-      const current = await orderRow(tx, payment.orderId ?? "", { lock: true });
-      if (!current) throw new Error(`payment ${payment.id} has no order`);
-      if (!moved.length) return current;
+      const current = async () => {
+        const row = await orderRow(tx, payment.orderId ?? "", { lock: true });
+        if (!row) throw new Error(`payment ${payment.id} has no order`);
+        return row;
+      };
+      if (!moved.length) return current();
       if (payment.status === "requires_action" && provider.testMode) {
         events.push(PaymentEvents.EXTRA_AUTH_SUCCESS_TEST_MODE);
         await recordPaymentEvent(tx, payment, PaymentEvents.EXTRA_AUTH_SUCCESS_TEST_MODE);
       }
-      const paid = await markOrderPaid(
+      // The order is paid in one update; only an order no longer pending is read as it is.
+      const paid = await markPendingOrderPaid(
         tx,
-        current,
+        payment.orderId ?? "",
         { cardLast4: result.cardLast4, wallet: result.wallet },
         now,
       );
-      lines = await completePaidOrder(deps, tx, ctx, paid, result.savedMethod);
-      return paid;
+      const order = paid ?? (await current());
+      lines = await completePaidOrder(deps, tx, ctx, order, result.savedMethod, knownLines);
+      return order;
     });
     return answerFor(deps, ctx, order, events, lines);
   }

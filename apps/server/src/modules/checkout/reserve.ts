@@ -16,9 +16,10 @@ import { newId } from "../../lib/ids.js";
 import {
   type LineDetails,
   type OrderDetails,
+  type OrderLineRow,
   type OrderRow,
   type PaymentRow,
-  insertOrder,
+  insertOrderWithLines,
   markOrderPaid,
 } from "../orders/service.js";
 import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.js";
@@ -40,7 +41,13 @@ import { paymentAndOrderByKey } from "./payment.js";
 
 export type Reserved =
   | { kind: "replay"; payment?: PaymentRow; order?: OrderRow }
-  | { kind: "reserved"; order: OrderRow; payment?: PaymentRow; hasSubscription: boolean };
+  | {
+      kind: "reserved";
+      order: OrderRow;
+      lines: OrderLineRow[];
+      payment?: PaymentRow;
+      hasSubscription: boolean;
+    };
 
 export async function reserve(
   deps: CheckoutDeps,
@@ -161,7 +168,7 @@ export async function reserve(
       priced.discountCents,
       lines.map((l) => (l.productType === ProductType.GIFT_CARD ? 0 : l.unitPriceCents * l.quantity)),
     );
-    const order = await insertOrder(tx, {
+    const { order, lines: orderLines } = await insertOrderWithLines(tx, {
       id: orderId,
       websiteId: site.id,
       cartId: loaded.cart.id,
@@ -235,9 +242,9 @@ export async function reserve(
     };
     if (priced.amountDueCents === 0) {
       const paid = await markOrderPaid(tx, order, {}, now);
-      await completePaidOrder(deps, tx, ctx, paid, undefined);
+      const paidLines = await completePaidOrder(deps, tx, ctx, paid, undefined, orderLines);
       await bumpStock();
-      return { kind: "reserved", order: paid, hasSubscription: false };
+      return { kind: "reserved", order: paid, lines: paidLines, hasSubscription: false };
     }
     const [payment] = await tx
       .insert(payments)
@@ -259,6 +266,7 @@ export async function reserve(
     return {
       kind: "reserved",
       order,
+      lines: orderLines,
       payment: payment!,
       hasSubscription: lines.some((l) => l.isSubscription),
     };

@@ -70,7 +70,15 @@ export async function placeOrder(
   }
   if (!reserved.payment) {
     // Nothing to charge (gift cards paid it all): the order was settled in the same transaction.
-    return answerFor(deps, ctx, reserved.order, []);
+    return answerFor(deps, ctx, reserved.order, [], reserved.lines);
   }
-  return chargeAndSettle(deps, ctx, reserved.payment, input.payment, input.email, reserved.hasSubscription);
+  return chargeAndSettle(
+    deps,
+    ctx,
+    reserved.payment,
+    input.payment,
+    input.email,
+    reserved.hasSubscription,
+    reserved.lines,
+  );
 }
