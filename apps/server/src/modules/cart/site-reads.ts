@@ -59,9 +59,10 @@ export interface SiteReads {
   bumpForStock(tx: Tx): Promise<number>;
   /**
    * After a committed `bumpForStock`: the new version differs from the one before only in the stock
-   * of these products' variants, so the next call at it keeps all else (undefined: any product).
+   * of these products' variants, so the next call at it keeps all else (undefined: any product);
+   * with `left`, every changed variant's units now, the products are kept too, with those units.
    */
-  stockBumped(version: number, itemIds?: readonly string[]): void;
+  stockBumped(version: number, itemIds?: readonly string[], left?: ReadonlyMap<string, number>): void;
 }
 
 /** A version made by an order's stock change alone: what it differs in from the one before. */
@@ -70,12 +71,21 @@ interface StockStep {
   /** The oldest version of the run of stock steps this one ends: what else is kept at. */
   base: number;
   items: ReadonlySet<string> | undefined;
+  /** Units of every variant the step changed, when known. */
+  left: ReadonlyMap<string, number> | undefined;
 }
 
 /** Stock steps kept per site (the newest). */
 const STOCK_STEPS = 64;
 /** Stock steps walked back to find a product kept at an older version. */
 const PRODUCT_STEPS = 16;
+
+function withUnits(p: CatalogProduct, units: ReadonlyMap<string, number>): CatalogProduct {
+  return {
+    ...p,
+    variants: p.variants.map((v) => (units.has(v.id) ? { ...v, qtyInStock: units.get(v.id)! } : v)),
+  };
+}
 
 export class StoreCache {
   private readonly sites: LruMap<string, Website>;
@@ -109,7 +119,12 @@ export class StoreCache {
     return version;
   }
 
-  private recordStock(websiteId: string, version: number, itemIds: readonly string[] | undefined) {
+  private recordStock(
+    websiteId: string,
+    version: number,
+    itemIds: readonly string[] | undefined,
+    left: ReadonlyMap<string, number> | undefined,
+  ) {
     let steps = this.stockSteps.get(websiteId);
     if (!steps) {
       steps = new Map();
@@ -117,7 +132,7 @@ export class StoreCache {
     }
     const from = version - 1;
     const base = steps.get(from)?.base ?? from;
-    steps.set(version, { from, base, items: itemIds ? new Set(itemIds) : undefined });
+    steps.set(version, { from, base, items: itemIds ? new Set(itemIds) : undefined, left });
     if (steps.size > STOCK_STEPS) {
       const oldest = Math.min(...steps.keys());
       steps.delete(oldest);
@@ -174,20 +189,29 @@ export class StoreCache {
         const rows = Array.isArray(res) ? res : res.rows;
         return Number(rows[0]!.v);
       },
-      stockBumped: (v, itemIds) => this.recordStock(site.id, v, itemIds),
+      stockBumped: (v, itemIds, left) => this.recordStock(site.id, v, itemIds, left),
     };
   }
 
-  /** A product kept at an older version of a run of stock steps that did not change it. */
+  /**
+   * A product kept at an older version of a run of stock steps, with the units those steps left
+   * its variants (undefined when a step changed it without saying to how many).
+   */
   private keptBefore(key: string, websiteId: string, itemId: string, version: number) {
     const steps = this.stockSteps.peek(websiteId);
+    const units = new Map<string, number>();
     let v = version;
     for (let i = 0; steps && i < PRODUCT_STEPS; i++) {
       const step = steps.get(v);
-      if (!step?.items || step.items.has(itemId)) return undefined;
+      if (!step?.items) return undefined;
+      if (step.items.has(itemId)) {
+        if (!step.left) return undefined;
+        // The newest step's units of a variant win.
+        for (const [id, qty] of step.left) if (!units.has(id)) units.set(id, qty);
+      }
       v = step.from;
       const kept = this.productsKept.peek(key, v);
-      if (kept) return kept;
+      if (kept) return units.size ? kept.then((p) => p && withUnits(p, units)) : kept;
     }
     return undefined;
   }

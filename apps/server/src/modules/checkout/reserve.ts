@@ -60,6 +60,7 @@ export async function reserve(
   // The stock change's own content version, and the products it changed (StoreCache keeps the rest).
   let stockVersion: number | undefined;
   let stockItems: string[] = [];
+  const stockLeft = new Map<string, number>();
   const reserved = await db.transaction(async (tx): Promise<Reserved> => {
     // One after the other: a transaction's connection runs one query at a time.
     const settings = await ctx.reads.settings(tx);
@@ -113,7 +114,8 @@ export async function reserve(
 
     // Stock: all or nothing; the loser of a race for the last units stops here, uncharged.
     const needs = stockNeeds(lines);
-    if (!(await takeStock(tx, site.id, needs))) throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+    if (!(await takeStock(tx, site.id, needs, stockLeft)))
+      throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
     for (const c of priced.validCoupons) {
       const done = await tx
         .update(coupons)
@@ -271,6 +273,6 @@ export async function reserve(
       hasSubscription: lines.some((l) => l.isSubscription),
     };
   });
-  if (stockVersion !== undefined) ctx.reads.stockBumped(stockVersion, stockItems);
+  if (stockVersion !== undefined) ctx.reads.stockBumped(stockVersion, stockItems, stockLeft);
   return reserved;
 }

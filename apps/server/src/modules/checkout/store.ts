@@ -147,14 +147,14 @@ export function stockNeeds(lines: readonly CheckoutLine[]): StockNeed[] {
  * Adds units (fewer when `sign` is -1) to variants of the site with counted stock, in one
  * statement: the variants are first locked in the order given (concurrent orders lock alike), then
  * changed by a conditional update that PostgreSQL re-checks after any concurrent update; taking
- * never goes below 0. Answers the variants it changed, each with its event recorded.
+ * never goes below 0. Answers the variants it changed with their units now, each with its event recorded.
  */
 async function addStock(
   tx: Tx,
   websiteId: string,
   needs: readonly StockNeed[],
   sign: 1 | -1,
-): Promise<Set<string>> {
+): Promise<Map<string, number>> {
   // One row per variant: an update joined to two rows of one variant would apply only one.
   const units = new Map<string, number>();
   for (const n of needs) units.set(n.variantId, (units.get(n.variantId) ?? 0) + n.quantity);
@@ -174,8 +174,10 @@ async function addStock(
     where v.id = n.id and v.website_id = ${websiteId} and v.unlimited = false
       and (select count(*) from locked) >= 0
       ${sign < 0 ? sql`and v.qty_in_stock >= n.qty` : sql``}
-    returning v.id`)) as unknown as { rows: { id: string }[] } | { id: string }[];
-  const changed = new Set((Array.isArray(res) ? res : res.rows).map((r) => r.id));
+    returning v.id, v.qty_in_stock as qty`)) as unknown as
+    | { rows: { id: string; qty: number }[] }
+    | { id: string; qty: number }[];
+  const changed = new Map((Array.isArray(res) ? res : res.rows).map((r) => [r.id, Number(r.qty)]));
   for (const id of ids) if (changed.has(id)) await recordEvent(tx, inventoryUpdated(websiteId, id));
   return changed;
 }
@@ -184,10 +186,18 @@ async function addStock(
  * Takes stock for an order, all or nothing. Answers false (and takes nothing that the caller's
  * rollback will not give back) when a variant has too few units.
  */
-export async function takeStock(tx: Tx, websiteId: string, needs: readonly StockNeed[]): Promise<boolean> {
+export async function takeStock(
+  tx: Tx,
+  websiteId: string,
+  needs: readonly StockNeed[],
+  /** Filled with each variant's units left (when taken). */
+  left?: Map<string, number>,
+): Promise<boolean> {
   if (!needs.length) return true;
   const variants = new Set(needs.map((n) => n.variantId)).size;
-  return (await addStock(tx, websiteId, needs, -1)).size === variants;
+  const changed = await addStock(tx, websiteId, needs, -1);
+  for (const [id, qty] of changed) left?.set(id, qty);
+  return changed.size === variants;
 }
 
 /** Gives stock back (a failed payment, a cancelled order, a refund that restocks). */
