@@ -108,14 +108,16 @@ export class StoreCache {
    * The version what is not stock was last loaded at: following recorded stock steps back from
    * `version`. A version below every recorded step (the site restored to an older version) drops them.
    */
-  private baseOf(websiteId: string, version: number): number {
+  private baseOf(websiteId: string, version: number, drop = true): number {
     const steps = this.stockSteps.peek(websiteId);
     if (!steps) return version;
     const step = steps.get(version);
     if (step) return step.base;
-    let lowest = Number.POSITIVE_INFINITY;
-    for (const s of steps.values()) lowest = Math.min(lowest, s.from);
-    if (version < lowest) this.stockSteps.delete(websiteId);
+    if (drop) {
+      let lowest = Number.POSITIVE_INFINITY;
+      for (const s of steps.values()) lowest = Math.min(lowest, s.from);
+      if (version < lowest) this.stockSteps.delete(websiteId);
+    }
     return version;
   }
 
@@ -147,7 +149,12 @@ export class StoreCache {
     const version = Number(idVersion.slice(colon + 1));
     let site = this.sites.get(id);
     const base = this.baseOf(id, version);
-    if (site && site.contentVersion !== version && base !== version && site.contentVersion === base) {
+    if (
+      site &&
+      site.contentVersion !== version &&
+      base !== version &&
+      this.baseOf(id, site.contentVersion, false) === base
+    ) {
       // Only stock changed since the row was read: the row is the same but for its version.
       site = { ...site, contentVersion: version };
       this.sites.set(id, site);

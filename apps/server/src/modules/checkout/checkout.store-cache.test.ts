@@ -28,21 +28,26 @@ async function twoShoppers(slug: string, stock: number) {
 }
 
 describe("the store cache after an order", () => {
-  it("keeps the site, its settings, rules and products, with the stock the order left", async () => {
+  it("keeps the site, its settings, rules and products, with the stock each order left", async () => {
     const { a, b } = await twoShoppers("ceramic-planter", 5);
-    await a.quote("country=US&state=NY");
-    await b.quote("country=US&state=NY");
+    const c = await new Shopper(t).start();
+    const planter = await product(db(), "ceramic-planter");
+    await c.add(planter.itemId, planter.variants[0]!.sku, 1);
+    for (const s of [a, b, c]) await s.quote("country=US&state=NY");
     const id = await siteId();
     const version = await versionOf(id);
+    const cache = t.app.storeCache;
+    const before = { ...cache.reloads };
     expect((await a.order(orderBody())).statusCode).toBe(201);
     // The order still bumps the site's version once (pages show the new stock).
     expect(await versionOf(id)).toBe(version + 1);
-
-    const cache = t.app.storeCache;
-    const before = { ...cache.reloads };
     const q = (await b.quote("country=US&state=NY")).json();
     expect(q.cart.shippingOptions.length).toBeGreaterThan(0);
     expect(await stockInCart(b)).toBe(4);
+    expect((await b.order(orderBody())).statusCode).toBe(201);
+    expect(await versionOf(id)).toBe(version + 2);
+    expect(await stockInCart(c)).toBe(3);
+    expect((await c.quote("country=US&state=NY")).json().cart.shippingOptions.length).toBeGreaterThan(0);
     expect(cache.reloads).toEqual(before);
   });
 
