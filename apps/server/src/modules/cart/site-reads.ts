@@ -5,6 +5,11 @@
  * same round trip as the call's rate-limit count (`siteVersionOfHost`), so a call never sees
  * anything older than a fresh read at that moment would: no waiting for a notification, and a
  * change made by any process is seen by the next call. Kept per app (one StoreCache each).
+ *
+ * An order's stock change bumps the version too (pages show the new stock), but in a version of
+ * its own (`bumpForStock`) that this process records as stock-only: at it, the site row, settings
+ * and rules stay kept, and the products get the units the order left. A version this process did
+ * not record (a change by the owner, or by another process) reads everything again.
  */
 import { type SQL, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
