@@ -5,6 +5,11 @@
  * same round trip as the call's rate-limit count (`siteVersionOfHost`), so a call never sees
  * anything older than a fresh read at that moment would: no waiting for a notification, and a
  * change made by any process is seen by the next call. Kept per app (one StoreCache each).
+ *
+ * An order's stock change bumps the version too (pages show the new stock), but in a version of
+ * its own (`bumpForStock`) that this process records as stock-only: at it, the site row, settings
+ * and rules stay kept, and the products get the units the order left. A version this process did
+ * not record (a change by the owner, or by another process) reads everything again.
  */
 import { type SQL, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -51,6 +56,40 @@ export interface SiteReads {
    * changes touch the store settings), loaded once per version under the name `what`.
    */
   keep<T>(what: string, db: Db | Tx, load: (db: Db | Tx) => Promise<T>): Promise<T>;
+  /**
+   * Bumps the site's content version in the caller's transaction for a change of stock only (the
+   * commit's own bump is skipped), answering the new version; `stockBumped` records it once the
+   * transaction committed.
+   */
+  bumpForStock(tx: Tx): Promise<number>;
+  /**
+   * After a committed `bumpForStock`: the new version differs from the one before only in the stock
+   * of these products' variants, so the next call at it keeps all else (undefined: any product);
+   * with `left`, every changed variant's units now, the products are kept too, with those units.
+   */
+  stockBumped(version: number, itemIds?: readonly string[], left?: ReadonlyMap<string, number>): void;
+}
+
+/** A version made by an order's stock change alone: what it differs in from the one before. */
+interface StockStep {
+  from: number;
+  /** The oldest version of the run of stock steps this one ends: what else is kept at. */
+  base: number;
+  items: ReadonlySet<string> | undefined;
+  /** Units of every variant the step changed, when known. */
+  left: ReadonlyMap<string, number> | undefined;
+}
+
+/** Stock steps kept per site (the newest). */
+const STOCK_STEPS = 64;
+/** Stock steps walked back to find a product kept at an older version. */
+const PRODUCT_STEPS = 16;
+
+function withUnits(p: CatalogProduct, units: ReadonlyMap<string, number>): CatalogProduct {
+  return {
+    ...p,
+    variants: p.variants.map((v) => (units.has(v.id) ? { ...v, qtyInStock: units.get(v.id)! } : v)),
+  };
 }
 
 export class StoreCache {
@@ -58,12 +97,53 @@ export class StoreCache {
   private readonly settingsKept: VersionedCache<Settings>;
   private readonly productsKept: VersionedCache<CatalogProduct | undefined>;
   private readonly othersKept: VersionedCache<unknown>;
+  private readonly stockSteps: LruMap<string, Map<number, StockStep>>;
+  /** Statements run by this cache (tests count them). */
+  reloads = { sites: 0, settings: 0, products: 0, others: 0 };
 
   constructor(sites = 1000) {
     this.sites = new LruMap(sites);
     this.settingsKept = new VersionedCache(sites);
     this.productsKept = new VersionedCache(sites * 50);
     this.othersKept = new VersionedCache(sites * 4);
+    this.stockSteps = new LruMap(sites);
+  }
+
+  /**
+   * The version what is not stock was last loaded at: following recorded stock steps back from
+   * `version`. A version below every recorded step (the site restored to an older version) drops them.
+   */
+  private baseOf(websiteId: string, version: number, drop = true): number {
+    const steps = this.stockSteps.peek(websiteId);
+    if (!steps) return version;
+    const step = steps.get(version);
+    if (step) return step.base;
+    if (drop) {
+      let lowest = Number.POSITIVE_INFINITY;
+      for (const s of steps.values()) lowest = Math.min(lowest, s.from);
+      if (version < lowest) this.stockSteps.delete(websiteId);
+    }
+    return version;
+  }
+
+  private recordStock(
+    websiteId: string,
+    version: number,
+    itemIds: readonly string[] | undefined,
+    left: ReadonlyMap<string, number> | undefined,
+  ) {
+    let steps = this.stockSteps.get(websiteId);
+    if (!steps) {
+      steps = new Map();
+      this.stockSteps.set(websiteId, steps);
+    }
+    const from = version - 1;
+    const base = steps.get(from)?.base ?? from;
+    steps.set(version, { from, base, items: itemIds ? new Set(itemIds) : undefined, left });
+    if (steps.size > STOCK_STEPS) {
+      const oldest = Math.min(...steps.keys());
+      steps.delete(oldest);
+    }
   }
 
   /** The reads of the site named by "<id>:<version>" (siteVersionOfHost), or undefined for null. */
@@ -73,7 +153,19 @@ export class StoreCache {
     const id = idVersion.slice(0, colon);
     const version = Number(idVersion.slice(colon + 1));
     let site = this.sites.get(id);
+    const base = this.baseOf(id, version);
+    if (
+      site &&
+      site.contentVersion !== version &&
+      base !== version &&
+      this.baseOf(id, site.contentVersion, false) === base
+    ) {
+      // Only stock changed since the row was read: the row is the same but for its version.
+      site = { ...site, contentVersion: version };
+      this.sites.set(id, site);
+    }
     if (!site || site.contentVersion !== version) {
+      this.reloads.sites++;
       const [row] = await db.select().from(websites).where(eq(websites.id, id));
       if (!row) return undefined;
       if (row.contentVersion >= (site?.contentVersion ?? 0)) this.sites.set(id, row);
@@ -84,14 +176,56 @@ export class StoreCache {
 
   /** The reads of a site at a version. */
   at(site: Website, version: number): SiteReads {
+    const base = this.baseOf(site.id, version);
     return {
       site,
       version,
-      settings: (db) => this.settingsKept.get(site.id, version, () => settingsOf(db as Db, site.id)),
+      settings: (db) =>
+        this.settingsKept.get(site.id, base, () => {
+          this.reloads.settings++;
+          return settingsOf(db as Db, site.id);
+        }),
       products: (db, itemIds) => this.products(db, site.id, version, itemIds),
       keep: <T>(what: string, db: Db | Tx, load: (db: Db | Tx) => Promise<T>) =>
-        this.othersKept.get(`${site.id}\n${what}`, version, () => load(db)) as Promise<T>,
+        this.othersKept.get(`${site.id}\n${what}`, base, () => {
+          this.reloads.others++;
+          return load(db);
+        }) as Promise<T>,
+      bumpForStock: async (tx) => {
+        // The commit's trigger (migration 0002) skips its bump when the setting is '1'.
+        const res = (await tx.execute(
+          sql`update websites set content_version = content_version + 1
+              where id = ${site.id} and set_config(${`atelier.touched_${site.id}`}, '1', true) = '1'
+              returning content_version as v`,
+        )) as unknown as { rows: { v: number }[] } | { v: number }[];
+        const rows = Array.isArray(res) ? res : res.rows;
+        return Number(rows[0]!.v);
+      },
+      stockBumped: (v, itemIds, left) => this.recordStock(site.id, v, itemIds, left),
     };
+  }
+
+  /**
+   * A product kept at an older version of a run of stock steps, with the units those steps left
+   * its variants (undefined when a step changed it without saying to how many).
+   */
+  private keptBefore(key: string, websiteId: string, itemId: string, version: number) {
+    const steps = this.stockSteps.peek(websiteId);
+    const units = new Map<string, number>();
+    let v = version;
+    for (let i = 0; steps && i < PRODUCT_STEPS; i++) {
+      const step = steps.get(v);
+      if (!step?.items) return undefined;
+      if (step.items.has(itemId)) {
+        if (!step.left) return undefined;
+        // The newest step's units of a variant win.
+        for (const [id, qty] of step.left) if (!units.has(id)) units.set(id, qty);
+      }
+      v = step.from;
+      const kept = this.productsKept.peek(key, v);
+      if (kept) return units.size ? kept.then((p) => p && withUnits(p, units)) : kept;
+    }
+    return undefined;
   }
 
   private async products(
@@ -102,9 +236,15 @@ export class StoreCache {
   ): Promise<Map<string, CatalogProduct>> {
     const ids = [...new Set(itemIds)];
     const keys = ids.map((id) => `${websiteId}\n${id}`);
-    const kept = keys.map((k) => this.productsKept.peek(k, version));
+    const kept = keys.map((k, i) => {
+      const now = this.productsKept.peek(k, version);
+      if (now) return now;
+      const before = this.keptBefore(k, websiteId, ids[i]!, version);
+      return before && this.productsKept.get(k, version, () => before);
+    });
     const missing = ids.filter((_, i) => !kept[i]);
     // The products not kept at this version are read together, in one query.
+    if (missing.length) this.reloads.products++;
     const loading = missing.length ? productsByIds(db as Db, websiteId, missing) : undefined;
     const values = await Promise.all(
       ids.map(

@@ -61,9 +61,10 @@ export async function completePaidOrder(
   ctx: PlaceOrderContext,
   order: OrderRow,
   savedMethod: string | undefined,
+  knownLines?: OrderLineRow[],
 ): Promise<OrderLineRow[]> {
   const { config, clock } = deps;
-  const lines = await linesOf(tx, order.id);
+  const lines = knownLines ?? (await linesOf(tx, order.id));
   const giftCards: { last4: string; amountCents: number; recipientEmail: string }[] = [];
   for (const line of lines) {
     if (line.productType !== ProductType.GIFT_CARD) continue;

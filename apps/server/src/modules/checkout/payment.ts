@@ -1,14 +1,15 @@
 /** Taking an order, steps 2 and 3: charging the card and settling what the provider answered, once. */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { payments } from "../../db/schema.js";
+import { orders, payments } from "../../db/schema.js";
 import { ApiError } from "../../http/errors.js";
 import {
   type OrderLineRow,
+  type OrderRow,
   type PaymentRow,
   lineDetailsOf,
   linesOf,
-  markOrderPaid,
+  markPendingOrderPaid,
   orderRow,
 } from "../orders/service.js";
 import { recordEvent } from "../analytics/service.js";
@@ -39,6 +40,20 @@ export async function cardPaymentByKey(
     .from(payments)
     .where(and(eq(payments.websiteId, websiteId), eq(payments.idempotencyKey, key)));
   return row;
+}
+
+/** The card payment and the order sent with an idempotency key, in one statement (either may be absent). */
+export async function paymentAndOrderByKey(
+  db: Db | Tx,
+  websiteId: string,
+  key: string,
+): Promise<{ payment?: PaymentRow; order?: OrderRow }> {
+  const [row] = await db
+    .select({ payment: payments, order: orders })
+    .from(sql`(select 1) as one`)
+    .leftJoin(payments, and(eq(payments.websiteId, websiteId), eq(payments.idempotencyKey, key)))
+    .leftJoin(orders, and(eq(orders.websiteId, websiteId), eq(orders.idempotencyKey, key)));
+  return { payment: row?.payment ?? undefined, order: row?.order ?? undefined };
 }
 
 function chargeRequest(
@@ -76,6 +91,7 @@ export async function chargeAndSettle(
   method: PaymentMethodInput,
   email: string,
   save: boolean,
+  knownLines?: OrderLineRow[],
 ): Promise<PlaceOrderResult> {
   let result: ChargeResult;
   try {
@@ -87,7 +103,7 @@ export async function chargeAndSettle(
     }
     throw err;
   }
-  return settle(deps, ctx, payment, result);
+  return settle(deps, ctx, payment, result, knownLines);
 }
 
 /** The same idempotencyKey again: answer what became of that payment, settling it if needed. */
@@ -129,6 +145,8 @@ export async function settle(
   ctx: PlaceOrderContext,
   payment: PaymentRow,
   result: ChargeResult,
+  /** The order's lines as they were inserted, when the caller has them. */
+  knownLines?: OrderLineRow[],
 ): Promise<PlaceOrderResult> {
   const { db, clock, payments: provider } = deps;
   const now = clock.now();
@@ -183,21 +201,26 @@ export async function settle(
         .set({ status: "succeeded", providerRef: result.providerRef, lastError: null, updatedAt: now })
         .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])))
         .returning();
-      const current = await orderRow(tx, payment.orderId ?? "", { lock: true });
-      if (!current) throw new Error(`payment ${payment.id} has no order`);
-      if (!moved.length) return current;
+      const current = async () => {
+        const row = await orderRow(tx, payment.orderId ?? "", { lock: true });
+        if (!row) throw new Error(`payment ${payment.id} has no order`);
+        return row;
+      };
+      if (!moved.length) return current();
       if (payment.status === "requires_action" && provider.testMode) {
         events.push(PaymentEvents.EXTRA_AUTH_SUCCESS_TEST_MODE);
         await recordPaymentEvent(tx, payment, PaymentEvents.EXTRA_AUTH_SUCCESS_TEST_MODE);
       }
-      const paid = await markOrderPaid(
+      // The order is paid in one update; only an order no longer pending is read as it is.
+      const paid = await markPendingOrderPaid(
         tx,
-        current,
+        payment.orderId ?? "",
         { cardLast4: result.cardLast4, wallet: result.wallet },
         now,
       );
-      lines = await completePaidOrder(deps, tx, ctx, paid, result.savedMethod);
-      return paid;
+      const order = paid ?? (await current());
+      lines = await completePaidOrder(deps, tx, ctx, order, result.savedMethod, knownLines);
+      return order;
     });
     return answerFor(deps, ctx, order, events, lines);
   }

@@ -16,11 +16,11 @@ import { newId } from "../../lib/ids.js";
 import {
   type LineDetails,
   type OrderDetails,
+  type OrderLineRow,
   type OrderRow,
   type PaymentRow,
-  insertOrder,
+  insertOrderWithLines,
   markOrderPaid,
-  orderByIdempotencyKey,
 } from "../orders/service.js";
 import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.js";
 import { redeemGiftCard } from "./gift-cards.js";
@@ -37,11 +37,17 @@ import {
 } from "./checkout-types.js";
 import { completePaidOrder } from "./fulfilment.js";
 import { checkInput } from "./order-input.js";
-import { cardPaymentByKey } from "./payment.js";
+import { paymentAndOrderByKey } from "./payment.js";
 
 export type Reserved =
   | { kind: "replay"; payment?: PaymentRow; order?: OrderRow }
-  | { kind: "reserved"; order: OrderRow; payment?: PaymentRow; hasSubscription: boolean };
+  | {
+      kind: "reserved";
+      order: OrderRow;
+      lines: OrderLineRow[];
+      payment?: PaymentRow;
+      hasSubscription: boolean;
+    };
 
 export async function reserve(
   deps: CheckoutDeps,
@@ -51,17 +57,20 @@ export async function reserve(
   const { db, clock, payments: provider } = deps;
   const site = ctx.site;
   const now = clock.now();
-  return db.transaction(async (tx): Promise<Reserved> => {
+  // The stock change's own content version, and the products it changed (StoreCache keeps the rest).
+  let stockVersion: number | undefined;
+  let stockItems: string[] = [];
+  const stockLeft = new Map<string, number>();
+  const reserved = await db.transaction(async (tx): Promise<Reserved> => {
     // One after the other: a transaction's connection runs one query at a time.
     const settings = await ctx.reads.settings(tx);
     const rules = await keptStoreRules(tx, ctx.reads);
     const currency = settings.store.currency;
     const loaded = await loadCheckoutCart(tx, ctx.reads, ctx.cartToken, { lock: true });
     // Someone with the same key got here first (the cart row lock made us wait for them).
-    const again = await cardPaymentByKey(tx, site.id, input.idempotencyKey);
-    if (again) return { kind: "replay", payment: again };
-    const againOrder = await orderByIdempotencyKey(tx, site.id, input.idempotencyKey);
-    if (againOrder) return { kind: "replay", order: againOrder };
+    const again = await paymentAndOrderByKey(tx, site.id, input.idempotencyKey);
+    if (again.payment) return { kind: "replay", payment: again.payment };
+    if (again.order) return { kind: "replay", order: again.order };
     if (!loaded) throw badRequest(MSG_CART_EMPTY);
     if (loaded.unavailable.length) throw badRequest(MSG_VARIANT_UNAVAILABLE);
     if (!loaded.lines.length) throw badRequest(MSG_CART_EMPTY);
@@ -105,7 +114,8 @@ export async function reserve(
 
     // Stock: all or nothing; the loser of a race for the last units stops here, uncharged.
     const needs = stockNeeds(lines);
-    if (!(await takeStock(tx, site.id, needs))) throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+    if (!(await takeStock(tx, site.id, needs, stockLeft)))
+      throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
     for (const c of priced.validCoupons) {
       const done = await tx
         .update(coupons)
@@ -160,7 +170,7 @@ export async function reserve(
       priced.discountCents,
       lines.map((l) => (l.productType === ProductType.GIFT_CARD ? 0 : l.unitPriceCents * l.quantity)),
     );
-    const order = await insertOrder(tx, {
+    const { order, lines: orderLines } = await insertOrderWithLines(tx, {
       id: orderId,
       websiteId: site.id,
       cartId: loaded.cart.id,
@@ -226,10 +236,17 @@ export async function reserve(
       });
     }
     await setCartPurchased(tx, loaded.cart.id, orderId, now);
+    // Last: the site's row is locked from here to the commit (after every other lock, as the trigger would).
+    const bumpStock = async () => {
+      if (!needs.length) return;
+      stockVersion = await ctx.reads.bumpForStock(tx);
+      stockItems = lines.filter((l) => l.limitedStock).map((l) => l.itemId);
+    };
     if (priced.amountDueCents === 0) {
       const paid = await markOrderPaid(tx, order, {}, now);
-      await completePaidOrder(deps, tx, ctx, paid, undefined);
-      return { kind: "reserved", order: paid, hasSubscription: false };
+      const paidLines = await completePaidOrder(deps, tx, ctx, paid, undefined, orderLines);
+      await bumpStock();
+      return { kind: "reserved", order: paid, lines: paidLines, hasSubscription: false };
     }
     const [payment] = await tx
       .insert(payments)
@@ -247,11 +264,15 @@ export async function reserve(
         updatedAt: now,
       })
       .returning();
+    await bumpStock();
     return {
       kind: "reserved",
       order,
+      lines: orderLines,
       payment: payment!,
       hasSubscription: lines.some((l) => l.isSubscription),
     };
   });
+  if (stockVersion !== undefined) ctx.reads.stockBumped(stockVersion, stockItems, stockLeft);
+  return reserved;
 }

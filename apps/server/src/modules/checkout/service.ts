@@ -17,7 +17,6 @@
  * fulfilment.ts, quotes in quote.ts and the reconciler in reconcile.ts.
  */
 import { ApiError } from "../../http/errors.js";
-import { orderByIdempotencyKey } from "../orders/service.js";
 import {
   type CheckoutDeps,
   type NewOrderContext,
@@ -27,7 +26,7 @@ import {
 } from "./checkout-types.js";
 import { answerFor } from "./fulfilment.js";
 import { type Reserved, reserve } from "./reserve.js";
-import { cardPaymentByKey, chargeAndSettle, resumePayment } from "./payment.js";
+import { chargeAndSettle, paymentAndOrderByKey, resumePayment } from "./payment.js";
 
 export {
   type CheckoutDeps,
@@ -62,8 +61,7 @@ export async function placeOrder(
   } catch (err) {
     // The same key sent twice at once: the other request took the order.
     if (!isUniqueViolation(err)) throw err;
-    reserved = { kind: "replay", payment: await cardPaymentByKey(db, site.id, input.idempotencyKey) };
-    if (!reserved.payment) reserved.order = await orderByIdempotencyKey(db, site.id, input.idempotencyKey);
+    reserved = { kind: "replay", ...(await paymentAndOrderByKey(db, site.id, input.idempotencyKey)) };
   }
   if (reserved.kind === "replay") {
     if (reserved.payment) return resumePayment(deps, ctx, reserved.payment, input.payment);
@@ -72,7 +70,15 @@ export async function placeOrder(
   }
   if (!reserved.payment) {
     // Nothing to charge (gift cards paid it all): the order was settled in the same transaction.
-    return answerFor(deps, ctx, reserved.order, []);
+    return answerFor(deps, ctx, reserved.order, [], reserved.lines);
   }
-  return chargeAndSettle(deps, ctx, reserved.payment, input.payment, input.email, reserved.hasSubscription);
+  return chargeAndSettle(
+    deps,
+    ctx,
+    reserved.payment,
+    input.payment,
+    input.email,
+    reserved.hasSubscription,
+    reserved.lines,
+  );
 }

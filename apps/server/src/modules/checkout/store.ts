@@ -6,9 +6,9 @@
  * orders and the owner's inventory change.
  */
 import { ProductType, type SubscriptionPlan, parseSubscriptionPlan, tracksStock } from "@atelier/commerce";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { carts, productVariants } from "../../db/schema.js";
+import { carts } from "../../db/schema.js";
 import { type CartEntryRow, type CartRow, findCartWithEntries } from "../cart/service.js";
 import type { SiteReads } from "../cart/site-reads.js";
 import { recordEvent } from "../events/service.js";
@@ -144,39 +144,66 @@ export function stockNeeds(lines: readonly CheckoutLine[]): StockNeed[] {
 }
 
 /**
- * Adds `delta` units (fewer when negative) to a variant of the site with counted stock, in one
- * conditional update that PostgreSQL applies under the row's lock and re-checks after any
- * concurrent update; a negative `delta` never takes it below 0. Answers whether it changed.
+ * Adds units (fewer when `sign` is -1) to variants of the site with counted stock, in one
+ * statement: the variants are first locked in the order given (concurrent orders lock alike), then
+ * changed by a conditional update that PostgreSQL re-checks after any concurrent update; taking
+ * never goes below 0. Answers the variants it changed with their units now, each with its event recorded.
  */
-async function addStock(tx: Tx, websiteId: string, variantId: string, delta: number): Promise<boolean> {
-  const done = await tx
-    .update(productVariants)
-    .set({ qtyInStock: sql`${productVariants.qtyInStock} + ${delta}` })
-    .where(
-      and(
-        eq(productVariants.id, variantId),
-        eq(productVariants.websiteId, websiteId),
-        eq(productVariants.unlimited, false),
-        delta < 0 ? gte(productVariants.qtyInStock, -delta) : undefined,
-      ),
-    )
-    .returning({ id: productVariants.id });
-  if (done.length) await recordEvent(tx, inventoryUpdated(websiteId, variantId));
-  return done.length > 0;
+async function addStock(
+  tx: Tx,
+  websiteId: string,
+  needs: readonly StockNeed[],
+  sign: 1 | -1,
+): Promise<Map<string, number>> {
+  // One row per variant: an update joined to two rows of one variant would apply only one.
+  const units = new Map<string, number>();
+  for (const n of needs) units.set(n.variantId, (units.get(n.variantId) ?? 0) + n.quantity);
+  const ids = [...units.keys()];
+  const values = sql.join(
+    [...units].map(([id, qty]) => sql`(${id}::text, ${qty}::int)`),
+    sql`, `,
+  );
+  // The one-time count runs before any row is updated: every lock is taken in id order first.
+  const res = (await tx.execute(sql`
+    with locked as materialized (
+      select id from product_variants
+      where website_id = ${websiteId} and id in ${ids} and unlimited = false
+      order by id for update)
+    update product_variants v set qty_in_stock = v.qty_in_stock + ${sign}::int * n.qty
+    from (values ${values}) as n(id, qty)
+    where v.id = n.id and v.website_id = ${websiteId} and v.unlimited = false
+      and (select count(*) from locked) >= 0
+      ${sign < 0 ? sql`and v.qty_in_stock >= n.qty` : sql``}
+    returning v.id, v.qty_in_stock as qty`)) as unknown as
+    | { rows: { id: string; qty: number }[] }
+    | { id: string; qty: number }[];
+  const changed = new Map((Array.isArray(res) ? res : res.rows).map((r) => [r.id, Number(r.qty)]));
+  for (const id of ids) if (changed.has(id)) await recordEvent(tx, inventoryUpdated(websiteId, id));
+  return changed;
 }
 
 /**
- * Takes stock for an order, one variant after another. Answers false (and takes nothing that
- * the caller's rollback will not give back) when a variant has too few units.
+ * Takes stock for an order, all or nothing. Answers false (and takes nothing that the caller's
+ * rollback will not give back) when a variant has too few units.
  */
-export async function takeStock(tx: Tx, websiteId: string, needs: readonly StockNeed[]): Promise<boolean> {
-  for (const n of needs) if (!(await addStock(tx, websiteId, n.variantId, -n.quantity))) return false;
-  return true;
+export async function takeStock(
+  tx: Tx,
+  websiteId: string,
+  needs: readonly StockNeed[],
+  /** Filled with each variant's units left (when taken). */
+  left?: Map<string, number>,
+): Promise<boolean> {
+  if (!needs.length) return true;
+  const variants = new Set(needs.map((n) => n.variantId)).size;
+  const changed = await addStock(tx, websiteId, needs, -1);
+  for (const [id, qty] of changed) left?.set(id, qty);
+  return changed.size === variants;
 }
 
 /** Gives stock back (a failed payment, a cancelled order, a refund that restocks). */
 export async function returnStock(tx: Tx, websiteId: string, needs: readonly StockNeed[]): Promise<void> {
-  for (const n of needs) if (n.quantity > 0) await addStock(tx, websiteId, n.variantId, n.quantity);
+  const back = needs.filter((n) => n.quantity > 0);
+  if (back.length) await addStock(tx, websiteId, back, 1);
 }
 
 /** Marks the cart bought by an order, or (orderId null) open again after a failed payment. */

@@ -112,6 +112,14 @@ interface NewOrder {
 }
 
 export async function insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
+  return (await insertOrderWithLines(tx, o)).order;
+}
+
+/** Inserts a pending order and its lines; answers both, the lines in the order `linesOf` reads them. */
+export async function insertOrderWithLines(
+  tx: Tx,
+  o: NewOrder,
+): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const orderNumber = await nextOrderNumber(tx, o.websiteId);
   const [order] = await tx
     .insert(orders)
@@ -137,10 +145,15 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
       updatedAt: o.now,
     })
     .returning();
-  if (o.lines.length) {
-    await tx.insert(orderLines).values(o.lines.map((l) => ({ ...l, orderId: o.id, websiteId: o.websiteId })));
-  }
-  return order!;
+  const lines = o.lines.length
+    ? await tx
+        .insert(orderLines)
+        .values(o.lines.map((l) => ({ ...l, orderId: o.id, websiteId: o.websiteId })))
+        .returning()
+    : [];
+  // Ids are lowercase hex: JavaScript orders them as PostgreSQL does.
+  lines.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { order: order!, lines };
 }
 
 export async function orderRow(db: Db | Tx, orderId: string, opts: { lock?: boolean } = {}) {
@@ -228,15 +241,39 @@ export async function markOrderPaid(
     })
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
     .returning();
-  if (row)
-    await recordEvent(tx, {
-      websiteId: row.websiteId,
-      type: "order.created",
-      entity: { type: "order", id: row.id },
-      actor: SYSTEM,
-      payload: { status: row.status },
-    });
+  if (row) await orderCreated(tx, row);
   return row ?? order;
+}
+
+/**
+ * markOrderPaid by id, without reading the order first: its details get `patch` and paidAt added
+ * in the update itself. Undefined when the order is not pending (paid or released before).
+ */
+export async function markPendingOrderPaid(
+  tx: Tx,
+  orderId: string,
+  patch: OrderDetails,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  if (!isId(orderId)) return undefined;
+  const added = JSON.stringify({ ...patch, paidAt: now.toISOString() });
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "paid", details: sql`${orders.details} || ${added}::jsonb`, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .returning();
+  if (row) await orderCreated(tx, row);
+  return row;
+}
+
+async function orderCreated(tx: Tx, row: OrderRow) {
+  await recordEvent(tx, {
+    websiteId: row.websiteId,
+    type: "order.created",
+    entity: { type: "order", id: row.id },
+    actor: SYSTEM,
+    payload: { status: row.status },
+  });
 }
 
 /** A pending order whose payment failed disappears (its lines go with it). */

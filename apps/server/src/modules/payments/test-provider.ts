@@ -99,6 +99,18 @@ interface TestProviderOptions {
   latencyMs?: number;
 }
 
+/** Writes and flushes a file; its folder is made only when missing (not once per charge). */
+async function writeTemp(file: string, value: unknown): Promise<void> {
+  const text = JSON.stringify(value);
+  try {
+    await writeFile(file, text, { flush: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text, { flush: true });
+  }
+}
+
 type CardCheck = { ok: true; card: string; wallet?: Wallet } | { ok: false; code: string; message: string };
 
 export class TestPaymentProvider implements PaymentProvider {
@@ -131,17 +143,15 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /** Writes a file whole (temp file then rename), so a reader never sees half of it. */
   private async writeJson(file: string, value: unknown): Promise<void> {
-    await mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    await writeFile(tmp, JSON.stringify(value), { flush: true });
+    await writeTemp(tmp, value);
     await rename(tmp, file);
   }
 
   /** Creates a file whole only if it does not exist yet; answers false when it did. */
   private async createJson(file: string, value: unknown): Promise<boolean> {
-    await mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    await writeFile(tmp, JSON.stringify(value), { flush: true });
+    await writeTemp(tmp, value);
     try {
       await link(tmp, file);
       return true;

@@ -1,0 +1,76 @@
+/** Stock of orders with several variants: taken all or nothing, given back in full, never oversold. */
+import { MSG_NOT_ENOUGH_STOCK } from "@atelier/commerce";
+import { and, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { events } from "../../db/schema.js";
+import { Shopper, product, setStock, stockOf } from "./test-helpers.js";
+import { card, orderBody } from "../../../test/fixtures.js";
+import { db, t, useCheckoutApp } from "./checkout.test-helper.js";
+
+useCheckoutApp();
+
+async function twoVariants(stockA: number, stockB: number) {
+  const planter = await product(db(), "ceramic-planter");
+  const vase = await product(db(), "hand-thrown-vase");
+  const a = planter.variants[0]!;
+  const b = vase.variants[0]!;
+  await setStock(db(), a.id, stockA);
+  await setStock(db(), b.id, stockB);
+  const buyer = async () => {
+    const s = await new Shopper(t).start();
+    await s.add(planter.itemId, a.sku, 1);
+    await s.add(vase.itemId, b.sku, 2);
+    return s;
+  };
+  return { a, b, buyer };
+}
+
+const stockEvents = (variantIds: string[]) =>
+  db()
+    .select()
+    .from(events)
+    .where(and(eq(events.type, "inventory.updated"), inArray(events.entityId, variantIds)));
+
+describe("stock of an order with several variants", () => {
+  it("takes nothing when one variant has too few units", async () => {
+    const { a, b, buyer } = await twoVariants(5, 5);
+    const s = await buyer();
+    // Someone else bought the vases since.
+    await setStock(db(), b.id, 1);
+    const before = (await stockEvents([a.id, b.id])).length;
+    const res = await s.order(orderBody());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(MSG_NOT_ENOUGH_STOCK);
+    expect(await stockOf(db(), a.id)).toBe(5);
+    expect(await stockOf(db(), b.id)).toBe(1);
+    expect((await stockEvents([a.id, b.id])).length).toBe(before);
+  });
+
+  it("takes every variant's units with an event each, and gives them all back when the card is declined", async () => {
+    const { a, b, buyer } = await twoVariants(5, 5);
+    const before = (await stockEvents([a.id, b.id])).length;
+    const paid = await (await buyer()).order(orderBody());
+    expect(paid.statusCode).toBe(201);
+    expect(await stockOf(db(), a.id)).toBe(4);
+    expect(await stockOf(db(), b.id)).toBe(3);
+    expect((await stockEvents([a.id, b.id])).length).toBe(before + 2);
+
+    const declined = await (await buyer()).order(orderBody({ payment: card("4000 0000 0000 0002") }));
+    expect(declined.statusCode).toBe(402);
+    expect(await stockOf(db(), a.id)).toBe(4);
+    expect(await stockOf(db(), b.id)).toBe(3);
+  });
+
+  it("sells exactly the stock of both variants to buyers ordering at once", async () => {
+    const { a, b, buyer } = await twoVariants(10, 6);
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => buyer()));
+    const results = await Promise.all(buyers.map((s) => s.order(orderBody())));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    for (const r of results.filter((r) => r.statusCode !== 201)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().error.message).toBe(MSG_NOT_ENOUGH_STOCK);
+    }
+    expect(await stockOf(db(), a.id)).toBe(7);
+    expect(await stockOf(db(), b.id)).toBe(0);
+  });
+});
