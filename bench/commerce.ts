@@ -343,7 +343,8 @@ async function pgbench(
     path.join(root, "bench/sql", script),
     ...Object.entries(vars).flatMap(([k, v]) => ["-D", `${k}='${v}'`]),
     "-h",
-    u.hostname,
+    // A Unix socket's folder when the URL names one (?host=/var/run/postgresql), as the server's connection does.
+    u.searchParams.get("host") ?? u.hostname,
     "-p",
     u.port || "5432",
     "-U",
