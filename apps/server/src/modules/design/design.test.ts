@@ -275,10 +275,17 @@ describe("the published site", () => {
     const body = await html("/");
     expect(body).toContain('data-theme="commerce"');
     expect(body).not.toContain('id="site-styles"');
-    // The commerce theme is set in Inter: its faces only, with swap, and the body's regular preloaded.
+    // The commerce theme is set in Inter: its faces only, the body's regular preloaded and swapped
+    // in; a face not preloaded (the italic) is optional, so it never moves the page once shown.
     const faces = [...body.matchAll(/@font-face\{font-family:"([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(faces)).toEqual(new Set(["Inter"]));
     expect(body).toContain("font-display:swap");
+    expect(body).toMatch(
+      /font-style:normal;font-weight:400;font-display:swap;src:url\(\/assets\/fonts\/inter-400-normal\./,
+    );
+    expect(body).toMatch(
+      /font-style:italic;font-weight:400;font-display:optional;src:url\(\/assets\/fonts\/inter-400-italic\./,
+    );
     const preload =
       /<link rel="preload" href="(\/assets\/fonts\/inter-400-normal\.[a-f0-9]{12}\.woff2)" as="font"/.exec(
         body,

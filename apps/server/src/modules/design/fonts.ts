@@ -143,12 +143,18 @@ export function facesFor(
   return [...out.values()];
 }
 
-/** `@font-face` rules for the faces, with font-display: swap. */
-export function fontFaceCss(faces: FontFile[]): string {
+/**
+ * `@font-face` rules for the faces. Given the published page's preloads, a face it does not preload
+ * (italic, bold body text) is `font-display: optional`: found only once the text is laid out, it
+ * comes after the first paint, and swapping it in then moves the page (layout shift); it is used
+ * from the next page on, from the cache. Preloaded faces, and every face of the dashboard's
+ * previews (which are there to show the font), swap.
+ */
+export function fontFaceCss(faces: FontFile[], preloaded?: readonly string[]): string {
   return faces
     .map(
       (f) =>
-        `@font-face{font-family:"${f.family}";font-style:${f.style};font-weight:${f.weight};font-display:swap;src:url(${f.url}) format("woff2")}`,
+        `@font-face{font-family:"${f.family}";font-style:${f.style};font-weight:${f.weight};font-display:${!preloaded || preloaded.includes(f.url) ? "swap" : "optional"};src:url(${f.url}) format("woff2")}`,
     )
     .join("");
 }

@@ -281,10 +281,11 @@ async function loadView(db: Db, site: Website): Promise<DesignView> {
   const icon = row.siteIconMediaId ? found.get(row.siteIconMediaId) : undefined;
   const social = row.socialImageMediaId ? found.get(row.socialImageMediaId) : undefined;
   const [s16, s32, s180, s192] = ICON_SIZES;
+  const fontPreloads = preloadsFor(faces, styles.fonts, theme.headingWeight);
   return {
     rootCss: rootBlock(changedTokens(styles, theme.styles)),
-    fontFaceCss: fontFaceCss(faces),
-    fontPreloads: preloadsFor(faces, styles.fonts, theme.headingWeight),
+    fontFaceCss: fontFaceCss(faces, fontPreloads),
+    fontPreloads,
     customCssUrl: row.customCss ? customCssUrl(row.customCss) : undefined,
     logo: logo && {
       url: mediaUrl(logo.id, logo.filename),
