@@ -21,6 +21,8 @@ if (group && group !== "own-server" && group !== "shared-server") {
 }
 
 export default defineConfig({
+  // Each group keeps its own results cache: the two Vitests, ending at once, would write one file.
+  cacheDir: group ? path.join(here, "../node_modules/.vite/e2e", group) : undefined,
   test: {
     include:
       group === "own-server"
