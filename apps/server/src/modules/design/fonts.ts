@@ -144,17 +144,17 @@ export function facesFor(
 }
 
 /**
- * `@font-face` rules for the faces. Given the published page's preloads, a face it does not preload
- * (italic, bold body text) is `font-display: optional`: found only once the text is laid out, it
- * comes after the first paint, and swapping it in then moves the page (layout shift); it is used
- * from the next page on, from the cache. Preloaded faces, and every face of the dashboard's
- * previews (which are there to show the font), swap.
+ * `@font-face` rules for the faces. Published pages ask for `optional`: a face there by the first
+ * paint is used (Chromium holds the first paint up to 100 ms for a preloaded one), a later one is
+ * not swapped in, so text never reflows under the visitor (a swap late enough re-wraps lines and
+ * moves the page: layout shift), and the cached face shows from the next page on. The dashboard's
+ * previews, which are there to show the font, swap.
  */
-export function fontFaceCss(faces: FontFile[], preloaded?: readonly string[]): string {
+export function fontFaceCss(faces: FontFile[], display: "swap" | "optional" = "swap"): string {
   return faces
     .map(
       (f) =>
-        `@font-face{font-family:"${f.family}";font-style:${f.style};font-weight:${f.weight};font-display:${!preloaded || preloaded.includes(f.url) ? "swap" : "optional"};src:url(${f.url}) format("woff2")}`,
+        `@font-face{font-family:"${f.family}";font-style:${f.style};font-weight:${f.weight};font-display:${display};src:url(${f.url}) format("woff2")}`,
     )
     .join("");
 }

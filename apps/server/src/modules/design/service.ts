@@ -281,11 +281,10 @@ async function loadView(db: Db, site: Website): Promise<DesignView> {
   const icon = row.siteIconMediaId ? found.get(row.siteIconMediaId) : undefined;
   const social = row.socialImageMediaId ? found.get(row.socialImageMediaId) : undefined;
   const [s16, s32, s180, s192] = ICON_SIZES;
-  const fontPreloads = preloadsFor(faces, styles.fonts, theme.headingWeight);
   return {
     rootCss: rootBlock(changedTokens(styles, theme.styles)),
-    fontFaceCss: fontFaceCss(faces, fontPreloads),
-    fontPreloads,
+    fontFaceCss: fontFaceCss(faces, "optional"),
+    fontPreloads: preloadsFor(faces, styles.fonts, theme.headingWeight),
     customCssUrl: row.customCss ? customCssUrl(row.customCss) : undefined,
     logo: logo && {
       url: mediaUrl(logo.id, logo.filename),
