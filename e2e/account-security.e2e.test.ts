@@ -6,7 +6,7 @@
 import { generate } from "otplib";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { PHONE, browser, screenshot, useBrowser } from "./browser.js";
+import { PHONE, browser, ownAddress, screenshot, useBrowser } from "./browser.js";
 
 const base = inject("baseUrl");
 const WIDE = { width: 1440, height: 900 };
@@ -29,7 +29,7 @@ async function logInForm(page: Page) {
 
 describe("two-step verification in the dashboard", () => {
   it("is turned on from the Account screen, then asked for at sign-in", async () => {
-    const context = await browser.newContext({ viewport: WIDE });
+    const context = await browser.newContext({ viewport: WIDE, extraHTTPHeaders: ownAddress() });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -86,7 +86,7 @@ describe("two-step verification in the dashboard", () => {
   });
 
   it("signs in on a phone with a recovery code; the Account screen and the reset pages fit a phone", async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser.newContext({ viewport: PHONE, extraHTTPHeaders: ownAddress() });
     const page = await context.newPage();
     await logInForm(page);
     await page.getByLabel("Verification code").waitFor();

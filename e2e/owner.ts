@@ -1,11 +1,13 @@
 /**
  * The demo owner in the dashboard. The first call of a test file logs in through the login screen;
  * later calls reuse that session, so a file does not run into the login rate limit (10 a minute).
+ * Each browser context also names a client address of its own (browser.ts, ownAddress): the files
+ * sharing the demo server sign in one after another, quicker than ten a minute from one address.
  */
 import type { APIResponse, Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { DEMO_OWNER } from "../apps/server/test/fixtures.js";
-import { DESKTOP } from "./browser.js";
+import { DESKTOP, ownAddress } from "./browser.js";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 let session: StorageState | undefined;
@@ -29,7 +31,11 @@ async function sitesListed(page: Page): Promise<void> {
 }
 
 export async function ownerLogIn(browser: Browser, base: string, viewport = DESKTOP): Promise<OwnerPage> {
-  const context = await browser.newContext({ viewport, storageState: session });
+  const context = await browser.newContext({
+    viewport,
+    storageState: session,
+    extraHTTPHeaders: ownAddress(),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -63,7 +69,10 @@ export async function ownerApiSession(
   base: string,
   options: BrowserContextOptions = {},
 ): Promise<OwnerApiSession> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({
+    ...options,
+    extraHTTPHeaders: { ...ownAddress(), ...options.extraHTTPHeaders },
+  });
   const page = await context.newPage();
   await page.goto(`${base}/`);
   const crumb = (await context.cookies()).find((c) => c.name === "crumb")!.value;

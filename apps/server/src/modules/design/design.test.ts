@@ -218,6 +218,8 @@ describe("the design API", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().styles.colors.accent).toBe("#aabbcc");
     expect(res.json().css).toContain('@font-face{font-family:"Merriweather"');
+    // The dashboard's preview is there to show the font: it swaps it in.
+    expect(res.json().css).toContain("font-display:swap");
     expect(res.json().css).toContain(":root{--color-accent:#aabbcc");
     // Inter stays for the headings only: no longer its body faces.
     expect(res.json().css).toContain('font-family:"Inter";font-style:normal;font-weight:600');
@@ -275,10 +277,12 @@ describe("the published site", () => {
     const body = await html("/");
     expect(body).toContain('data-theme="commerce"');
     expect(body).not.toContain('id="site-styles"');
-    // The commerce theme is set in Inter: its faces only, with swap, and the body's regular preloaded.
+    // The commerce theme is set in Inter: its faces only, optional (a late face never moves the
+    // page; it was swap, which re-wrapped text under the visitor), and the body's regular preloaded.
     const faces = [...body.matchAll(/@font-face\{font-family:"([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(faces)).toEqual(new Set(["Inter"]));
-    expect(body).toContain("font-display:swap");
+    expect(body).toContain("font-display:optional");
+    expect(body).not.toContain("font-display:swap");
     const preload =
       /<link rel="preload" href="(\/assets\/fonts\/inter-400-normal\.[a-f0-9]{12}\.woff2)" as="font"/.exec(
         body,

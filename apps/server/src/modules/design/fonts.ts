@@ -143,12 +143,18 @@ export function facesFor(
   return [...out.values()];
 }
 
-/** `@font-face` rules for the faces, with font-display: swap. */
-export function fontFaceCss(faces: FontFile[]): string {
+/**
+ * `@font-face` rules for the faces. Published pages ask for `optional`: a face there by the first
+ * paint is used (Chromium holds the first paint up to 100 ms for a preloaded one), a later one is
+ * not swapped in, so text never reflows under the visitor (a swap late enough re-wraps lines and
+ * moves the page: layout shift), and the cached face shows from the next page on. The dashboard's
+ * previews, which are there to show the font, swap.
+ */
+export function fontFaceCss(faces: FontFile[], display: "swap" | "optional" = "swap"): string {
   return faces
     .map(
       (f) =>
-        `@font-face{font-family:"${f.family}";font-style:${f.style};font-weight:${f.weight};font-display:swap;src:url(${f.url}) format("woff2")}`,
+        `@font-face{font-family:"${f.family}";font-style:${f.style};font-weight:${f.weight};font-display:${display};src:url(${f.url}) format("woff2")}`,
     )
     .join("");
 }

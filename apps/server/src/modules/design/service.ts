@@ -283,7 +283,7 @@ async function loadView(db: Db, site: Website): Promise<DesignView> {
   const [s16, s32, s180, s192] = ICON_SIZES;
   return {
     rootCss: rootBlock(changedTokens(styles, theme.styles)),
-    fontFaceCss: fontFaceCss(faces),
+    fontFaceCss: fontFaceCss(faces, "optional"),
     fontPreloads: preloadsFor(faces, styles.fonts, theme.headingWeight),
     customCssUrl: row.customCss ? customCssUrl(row.customCss) : undefined,
     logo: logo && {
