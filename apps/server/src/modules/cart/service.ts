@@ -23,6 +23,7 @@ import {
 import { MSG_FORM_INVALID, parseFields, validateForm } from "@atelier/forms";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { cartEntries, carts } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
@@ -176,6 +177,20 @@ async function cartJson(
 // ─── Finding and creating carts ──────────────────────────────────────────────────────────────
 
 /** The open (not purchased) cart a token names on a website, optionally locked for update. */
+const cartByToken = (db: Db) =>
+  db
+    .select()
+    .from(carts)
+    .where(
+      and(
+        eq(carts.tokenHash, sql.placeholder("tokenHash")),
+        eq(carts.websiteId, sql.placeholder("websiteId")),
+        eq(carts.isPurchased, false),
+      ),
+    );
+const openCart = compiled("cart_open", cartByToken);
+const openCartLocked = compiled("cart_open_locked", (db) => cartByToken(db).for("update"));
+
 export async function findCart(
   db: Db | Tx,
   websiteId: string,
@@ -183,17 +198,8 @@ export async function findCart(
   opts: { lock?: boolean } = {},
 ): Promise<CartRow | undefined> {
   if (!token || token.length > 200) return undefined;
-  const query = db
-    .select()
-    .from(carts)
-    .where(
-      and(
-        eq(carts.tokenHash, hashToken(token)),
-        eq(carts.websiteId, websiteId),
-        eq(carts.isPurchased, false),
-      ),
-    );
-  const [row] = opts.lock ? await query.for("update") : await query;
+  const values = { tokenHash: hashToken(token), websiteId };
+  const [row] = opts.lock ? await openCartLocked(db, values) : await openCart(db, values);
   return row;
 }
 
@@ -214,18 +220,7 @@ export async function findCartWithEntries(
     const cart = await findCart(db, websiteId, token, opts);
     return cart && { cart, entries: await entriesOf(db, cart.id) };
   }
-  const rows = await db
-    .select({ cart: carts, entry: cartEntries })
-    .from(carts)
-    .leftJoin(cartEntries, eq(cartEntries.cartId, carts.id))
-    .where(
-      and(
-        eq(carts.tokenHash, hashToken(token)),
-        eq(carts.websiteId, websiteId),
-        eq(carts.isPurchased, false),
-      ),
-    )
-    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+  const rows = await openCartWithEntries(db, { tokenHash: hashToken(token), websiteId });
   const first = rows[0];
   if (!first) return undefined;
   const entries: CartEntryRow[] = [];
@@ -233,13 +228,32 @@ export async function findCartWithEntries(
   return { cart: first.cart, entries };
 }
 
-/** A cart's entries in their order. */
-function entriesOf(db: Db | Tx, cartId: string): Promise<CartEntryRow[]> {
-  return db
+const openCartWithEntries = compiled("cart_open_with_entries", (db) =>
+  db
+    .select({ cart: carts, entry: cartEntries })
+    .from(carts)
+    .leftJoin(cartEntries, eq(cartEntries.cartId, carts.id))
+    .where(
+      and(
+        eq(carts.tokenHash, sql.placeholder("tokenHash")),
+        eq(carts.websiteId, sql.placeholder("websiteId")),
+        eq(carts.isPurchased, false),
+      ),
+    )
+    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id)),
+);
+
+const cartEntriesInOrder = compiled("cart_entries", (db) =>
+  db
     .select()
     .from(cartEntries)
-    .where(eq(cartEntries.cartId, cartId))
-    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+    .where(eq(cartEntries.cartId, sql.placeholder("cartId")))
+    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id)),
+);
+
+/** A cart's entries in their order. */
+function entriesOf(db: Db | Tx, cartId: string): Promise<CartEntryRow[]> {
+  return cartEntriesInOrder(db, { cartId });
 }
 
 /** A cart (open or purchased) and its entries by the cart's id, for the recovery emails. */

@@ -99,15 +99,19 @@ interface TestProviderOptions {
   latencyMs?: number;
 }
 
-/** Writes and flushes a file; its folder is made only when missing (not once per charge). */
+/**
+ * Writes a file; its folder is made only when missing (not once per charge). Not flushed to the
+ * disk: a killed process leaves what it wrote with the kernel, and that is the crash this ledger
+ * of test payments has to survive (a real provider's ledger is on its own machines).
+ */
 async function writeTemp(file: string, value: unknown): Promise<void> {
   const text = JSON.stringify(value);
   try {
-    await writeFile(file, text, { flush: true });
+    await writeFile(file, text);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, text, { flush: true });
+    await writeFile(file, text);
   }
 }
 

@@ -1,0 +1,120 @@
+/**
+ * Statements built once per process instead of once per call. On the cart and checkout paths
+ * drizzle's query builder cost more Node CPU than sending the statement did (docs/benchmarks.md),
+ * so their hot statements are written with `sql.placeholder(...)` for every value, built on
+ * first use, and then only filled in. Each is also a named prepared statement, so PostgreSQL
+ * parses and plans it once per connection. The answers are drizzle's own (same row mapping).
+ */
+import type { SQL } from "drizzle-orm";
+import type { Db, Tx } from "./client.js";
+
+type Exec = Db | Tx;
+type Values = Record<string, unknown>;
+
+interface Preparable {
+  prepare(name: string): { execute(values?: Values): Promise<unknown> };
+}
+
+/** What a built statement keeps: its text, its parameters (placeholders) and how rows map. */
+interface Built {
+  sql: string;
+  params: unknown[];
+  fields: unknown;
+  joinsNotNullableMap: unknown;
+  arrayMode: boolean;
+  mapper: unknown;
+}
+
+/** The internals of drizzle's prepared query and session that a rebuild-free execute needs. */
+interface PreparedInternals {
+  queryString: string;
+  params: unknown[];
+  fields: unknown;
+  joinsNotNullableMap?: unknown;
+  customResultMapper?: unknown;
+  isResponseInArrayMode(): boolean;
+  execute(values?: Values): Promise<unknown>;
+}
+interface SessionInternals {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: unknown,
+    name: string | undefined,
+    arrayMode: boolean,
+    mapper?: unknown,
+  ): PreparedInternals & { joinsNotNullableMap?: unknown };
+}
+interface DialectInternals {
+  sqlToQuery(sql: SQL): { sql: string; params: unknown[] };
+}
+
+const names = new Set<string>();
+
+function claimName(name: string): void {
+  // One text per name: a connection that prepared a name rejects another text under it.
+  if (names.has(name)) throw new Error(`compiled statement "${name}" is defined twice`);
+  names.add(name);
+}
+
+function run(exec: Exec, name: string, built: Built, values: Values): Promise<unknown> {
+  const session = (exec as unknown as { session: SessionInternals }).session;
+  const query = session.prepareQuery(
+    { sql: built.sql, params: built.params },
+    built.fields,
+    name,
+    built.arrayMode,
+    built.mapper,
+  );
+  query.joinsNotNullableMap = built.joinsNotNullableMap;
+  return query.execute(values);
+}
+
+/**
+ * A drizzle query (select, insert, update, delete) built once: `build` uses placeholders for
+ * every value, and the returned function runs it on a database or a transaction.
+ */
+export function compiled<Q extends Preparable>(
+  name: string,
+  build: (db: Db) => Q,
+): (exec: Exec, values?: Values) => ReturnType<ReturnType<Q["prepare"]>["execute"]> {
+  claimName(name);
+  let built: Built | undefined;
+  return (exec, values = {}) => {
+    if (!built) {
+      const q = build(exec as Db).prepare(name) as unknown as PreparedInternals;
+      built = {
+        sql: q.queryString,
+        params: q.params,
+        fields: q.fields,
+        joinsNotNullableMap: q.joinsNotNullableMap,
+        arrayMode: q.isResponseInArrayMode(),
+        mapper: q.customResultMapper,
+      };
+    }
+    return run(exec, name, built, values) as ReturnType<ReturnType<Q["prepare"]>["execute"]>;
+  };
+}
+
+/** A raw SQL statement built once; answers its rows (snake_case columns, as PostgreSQL names them). */
+export function compiledSql<Row>(
+  name: string,
+  build: () => SQL,
+): (exec: Exec, values?: Values) => Promise<Row[]> {
+  claimName(name);
+  let built: Built | undefined;
+  return async (exec, values = {}) => {
+    if (!built) {
+      const dialect = (exec as unknown as { dialect: DialectInternals }).dialect;
+      const q = dialect.sqlToQuery(build());
+      built = {
+        ...q,
+        fields: undefined,
+        joinsNotNullableMap: undefined,
+        arrayMode: false,
+        mapper: undefined,
+      };
+    }
+    const res = (await run(exec, name, built, values)) as { rows: Row[] } | Row[];
+    return Array.isArray(res) ? res : res.rows;
+  };
+}
