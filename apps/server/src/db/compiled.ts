@@ -5,7 +5,7 @@
  * first use, and then only filled in. Each is also a named prepared statement, so PostgreSQL
  * parses and plans it once per connection. The answers are drizzle's own (same row mapping).
  */
-import type { SQL } from "drizzle-orm";
+import { Param, Placeholder, type SQL, is } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 
 type Exec = Db | Tx;
@@ -15,10 +15,13 @@ interface Preparable {
   prepare(name: string): { execute(values?: Values): Promise<unknown> };
 }
 
-/** What a built statement keeps: its text, its parameters (placeholders) and how rows map. */
+/** Fills one parameter of a built statement from the call's values. */
+type Filler = (values: Values) => unknown;
+
+/** What a built statement keeps: its text, how to fill its parameters and how rows map. */
 interface Built {
   sql: string;
-  params: unknown[];
+  params: Filler[];
   fields: unknown;
   joinsNotNullableMap: unknown;
   arrayMode: boolean;
@@ -56,17 +59,42 @@ function claimName(name: string): void {
   names.add(name);
 }
 
+function valueOf(values: Values, name: string): unknown {
+  if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+  return values[name];
+}
+
+/**
+ * Each parameter's filler, decided once: a constant as built; a placeholder from the values;
+ * a placeholder for a column through the column's encoder, except null, which stays SQL NULL
+ * (drizzle's own filling would send a JSON column's null as the JSON text 'null').
+ */
+function fillers(params: unknown[]): Filler[] {
+  return params.map((p): Filler => {
+    if (is(p, Placeholder)) return (values) => valueOf(values, p.name);
+    if (is(p, Param) && is(p.value, Placeholder)) {
+      const { name } = p.value;
+      const { encoder } = p;
+      return (values) => {
+        const value = valueOf(values, name);
+        return value === null || value === undefined ? null : encoder.mapToDriverValue(value);
+      };
+    }
+    return () => p;
+  });
+}
+
 function run(exec: Exec, name: string, built: Built, values: Values): Promise<unknown> {
   const session = (exec as unknown as { session: SessionInternals }).session;
   const query = session.prepareQuery(
-    { sql: built.sql, params: built.params },
+    { sql: built.sql, params: built.params.map((fill) => fill(values)) },
     built.fields,
     name,
     built.arrayMode,
     built.mapper,
   );
   query.joinsNotNullableMap = built.joinsNotNullableMap;
-  return query.execute(values);
+  return query.execute();
 }
 
 /**
@@ -79,20 +107,21 @@ export function compiled<Q extends Preparable>(
 ): (exec: Exec, values?: Values) => ReturnType<ReturnType<Q["prepare"]>["execute"]> {
   claimName(name);
   let built: Built | undefined;
-  return (exec, values = {}) => {
+  const execute = async (exec: Exec, values: Values = {}) => {
     if (!built) {
       const q = build(exec as Db).prepare(name) as unknown as PreparedInternals;
       built = {
         sql: q.queryString,
-        params: q.params,
+        params: fillers(q.params),
         fields: q.fields,
         joinsNotNullableMap: q.joinsNotNullableMap,
         arrayMode: q.isResponseInArrayMode(),
         mapper: q.customResultMapper,
       };
     }
-    return run(exec, name, built, values) as ReturnType<ReturnType<Q["prepare"]>["execute"]>;
+    return run(exec, name, built, values);
   };
+  return execute as (exec: Exec, values?: Values) => ReturnType<ReturnType<Q["prepare"]>["execute"]>;
 }
 
 /** A raw SQL statement built once; answers its rows (snake_case columns, as PostgreSQL names them). */
@@ -107,7 +136,8 @@ export function compiledSql<Row>(
       const dialect = (exec as unknown as { dialect: DialectInternals }).dialect;
       const q = dialect.sqlToQuery(build());
       built = {
-        ...q,
+        sql: q.sql,
+        params: fillers(q.params),
         fields: undefined,
         joinsNotNullableMap: undefined,
         arrayMode: false,
