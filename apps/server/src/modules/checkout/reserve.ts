@@ -10,6 +10,8 @@ import {
   couponNotCombinableMessage,
 } from "@atelier/commerce";
 import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { coupons, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
@@ -48,6 +50,44 @@ export type Reserved =
       payment?: PaymentRow;
       hasSubscription: boolean;
     };
+
+/** The card payment an order waits for, pending until the provider answers. */
+const insertPending = compiled("checkout_insert_pending_payment", (db) =>
+  db
+    .insert(payments)
+    .values({
+      id: sql.placeholder("id"),
+      websiteId: sql.placeholder("websiteId"),
+      orderId: sql.placeholder("orderId"),
+      cartId: sql.placeholder("cartId"),
+      idempotencyKey: sql.placeholder("idempotencyKey"),
+      provider: sql.placeholder("provider"),
+      amountCents: sql.placeholder("amountCents"),
+      currency: sql.placeholder("currency"),
+      status: "pending",
+      createdAt: sql.placeholder("now"),
+      updatedAt: sql.placeholder("now"),
+    })
+    .returning(),
+);
+
+async function insertPendingPayment(
+  tx: Tx,
+  p: {
+    id: string;
+    websiteId: string;
+    orderId: string;
+    cartId: string;
+    idempotencyKey: string;
+    provider: string;
+    amountCents: number;
+    currency: string;
+    now: Date;
+  },
+): Promise<PaymentRow> {
+  const [row] = await insertPending(tx, p);
+  return row!;
+}
 
 export async function reserve(
   deps: CheckoutDeps,
@@ -112,10 +152,7 @@ export async function reserve(
     const firstInvalid = priced.invalidCoupons.find((c) => c.reason !== setAside);
     if (firstInvalid) throw badRequest(firstInvalid.reason, { couponCodes: firstInvalid.reason });
 
-    // Stock: all or nothing; the loser of a race for the last units stops here, uncharged.
     const needs = stockNeeds(lines);
-    if (!(await takeStock(tx, site.id, needs, stockLeft)))
-      throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
     for (const c of priced.validCoupons) {
       const done = await tx
         .update(coupons)
@@ -170,6 +207,47 @@ export async function reserve(
       priced.discountCents,
       lines.map((l) => (l.productType === ProductType.GIFT_CARD ? 0 : l.unitPriceCents * l.quantity)),
     );
+    // The rows no one else waits for first: the payments and the cart (no FK ties them to the order).
+    for (const g of priced.appliedGiftCards) {
+      await tx.insert(payments).values({
+        id: newId(),
+        websiteId: site.id,
+        orderId,
+        cartId: loaded.cart.id,
+        idempotencyKey: `${input.idempotencyKey}#gift-card:${g.id}`,
+        provider: "gift_card",
+        providerRef: g.id,
+        amountCents: g.amountCents,
+        currency,
+        status: "succeeded",
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const payment =
+      priced.amountDueCents > 0
+        ? await insertPendingPayment(tx, {
+            id: newId(),
+            websiteId: site.id,
+            orderId,
+            cartId: loaded.cart.id,
+            idempotencyKey: input.idempotencyKey,
+            provider: provider.name,
+            amountCents: priced.amountDueCents,
+            currency,
+            now,
+          })
+        : undefined;
+    await setCartPurchased(tx, loaded.cart.id, orderId, now);
+    // Then the locks other orders wait for, as late and as briefly as can be: the stock, all or
+    // nothing (the loser of a race for the last units stops here, uncharged), then the site's row
+    // (it numbers the order and carries the stock's content version), held to the commit.
+    if (!(await takeStock(tx, site.id, needs, stockLeft)))
+      throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+    if (needs.length) {
+      stockVersion = await ctx.reads.bumpForStock(tx);
+      stockItems = lines.filter((l) => l.limitedStock).map((l) => l.itemId);
+    }
     const { order, lines: orderLines } = await insertOrderWithLines(tx, {
       id: orderId,
       websiteId: site.id,
@@ -187,6 +265,7 @@ export async function reserve(
       idempotencyKey: input.idempotencyKey,
       details,
       now,
+      siteLocked: needs.length > 0,
       lines: lines.map((l, i) => ({
         id: newId(),
         itemId: l.itemId,
@@ -219,57 +298,16 @@ export async function reserve(
       });
       if (!taken) throw new ApiError(409, "conflict", MSG_DISCOUNT_USED_UP_NOW);
     }
-    for (const g of priced.appliedGiftCards) {
-      await tx.insert(payments).values({
-        id: newId(),
-        websiteId: site.id,
-        orderId,
-        cartId: loaded.cart.id,
-        idempotencyKey: `${input.idempotencyKey}#gift-card:${g.id}`,
-        provider: "gift_card",
-        providerRef: g.id,
-        amountCents: g.amountCents,
-        currency,
-        status: "succeeded",
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-    await setCartPurchased(tx, loaded.cart.id, orderId, now);
-    // Last: the site's row is locked from here to the commit (after every other lock, as the trigger would).
-    const bumpStock = async () => {
-      if (!needs.length) return;
-      stockVersion = await ctx.reads.bumpForStock(tx);
-      stockItems = lines.filter((l) => l.limitedStock).map((l) => l.itemId);
-    };
-    if (priced.amountDueCents === 0) {
+    if (!payment) {
       const paid = await markOrderPaid(tx, order, {}, now);
       const paidLines = await completePaidOrder(deps, tx, ctx, paid, undefined, orderLines);
-      await bumpStock();
       return { kind: "reserved", order: paid, lines: paidLines, hasSubscription: false };
     }
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        id: newId(),
-        websiteId: site.id,
-        orderId,
-        cartId: loaded.cart.id,
-        idempotencyKey: input.idempotencyKey,
-        provider: provider.name,
-        amountCents: priced.amountDueCents,
-        currency,
-        status: "pending",
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await bumpStock();
     return {
       kind: "reserved",
       order,
       lines: orderLines,
-      payment: payment!,
+      payment,
       hasSubscription: lines.some((l) => l.isSubscription),
     };
   });

@@ -9,6 +9,7 @@ import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
 import { and, asc, desc, eq, gte, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled, compiledSql } from "../../db/compiled.js";
 import { orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { isId, newId } from "../../lib/ids.js";
@@ -81,15 +82,53 @@ export const lineDetailsOf = (l: OrderLineRow) => l.details as LineDetails;
 // ─── Creating orders (checkout) ─────────────────────────────────────────────────────────────
 
 /**
- * The next order number of a website, as SQL for the order's insert: a transaction-scoped advisory
- * lock per website (taken first, in a statement of its own, so that the insert's snapshot sees
- * the order of whoever held it) makes concurrent orders take numbers one after the other; it is
- * released at commit.
+ * Orders of a website are numbered one after the other under its website row's lock: taken here
+ * (or already, by a checkout whose stock change bumped the site's content version), in a
+ * statement of its own, so the insert's snapshot sees the order of whoever held it before. The
+ * lock is released at commit; content changes take the same row's lock, last, as orders do.
  */
-async function nextOrderNumber(tx: Tx, websiteId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders:${websiteId}`}, 0))`);
-  return sql<number>`(select coalesce(max(o.order_number), ${FIRST_ORDER_NUMBER - 1}::int) + 1 from orders o where o.website_id = ${websiteId})`;
-}
+const lockSiteRow = compiledSql(
+  "orders_lock_site_row",
+  () => sql`select 1 from websites where id = ${sql.placeholder("websiteId")} for no key update`,
+);
+
+/** Inserts the order (numbered) and its lines (a JSON array) in one statement. */
+const insertOrderAndLines = compiled("orders_insert_with_lines", (db) => {
+  const websiteId = sql.placeholder("websiteId");
+  const orderId = sql.placeholder("id");
+  const lines = db.$with("lines").as(
+    db.insert(orderLines).select(sql`select x.id, ${websiteId}, ${orderId}, x.item_id, x.variant_id, x.sku,
+        x.product_name, x.product_type, x.attributes, x.unit_price_cents, x.quantity, x.details
+      from jsonb_to_recordset(${sql.placeholder("lines")}::jsonb) as x(id text, item_id text, variant_id text,
+        sku text, product_name text, product_type int, attributes jsonb, unit_price_cents int, quantity int,
+        details jsonb)`),
+  );
+  return db
+    .with(lines)
+    .insert(orders)
+    .values({
+      id: orderId,
+      websiteId,
+      orderNumber: sql`(select coalesce(max(o.order_number), ${FIRST_ORDER_NUMBER - 1}::int) + 1 from orders o where o.website_id = ${websiteId})`,
+      cartId: sql.placeholder("cartId"),
+      email: sql.placeholder("email"),
+      shippingAddress: sql.placeholder("shippingAddress"),
+      billingAddress: sql.placeholder("billingAddress"),
+      status: "pending",
+      currency: sql.placeholder("currency"),
+      subtotalCents: sql.placeholder("subtotalCents"),
+      taxCents: sql.placeholder("taxCents"),
+      shippingCents: sql.placeholder("shippingCents"),
+      discountCents: sql.placeholder("discountCents"),
+      grandTotalCents: sql.placeholder("grandTotalCents"),
+      testMode: sql.placeholder("testMode"),
+      idempotencyKey: sql.placeholder("idempotencyKey"),
+      details: sql.placeholder("details"),
+      createdAt: sql.placeholder("now"),
+      updatedAt: sql.placeholder("now"),
+    })
+    .returning();
+});
 
 interface NewOrder {
   id: string;
@@ -109,6 +148,8 @@ interface NewOrder {
   details: OrderDetails;
   now: Date;
   lines: Omit<OrderLineRow, "orderId" | "websiteId">[];
+  /** The website row is locked by this transaction already (a checkout's stock bump). */
+  siteLocked?: boolean;
 }
 
 export async function insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
@@ -120,37 +161,47 @@ export async function insertOrderWithLines(
   tx: Tx,
   o: NewOrder,
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  const orderNumber = await nextOrderNumber(tx, o.websiteId);
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      id: o.id,
-      websiteId: o.websiteId,
-      orderNumber,
-      cartId: o.cartId,
-      email: o.email,
-      shippingAddress: o.shippingAddress,
-      billingAddress: o.billingAddress,
-      status: "pending",
-      currency: o.currency,
-      subtotalCents: o.subtotalCents,
-      taxCents: o.taxCents,
-      shippingCents: o.shippingCents,
-      discountCents: o.discountCents,
-      grandTotalCents: o.grandTotalCents,
-      testMode: o.testMode,
-      idempotencyKey: o.idempotencyKey,
-      details: o.details as Record<string, unknown>,
-      createdAt: o.now,
-      updatedAt: o.now,
-    })
-    .returning();
-  const lines = o.lines.length
-    ? await tx
-        .insert(orderLines)
-        .values(o.lines.map((l) => ({ ...l, orderId: o.id, websiteId: o.websiteId })))
-        .returning()
-    : [];
+  if (!o.siteLocked) await lockSiteRow(tx, { websiteId: o.websiteId });
+  // The lines as the database keeps them (JSON), and as it would answer them.
+  const stored = JSON.parse(JSON.stringify(o.lines)) as typeof o.lines;
+  const [order] = await insertOrderAndLines(tx, {
+    id: o.id,
+    websiteId: o.websiteId,
+    cartId: o.cartId,
+    email: o.email,
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
+    currency: o.currency,
+    subtotalCents: o.subtotalCents,
+    taxCents: o.taxCents,
+    shippingCents: o.shippingCents,
+    discountCents: o.discountCents,
+    grandTotalCents: o.grandTotalCents,
+    testMode: o.testMode,
+    idempotencyKey: o.idempotencyKey,
+    details: o.details,
+    now: o.now,
+    lines: JSON.stringify(
+      stored.map((l) => ({
+        id: l.id,
+        item_id: l.itemId,
+        variant_id: l.variantId,
+        sku: l.sku,
+        product_name: l.productName,
+        product_type: l.productType,
+        attributes: l.attributes,
+        unit_price_cents: l.unitPriceCents,
+        quantity: l.quantity,
+        details: l.details,
+      })),
+    ),
+  });
+  const lines: OrderLineRow[] = stored.map((l) => ({
+    ...l,
+    variantId: l.variantId ?? null,
+    orderId: o.id,
+    websiteId: o.websiteId,
+  }));
   // Ids are lowercase hex: JavaScript orders them as PostgreSQL does.
   lines.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { order: order!, lines };

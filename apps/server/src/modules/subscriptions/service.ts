@@ -259,6 +259,13 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
       if (!locked || locked.cyclesBilled !== s.cyclesBilled || done) {
         return done ? { status: "renewed", orderId: done.id } : { status: "skipped" };
       }
+      // Already paid: take what stock there is (the owner sees a shortfall on the order), before
+      // the order takes its number under the site's lock, as a checkout does.
+      const stockShort =
+        !!variant &&
+        !variant.unlimited &&
+        tracksStock(productType) &&
+        !(await takeStock(tx, s.websiteId, [{ variantId: variant.id, quantity: s.quantity }]));
       const orderId = newId();
       const order = await insertOrder(tx, {
         id: orderId,
@@ -318,13 +325,10 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
         updatedAt: now,
       });
       const paid = await markOrderPaid(tx, order, {}, now);
-      if (variant && !variant.unlimited && tracksStock(productType)) {
-        // Already paid: take what stock there is; the owner sees a shortfall on the order.
-        if (!(await takeStock(tx, s.websiteId, [{ variantId: variant.id, quantity: s.quantity }]))) {
-          await updateOrder(tx, orderId, {
-            details: { ...detailsOf(paid), stockShort: true } as Record<string, unknown>,
-          });
-        }
+      if (stockShort) {
+        await updateOrder(tx, orderId, {
+          details: { ...detailsOf(paid), stockShort: true } as Record<string, unknown>,
+        });
       }
       const unit = parseBillingUnit(s.billingPeriodUnit) ?? "MONTH";
       const more = hasMoreCycles(s.numBillingCycles, cycle);
