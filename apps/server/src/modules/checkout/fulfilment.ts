@@ -5,7 +5,7 @@
 import { isValidEmail } from "@atelier/forms";
 import { ProductType } from "@atelier/commerce";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { coupons, payments } from "../../db/schema.js";
 import {
   type OrderDetails,
@@ -26,7 +26,8 @@ import { createSubscriptionsForOrder, subscriptionIdsOf } from "../subscriptions
 import { confirmationUrl, downloadLinks } from "../orders/links.js";
 import { issueGiftCard, restoreGiftCard } from "./gift-cards.js";
 import { type StockNeed, returnStock, setCartPurchased } from "./store.js";
-import type { CheckoutDeps, PlaceOrderContext, PlaceOrderResult } from "./checkout-types.js";
+import type { CheckoutDeps, NewOrderContext, PlaceOrderContext, PlaceOrderResult } from "./checkout-types.js";
+import { emailDesignOf } from "../design/service.js";
 
 /** Gives back what a pending order took (stock, coupon uses, gift-card balances, the cart) and drops it. */
 export async function releaseOrder(tx: Tx, orderId: string | null, now: Date): Promise<void> {
@@ -105,12 +106,23 @@ export async function completePaidOrder(
     now: clock.now(),
   });
   const downloads = await downloadLinks(config.dataDir, ctx.origin, order, lines, clock.now());
-  await queueOrderConfirmation(tx, config, ctx.site, order, lines, {
-    orderUrl: await confirmationUrl(config.dataDir, ctx.origin, order),
-    downloads,
-    giftCards,
-    subscriptions: subs.map((s) => ({ productName: s.productName, text: s.text })),
-  });
+  // The email design read once per content version when the checkout keeps the site's reads.
+  const reads = (ctx as Partial<NewOrderContext>).reads;
+  const design = reads && (await reads.keep("email-design", tx, (db) => emailDesignOf(db as Db, ctx.site)));
+  await queueOrderConfirmation(
+    tx,
+    config,
+    ctx.site,
+    order,
+    lines,
+    {
+      orderUrl: await confirmationUrl(config.dataDir, ctx.origin, order),
+      downloads,
+      giftCards,
+      subscriptions: subs.map((s) => ({ productName: s.productName, text: s.text })),
+    },
+    design,
+  );
   await recordEvent(tx, {
     websiteId: order.websiteId,
     actor: "user",

@@ -71,13 +71,17 @@ const WIDTH = 600;
 const FALLBACK_FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const RADIUS = { square: "0px", rounded: "6px", pill: "999px" } as const;
 
+export type EmailDesign = Awaited<ReturnType<typeof emailDesignOf>>;
+
 /** The brand of a site's emails, from its design (colours, fonts, logo). */
 export async function emailBrandOf(
   db: Db,
   site: Pick<Website, "id" | "title" | "theme" | "websiteType">,
   siteUrl: string,
+  /** The site's email design when the caller keeps it already (per content version). */
+  design?: EmailDesign,
 ): Promise<EmailBrand> {
-  const { styles, logo } = await emailDesignOf(db, site);
+  const { styles, logo } = design ?? (await emailDesignOf(db, site));
   const origin = siteUrl.replace(/\/+$/, "");
   return {
     siteTitle: site.title,

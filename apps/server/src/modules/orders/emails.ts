@@ -2,7 +2,13 @@
 import { formatMoney } from "@atelier/commerce";
 import type { Config } from "../../config.js";
 import type { Tx } from "../../db/client.js";
-import { type EmailBlock, type EmailDocument, emailBrandOf, renderEmail } from "../email/layout.js";
+import {
+  type EmailBlock,
+  type EmailDesign,
+  type EmailDocument,
+  emailBrandOf,
+  renderEmail,
+} from "../email/layout.js";
 import { queueEmail } from "../email/service.js";
 import type { Website } from "../sites/service.js";
 import { type OrderLineRow, type OrderRow, detailsOf, discountLinesOf } from "./service.js";
@@ -122,9 +128,10 @@ export async function queueOrderConfirmation(
   order: OrderRow,
   lines: readonly OrderLineRow[],
   extras: ConfirmationExtras,
+  design?: EmailDesign,
 ): Promise<string> {
   const { text, doc } = orderConfirmation(site, order, lines, extras);
-  const brand = await emailBrandOf(tx, site, new URL(extras.orderUrl).origin);
+  const brand = await emailBrandOf(tx, site, new URL(extras.orderUrl).origin, design);
   const { html } = renderEmail(brand, doc);
 
   return queueEmail(tx, config, {
