@@ -17,7 +17,7 @@
  * tok_applepay_visa and tok_applepay_threeDSecureRequired.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { link, mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CARD_MSG, cardDigits, luhnValid, validCvc, validExpMonth, validExpYear } from "@atelier/commerce";
 import type { Clock } from "../../lib/clock.js";
@@ -136,12 +136,25 @@ export class TestPaymentProvider implements PaymentProvider {
     return path.join(this.dir, "charges", `${sha(key)}.json`);
   }
 
+  /**
+   * Reads a file of the ledger. A file created in place (createJson) may be read while its
+   * creator is still writing it (another process, same key): it is read again until whole.
+   */
   private async readJson<T>(file: string): Promise<T | undefined> {
-    try {
-      return JSON.parse(await readFile(file, "utf8")) as T;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw err;
+    for (let attempt = 0; ; attempt++) {
+      let text: string;
+      try {
+        text = await readFile(file, "utf8");
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw err;
+      }
+      try {
+        return JSON.parse(text) as T;
+      } catch (err) {
+        if (attempt >= 100) throw err;
+        await new Promise((r) => setTimeout(r, 10));
+      }
     }
   }
 
@@ -152,19 +165,22 @@ export class TestPaymentProvider implements PaymentProvider {
     await rename(tmp, file);
   }
 
-  /** Creates a file whole only if it does not exist yet; answers false when it did. */
+  /**
+   * Creates a file only if it does not exist yet (the first of concurrent creators wins); answers
+   * false when it did. Written in place, in one write: readJson waits for it to be whole.
+   */
   private async createJson(file: string, value: unknown): Promise<boolean> {
-    const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    await writeTemp(tmp, value);
+    const text = JSON.stringify(value);
     try {
-      await link(tmp, file);
+      await writeFile(file, text, { flag: "wx" });
       return true;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
-      throw err;
-    } finally {
-      await unlink(tmp).catch(() => {});
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") return false;
+      if (code !== "ENOENT") throw err;
     }
+    await mkdir(path.dirname(file), { recursive: true });
+    return this.createJson(file, value);
   }
 
   private serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -281,7 +297,7 @@ export class TestPaymentProvider implements PaymentProvider {
   private async record(key: string, charge: LedgerCharge): Promise<LedgerCharge> {
     const file = this.chargeFile(key);
     if (!(await this.createJson(file, charge))) return (await this.readJson<LedgerCharge>(file))!;
-    await this.writeJson(path.join(this.dir, "refs", `${charge.id}.json`), { key });
+    await this.createJson(path.join(this.dir, "refs", `${charge.id}.json`), { key });
     if (charge.challengeId) {
       await this.writeJson(path.join(this.dir, "challenges", `${charge.challengeId}.json`), { key });
     }
