@@ -153,6 +153,15 @@ export async function reserve(
     if (firstInvalid) throw badRequest(firstInvalid.reason, { couponCodes: firstInvalid.reason });
 
     const needs = stockNeeds(lines);
+    // When the units this process last saw are too few (a drop selling out), the stock is tried
+    // first, so that the many who come too late are answered before anything is written.
+    const seen = new Map(lines.map((l) => [l.variantId, l.qtyInStock]));
+    let stockTaken = false;
+    if (needs.some((n) => (seen.get(n.variantId) ?? n.quantity) < n.quantity)) {
+      if (!(await takeStock(tx, site.id, needs, stockLeft)))
+        throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+      stockTaken = true;
+    }
     for (const c of priced.validCoupons) {
       const done = await tx
         .update(coupons)
@@ -242,7 +251,7 @@ export async function reserve(
     // Then the locks other orders wait for, as late and as briefly as can be: the stock, all or
     // nothing (the loser of a race for the last units stops here, uncharged), then the site's row
     // (it numbers the order and carries the stock's content version), held to the commit.
-    if (!(await takeStock(tx, site.id, needs, stockLeft)))
+    if (!stockTaken && !(await takeStock(tx, site.id, needs, stockLeft)))
       throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
     if (needs.length) {
       stockVersion = await ctx.reads.bumpForStock(tx);
