@@ -59,7 +59,7 @@ function claimName(name: string): void {
   names.add(name);
 }
 
-function valueOf(values: Values, name: string): unknown {
+function valueNamed(values: Values, name: string): unknown {
   if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
   return values[name];
 }
@@ -71,12 +71,12 @@ function valueOf(values: Values, name: string): unknown {
  */
 function fillers(params: unknown[]): Filler[] {
   return params.map((p): Filler => {
-    if (is(p, Placeholder)) return (values) => valueOf(values, p.name);
+    if (is(p, Placeholder)) return (values) => valueNamed(values, p.name);
     if (is(p, Param) && is(p.value, Placeholder)) {
       const { name } = p.value;
       const { encoder } = p;
       return (values) => {
-        const value = valueOf(values, name);
+        const value = valueNamed(values, name);
         return value === null || value === undefined ? null : encoder.mapToDriverValue(value);
       };
     }

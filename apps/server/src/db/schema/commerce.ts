@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { belongsTo, createdAt, timestamps } from "./columns.js";
-import { contentItems, productVariants, siteRowKeys } from "./site.js";
+import { contentItems, productVariants, siteKey, siteRowKeys } from "./site.js";
 
 // ─── Carts and orders ────────────────────────────────────────────────────────────────────────────────
 
@@ -74,6 +74,16 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_idx").on(t.websiteId, t.idempotencyKey),
   ],
 );
+
+/**
+ * The last order number a website gave: its row's lock numbers orders one after the other, in
+ * the order's own insert (orders/service.ts). Derived from the orders (the greater of it and their
+ * highest number counts), so archives leave it out.
+ */
+export const orderCounters = pgTable("order_counters", {
+  websiteId: siteKey(),
+  lastNumber: integer("last_number").notNull(),
+});
 
 export const orderLines = pgTable(
   "order_lines",

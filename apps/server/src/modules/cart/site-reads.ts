@@ -7,7 +7,7 @@
  * change made by any process is seen by the next call. Kept per app (one StoreCache each).
  *
  * An order's stock change bumps the version too (pages show the new stock), but in a version of
- * its own (`bumpForStock`) that this process records as stock-only: at it, the site row, settings
+ * its own (the order's insert bumps it: db/content-version.ts) that this process records as stock-only: at it, the site row, settings
  * and rules stay kept, and the products get the units the order left. A version this process did
  * not record (a change by the owner, or by another process) reads everything again.
  */
@@ -57,13 +57,7 @@ export interface SiteReads {
    */
   keep<T>(what: string, db: Db | Tx, load: (db: Db | Tx) => Promise<T>): Promise<T>;
   /**
-   * Bumps the site's content version in the caller's transaction for a change of stock only (the
-   * commit's own bump is skipped), answering the new version; `stockBumped` records it once the
-   * transaction committed.
-   */
-  bumpForStock(tx: Tx): Promise<number>;
-  /**
-   * After a committed `bumpForStock`: the new version differs from the one before only in the stock
+   * After a committed bump of the site's version for an order's stock: the new version differs from the one before only in the stock
    * of these products' variants, so the next call at it keeps all else (undefined: any product);
    * with `left`, every changed variant's units now, the products are kept too, with those units.
    */
@@ -191,16 +185,6 @@ export class StoreCache {
           this.reloads.others++;
           return load(db);
         }) as Promise<T>,
-      bumpForStock: async (tx) => {
-        // The commit's trigger (migration 0002) skips its bump when the setting is '1'.
-        const res = (await tx.execute(
-          sql`update websites set content_version = content_version + 1
-              where id = ${site.id} and set_config(${`atelier.touched_${site.id}`}, '1', true) = '1'
-              returning content_version as v`,
-        )) as unknown as { rows: { v: number }[] } | { v: number }[];
-        const rows = Array.isArray(res) ? res : res.rows;
-        return Number(rows[0]!.v);
-      },
       stockBumped: (v, itemIds, left) => this.recordStock(site.id, v, itemIds, left),
     };
   }

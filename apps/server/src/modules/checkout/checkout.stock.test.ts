@@ -2,7 +2,7 @@
 import { MSG_NOT_ENOUGH_STOCK } from "@atelier/commerce";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events } from "../../db/schema.js";
+import { events, orders } from "../../db/schema.js";
 import { Shopper, product, setStock, stockOf } from "./test-helpers.js";
 import { card, orderBody } from "../../../test/fixtures.js";
 import { db, t, useCheckoutApp } from "./checkout.test-helper.js";
@@ -72,5 +72,44 @@ describe("stock of an order with several variants", () => {
     }
     expect(await stockOf(db(), a.id)).toBe(7);
     expect(await stockOf(db(), b.id)).toBe(0);
+  });
+});
+
+describe("order numbers", () => {
+  it("numbers orders placed at once one after the other, with and without stock, and counts on from imported numbers", async () => {
+    const planter = (await product(db(), "ceramic-planter")).variants[0]!;
+    const vase = await product(db(), "hand-thrown-vase");
+    await setStock(db(), planter.id, 100);
+    // The vase's stock is not counted: its orders take a number without a stock change.
+    await setStock(db(), vase.variants[0]!.id, 0, true);
+    const planterItem = (await product(db(), "ceramic-planter")).itemId;
+    const buyers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const s = await new Shopper(t).start();
+        if (i % 2) await s.add(planterItem, planter.sku, 1);
+        else await s.add(vase.itemId, vase.variants[0]!.sku, 1);
+        return s;
+      }),
+    );
+    const placed = await Promise.all(buyers.map((s) => s.order(orderBody())));
+    expect(placed.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const numbers = placed.map((r) => r.json().order.orderNumber as number).sort((x, y) => x - y);
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+
+    // An order brought in with a higher number (an import): the next one counts on from it.
+    const [last] = await db().select().from(orders).where(eq(orders.orderNumber, numbers[7]!));
+    await db()
+      .insert(orders)
+      .values({
+        ...last!,
+        id: "0rd3r1mp0rt3d00000000001",
+        orderNumber: numbers[7]! + 50,
+        idempotencyKey: "imported",
+      });
+    const next = await new Shopper(t).start();
+    await next.add(planterItem, planter.sku, 1);
+    const after = await next.order(orderBody());
+    expect(after.statusCode).toBe(201);
+    expect(after.json().order.orderNumber).toBe(numbers[7]! + 51);
   });
 });

@@ -249,15 +249,15 @@ export async function reserve(
         : undefined;
     await setCartPurchased(tx, loaded.cart.id, orderId, now);
     // Then the locks other orders wait for, as late and as briefly as can be: the stock, all or
-    // nothing (the loser of a race for the last units stops here, uncharged), then the site's row
-    // (it numbers the order and carries the stock's content version), held to the commit.
+    // nothing (the loser of a race for the last units stops here, uncharged), then in one
+    // statement the order's number and the site's row (the stock's content version), held to the commit.
     if (!stockTaken && !(await takeStock(tx, site.id, needs, stockLeft)))
       throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
-    if (needs.length) {
-      stockVersion = await ctx.reads.bumpForStock(tx);
-      stockItems = lines.filter((l) => l.limitedStock).map((l) => l.itemId);
-    }
-    const { order, lines: orderLines } = await insertOrderWithLines(tx, {
+    const {
+      order,
+      lines: orderLines,
+      contentVersion,
+    } = await insertOrderWithLines(tx, {
       id: orderId,
       websiteId: site.id,
       cartId: loaded.cart.id,
@@ -274,7 +274,7 @@ export async function reserve(
       idempotencyKey: input.idempotencyKey,
       details,
       now,
-      siteLocked: needs.length > 0,
+      bumpStock: needs.length > 0,
       lines: lines.map((l, i) => ({
         id: newId(),
         itemId: l.itemId,
@@ -297,6 +297,10 @@ export async function reserve(
         } satisfies LineDetails as Record<string, unknown>,
       })),
     });
+    if (contentVersion !== undefined) {
+      stockVersion = contentVersion;
+      stockItems = lines.filter((l) => l.limitedStock).map((l) => l.itemId);
+    }
     // The discount's use, counted with the order (its use row names the order).
     if (priced.automaticDiscount) {
       const taken = await takeDiscountUse(tx, site.id, priced.automaticDiscount.id, {

@@ -7,9 +7,10 @@
 import type { Order, OrderLine } from "@atelier/owner-api";
 import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
-import { and, asc, desc, eq, gte, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { compiled, compiledSql } from "../../db/compiled.js";
+import { compiled } from "../../db/compiled.js";
+import { bumpContentVersion } from "../../db/content-version.js";
 import { orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { isId, newId } from "../../lib/ids.js";
@@ -82,53 +83,63 @@ export const lineDetailsOf = (l: OrderLineRow) => l.details as LineDetails;
 // ─── Creating orders (checkout) ─────────────────────────────────────────────────────────────
 
 /**
- * Orders of a website are numbered one after the other under its website row's lock: taken here
- * (or already, by a checkout whose stock change bumped the site's content version), in a
- * statement of its own, so the insert's snapshot sees the order of whoever held it before. The
- * lock is released at commit; content changes take the same row's lock, last, as orders do.
+ * Inserts an order and its lines (a JSON array) in one statement, numbered by the website's row in
+ * order_counters: its lock makes concurrent orders take numbers one after the other (to the
+ * commit), and the greater of it and the orders' highest number counts (orders imported with
+ * their numbers). With `bump`, the same statement bumps the site's content version for the
+ * order's stock (answered as `contentVersion`), so the locks other orders wait for are taken in
+ * one round trip at the very end of the checkout.
  */
-const lockSiteRow = compiledSql(
-  "orders_lock_site_row",
-  () => sql`select 1 from websites where id = ${sql.placeholder("websiteId")} for no key update`,
-);
-
-/** Inserts the order (numbered) and its lines (a JSON array) in one statement. */
-const insertOrderAndLines = compiled("orders_insert_with_lines", (db) => {
-  const websiteId = sql.placeholder("websiteId");
-  const orderId = sql.placeholder("id");
-  const lines = db.$with("lines").as(
-    db.insert(orderLines).select(sql`select x.id, ${websiteId}, ${orderId}, x.item_id, x.variant_id, x.sku,
-        x.product_name, x.product_type, x.attributes, x.unit_price_cents, x.quantity, x.details
-      from jsonb_to_recordset(${sql.placeholder("lines")}::jsonb) as x(id text, item_id text, variant_id text,
-        sku text, product_name text, product_type int, attributes jsonb, unit_price_cents int, quantity int,
-        details jsonb)`),
-  );
-  return db
-    .with(lines)
-    .insert(orders)
-    .values({
-      id: orderId,
-      websiteId,
-      orderNumber: sql`(select coalesce(max(o.order_number), ${FIRST_ORDER_NUMBER - 1}::int) + 1 from orders o where o.website_id = ${websiteId})`,
-      cartId: sql.placeholder("cartId"),
-      email: sql.placeholder("email"),
-      shippingAddress: sql.placeholder("shippingAddress"),
-      billingAddress: sql.placeholder("billingAddress"),
-      status: "pending",
-      currency: sql.placeholder("currency"),
-      subtotalCents: sql.placeholder("subtotalCents"),
-      taxCents: sql.placeholder("taxCents"),
-      shippingCents: sql.placeholder("shippingCents"),
-      discountCents: sql.placeholder("discountCents"),
-      grandTotalCents: sql.placeholder("grandTotalCents"),
-      testMode: sql.placeholder("testMode"),
-      idempotencyKey: sql.placeholder("idempotencyKey"),
-      details: sql.placeholder("details"),
-      createdAt: sql.placeholder("now"),
-      updatedAt: sql.placeholder("now"),
-    })
-    .returning();
-});
+function orderInsert(bump: boolean) {
+  return (db: Db) => {
+    const websiteId = sql.placeholder("websiteId");
+    const orderId = sql.placeholder("id");
+    const site = db
+      .$with("site", {})
+      .as(bump ? bumpContentVersion(websiteId) : sql`select null::int as content_version`);
+    const counter = db.$with("counter", {}).as(sql`insert into order_counters (website_id, last_number)
+      values (${websiteId}, (select coalesce(max(o.order_number), ${FIRST_ORDER_NUMBER - 1}::int) + 1 from orders o where o.website_id = ${websiteId}))
+      on conflict (website_id) do update set last_number = greatest(order_counters.last_number, excluded.last_number - 1) + 1
+      returning last_number`);
+    const lines = db.$with("lines").as(
+      db.insert(orderLines).select(sql`select x.id, ${websiteId}, ${orderId}, x.item_id, x.variant_id, x.sku,
+          x.product_name, x.product_type, x.attributes, x.unit_price_cents, x.quantity, x.details
+        from jsonb_to_recordset(${sql.placeholder("lines")}::jsonb) as x(id text, item_id text, variant_id text,
+          sku text, product_name text, product_type int, attributes jsonb, unit_price_cents int, quantity int,
+          details jsonb)`),
+    );
+    return db
+      .with(site, counter, lines)
+      .insert(orders)
+      .values({
+        id: orderId,
+        websiteId,
+        orderNumber: sql`(select last_number from counter)`,
+        cartId: sql.placeholder("cartId"),
+        email: sql.placeholder("email"),
+        shippingAddress: sql.placeholder("shippingAddress"),
+        billingAddress: sql.placeholder("billingAddress"),
+        status: "pending",
+        currency: sql.placeholder("currency"),
+        subtotalCents: sql.placeholder("subtotalCents"),
+        taxCents: sql.placeholder("taxCents"),
+        shippingCents: sql.placeholder("shippingCents"),
+        discountCents: sql.placeholder("discountCents"),
+        grandTotalCents: sql.placeholder("grandTotalCents"),
+        testMode: sql.placeholder("testMode"),
+        idempotencyKey: sql.placeholder("idempotencyKey"),
+        details: sql.placeholder("details"),
+        createdAt: sql.placeholder("now"),
+        updatedAt: sql.placeholder("now"),
+      })
+      .returning({
+        ...getTableColumns(orders),
+        contentVersion: sql<number | null>`(select content_version from site)`,
+      });
+  };
+}
+const insertOrderAndLines = compiled("orders_insert_with_lines", orderInsert(false));
+const insertOrderAndLinesBumpingStock = compiled("orders_insert_with_lines_stock", orderInsert(true));
 
 interface NewOrder {
   id: string;
@@ -148,23 +159,26 @@ interface NewOrder {
   details: OrderDetails;
   now: Date;
   lines: Omit<OrderLineRow, "orderId" | "websiteId">[];
-  /** The website row is locked by this transaction already (a checkout's stock bump). */
-  siteLocked?: boolean;
+  /** Bumps the site's content version for the stock the order took (see orderInsert). */
+  bumpStock?: boolean;
 }
 
 export async function insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
   return (await insertOrderWithLines(tx, o)).order;
 }
 
-/** Inserts a pending order and its lines; answers both, the lines in the order `linesOf` reads them. */
+/**
+ * Inserts a pending order and its lines; answers both, the lines in the order `linesOf` reads
+ * them, and with `bumpStock` the site's new content version.
+ */
 export async function insertOrderWithLines(
   tx: Tx,
   o: NewOrder,
-): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  if (!o.siteLocked) await lockSiteRow(tx, { websiteId: o.websiteId });
+): Promise<{ order: OrderRow; lines: OrderLineRow[]; contentVersion?: number }> {
   // The lines as the database keeps them (JSON), and as it would answer them.
   const stored = JSON.parse(JSON.stringify(o.lines)) as typeof o.lines;
-  const [order] = await insertOrderAndLines(tx, {
+  const insert = o.bumpStock ? insertOrderAndLinesBumpingStock : insertOrderAndLines;
+  const [row] = await insert(tx, {
     id: o.id,
     websiteId: o.websiteId,
     cartId: o.cartId,
@@ -204,7 +218,8 @@ export async function insertOrderWithLines(
   }));
   // Ids are lowercase hex: JavaScript orders them as PostgreSQL does.
   lines.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { order: order!, lines };
+  const { contentVersion, ...order } = row!;
+  return { order, lines, contentVersion: contentVersion ?? undefined };
 }
 
 export async function orderRow(db: Db | Tx, orderId: string, opts: { lock?: boolean } = {}) {

@@ -28,6 +28,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   webhooks: "integrations of this server: a copy must not call the same endpoints; secrets are this server's",
   webhook_messages: "this server's webhook sends, tied to its events",
   webhook_deliveries: "this server's webhook delivery log",
+  order_counters: "the last order number given, derived from the orders (an import counts on from them)",
 };
 
 /** Columns never written to an archive (secrets); the importer fills them afresh. */
