@@ -1,5 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { analyticsEvents, analyticsHits } from "../../db/schema.js";
 import { localDay } from "../../lib/local-day.js";
 import { noteHit } from "./rollups.js";
@@ -45,12 +46,39 @@ export function hitFromData(event: string, data: Record<string, unknown>, visito
   };
 }
 
+const insertHit = compiled("analytics_hit_insert", (db) => {
+  const p = sql.placeholder;
+  return db
+    .insert(analyticsHits)
+    .values({
+      websiteId: p("websiteId"),
+      event: p("event"),
+      visitorCookie: p("visitorCookie"),
+      url: p("url"),
+      pagePath: p("pagePath"),
+      referrer: p("referrer"),
+      userAgent: p("userAgent"),
+      itemId: p("itemId"),
+      collectionId: p("collectionId"),
+      data: p("data"),
+    })
+    .returning({ createdAt: analyticsHits.createdAt });
+});
+
 /** Stores a hit and marks its local day (in `timeZone`) for the rollups to rebuild. */
 export async function recordHit(db: Db, site: { id: string; timeZone: string }, hit: Hit): Promise<void> {
-  const [row] = await db
-    .insert(analyticsHits)
-    .values({ websiteId: site.id, ...hit })
-    .returning({ createdAt: analyticsHits.createdAt });
+  const [row] = await insertHit(db, {
+    websiteId: site.id,
+    event: hit.event,
+    visitorCookie: hit.visitorCookie ?? null,
+    url: hit.url ?? null,
+    pagePath: hit.pagePath ?? null,
+    referrer: hit.referrer ?? null,
+    userAgent: hit.userAgent ?? null,
+    itemId: hit.itemId ?? null,
+    collectionId: hit.collectionId ?? null,
+    data: hit.data,
+  });
   await noteHit(db, site.id, localDay(row!.createdAt, site.timeZone));
 }
 
@@ -87,6 +115,19 @@ export function scriptErrorOf(data: string, timestamp: number): ScriptError | un
   };
 }
 
+const insertEvent = compiled("analytics_event_insert", (db) => {
+  const p = sql.placeholder;
+  return db.insert(analyticsEvents).values({
+    websiteId: p("websiteId"),
+    actor: p("actor"),
+    action: p("action"),
+    objectType: p("objectType"),
+    pagePath: p("pagePath"),
+    sessionId: p("sessionId"),
+    data: p("data"),
+  });
+});
+
 /**
  * Records an analytics event: commerce (order placed, payment authentication, checkout loaded,
  * subscription changes) or the owner's use of a panel (the inventory table).
@@ -103,7 +144,7 @@ export async function recordEvent(
     sessionId?: string;
   },
 ): Promise<void> {
-  await db.insert(analyticsEvents).values({
+  await insertEvent(db, {
     websiteId: e.websiteId,
     actor: e.actor,
     action: e.action,

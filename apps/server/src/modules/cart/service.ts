@@ -21,9 +21,9 @@ import {
   validateQuantity,
 } from "@atelier/commerce";
 import { MSG_FORM_INVALID, parseFields, validateForm } from "@atelier/forms";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { compiled } from "../../db/compiled.js";
+import { compiled, compiledSql } from "../../db/compiled.js";
 import { cartEntries, carts } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
@@ -304,42 +304,72 @@ function newCart(websiteId: string, now: Date): { cart: CartRow; token: string }
 
 const jsonb = (value: unknown) => (value == null ? null : JSON.stringify(value));
 
+const insertEntrySql = sql`insert into cart_entries (id, website_id, cart_id, item_id, variant_id, sku, quantity, additional_fields, options, created_at)
+    values (${sql.placeholder("entryId")}, ${sql.placeholder("websiteId")}, ${sql.placeholder("cartId")},
+            ${sql.placeholder("itemId")}, ${sql.placeholder("variantId")}, ${sql.placeholder("sku")},
+            ${sql.placeholder("quantity")}, ${sql.placeholder("additionalFields")}::jsonb,
+            ${sql.placeholder("options")}::jsonb, ${sql.placeholder("createdAt")}::timestamptz)`;
+
+/** Touches the cart `cartId` (updated at `now`) in a CTE of the statement `then`. */
+const touchingCart = (then: SQL) => sql`with touched as (
+    update carts set updated_at = ${sql.placeholder("now")}::timestamptz where id = ${sql.placeholder("cartId")}
+  ) ${then}`;
+
+const insertEntryWithNewCart = compiledSql(
+  "cart_entry_insert_new_cart",
+  () =>
+    sql`with new_cart as (
+      insert into carts (id, website_id, token_hash, created_at, updated_at)
+      values (${sql.placeholder("cartId")}, ${sql.placeholder("websiteId")}, ${sql.placeholder("tokenHash")},
+              ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("now")}::timestamptz)
+    ) ${insertEntrySql}`,
+);
+const insertEntryTouchingCart = compiledSql("cart_entry_insert", () => touchingCart(insertEntrySql));
+const setQuantityOfEntry = compiledSql("cart_entry_set_quantity", () =>
+  touchingCart(
+    sql`update cart_entries set quantity = ${sql.placeholder("quantity")} where id = ${sql.placeholder("entryId")}`,
+  ),
+);
+const setEntryFields = compiledSql("cart_entry_set_fields", () =>
+  touchingCart(
+    sql`update cart_entries set additional_fields = ${sql.placeholder("additionalFields")}::jsonb where id = ${sql.placeholder("entryId")}`,
+  ),
+);
+const deleteEntryTouchingCart = compiledSql("cart_entry_delete", () =>
+  touchingCart(sql`delete from cart_entries where id = ${sql.placeholder("entryId")}`),
+);
+
 /**
  * Inserts an entry and, in the same statement (one round trip, atomic), either inserts its new
  * cart or marks the existing cart updated at `now`.
  */
 async function writeEntry(db: Db | Tx, cart: CartRow, entry: CartEntryRow, cartIsNew: boolean, now: Date) {
   const e = entry;
-  const insertEntry = sql`insert into cart_entries (id, website_id, cart_id, item_id, variant_id, sku, quantity, additional_fields, options, created_at)
-    values (${e.id}, ${e.websiteId}, ${e.cartId}, ${e.itemId}, ${e.variantId}, ${e.sku}, ${e.quantity},
-            ${jsonb(e.additionalFields)}::jsonb, ${jsonb(e.options)}::jsonb, ${e.createdAt.toISOString()}::timestamptz)`;
-  await db.execute(
-    cartIsNew
-      ? sql`with new_cart as (
-          insert into carts (id, website_id, token_hash, created_at, updated_at)
-          values (${cart.id}, ${cart.websiteId}, ${cart.tokenHash}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-        ) ${insertEntry}`
-      : sql`with touched as (
-          update carts set updated_at = ${now.toISOString()}::timestamptz where id = ${cart.id}
-        ) ${insertEntry}`,
-  );
+  const values = {
+    entryId: e.id,
+    websiteId: e.websiteId,
+    cartId: cart.id,
+    itemId: e.itemId,
+    variantId: e.variantId,
+    sku: e.sku,
+    quantity: e.quantity,
+    additionalFields: jsonb(e.additionalFields),
+    options: jsonb(e.options),
+    createdAt: e.createdAt.toISOString(),
+    now: now.toISOString(),
+  };
+  if (cartIsNew) await insertEntryWithNewCart(db, { ...values, tokenHash: cart.tokenHash });
+  else await insertEntryTouchingCart(db, values);
 }
 
-/** Sets one entry's columns and marks its cart updated at `now`, in one statement. */
-async function updateEntry(
-  db: Db | Tx,
-  cart: CartRow,
-  entryId: string,
-  set: { quantity?: number; additionalFields?: unknown },
-  now: Date,
-) {
-  const columns = [
-    set.quantity !== undefined ? sql`quantity = ${set.quantity}` : undefined,
-    "additionalFields" in set ? sql`additional_fields = ${jsonb(set.additionalFields)}::jsonb` : undefined,
-  ].filter((c) => c !== undefined);
-  await db.execute(sql`with touched as (
-      update carts set updated_at = ${now.toISOString()}::timestamptz where id = ${cart.id}
-    ) update cart_entries set ${sql.join(columns, sql`, `)} where id = ${entryId}`);
+/** The one column of an entry a call changes. */
+type EntryChange = { quantity: number } | { additionalFields: unknown };
+
+/** Sets one entry's column and marks its cart updated at `now`, in one statement. */
+async function updateEntry(db: Db | Tx, cart: CartRow, entryId: string, set: EntryChange, now: Date) {
+  const values = { cartId: cart.id, entryId, now: now.toISOString() };
+  if ("quantity" in set) await setQuantityOfEntry(db, { ...values, quantity: set.quantity });
+  else await setEntryFields(db, { ...values, additionalFields: jsonb(set.additionalFields) });
 }
 
 /** The visitor's cart, or the empty cart when they have none. */
@@ -547,7 +577,7 @@ async function changeEntry(
   reads: SiteReads,
   found: { cart: CartRow; entries: CartEntryRow[] },
   entryId: string,
-  set: { quantity?: number; additionalFields?: unknown },
+  set: EntryChange,
   now: Date,
 ): Promise<{ shoppingCart: CartJson; updatedEntry: CartEntryJson }> {
   await updateEntry(tx, found.cart, entryId, set, now);
@@ -624,8 +654,7 @@ export async function removeEntry(
   return db.transaction(async (tx) => {
     const { found, entry } = await lockedCartAndEntry(tx, owner, entryId);
     const now = clock.now();
-    await tx.delete(cartEntries).where(eq(cartEntries.id, entry.id));
-    await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, found.cart.id));
+    await deleteEntryTouchingCart(tx, { cartId: found.cart.id, entryId: entry.id, now: now.toISOString() });
     const entries = found.entries.filter((e) => e.id !== entry.id);
     return { shoppingCart: await changedCart(tx, owner.reads, found.cart, entries, now) };
   });

@@ -14,6 +14,7 @@ import {
 import type { OwnerDiscount } from "@atelier/owner-api";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { automaticDiscounts, discountUses, orders } from "../../db/schema.js";
 import { notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
@@ -204,18 +205,28 @@ export async function deleteDiscount(db: Db, websiteId: string, id: string) {
   await deleteSiteRow(db, automaticDiscounts, websiteId, id, MSG_NO_SUCH_DISCOUNT);
 }
 
+const activeDiscountsQuery = (db: Db) =>
+  db
+    .select()
+    .from(automaticDiscounts)
+    .where(
+      and(eq(automaticDiscounts.websiteId, sql.placeholder("websiteId")), eq(automaticDiscounts.active, true)),
+    )
+    .orderBy(asc(automaticDiscounts.createdAt), asc(automaticDiscounts.id));
+const activeDiscountRows = compiled("discounts_active", activeDiscountsQuery);
+const activeDiscountRowsLocked = compiled("discounts_active_locked", (db) =>
+  activeDiscountsQuery(db).for("update"),
+);
+
 /** The store's active discounts, as the pricing rule reads them (locked when an order is taken). */
 export async function activeDiscounts(
   db: Db | Tx,
   websiteId: string,
   opts: { lock?: boolean } = {},
 ): Promise<AutomaticDiscount[]> {
-  const q = db
-    .select()
-    .from(automaticDiscounts)
-    .where(and(eq(automaticDiscounts.websiteId, websiteId), eq(automaticDiscounts.active, true)))
-    .orderBy(asc(automaticDiscounts.createdAt), asc(automaticDiscounts.id));
-  const rows = opts.lock ? await q.for("update") : await q;
+  const rows = opts.lock
+    ? await activeDiscountRowsLocked(db, { websiteId })
+    : await activeDiscountRows(db, { websiteId });
   return rows.map((r) => ({ ...discountJson(r), buyXGetY: r.buyXGetY ?? null }));
 }
 

@@ -4,10 +4,11 @@
  * the record and owners read it in their outbox.
  */
 import type { OutboxPage } from "@atelier/owner-api";
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { outboundEmails } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
@@ -50,6 +51,20 @@ function cleanHeaders(headers: Record<string, string>): Record<string, string> {
   );
 }
 
+const insertEmail = compiled("email_queue", (db) => {
+  const p = sql.placeholder;
+  return db.insert(outboundEmails).values({
+    id: p("id"),
+    websiteId: p("websiteId"),
+    toAddress: p("toAddress"),
+    subject: p("subject"),
+    textBody: p("textBody"),
+    htmlBody: p("htmlBody"),
+    headers: p("headers"),
+    status: p("status"),
+  });
+});
+
 /**
  * Queues an email. Pass the caller's transaction: the email exists (and is sent) only when the
  * caller's work commits. Answers the outbox row's id.
@@ -57,7 +72,7 @@ function cleanHeaders(headers: Record<string, string>): Record<string, string> {
 export async function queueEmail(db: Db | Tx, config: Config, message: EmailMessage): Promise<string> {
   const id = newId();
   const sendable = Boolean(config.smtpUrl);
-  await db.insert(outboundEmails).values({
+  await insertEmail(db, {
     id,
     websiteId: message.websiteId ?? null,
     toAddress: message.to,

@@ -5,8 +5,9 @@
  * analytics rollups, abandoned-checkout recovery) register once, at import, and are run by the
  * job queue on any process, each retried on its own.
  */
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { events } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
@@ -56,9 +57,16 @@ function wants(consumer: Consumer, type: string): boolean {
 /** The events of a claimed batch's jobs, read in one query before the jobs run. */
 const loaded = new WeakMap<Job, DomainEvent | undefined>();
 
+const eventsByIds = compiled("events_by_ids", (db) =>
+  db
+    .select()
+    .from(events)
+    .where(sql`${events.id} = any(${sql.placeholder("ids")}::bigint[])`),
+);
+
 registerJobBatchHook(JOB_PREFIX, async (deps, batch) => {
   const ids = [...new Set(batch.map((job) => Number(job.payload.eventId)))];
-  const rows = await deps.db.select().from(events).where(inArray(events.id, ids));
+  const rows = await eventsByIds(deps.db, { ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const job of batch) loaded.set(job, byId.get(Number(job.payload.eventId)));
   for (const [name, consumer] of consumers) {
@@ -94,34 +102,47 @@ export function registerEventConsumer(name: string, consumer: Consumer): () => v
  */
 export async function recordEvent(db: Db | Tx, event: NewEvent): Promise<DomainEvent> {
   const actor = event.actor.type === "system" ? (requestActor() ?? event.actor) : event.actor;
-  const insert = db
-    .insert(events)
-    .values({
-      publicId: `evt_${newId()}`,
-      websiteId: event.websiteId,
-      type: event.type,
-      entityType: event.entity.type,
-      entityId: event.entity.id,
-      actorType: actor.type,
-      actorId: actor.id,
-      payload: event.payload ?? {},
-    })
-    .returning();
   const kinds = [...consumers]
     .filter(([, consumer]) => wants(consumer, event.type))
     .map(([name]) => `${JOB_PREFIX}${name}`);
-  if (!kinds.length) return (await insert)[0]!;
-  const row = db.$with("event_row").as(insert);
+  const [inserted] = await insertEventAndJobs(db, {
+    publicId: `evt_${newId()}`,
+    websiteId: event.websiteId,
+    type: event.type,
+    entityType: event.entity.type,
+    entityId: event.entity.id,
+    actorType: actor.type,
+    actorId: actor.id,
+    payload: event.payload ?? {},
+    kinds,
+  });
+  return inserted!;
+}
+
+/** The event row and one job per kind in `kinds` (none when it is empty), in one statement. */
+const insertEventAndJobs = compiled("events_record", (db) => {
+  const p = sql.placeholder;
+  const row = db.$with("event_row").as(
+    db
+      .insert(events)
+      .values({
+        publicId: p("publicId"),
+        websiteId: p("websiteId"),
+        type: p("type"),
+        entityType: p("entityType"),
+        entityId: p("entityId"),
+        actorType: p("actorType"),
+        actorId: p("actorId"),
+        payload: p("payload"),
+      })
+      .returning(),
+  );
   // Due "now" truncated to milliseconds, as enqueueJob does (a JS clock must see it due).
   const queued = db.$with("queued", { id: sql<number>`id` }).as(
     sql`insert into jobs (kind, payload, run_at)
       select k.kind, jsonb_build_object('eventId', e.id), date_trunc('milliseconds', now())
-      from event_row e, (values ${sql.join(
-        kinds.map((kind) => sql`(${kind})`),
-        sql`, `,
-      )}) as k(kind)
+      from event_row e, unnest(${p("kinds")}::text[]) as k(kind)
       returning id`,
   );
-  const [inserted] = await db.with(row, queued).select().from(row);
-  return inserted!;
-}
+  return db.with(row, queued).select().from(row);
+});

@@ -4,8 +4,9 @@
  * never run the same job, on PGlite and on PostgreSQL alike. A claimed job that is not finished
  * within the lease (its process died) becomes due again.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { type Placeholder, and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { jobs } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import type { Clock } from "../../lib/clock.js";
@@ -91,19 +92,32 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   opts: { runAt?: Date; maxAttempts?: number } = {},
 ): Promise<number> {
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      kind,
-      payload,
-      // The database keeps microseconds and a JS clock milliseconds: a job due "now" must not
-      // look a fraction of a millisecond in the future to a claimer reading the clock just after.
-      runAt: opts.runAt ?? sql`date_trunc('milliseconds', now())`,
-      ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
-    })
-    .returning({ id: jobs.id });
+  const values = { kind, payload, runAt: opts.runAt?.toISOString() ?? null };
+  const [row] = opts.maxAttempts
+    ? await insertJobWithMaxAttempts(db, { ...values, maxAttempts: opts.maxAttempts })
+    : await insertJob(db, values);
   return row!.id;
 }
+
+/**
+ * A job's insert: due at `runAt`, or (null) now. The database keeps microseconds and a JS clock
+ * milliseconds: a job due "now" must not look a fraction of a millisecond in the future to a
+ * claimer reading the clock just after.
+ */
+const jobInsert = (db: Db, maxAttempts?: Placeholder) =>
+  db
+    .insert(jobs)
+    .values({
+      kind: sql.placeholder("kind"),
+      payload: sql.placeholder("payload"),
+      runAt: sql`coalesce(${sql.placeholder("runAt")}::timestamptz, date_trunc('milliseconds', now()))`,
+      ...(maxAttempts ? { maxAttempts } : {}),
+    })
+    .returning({ id: jobs.id });
+const insertJob = compiled("jobs_enqueue", (db) => jobInsert(db));
+const insertJobWithMaxAttempts = compiled("jobs_enqueue_max_attempts", (db) =>
+  jobInsert(db, sql.placeholder("maxAttempts")),
+);
 
 /**
  * Claims up to `limit` due jobs for `worker`: due, unfinished, attempts left, not leased by another.
@@ -112,6 +126,20 @@ export async function enqueueJob(
 export async function claimJobs(db: Db, clock: Clock, worker: string, limit = 10): Promise<Job[]> {
   const now = clock.now();
   const leaseEnd = new Date(now.getTime() - JOB_LEASE_MS);
+  const claimed = await claimDueJobs(db, {
+    now: now.toISOString(),
+    leaseEnd: leaseEnd.toISOString(),
+    worker,
+    limit,
+  });
+  return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+/** A timestamp placeholder (its value an ISO string), usable in `.set()` too. */
+const timestampParam = (name: string) => sql<Date>`${sql.placeholder(name)}::timestamptz`;
+
+const claimDueJobs = compiled("jobs_claim", (db) => {
+  const now = timestampParam("now");
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -120,19 +148,18 @@ export async function claimJobs(db: Db, clock: Clock, worker: string, limit = 10
         isNull(jobs.doneAt),
         lte(jobs.runAt, now),
         lt(jobs.attempts, jobs.maxAttempts),
-        or(isNull(jobs.lockedAt), lt(jobs.lockedAt, leaseEnd)),
+        or(isNull(jobs.lockedAt), lt(jobs.lockedAt, timestampParam("leaseEnd"))),
       ),
     )
     .orderBy(asc(jobs.runAt), asc(jobs.id))
-    .limit(limit)
+    .limit(sql.placeholder("limit"))
     .for("update", { skipLocked: true });
-  const claimed = await db
+  return db
     .update(jobs)
-    .set({ lockedAt: now, lockedBy: worker, attempts: sql`${jobs.attempts} + 1` })
+    .set({ lockedAt: now, lockedBy: sql`${sql.placeholder("worker")}`, attempts: sql`${jobs.attempts} + 1` })
     .where(inArray(jobs.id, due))
     .returning();
-  return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
-}
+});
 
 export async function completeJob(db: Db, clock: Clock, id: number): Promise<void> {
   await completeJobs(db, clock, [id]);
@@ -141,11 +168,15 @@ export async function completeJob(db: Db, clock: Clock, id: number): Promise<voi
 /** Marks finished jobs done, in one statement. */
 export async function completeJobs(db: Db, clock: Clock, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  await db
-    .update(jobs)
-    .set({ doneAt: clock.now(), lockedAt: null, lockedBy: null })
-    .where(inArray(jobs.id, ids));
+  await markJobsDone(db, { now: clock.now().toISOString(), ids });
 }
+
+const markJobsDone = compiled("jobs_complete", (db) =>
+  db
+    .update(jobs)
+    .set({ doneAt: timestampParam("now"), lockedAt: null, lockedBy: null })
+    .where(sql`${jobs.id} = any(${sql.placeholder("ids")}::bigint[])`),
+);
 
 /** Records a failure; the job runs again after a delay while attempts are left. */
 async function failJob(db: Db, clock: Clock, job: Job, error: string): Promise<void> {
