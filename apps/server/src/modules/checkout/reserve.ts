@@ -27,7 +27,7 @@ import {
 import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.js";
 import { redeemGiftCard } from "./gift-cards.js";
 import { keptStoreRules, priceLines } from "./pricing.js";
-import { loadCheckoutCart, setCartPurchased, stockNeeds, takeStock } from "./store.js";
+import { loadCheckoutCart, recordStockEvents, setCartPurchased, stockNeeds, takeStock } from "./store.js";
 import {
   type CheckoutDeps,
   type NewOrderContext,
@@ -251,8 +251,12 @@ export async function reserve(
     // Then the locks other orders wait for, as late and as briefly as can be: the stock, all or
     // nothing (the loser of a race for the last units stops here, uncharged), then in one
     // statement the order's number and the site's row (the stock's content version), held to the commit.
-    if (!stockTaken && !(await takeStock(tx, site.id, needs, stockLeft)))
-      throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+    if (!stockTaken) {
+      // Its events first (one statement, out of the locks): the rollback of a lost race drops them.
+      if (needs.length) await recordStockEvents(tx, site.id, needs);
+      if (!(await takeStock(tx, site.id, needs, stockLeft, true)))
+        throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+    }
     const {
       order,
       lines: orderLines,

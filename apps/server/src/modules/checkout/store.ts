@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { carts } from "../../db/schema.js";
 import { type CartEntryRow, type CartRow, findCartWithEntries } from "../cart/service.js";
 import type { SiteReads } from "../cart/site-reads.js";
-import { recordEvent } from "../events/service.js";
+import { recordEvents } from "../events/service.js";
 import { inventoryUpdated } from "../catalog/inventory.js";
 
 export interface DigitalFile {
@@ -154,6 +154,7 @@ async function addStock(
   websiteId: string,
   needs: readonly StockNeed[],
   sign: 1 | -1,
+  events = true,
 ): Promise<Map<string, number>> {
   // One row per variant: an update joined to two rows of one variant would apply only one.
   const units = new Map<string, number>();
@@ -178,7 +179,11 @@ async function addStock(
     | { rows: { id: string; qty: number }[] }
     | { id: string; qty: number }[];
   const changed = new Map((Array.isArray(res) ? res : res.rows).map((r) => [r.id, Number(r.qty)]));
-  for (const id of ids) if (changed.has(id)) await recordEvent(tx, inventoryUpdated(websiteId, id));
+  if (events)
+    await recordEvents(
+      tx,
+      ids.filter((id) => changed.has(id)).map((id) => inventoryUpdated(websiteId, id)),
+    );
   return changed;
 }
 
@@ -192,12 +197,26 @@ export async function takeStock(
   needs: readonly StockNeed[],
   /** Filled with each variant's units left (when taken). */
   left?: Map<string, number>,
+  /** The caller recorded the variants' inventory events already (stockEvents, before the locks). */
+  eventsRecorded = false,
 ): Promise<boolean> {
   if (!needs.length) return true;
   const variants = new Set(needs.map((n) => n.variantId)).size;
-  const changed = await addStock(tx, websiteId, needs, -1);
+  const changed = await addStock(tx, websiteId, needs, -1, !eventsRecorded);
   for (const [id, qty] of changed) left?.set(id, qty);
   return changed.size === variants;
+}
+
+/**
+ * Records the inventory events of taking `needs` (one statement), for a caller that takes the
+ * stock right after, all or nothing: its rollback takes the events back with the stock.
+ */
+export function recordStockEvents(tx: Tx, websiteId: string, needs: readonly StockNeed[]): Promise<void> {
+  const ids = [...new Set(needs.map((n) => n.variantId))];
+  return recordEvents(
+    tx,
+    ids.map((id) => inventoryUpdated(websiteId, id)),
+  );
 }
 
 /** Gives stock back (a failed payment, a cancelled order, a refund that restocks). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../../../test/harness.js";
 import * as s from "../../db/schema.js";
 import { runDueJobs } from "../jobs/service.js";
-import { type DomainEvent, recordEvent, registerEventConsumer } from "./service.js";
+import { type DomainEvent, recordEvent, recordEvents, registerEventConsumer } from "./service.js";
 
 let t: TestApp;
 const seen: { consumer: string; event: DomainEvent }[] = [];
@@ -62,6 +62,49 @@ describe("events outbox", () => {
     await runDueJobs(t.app.deps, "test");
     expect(seen.map((x) => x.consumer)).toEqual(["orders"]);
     expect(seen[0]!.event.payload).toEqual({ total: 1200 });
+  });
+
+  it("records several events in one statement, each queued for the consumers that want its type", async () => {
+    const before = seen.length;
+    await t.database.db.transaction((tx) =>
+      recordEvents(tx, [
+        {
+          websiteId: null,
+          type: "order.updated",
+          entity: { type: "order", id: "o-many-1" },
+          actor: { type: "visitor", id: null },
+          payload: { n: 1 },
+        },
+        {
+          websiteId: null,
+          type: "member.added",
+          entity: { type: "member", id: "m-many-2" },
+          actor: { type: "system", id: null },
+        },
+      ]),
+    );
+    const stored = await t.database.db
+      .select()
+      .from(s.events)
+      .where(sql`${s.events.entityId} in ('o-many-1', 'm-many-2')`)
+      .orderBy(s.events.id);
+    expect(stored.map((e) => [e.type, e.entityId, e.payload])).toEqual([
+      ["order.updated", "o-many-1", { n: 1 }],
+      ["member.added", "m-many-2", {}],
+    ]);
+    expect(stored.every((e) => /^evt_[a-f0-9]{24}$/.test(e.publicId))).toBe(true);
+    const kindsOf = async (id: number) =>
+      (
+        await t.database.db
+          .select()
+          .from(s.jobs)
+          .where(sql`${s.jobs.payload}->>'eventId' = ${String(id)}`)
+      ).map((j) => j.kind);
+    expect(await kindsOf(stored[0]!.id)).toContain("event:test.orders");
+    expect(await kindsOf(stored[1]!.id)).not.toContain("event:test.orders");
+    await runDueJobs(t.app.deps, "test");
+    expect(seen.slice(before).map((x) => [x.consumer, x.event.entityId])).toEqual([["orders", "o-many-1"]]);
+    seen.splice(before);
   });
 
   it("retries a failed consumer alone, later", async () => {

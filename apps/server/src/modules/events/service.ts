@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { compiled } from "../../db/compiled.js";
+import { compiled, compiledSql } from "../../db/compiled.js";
 import { events } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { newId } from "../../lib/ids.js";
@@ -95,16 +95,25 @@ export function registerEventConsumer(name: string, consumer: Consumer): () => v
   return () => consumers.delete(name);
 }
 
+function actorOf(event: NewEvent) {
+  return event.actor.type === "system" ? (requestActor() ?? event.actor) : event.actor;
+}
+
+/** The job kinds of the consumers that want events of a type. */
+function kindsFor(type: string): string[] {
+  return [...consumers]
+    .filter(([, consumer]) => wants(consumer, type))
+    .map(([name]) => `${JOB_PREFIX}${name}`);
+}
+
 /**
  * Appends an event in the caller's transaction and queues it for every consumer that wants it,
  * in one statement (the jobs are inserted from the event row, in a data-modifying CTE).
  * An event of the system made during an owner call carries the call's person or API key.
  */
 export async function recordEvent(db: Db | Tx, event: NewEvent): Promise<DomainEvent> {
-  const actor = event.actor.type === "system" ? (requestActor() ?? event.actor) : event.actor;
-  const kinds = [...consumers]
-    .filter(([, consumer]) => wants(consumer, event.type))
-    .map(([name]) => `${JOB_PREFIX}${name}`);
+  const actor = actorOf(event);
+  const kinds = kindsFor(event.type);
   const [inserted] = await insertEventAndJobs(db, {
     publicId: `evt_${newId()}`,
     websiteId: event.websiteId,
@@ -146,3 +155,43 @@ const insertEventAndJobs = compiled("events_record", (db) => {
   );
   return db.with(row, queued).select().from(row);
 });
+
+/** Events (a JSON array) and one job per kind each wants, in one statement. */
+const insertEventsAndJobs = compiledSql(
+  "events_record_many",
+  () => sql`with input as (
+      select * from jsonb_to_recordset(${sql.placeholder("events")}::jsonb) as x(public_id text,
+        website_id text, type text, entity_type text, entity_id text, actor_type text, actor_id text,
+        payload jsonb, kinds text[])
+    ), event_rows as (
+      insert into events (public_id, website_id, type, entity_type, entity_id, actor_type, actor_id, payload)
+      select public_id, website_id, type, entity_type, entity_id, actor_type, actor_id, payload from input
+      returning id, public_id
+    )
+    insert into jobs (kind, payload, run_at)
+    select k.kind, jsonb_build_object('eventId', e.id), date_trunc('milliseconds', now())
+    from event_rows e join input x on x.public_id = e.public_id cross join lateral unnest(x.kinds) as k(kind)`,
+);
+
+/** recordEvent for several events at once, in one statement (an order's stock changes). */
+export async function recordEvents(db: Db | Tx, list: readonly NewEvent[]): Promise<void> {
+  if (list.length <= 1) {
+    if (list[0]) await recordEvent(db, list[0]);
+    return;
+  }
+  const rows = list.map((event) => {
+    const actor = actorOf(event);
+    return {
+      public_id: `evt_${newId()}`,
+      website_id: event.websiteId,
+      type: event.type,
+      entity_type: event.entity.type,
+      entity_id: event.entity.id,
+      actor_type: actor.type,
+      actor_id: actor.id,
+      payload: event.payload ?? {},
+      kinds: kindsFor(event.type),
+    };
+  });
+  await insertEventsAndJobs(db, { events: JSON.stringify(rows) });
+}
