@@ -210,7 +210,10 @@ const activeDiscountsQuery = (db: Db) =>
     .select()
     .from(automaticDiscounts)
     .where(
-      and(eq(automaticDiscounts.websiteId, sql.placeholder("websiteId")), eq(automaticDiscounts.active, true)),
+      and(
+        eq(automaticDiscounts.websiteId, sql.placeholder("websiteId")),
+        eq(automaticDiscounts.active, true),
+      ),
     )
     .orderBy(asc(automaticDiscounts.createdAt), asc(automaticDiscounts.id));
 const activeDiscountRows = compiled("discounts_active", activeDiscountsQuery);
