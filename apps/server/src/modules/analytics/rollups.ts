@@ -8,6 +8,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiledSql } from "../../db/compiled.js";
 import {
   analyticsDailyProducts,
   analyticsDailySales,
@@ -413,20 +414,24 @@ export async function markDayDirty(db: Exec, websiteId: string, day: string): Pr
  * statement: the order's day is marked, and the rebuild queued when the mark flipped it dirty.
  */
 export async function markOrderDayDirty(db: Exec, websiteId: string, orderId: string): Promise<void> {
+  await markOrderDay(db, { websiteId, orderId });
+}
+
+const markOrderDay = compiledSql("analytics_mark_order_day_dirty", () => {
   const day = dayOf(sql`o.created_at`, sql`coalesce(w.time_zone, 'UTC')`);
-  await db.execute(sql`with flipped as (
+  return sql`with flipped as (
       insert into analytics_rollup_days (website_id, day, dirty)
       select o.website_id, ${day}::date, true
       from orders o left join websites w on w.id = o.website_id
-      where o.id = ${orderId} and o.website_id = ${websiteId}
+      where o.id = ${sql.placeholder("orderId")} and o.website_id = ${sql.placeholder("websiteId")}
       on conflict (website_id, day) do update set dirty = true where analytics_rollup_days.dirty = false
       returning website_id, day
     )
     insert into jobs (kind, payload, run_at)
     select ${ROLLUP_JOB}, jsonb_build_object('websiteId', website_id, 'day', to_char(day, 'YYYY-MM-DD')),
       date_trunc('milliseconds', now())
-    from flipped`);
-}
+    from flipped`;
+});
 
 /** After a hit: marks its day dirty unless it already is (a read, no write, on a busy day). */
 export async function noteHit(db: Db, websiteId: string, day: string): Promise<void> {

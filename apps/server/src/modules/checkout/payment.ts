@@ -1,6 +1,7 @@
 /** Taking an order, steps 2 and 3: charging the card and settling what the provider answered, once. */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { orders, payments } from "../../db/schema.js";
 import { ApiError } from "../../http/errors.js";
 import {
@@ -30,15 +31,70 @@ import {
 } from "./checkout-types.js";
 import { answerFor, completePaidOrder, releaseOrder } from "./fulfilment.js";
 
+const p = sql.placeholder;
+/** A timestamp placeholder (its value an ISO string), usable in `.set()`. */
+const timestampParam = (name: string) => sql<Date>`${p(name)}::timestamptz`;
+/** A text placeholder, usable in `.set()`. */
+const textParam = (name: string) => sql<string>`${p(name)}`;
+
+const paymentByKey = compiled("payment_by_key", (db) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.websiteId, p("websiteId")), eq(payments.idempotencyKey, p("key")))),
+);
+
+const paymentAndOrderRowByKey = compiled("payment_and_order_by_key", (db) =>
+  db
+    .select({ payment: payments, order: orders })
+    .from(sql`(select 1) as one`)
+    .leftJoin(payments, and(eq(payments.websiteId, p("websiteId")), eq(payments.idempotencyKey, p("key"))))
+    .leftJoin(orders, and(eq(orders.websiteId, p("websiteId")), eq(orders.idempotencyKey, p("key")))),
+);
+
+const unsettled = () => inArray(payments.status, ["pending", "requires_action"]);
+
+/** The payment `id`, while pending, now awaits the buyer's action. */
+const paymentRequiresAction = compiled("payment_requires_action", (db) =>
+  db
+    .update(payments)
+    .set({
+      status: "requires_action",
+      providerRef: textParam("providerRef"),
+      updatedAt: timestampParam("now"),
+    })
+    .where(and(eq(payments.id, p("id")), eq(payments.status, "pending")))
+    .returning({ id: payments.id }),
+);
+
+/** The provider's reference of the unsettled payment `id`, still processing. */
+const paymentProcessing = compiled("payment_processing", (db) =>
+  db
+    .update(payments)
+    .set({ providerRef: textParam("providerRef"), updatedAt: timestampParam("now") })
+    .where(and(eq(payments.id, p("id")), unsettled())),
+);
+
+/** Settles the unsettled payment `id` (succeeded or failed); answers it when it moved. */
+const settlePayment = compiled("payment_settle", (db) =>
+  db
+    .update(payments)
+    .set({
+      status: sql`${p("status")}`,
+      providerRef: textParam("providerRef"),
+      lastError: textParam("lastError"),
+      updatedAt: timestampParam("now"),
+    })
+    .where(and(eq(payments.id, p("id")), unsettled()))
+    .returning(),
+);
+
 export async function cardPaymentByKey(
   db: Db | Tx,
   websiteId: string,
   key: string,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.websiteId, websiteId), eq(payments.idempotencyKey, key)));
+  const [row] = await paymentByKey(db, { websiteId, key });
   return row;
 }
 
@@ -48,11 +104,7 @@ export async function paymentAndOrderByKey(
   websiteId: string,
   key: string,
 ): Promise<{ payment?: PaymentRow; order?: OrderRow }> {
-  const [row] = await db
-    .select({ payment: payments, order: orders })
-    .from(sql`(select 1) as one`)
-    .leftJoin(payments, and(eq(payments.websiteId, websiteId), eq(payments.idempotencyKey, key)))
-    .leftJoin(orders, and(eq(orders.websiteId, websiteId), eq(orders.idempotencyKey, key)));
+  const [row] = await paymentAndOrderRowByKey(db, { websiteId, key });
   return { payment: row?.payment ?? undefined, order: row?.order ?? undefined };
 }
 
@@ -155,11 +207,11 @@ export async function settle(
 
   if (result.status === "requires_action") {
     await db.transaction(async (tx) => {
-      const moved = await tx
-        .update(payments)
-        .set({ status: "requires_action", providerRef: result.providerRef, updatedAt: now })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
-        .returning({ id: payments.id });
+      const moved = await paymentRequiresAction(tx, {
+        id: payment.id,
+        providerRef: result.providerRef,
+        now: now.toISOString(),
+      });
       if (moved.length && provider.testMode) {
         const event =
           result.wallet === "apple_pay"
@@ -185,10 +237,7 @@ export async function settle(
   }
 
   if (result.status === "processing") {
-    await db
-      .update(payments)
-      .set({ providerRef: result.providerRef, updatedAt: now })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])));
+    await paymentProcessing(db, { id: payment.id, providerRef: result.providerRef, now: now.toISOString() });
     const order = (await orderRow(db, payment.orderId ?? ""))!;
     return answerFor(deps, ctx, order, events);
   }
@@ -196,11 +245,13 @@ export async function settle(
   if (result.status === "succeeded") {
     let lines: OrderLineRow[] | undefined;
     const order = await db.transaction(async (tx) => {
-      const moved = await tx
-        .update(payments)
-        .set({ status: "succeeded", providerRef: result.providerRef, lastError: null, updatedAt: now })
-        .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])))
-        .returning();
+      const moved = await settlePayment(tx, {
+        id: payment.id,
+        status: "succeeded",
+        providerRef: result.providerRef,
+        lastError: null,
+        now: now.toISOString(),
+      });
       const current = async () => {
         const row = await orderRow(tx, payment.orderId ?? "", { lock: true });
         if (!row) throw new Error(`payment ${payment.id} has no order`);
@@ -227,16 +278,13 @@ export async function settle(
 
   // Failed: give back everything the order took, once.
   const released = await db.transaction(async (tx) => {
-    const moved = await tx
-      .update(payments)
-      .set({
-        status: "failed",
-        providerRef: result.providerRef ?? payment.providerRef,
-        lastError: result.message,
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])))
-      .returning();
+    const moved = await settlePayment(tx, {
+      id: payment.id,
+      status: "failed",
+      providerRef: result.providerRef ?? payment.providerRef,
+      lastError: result.message,
+      now: now.toISOString(),
+    });
     if (!moved.length) return false;
     if (result.authenticationFailed && provider.testMode) {
       events.push(PaymentEvents.EXTRA_AUTH_FAILURE_TEST_MODE);

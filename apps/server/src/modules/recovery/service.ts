@@ -11,6 +11,7 @@
 import { isValidEmail } from "@atelier/forms";
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { abandonedCheckouts, carts, orders, recoveryUnsubscribes } from "../../db/schema.js";
 import type { Deps } from "../../http/deps.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
@@ -379,16 +380,12 @@ export async function unsubscribeCheckout(deps: Pick<Deps, "db" | "clock">, webs
 // ─── Orders: stop reminders, attribute recovered revenue ──────────────────────────────────────
 
 /**
- * An order stops the reminders of every checkout of its cart or email, and is recovered
- * revenue for one of them: the checkout whose recovery link restored its cart, else the one
- * last reminded within 7 days before it.
+ * The order, and whether any open checkout may be its: most orders have none, and end here. An
+ * email of printable ASCII only is matched as trim and toLowerCase would spell it; any other
+ * counts every open checkout of the site (the locked read in attributeOrder matches exactly).
  */
-export async function attributeOrder(deps: Pick<Deps, "db" | "clock">, orderId: string): Promise<void> {
-  if (!isId(orderId)) return;
-  // The order, and whether any open checkout may be its: most orders have none, and end here. An
-  // email of printable ASCII only is matched as trim and toLowerCase would spell it; any other
-  // counts every open checkout of the site (the locked read below matches exactly).
-  const [found] = await deps.db
+const orderAndCandidates = compiled("recovery_order_candidates", (db) =>
+  db
     .select({
       order: orders,
       candidates: sql<boolean>`exists (select 1 from ${abandonedCheckouts} a
@@ -398,7 +395,20 @@ export async function attributeOrder(deps: Pick<Deps, "db" | "clock">, orderId: 
           else true end))`,
     })
     .from(orders)
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, sql.placeholder("orderId"))),
+);
+
+/**
+ * An order stops the reminders of every checkout of its cart or email, and is recovered
+ * revenue for one of them: the checkout whose recovery link restored its cart, else the one
+ * last reminded within 7 days before it.
+ */
+export async function attributeOrder(deps: Pick<Deps, "db" | "clock">, orderId: string): Promise<void> {
+  if (!isId(orderId)) return;
+  // The order, and whether any open checkout may be its: most orders have none, and end here. An
+  // email of printable ASCII only is matched as trim and toLowerCase would spell it; any other
+  // counts every open checkout of the site (the locked read below matches exactly).
+  const [found] = await orderAndCandidates(deps.db, { orderId });
   const order = found?.order;
   if (!order || order.status === "pending" || !found.candidates) return;
   await deps.db.transaction(async (tx) => {

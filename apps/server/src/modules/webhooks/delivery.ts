@@ -8,8 +8,9 @@
  */
 import { WEBHOOK_TOPICS } from "@atelier/owner-api";
 import { createHmac } from "node:crypto";
-import { and, arrayContains, eq, inArray, sql } from "drizzle-orm";
+import { and, arrayContains, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import {
   accounts,
   memberships,
@@ -89,13 +90,19 @@ async function addMessage(tx: Db | Tx, w: WebhookRow, event: DomainEvent, body: 
 /** The active subscriptions that want each event of a claimed batch, read in one query. */
 const subscribersOf = new WeakMap<DomainEvent, WebhookRow[]>();
 
+const activeWebhooksOfSites = compiled("webhooks_active_of_sites", (db) =>
+  db
+    .select()
+    .from(webhooks)
+    .where(
+      and(sql`${webhooks.websiteId} = any(${sql.placeholder("sites")}::text[])`, eq(webhooks.active, true)),
+    ),
+);
+
 async function prepareFanOut(deps: Deps, batch: DomainEvent[]): Promise<void> {
   const sites = [...new Set(batch.map((e) => e.websiteId).filter((id): id is string => !!id))];
   if (!sites.length) return;
-  const active = await deps.db
-    .select()
-    .from(webhooks)
-    .where(and(inArray(webhooks.websiteId, sites), eq(webhooks.active, true)));
+  const active = await activeWebhooksOfSites(deps.db, { sites });
   for (const event of batch)
     subscribersOf.set(
       event,
