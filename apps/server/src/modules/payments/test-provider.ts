@@ -88,6 +88,9 @@ interface VaultCard {
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
+/** A charge's id names its file (the hash of its key): found by id without an index to write. */
+const chargeId = (idempotencyKey: string) => `tch_${sha(idempotencyKey)}`;
+
 interface TestProviderOptions {
   /** Folder of the ledger (DATA_DIR/test-payments). */
   dir: string;
@@ -297,7 +300,6 @@ export class TestPaymentProvider implements PaymentProvider {
   private async record(key: string, charge: LedgerCharge): Promise<LedgerCharge> {
     const file = this.chargeFile(key);
     if (!(await this.createJson(file, charge))) return (await this.readJson<LedgerCharge>(file))!;
-    await this.createJson(path.join(this.dir, "refs", `${charge.id}.json`), { key });
     if (charge.challengeId) {
       await this.writeJson(path.join(this.dir, "challenges", `${charge.challengeId}.json`), { key });
     }
@@ -319,7 +321,7 @@ export class TestPaymentProvider implements PaymentProvider {
         return this.respond({ status: "failed", code: check.code, message: check.message });
       }
       const outcome = this.decide(check.card, false);
-      const id = `tch_${randomBytes(10).toString("hex")}`;
+      const id = chargeId(request.idempotencyKey);
       const charge: LedgerCharge = {
         id,
         idempotencyKey: request.idempotencyKey,
@@ -371,7 +373,7 @@ export class TestPaymentProvider implements PaymentProvider {
         ? { status: "failed" as const, code: "expired_card", message: TEST_MSG.EXPIRED }
         : this.decide(vault.card, true, vault.authenticated);
       const charge: LedgerCharge = {
-        id: `tch_${randomBytes(10).toString("hex")}`,
+        id: chargeId(request.idempotencyKey),
         idempotencyKey: request.idempotencyKey,
         amountCents: request.amountCents,
         currency: request.currency,
@@ -463,8 +465,13 @@ export class TestPaymentProvider implements PaymentProvider {
     if (vault) await this.writeJson(file, { ...vault, authenticated: true });
   }
 
-  /** Charges are filed by key; a reference index maps provider ids back to their key. */
+  /**
+   * Charges are filed by their key's hash, which their id carries. (Ids of older ledgers were
+   * random: a reference index maps them back to their key.)
+   */
   private async findByRef(providerRef: string): Promise<LedgerCharge | undefined> {
+    if (/^tch_[a-f0-9]{64}$/.test(providerRef))
+      return this.readJson<LedgerCharge>(path.join(this.dir, "charges", `${providerRef.slice(4)}.json`));
     if (!/^tch_[a-f0-9]{20}$/.test(providerRef)) return undefined;
     const ref = await this.readJson<{ key: string }>(path.join(this.dir, "refs", `${providerRef}.json`));
     return ref ? this.readJson<LedgerCharge>(this.chargeFile(ref.key)) : undefined;
