@@ -8,9 +8,15 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
-import { type Count, type Window, countEvent, countEventWith } from "../forms/rate-limit.js";
+import { type Count, type Window, compiledCountWith, countEvent } from "../forms/rate-limit.js";
 import { NO_WEBSITE_HERE } from "../sites/service.js";
-import { type SiteReads, type StoreCache, siteVersionOfHost } from "./site-reads.js";
+import {
+  type SiteReads,
+  type StoreCache,
+  hostValues,
+  siteVersionOfHost,
+  siteVersionOfHostPlaceholders,
+} from "./site-reads.js";
 
 /** Requests allowed per window, and the window's length in milliseconds. */
 export type RateLimit = Window;
@@ -43,6 +49,9 @@ export function addressLimiter(
   };
 }
 
+/** The count and, in the same statement, the site at the request's host with its content version. */
+const countWithSiteVersion = compiledCountWith("store_rate_limit_site", siteVersionOfHostPlaceholders);
+
 /** The site each store request was counted for (null: no website at its host). */
 const sitesOfRequests = new WeakMap<FastifyRequest, SiteReads | null>();
 
@@ -58,12 +67,12 @@ export function siteLimiter(
   message: string,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { count, also } = await countEventWith(
+    const { count, also } = await countWithSiteVersion(
       deps.db,
       `${name}:${request.ip}`,
       limit,
       deps.clock.now(),
-      siteVersionOfHost(request.headers.host),
+      hostValues(request.headers.host),
     );
     if (!count.allowed) refuse(reply, count, message);
     sitesOfRequests.set(request, (await deps.cache.reads(deps.db, also)) ?? null);

@@ -34,14 +34,36 @@ type Settings = Awaited<ReturnType<typeof settingsOf>>;
  * then the default site on its own names), or null when no website is there.
  */
 export function siteVersionOfHost(hostHeader: string | undefined): SQL<string | null> {
+  return siteVersionSql(hostValues(hostHeader));
+}
+
+/** What siteVersionOfHost looks a Host header up by. */
+export function hostValues(hostHeader: string | undefined) {
   const host = hostName(hostHeader);
-  const sub = platformIdentifier(host) ?? null;
-  const isDefault = isDefaultSiteHost(host);
+  return {
+    host,
+    wwwHost: wwwCounterpart(host),
+    sub: platformIdentifier(host) ?? null,
+    isDefault: isDefaultSiteHost(host),
+  };
+}
+
+/** siteVersionOfHost with placeholders named as hostValues answers, for a compiled statement. */
+export function siteVersionOfHostPlaceholders(): SQL<string | null> {
+  return siteVersionSql({
+    host: sql.placeholder("host"),
+    wwwHost: sql.placeholder("wwwHost"),
+    sub: sql.placeholder("sub"),
+    isDefault: sql.placeholder("isDefault"),
+  });
+}
+
+function siteVersionSql(v: Record<keyof ReturnType<typeof hostValues>, unknown>): SQL<string | null> {
   return sql<string | null>`(select w.id || ':' || w.content_version from websites w where w.id = coalesce(
-    (select d.website_id from domains d where d.host = ${host} and d.status = 'verified'),
-    (select x.id from websites x where x.primary_host = ${wwwCounterpart(host)} and x.redirect_www),
-    case when ${sub}::text is not null then (select x.id from websites x where x.identifier = ${sub}::text)
-         when ${isDefault} then (select x.id from websites x where x.is_default limit 1) end))`;
+    (select d.website_id from domains d where d.host = ${v.host}::text and d.status = 'verified'),
+    (select x.id from websites x where x.primary_host = ${v.wwwHost}::text and x.redirect_www),
+    case when ${v.sub}::text is not null then (select x.id from websites x where x.identifier = ${v.sub}::text)
+         when ${v.isDefault}::boolean then (select x.id from websites x where x.is_default limit 1) end))`;
 }
 
 /** A site as one store call reads it: the site row, its content version, and what is kept for it. */

@@ -5,6 +5,7 @@
  */
 import { type SQL, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { compiledSql } from "../../db/compiled.js";
 import { rateLimitCounters } from "../../db/schema.js";
 
 export interface Window {
@@ -57,6 +58,38 @@ export async function countEventWith<T>(
     })
     .returning({ count: t.count, windowStart: t.windowStart, also });
   return { count: counted(row?.count ?? 1, row?.windowStart ?? now, limit, now), also: row?.also as T };
+}
+
+/**
+ * countEventWith for one `also` written with placeholders, as a statement built once per process
+ * (the store's hot calls): answers a function given the placeholders' values.
+ */
+export function compiledCountWith<T>(name: string, also: () => SQL<T>) {
+  const p = sql.placeholder;
+  const statement = compiledSql<{ count: number; window_start: string | Date; also: T }>(
+    name,
+    () => sql`insert into rate_limit_counters (key, count, window_start) values (${p("key")}, 1, ${p("now")}::timestamptz)
+      on conflict (key) do update set
+        count = case when rate_limit_counters.window_start <= ${p("expiredAt")}::timestamptz then 1 else rate_limit_counters.count + 1 end,
+        window_start = case when rate_limit_counters.window_start <= ${p("expiredAt")}::timestamptz then ${p("now")}::timestamptz else rate_limit_counters.window_start end
+      returning count, window_start, ${also()} as also`,
+  );
+  return async (
+    db: Db,
+    key: string,
+    limit: Window,
+    now: Date,
+    values: Record<string, unknown>,
+  ): Promise<{ count: Count; also: T }> => {
+    const [row] = await statement(db, {
+      ...values,
+      key,
+      now: now.toISOString(),
+      expiredAt: new Date(now.getTime() - limit.windowMs).toISOString(),
+    });
+    const windowStart = row ? new Date(row.window_start) : now;
+    return { count: counted(Number(row?.count ?? 1), windowStart, limit, now), also: row?.also as T };
+  };
 }
 
 /** The events counted so far in the current window, without counting one. */
