@@ -8,6 +8,7 @@
 import { ProductType, type SubscriptionPlan, parseSubscriptionPlan, tracksStock } from "@atelier/commerce";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { compiled } from "../../db/compiled.js";
 import { carts } from "../../db/schema.js";
 import { type CartEntryRow, type CartRow, findCartWithEntries } from "../cart/service.js";
 import type { SiteReads } from "../cart/site-reads.js";
@@ -227,8 +228,16 @@ export async function returnStock(tx: Tx, websiteId: string, needs: readonly Sto
 
 /** Marks the cart bought by an order, or (orderId null) open again after a failed payment. */
 export async function setCartPurchased(tx: Tx, cartId: string, orderId: string | null, now: Date) {
-  await tx
-    .update(carts)
-    .set({ isPurchased: orderId !== null, orderId, updatedAt: now })
-    .where(eq(carts.id, cartId));
+  await markCart(tx, { cartId, purchased: orderId !== null, orderId, now: now.toISOString() });
 }
+
+const markCart = compiled("checkout_cart_purchased", (db) =>
+  db
+    .update(carts)
+    .set({
+      isPurchased: sql`${sql.placeholder("purchased")}::boolean`,
+      orderId: sql`${sql.placeholder("orderId")}::text`,
+      updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+    })
+    .where(eq(carts.id, sql.placeholder("cartId"))),
+);

@@ -322,15 +322,26 @@ export async function markPendingOrderPaid(
   now: Date,
 ): Promise<OrderRow | undefined> {
   if (!isId(orderId)) return undefined;
-  const added = JSON.stringify({ ...patch, paidAt: now.toISOString() });
-  const [row] = await tx
-    .update(orders)
-    .set({ status: "paid", details: sql`${orders.details} || ${added}::jsonb`, updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
-    .returning();
+  const [row] = await payPendingOrder(tx, {
+    id: orderId,
+    added: JSON.stringify({ ...patch, paidAt: now.toISOString() }),
+    now: now.toISOString(),
+  });
   if (row) await orderCreated(tx, row);
   return row;
 }
+
+const payPendingOrder = compiled("orders_pay_pending", (db) =>
+  db
+    .update(orders)
+    .set({
+      status: "paid",
+      details: sql`${orders.details} || ${sql.placeholder("added")}::jsonb`,
+      updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+    })
+    .where(and(eq(orders.id, sql.placeholder("id")), eq(orders.status, "pending")))
+    .returning(),
+);
 
 async function orderCreated(tx: Tx, row: OrderRow) {
   await recordEvent(tx, {
