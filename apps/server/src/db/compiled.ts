@@ -21,6 +21,8 @@ type Filler = (values: Values) => unknown;
 /** What a built statement keeps: its text, how to fill its parameters and how rows map. */
 interface Built {
   sql: string;
+  /** An insert, update or delete (anything not a plain select). */
+  write: boolean;
   params: Filler[];
   fields: unknown;
   joinsNotNullableMap: unknown;
@@ -49,6 +51,24 @@ interface SessionInternals {
 }
 interface DialectInternals {
   sqlToQuery(sql: SQL): { sql: string; params: unknown[] };
+}
+
+/**
+ * Set on a database whose insert, update and delete builders may be wrapped (the activity log's
+ * owner calls, modules/activity/recording.ts): answers whether a write made now would be. Then a
+ * compiled write runs in a transaction of that database, which writes the call's entry with it.
+ */
+export const WRITES_DEFERRED = Symbol("atelier.writesDeferred");
+
+/**
+ * The database's own builders, without wrappers set on the instance: a statement is built
+ * with them (building must not go through a wrapper that would run or record it).
+ */
+function bareBuilders(exec: Exec): Db {
+  const proto = Object.getPrototypeOf(exec) as Record<string, unknown>;
+  const bare = Object.create(exec) as Record<string, unknown>;
+  for (const method of ["insert", "update", "delete"]) bare[method] = proto[method];
+  return bare as unknown as Db;
 }
 
 const names = new Set<string>();
@@ -109,9 +129,10 @@ export function compiled<Q extends Preparable>(
   let built: Built | undefined;
   const execute = async (exec: Exec, values: Values = {}) => {
     if (!built) {
-      const q = build(exec as Db).prepare(name) as unknown as PreparedInternals;
+      const q = build(bareBuilders(exec)).prepare(name) as unknown as PreparedInternals;
       built = {
         sql: q.queryString,
+        write: !/^\s*select\b/i.test(q.queryString),
         params: fillers(q.params),
         fields: q.fields,
         joinsNotNullableMap: q.joinsNotNullableMap,
@@ -119,6 +140,9 @@ export function compiled<Q extends Preparable>(
         mapper: q.customResultMapper,
       };
     }
+    const deferred = (exec as unknown as Record<symbol, (() => boolean) | undefined>)[WRITES_DEFERRED];
+    // The wrapped database writes the owner call's entry in its transactions: run it in one.
+    if (built.write && deferred?.()) return (exec as Db).transaction((tx) => run(tx, name, built!, values));
     return run(exec, name, built, values);
   };
   return execute as (exec: Exec, values?: Values) => ReturnType<ReturnType<Q["prepare"]>["execute"]>;
@@ -137,6 +161,7 @@ export function compiledSql<Row>(
       const q = dialect.sqlToQuery(build());
       built = {
         sql: q.sql,
+        write: true,
         params: fillers(q.params),
         fields: undefined,
         joinsNotNullableMap: undefined,

@@ -21,6 +21,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db, Tx } from "../../db/client.js";
+import { WRITES_DEFERRED } from "../../db/compiled.js";
 import { type Content, type EntityType, SITE_WIDE, snapshot } from "../history/entities.js";
 import { type NewActivity, insertActivity, setActivityEntity } from "./service.js";
 
@@ -392,21 +393,28 @@ export function installActivityRecording(app: FastifyInstance): void {
         }
       }, config);
     }) as Db["transaction"];
+    /** The owner call whose entry a write of `db` made now would be deferred with, if any. */
+    const deferringRequest = () => {
+      const request = current.getStore();
+      const state = request && recorded.get(request);
+      if (
+        !request ||
+        !state?.handling ||
+        state.done ||
+        state.open ||
+        request.method === "GET" ||
+        paused.getStore()
+      )
+        return undefined;
+      return entryOf(request, siteOf(request)) ? request : undefined;
+    };
+    // Compiled statements (db/compiled.ts) ask before taking their shortcut past these builders.
+    (db as unknown as Record<symbol, unknown>)[WRITES_DEFERRED] = () => deferringRequest() !== undefined;
     for (const method of ["insert", "update", "delete"] as const) {
       const original = (db[method] as (...args: unknown[]) => unknown).bind(db);
       (db as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-        const request = current.getStore();
-        const state = request && recorded.get(request);
-        if (
-          !request ||
-          !state?.handling ||
-          state.done ||
-          state.open ||
-          request.method === "GET" ||
-          paused.getStore()
-        )
-          return original(...args);
-        if (!entryOf(request, siteOf(request))) return original(...args);
+        const request = deferringRequest();
+        if (!request) return original(...args);
         return deferredStatement(db, transaction, request, (d) =>
           (d[method] as (...a: unknown[]) => unknown).bind(d)(...args),
         );
