@@ -33,6 +33,9 @@ export default defineConfig({
     globalSetup: group === "own-server" ? [] : ["./global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // In CI a loaded machine (two groups, Chromium and the PostgreSQL suite on two cores) can make a
+    // browser step miss its timeout: a failed test runs once more there, and fails if it fails again.
+    retry: process.env.CI ? 1 : 0,
     // One server and one browser at a time within a group: the machine has two cores.
     fileParallelism: false,
   },
