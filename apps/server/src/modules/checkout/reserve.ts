@@ -10,7 +10,6 @@ import {
   couponNotCombinableMessage,
 } from "@atelier/commerce";
 import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.js";
 import { compiled } from "../../db/compiled.js";
 import { coupons, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
@@ -70,24 +69,6 @@ const insertPending = compiled("checkout_insert_pending_payment", (db) =>
     })
     .returning(),
 );
-
-async function insertPendingPayment(
-  tx: Tx,
-  p: {
-    id: string;
-    websiteId: string;
-    orderId: string;
-    cartId: string;
-    idempotencyKey: string;
-    provider: string;
-    amountCents: number;
-    currency: string;
-    now: Date;
-  },
-): Promise<PaymentRow> {
-  const [row] = await insertPending(tx, p);
-  return row!;
-}
 
 export async function reserve(
   deps: CheckoutDeps,
@@ -233,9 +214,9 @@ export async function reserve(
         updatedAt: now,
       });
     }
-    const payment =
+    const [payment] =
       priced.amountDueCents > 0
-        ? await insertPendingPayment(tx, {
+        ? await insertPending(tx, {
             id: newId(),
             websiteId: site.id,
             orderId,
@@ -246,7 +227,7 @@ export async function reserve(
             currency,
             now,
           })
-        : undefined;
+        : [];
     await setCartPurchased(tx, loaded.cart.id, orderId, now);
     // Then the locks other orders wait for, as late and as briefly as can be: the stock, all or
     // nothing (the loser of a race for the last units stops here, uncharged), then in one

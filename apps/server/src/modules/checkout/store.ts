@@ -198,7 +198,7 @@ export async function takeStock(
   needs: readonly StockNeed[],
   /** Filled with each variant's units left (when taken). */
   left?: Map<string, number>,
-  /** The caller recorded the variants' inventory events already (stockEvents, before the locks). */
+  /** The caller recorded the variants' inventory events already (recordStockEvents, before the locks). */
   eventsRecorded = false,
 ): Promise<boolean> {
   if (!needs.length) return true;
