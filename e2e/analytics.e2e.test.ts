@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEVICES, browser, screenshot, useBrowser, visitorPage } from "./browser.js";
+import { DEVICES, browser, screenshot, useBrowser, visitorPage, scaled } from "./browser.js";
 import { demoOwnerLogIn, ownerCall } from "./owner.js";
 import { addCandle, fillCheckout } from "./shopper.js";
 
@@ -39,7 +39,9 @@ async function openTab(page: Page, tab: string) {
 }
 
 describe("analytics", () => {
-  it("shows a scripted visit, add to cart and purchase in the funnel and the sales chart's table", async () => {
+  it("shows a scripted visit, add to cart and purchase in the funnel and the sales chart's table", {
+    timeout: scaled(240_000),
+  }, async () => {
     const before = { funnel: await funnel(), sales: await sales() };
     const { page, errors } = await visitorPage();
     await page.goto(`${base}/shop`);
@@ -100,5 +102,5 @@ describe("analytics", () => {
       await page.getByRole("region", { name: "Last 30 days" }).getByText("Conversion").waitFor();
       await screenshot(page, `analytics-overview-${name}`);
     }
-  }, 240_000);
+  });
 });

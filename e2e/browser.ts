@@ -14,8 +14,16 @@ export const DEVICES = [
   ["phone", PHONE],
 ] as const;
 
+/**
+ * CI runs both groups of browser tests beside the PostgreSQL suite on two cores, on a machine whose
+ * speed varies up to threefold from one run to the next: every wait is given three times as long
+ * there (Playwright's default wait here, and the long tests' own limits through `scaled`).
+ */
+export const SLOWDOWN = process.env.CI ? 3 : 1;
+export const scaled = (ms: number) => ms * SLOWDOWN;
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const launched = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -28,6 +36,14 @@ export async function launch(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+  // Browser.newPage makes its context through newContext, so every page gets the scaled waits.
+  const newContext = launched.newContext.bind(launched);
+  launched.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(scaled(30_000));
+    return context;
+  };
+  return launched;
 }
 
 /** The test file's Chromium, launched by useBrowser. */

@@ -16,7 +16,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { websites } from "../apps/server/src/db/schema.js";
 import { seedDemoIfEmpty } from "../apps/server/src/seed/demo.js";
-import { DESKTOP, PHONE, browser, screenshot } from "./browser.js";
+import { DESKTOP, PHONE, browser, screenshot, scaled } from "./browser.js";
 import { ownerLogIn } from "./owner.js";
 import { useOwnServer } from "./own-server.js";
 
@@ -72,7 +72,9 @@ ${Array.from({ length: 10 }, (_, i) => attachment(i + 1)).join("")}
 }
 
 describe("moving a WordPress site in from the dashboard", () => {
-  it("shows the background import's progress, its report and the URL mappings group", async () => {
+  it("shows the background import's progress, its report and the URL mappings group", {
+    timeout: scaled(180_000),
+  }, async () => {
     const file = path.join(dir, "dockside.xml");
     writeFileSync(file, wxr());
     const [site] = await server.database.db.select().from(websites).where(eq(websites.isDefault, true));
@@ -111,9 +113,11 @@ describe("moving a WordPress site in from the dashboard", () => {
     await group.waitFor({ state: "detached" });
     expect(errors).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 
-  it("inserts an image from the media library into a rich text, aligned", async () => {
+  it("inserts an image from the media library into a rich text, aligned", {
+    timeout: scaled(120_000),
+  }, async () => {
     const [site] = await server.database.db.select().from(websites).where(eq(websites.isDefault, true));
     const { page, errors, context } = await ownerLogIn(browser, base(), DESKTOP);
     const api = `${base()}/api/owner/sites/${site!.id}`;
@@ -145,5 +149,5 @@ describe("moving a WordPress site in from the dashboard", () => {
       .toMatch(/<img src="\/media\/[0-9a-f]{24}\/photo-3\.png" alt="Photo 3" class="image-right" \/>/);
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

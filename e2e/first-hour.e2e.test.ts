@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { STARTERS } from "../apps/server/src/modules/starters/catalog.js";
-import { DEVICES, browser, screenshot, settle, useBrowser } from "./browser.js";
+import { DEVICES, browser, screenshot, settle, useBrowser, scaled } from "./browser.js";
 
 useBrowser();
 const base = inject("baseUrl");
@@ -23,7 +23,9 @@ function emptyBlocks(page: Page): Promise<string[]> {
 }
 
 describe("the first hour of a new owner", () => {
-  it("signs up, starts a site from every starter, removes the samples and adds a first product", async () => {
+  it("signs up, starts a site from every starter, removes the samples and adds a first product", {
+    timeout: scaled(600_000),
+  }, async () => {
     const context = await browser.newContext({ viewport: DEVICES[0][1] });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -123,7 +125,7 @@ describe("the first hour of a new owner", () => {
     await page.getByRole("heading", { name: "Set up your site" }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  }, 600_000);
+  });
 
   it("shows the starters as cards with screenshots in the new-site dialog", async () => {
     const context = await browser.newContext({ viewport: DEVICES[0][1] });

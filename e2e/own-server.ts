@@ -12,7 +12,7 @@ import { buildApp } from "../apps/server/src/app.js";
 import { type Config, loadConfig } from "../apps/server/src/config.js";
 import { type Database, openDatabase } from "../apps/server/src/db/client.js";
 import type { Clock } from "../apps/server/src/lib/clock.js";
-import { useBrowser } from "./browser.js";
+import { scaled, useBrowser } from "./browser.js";
 
 interface OwnServer {
   app: FastifyInstance;
@@ -48,7 +48,7 @@ export function useOwnServer(
     await seed(server.database, config, dataDir);
     await server.app.listen({ port, host: "127.0.0.1" });
     server.port = (server.app.server.address() as { port: number }).port;
-  }, 120_000);
+  }, scaled(120_000));
   useBrowser();
   afterAll(async () => {
     await server.app?.close();

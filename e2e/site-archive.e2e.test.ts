@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, DEVICES, launch, screenshot } from "./browser.js";
+import { DESKTOP, DEVICES, launch, screenshot, scaled } from "./browser.js";
 import { demoOwnerLogIn, ownerCall, ownerLogIn } from "./owner.js";
 
 const base = inject("baseUrl");
@@ -55,7 +55,7 @@ describe("site archives in the dashboard", () => {
   });
 
   for (const [device, viewport] of DEVICES) {
-    it(`imports it from Sites → Import a site (${device})`, async () => {
+    it(`imports it from Sites → Import a site (${device})`, { timeout: scaled(150_000) }, async () => {
       const { page, errors, context } = await ownerLogIn(browser, base, viewport);
       await page.getByRole("button", { name: "Import a site" }).click();
       const dialog = page.getByRole("dialog", { name: "Import a site" });
@@ -78,7 +78,7 @@ describe("site archives in the dashboard", () => {
       await page.waitForURL((url) => url.pathname.endsWith(`/config/sites/${newId}`));
       expect(errors).toEqual([]);
       await context.close();
-    }, 150_000);
+    });
   }
 
   it("brings in a WordPress export from Settings → Export, with its report", async () => {

@@ -10,7 +10,7 @@
 import { type ProductType, tracksStock } from "@atelier/commerce";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, browser, screenshot, useBrowser } from "./browser.js";
+import { DESKTOP, PHONE, browser, screenshot, useBrowser, scaled } from "./browser.js";
 import { demoOwnerLogIn, inviteByEmail, ownerCall } from "./owner.js";
 import { addCandle, fillCheckout } from "./shopper.js";
 
@@ -204,7 +204,9 @@ async function check(page: Page, siteId: string, ids: Ids, screen: Screen, role:
 }
 
 describe("write buttons follow the member's roles", () => {
-  it("a Website editor sees no store write buttons and a Store manager no page publish", async () => {
+  it("a Website editor sees no store write buttons and a Store manager no page publish", {
+    timeout: scaled(300_000),
+  }, async () => {
     // A visitor buys a candle with the test card: a paid order to refund or fulfil.
     const shopper = await browser.newPage();
     await addCandle(shopper);
@@ -257,5 +259,5 @@ describe("write buttons follow the member's roles", () => {
     }
     expect(owner.errors).toEqual([]);
     await owner.context.close();
-  }, 300_000);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { DESKTOP, PHONE, browser, screenshot, useBrowser } from "./browser.js";
+import { DESKTOP, PHONE, browser, screenshot, useBrowser, scaled } from "./browser.js";
 import { addTextBlock, newPage } from "./editor.js";
 import { demoOwnerLogIn, invitationLink, inviteByEmail } from "./owner.js";
 
@@ -23,7 +23,9 @@ const linkFromOutbox = async (page: Page, siteId: string, email: string) =>
   `${base}${await invitationLink(page, base, siteId, email)}`;
 
 describe("a site run by a team", () => {
-  it("the owner invites a Website editor, who joins, edits and publishes a page, and cannot open Orders", async () => {
+  it("the owner invites a Website editor, who joins, edits and publishes a page, and cannot open Orders", {
+    timeout: scaled(180_000),
+  }, async () => {
     const owner = await demoOwnerLogIn(browser, base);
     const { page, siteId } = owner;
     const edited = await newPage(page, siteId, `Team Notes ${stamp}`);
@@ -120,9 +122,11 @@ describe("a site run by a team", () => {
     await page.setViewportSize(DESKTOP);
     expect(owner.errors).toEqual([]);
     await owner.context.close();
-  }, 180_000);
+  });
 
-  it("resends and revokes an invitation, refuses a transfer without the password, and removes a member", async () => {
+  it("resends and revokes an invitation, refuses a transfer without the password, and removes a member", {
+    timeout: scaled(180_000),
+  }, async () => {
     const { context, page, errors, siteId } = await demoOwnerLogIn(browser, base);
     const laterEmail = `later-${stamp}@example.com`;
     const firstLink = await inviteByEmail(page, base, siteId, laterEmail, [
@@ -184,5 +188,5 @@ describe("a site run by a team", () => {
     await expect.poll(() => members.getByRole("row", { name: new RegExp(editorEmail) }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 });

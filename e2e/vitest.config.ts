@@ -16,6 +16,7 @@ const ownServer = files.filter((f) =>
  * test script runs the two groups at once, one Chromium each.
  */
 const group = process.env.E2E_GROUP;
+const slowdown = process.env.CI ? 3 : 1;
 if (group && group !== "own-server" && group !== "shared-server") {
   throw new Error(`E2E_GROUP is own-server or shared-server, not ${group}`);
 }
@@ -31,8 +32,10 @@ export default defineConfig({
           ? files.filter((f) => !ownServer.includes(f))
           : ["**/*.e2e.test.ts"],
     globalSetup: group === "own-server" ? [] : ["./global-setup.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Three times as long in CI, as browser.ts's SLOWDOWN gives Playwright's waits.
+    testTimeout: slowdown * 60_000,
+    hookTimeout: slowdown * 120_000,
+    expect: { poll: { timeout: slowdown * 5_000 } },
     // In CI a loaded machine (two groups, Chromium and the PostgreSQL suite on two cores) can make a
     // browser step miss its timeout: a failed test runs once more there, and fails if it fails again.
     retry: process.env.CI ? 1 : 0,
