@@ -20,7 +20,8 @@ import {
   setLineDetails,
 } from "../orders/service.js";
 import { recordEvent } from "../analytics/service.js";
-import { queueGiftCardEmail, queueOrderConfirmation } from "../orders/emails.js";
+import { type ConfirmationExtras, orderConfirmationEmail, queueGiftCardEmail } from "../orders/emails.js";
+import { type EmailMessage, queueEmail } from "../email/service.js";
 import type { PaymentEvent } from "../payments/provider.js";
 import { createSubscriptionsForOrder, subscriptionIdsOf } from "../subscriptions/service.js";
 import { confirmationUrl, downloadLinks } from "../orders/links.js";
@@ -105,33 +106,43 @@ export async function completePaidOrder(
     provider: deps.payments.name,
     now: clock.now(),
   });
+  const email = await confirmationEmail(deps, tx, ctx, order, lines, {
+    giftCards,
+    subscriptions: subs.map((s) => ({ productName: s.productName, text: s.text })),
+  });
+  await queueEmail(tx, config, email);
+  await recordEvent(tx, orderPlacedAnalytics(order, lines));
+  // Lines carry the gift cards and subscriptions made above.
+  return giftCards.length || subs.length ? linesOf(tx, order.id) : lines;
+}
+
+/** A paid order's confirmation email, with its order link and download links. */
+export async function confirmationEmail(
+  deps: CheckoutDeps,
+  db: Db | Tx,
+  ctx: PlaceOrderContext,
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  made: Pick<ConfirmationExtras, "giftCards" | "subscriptions">,
+): Promise<EmailMessage> {
+  const { config, clock } = deps;
   const downloads = await downloadLinks(config.dataDir, ctx.origin, order, lines, clock.now());
   // The email design read once per content version when the checkout keeps the site's reads.
   const reads = (ctx as Partial<NewOrderContext>).reads;
-  const design = reads && (await reads.keep("email-design", tx, (db) => emailDesignOf(db as Db, ctx.site)));
-  await queueOrderConfirmation(
-    tx,
-    config,
-    ctx.site,
-    order,
-    lines,
-    {
-      orderUrl: await confirmationUrl(config.dataDir, ctx.origin, order),
-      downloads,
-      giftCards,
-      subscriptions: subs.map((s) => ({ productName: s.productName, text: s.text })),
-    },
-    design,
-  );
-  await recordEvent(tx, {
+  const design = reads && (await reads.keep("email-design", db, (d) => emailDesignOf(d as Db, ctx.site)));
+  const orderUrl = await confirmationUrl(config.dataDir, ctx.origin, order);
+  return orderConfirmationEmail(db, ctx.site, order, lines, { orderUrl, downloads, ...made }, design);
+}
+
+/** The analytics event of a paid order (the sales reports count it). */
+export function orderPlacedAnalytics(order: OrderRow, lines: readonly OrderLineRow[]) {
+  return {
     websiteId: order.websiteId,
-    actor: "user",
+    actor: "user" as const,
     action: "order-placed",
     objectType: "order",
     data: { order: orderJson(order, lines).analytics },
-  });
-  // Lines carry the gift cards and subscriptions made above.
-  return giftCards.length || subs.length ? linesOf(tx, order.id) : lines;
+  };
 }
 
 export async function answerFor(

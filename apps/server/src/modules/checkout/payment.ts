@@ -30,6 +30,7 @@ import {
   MSG_PAYMENT_ABANDONED,
 } from "./checkout-types.js";
 import { answerFor, completePaidOrder, releaseOrder } from "./fulfilment.js";
+import { settlePaidAtOnce, settlesAtOnce } from "./settle-paid.js";
 
 const p = sql.placeholder;
 /** A timestamp placeholder (its value an ISO string), usable in `.set()`. */
@@ -143,7 +144,8 @@ export async function chargeAndSettle(
   method: PaymentMethodInput,
   email: string,
   save: boolean,
-  knownLines?: OrderLineRow[],
+  /** The order and its lines as the checkout inserted them. */
+  known?: { order: OrderRow; lines: OrderLineRow[] },
 ): Promise<PlaceOrderResult> {
   let result: ChargeResult;
   try {
@@ -155,7 +157,7 @@ export async function chargeAndSettle(
     }
     throw err;
   }
-  return settle(deps, ctx, payment, result, knownLines);
+  return settle(deps, ctx, payment, result, known);
 }
 
 /** The same idempotencyKey again: answer what became of that payment, settling it if needed. */
@@ -197,8 +199,8 @@ export async function settle(
   ctx: PlaceOrderContext,
   payment: PaymentRow,
   result: ChargeResult,
-  /** The order's lines as they were inserted, when the caller has them. */
-  knownLines?: OrderLineRow[],
+  /** The order and its lines as they were inserted, when the caller has them. */
+  known?: { order: OrderRow; lines: OrderLineRow[] },
 ): Promise<PlaceOrderResult> {
   const { db, clock, payments: provider } = deps;
   const now = clock.now();
@@ -243,6 +245,10 @@ export async function settle(
   }
 
   if (result.status === "succeeded") {
+    if (known && settlesAtOnce(payment, known.lines)) {
+      const paid = await settlePaidAtOnce(deps, ctx, payment, result, known.order, known.lines);
+      if (paid) return answerFor(deps, ctx, paid, events, known.lines);
+    }
     let lines: OrderLineRow[] | undefined;
     const order = await db.transaction(async (tx) => {
       const moved = await settlePayment(tx, {
@@ -270,7 +276,7 @@ export async function settle(
         now,
       );
       const order = paid ?? (await current());
-      lines = await completePaidOrder(deps, tx, ctx, order, result.savedMethod, knownLines);
+      lines = await completePaidOrder(deps, tx, ctx, order, result.savedMethod, known?.lines);
       return order;
     });
     return answerFor(deps, ctx, order, events, lines);

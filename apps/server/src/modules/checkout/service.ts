@@ -72,13 +72,8 @@ export async function placeOrder(
     // Nothing to charge (gift cards paid it all): the order was settled in the same transaction.
     return answerFor(deps, ctx, reserved.order, [], reserved.lines);
   }
-  return chargeAndSettle(
-    deps,
-    ctx,
-    reserved.payment,
-    input.payment,
-    input.email,
-    reserved.hasSubscription,
-    reserved.lines,
-  );
+  return chargeAndSettle(deps, ctx, reserved.payment, input.payment, input.email, reserved.hasSubscription, {
+    order: reserved.order,
+    lines: reserved.lines,
+  });
 }

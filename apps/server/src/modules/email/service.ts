@@ -19,7 +19,7 @@ const EMAIL_JOB = "email.send";
 /** Sending is tried this many times before the email is marked failed. */
 export const EMAIL_MAX_ATTEMPTS = 5;
 
-interface EmailMessage {
+export interface EmailMessage {
   /** The site the email is about; null for product emails. */
   websiteId?: string | null;
   to: string;
@@ -65,32 +65,55 @@ const insertEmail = compiled("email_queue", (db) => {
   });
 });
 
+/** An email's outbox row, and the sending job's values when the server can send (SMTP). */
+export interface OutboxEmail {
+  row: {
+    id: string;
+    websiteId: string | null;
+    toAddress: string;
+    subject: string;
+    textBody: string;
+    htmlBody: string | null;
+    headers: Record<string, string> | null;
+    status: "queued" | "kept";
+  };
+  job?: { kind: string; payload: Record<string, unknown>; maxAttempts: number };
+}
+
+/** What queueing `message` writes (a statement of its own may write it: checkout/settle-paid.ts). */
+export function outboxEmail(config: Config, message: EmailMessage): OutboxEmail {
+  const id = newId();
+  const sendable = Boolean(config.smtpUrl);
+  return {
+    row: {
+      id,
+      websiteId: message.websiteId ?? null,
+      toAddress: message.to,
+      subject: message.subject.replace(/[\r\n]+/g, " ").slice(0, 300),
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      headers: message.headers ? cleanHeaders(message.headers) : null,
+      status: sendable ? "queued" : "kept",
+    },
+    job: sendable
+      ? {
+          kind: EMAIL_JOB,
+          payload: { emailId: id, fromName: message.fromName ?? null, replyTo: message.replyTo ?? null },
+          maxAttempts: EMAIL_MAX_ATTEMPTS,
+        }
+      : undefined,
+  };
+}
+
 /**
  * Queues an email. Pass the caller's transaction: the email exists (and is sent) only when the
  * caller's work commits. Answers the outbox row's id.
  */
 export async function queueEmail(db: Db | Tx, config: Config, message: EmailMessage): Promise<string> {
-  const id = newId();
-  const sendable = Boolean(config.smtpUrl);
-  await insertEmail(db, {
-    id,
-    websiteId: message.websiteId ?? null,
-    toAddress: message.to,
-    subject: message.subject.replace(/[\r\n]+/g, " ").slice(0, 300),
-    textBody: message.text,
-    htmlBody: message.html ?? null,
-    headers: message.headers ? cleanHeaders(message.headers) : null,
-    status: sendable ? "queued" : "kept",
-  });
-  if (sendable) {
-    await enqueueJob(
-      db,
-      EMAIL_JOB,
-      { emailId: id, fromName: message.fromName ?? null, replyTo: message.replyTo ?? null },
-      { maxAttempts: EMAIL_MAX_ATTEMPTS },
-    );
-  }
-  return id;
+  const { row, job } = outboxEmail(config, message);
+  await insertEmail(db, row);
+  if (job) await enqueueJob(db, job.kind, job.payload, { maxAttempts: job.maxAttempts });
+  return row.id;
 }
 
 const transports = new Map<string, Transporter>();

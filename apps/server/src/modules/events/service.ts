@@ -112,9 +112,17 @@ function kindsFor(type: string): string[] {
  * An event of the system made during an owner call carries the call's person or API key.
  */
 export async function recordEvent(db: Db | Tx, event: NewEvent): Promise<DomainEvent> {
+  const [inserted] = await insertEventAndJobs(db, eventValues(event));
+  return inserted!;
+}
+
+/**
+ * The event's row and the job kinds of its consumers, as recordEvent writes them (a statement of
+ * its own may write them too: checkout/settle-paid.ts).
+ */
+export function eventValues(event: NewEvent) {
   const actor = actorOf(event);
-  const kinds = kindsFor(event.type);
-  const [inserted] = await insertEventAndJobs(db, {
+  return {
     publicId: `evt_${newId()}`,
     websiteId: event.websiteId,
     type: event.type,
@@ -123,9 +131,8 @@ export async function recordEvent(db: Db | Tx, event: NewEvent): Promise<DomainE
     actorType: actor.type,
     actorId: actor.id,
     payload: event.payload ?? {},
-    kinds,
-  });
-  return inserted!;
+    kinds: kindsFor(event.type),
+  };
 }
 
 /** The event row and one job per kind in `kinds` (none when it is empty), in one statement. */

@@ -1,7 +1,7 @@
 /** The buyer's emails of an order: the order confirmation and the gift card sent to its recipient. */
 import { formatMoney } from "@atelier/commerce";
 import type { Config } from "../../config.js";
-import type { Tx } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import {
   type EmailBlock,
   type EmailDesign,
@@ -9,7 +9,7 @@ import {
   emailBrandOf,
   renderEmail,
 } from "../email/layout.js";
-import { queueEmail } from "../email/service.js";
+import { type EmailMessage, queueEmail } from "../email/service.js";
 import type { Website } from "../sites/service.js";
 import { type OrderLineRow, type OrderRow, detailsOf, discountLinesOf } from "./service.js";
 
@@ -130,18 +130,29 @@ export async function queueOrderConfirmation(
   extras: ConfirmationExtras,
   design?: EmailDesign,
 ): Promise<string> {
-  const { text, doc } = orderConfirmation(site, order, lines, extras);
-  const brand = await emailBrandOf(tx, site, new URL(extras.orderUrl).origin, design);
-  const { html } = renderEmail(brand, doc);
+  return queueEmail(tx, config, await orderConfirmationEmail(tx, site, order, lines, extras, design));
+}
 
-  return queueEmail(tx, config, {
+/** The order confirmation, in the site's email design (read unless `design` is given). */
+export async function orderConfirmationEmail(
+  db: Db | Tx,
+  site: Pick<Website, "id" | "title" | "theme" | "websiteType">,
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  extras: ConfirmationExtras,
+  design?: EmailDesign,
+): Promise<EmailMessage> {
+  const { text, doc } = orderConfirmation(site, order, lines, extras);
+  const brand = await emailBrandOf(db, site, new URL(extras.orderUrl).origin, design);
+  const { html } = renderEmail(brand, doc);
+  return {
     websiteId: site.id,
     to: order.email,
     subject: `Your order #${order.orderNumber} from ${site.title}`,
     text,
     html,
     fromName: site.title,
-  });
+  };
 }
 
 export interface GiftCardEmail {

@@ -344,13 +344,18 @@ const payPendingOrder = compiled("orders_pay_pending", (db) =>
 );
 
 async function orderCreated(tx: Tx, row: OrderRow) {
-  await recordEvent(tx, {
+  await recordEvent(tx, orderCreatedEvent(row));
+}
+
+/** The outbox event of an order that is placed (paid, or pending a later payment). */
+export function orderCreatedEvent(row: Pick<OrderRow, "id" | "websiteId" | "status">): NewEvent {
+  return {
     websiteId: row.websiteId,
     type: "order.created",
     entity: { type: "order", id: row.id },
     actor: SYSTEM,
     payload: { status: row.status },
-  });
+  };
 }
 
 /** A pending order whose payment failed disappears (its lines go with it). */
