@@ -229,20 +229,12 @@ export async function reserve(
           })
         : [];
     await setCartPurchased(tx, loaded.cart.id, orderId, now);
-    // Then the locks other orders wait for, as late and as briefly as can be: the stock, all or
-    // nothing (the loser of a race for the last units stops here, uncharged), then in one
-    // statement the order's number and the site's row (the stock's content version), held to the commit.
-    if (!stockTaken) {
-      // Its events first (one statement, out of the locks): the rollback of a lost race drops them.
-      if (needs.length) await recordStockEvents(tx, site.id, needs);
-      if (!(await takeStock(tx, site.id, needs, stockLeft, true)))
-        throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
-    }
-    const {
-      order,
-      lines: orderLines,
-      contentVersion,
-    } = await insertOrderWithLines(tx, {
+    // The stock's events first (one statement, out of the locks): the rollback of a lost race drops them.
+    if (!stockTaken && needs.length) await recordStockEvents(tx, site.id, needs);
+    // Then the locks other orders wait for, as late and as briefly as can be, in one statement
+    // held to the commit: the stock, all or nothing (the loser of a race for the last units stops
+    // here, uncharged), the site's row (the stock's content version) and the order's number.
+    const inserted = await insertOrderWithLines(tx, {
       id: orderId,
       websiteId: site.id,
       cartId: loaded.cart.id,
@@ -260,6 +252,7 @@ export async function reserve(
       details,
       now,
       bumpStock: needs.length > 0,
+      takeStock: stockTaken ? undefined : needs,
       lines: lines.map((l, i) => ({
         id: newId(),
         itemId: l.itemId,
@@ -282,6 +275,9 @@ export async function reserve(
         } satisfies LineDetails as Record<string, unknown>,
       })),
     });
+    if (!inserted) throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+    const { order, lines: orderLines, contentVersion } = inserted;
+    for (const [id, qty] of inserted.stockLeft ?? []) stockLeft.set(id, qty);
     if (contentVersion !== undefined) {
       stockVersion = contentVersion;
       stockItems = lines.filter((l) => l.limitedStock).map((l) => l.itemId);

@@ -9,7 +9,7 @@ import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { compiled } from "../../db/compiled.js";
+import { compiled, compiledSql } from "../../db/compiled.js";
 import { bumpContentVersion } from "../../db/content-version.js";
 import { orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
@@ -87,59 +87,95 @@ export const lineDetailsOf = (l: OrderLineRow) => l.details as LineDetails;
  * order_counters: its lock makes concurrent orders take numbers one after the other (to the
  * commit), and the greater of it and the orders' highest number counts (orders imported with
  * their numbers). With `bump`, the same statement bumps the site's content version for the
- * order's stock (answered as `contentVersion`), so the locks other orders wait for are taken in
- * one round trip at the very end of the checkout.
+ * order's stock (answered as `contentVersion`); with `take`, it first takes the stock (the
+ * variants' rows locked in id order), all or nothing: when a variant has too few units it
+ * inserts nothing and answers no row. So the locks other orders wait for (the stock, the site's
+ * row, the counter) are taken in one round trip at the very end of the checkout.
  */
-function orderInsert(bump: boolean) {
-  return (db: Db) => {
-    const websiteId = sql.placeholder("websiteId");
-    const orderId = sql.placeholder("id");
-    const site = db
-      .$with("site", {})
-      .as(bump ? bumpContentVersion(websiteId) : sql`select null::int as content_version`);
-    const counter = db.$with("counter", {}).as(sql`insert into order_counters (website_id, last_number)
-      values (${websiteId}, (select coalesce(max(o.order_number), ${FIRST_ORDER_NUMBER - 1}::int) + 1 from orders o where o.website_id = ${websiteId}))
-      on conflict (website_id) do update set last_number = greatest(order_counters.last_number, excluded.last_number - 1) + 1
-      returning last_number`);
-    const lines = db.$with("lines").as(
-      db.insert(orderLines).select(sql`select x.id, ${websiteId}, ${orderId}, x.item_id, x.variant_id, x.sku,
-          x.product_name, x.product_type, x.attributes, x.unit_price_cents, x.quantity, x.details
-        from jsonb_to_recordset(${sql.placeholder("lines")}::jsonb) as x(id text, item_id text, variant_id text,
+function orderInsert(mode: { bump: boolean; take: boolean }) {
+  return () => {
+    const p = sql.placeholder;
+    const websiteId = p("websiteId");
+    const orderId = p("id");
+    const stock = mode.take
+      ? sql`needs as (
+          select * from jsonb_to_recordset(${p("needs")}::jsonb) as n(id text, qty int)
+        ), locked as materialized (
+          select id from product_variants
+          where website_id = ${websiteId} and id in (select id from needs) and unlimited = false
+          order by id for update
+        ), taken as (
+          update product_variants v set qty_in_stock = v.qty_in_stock - n.qty
+          from needs n
+          where v.id = n.id and v.website_id = ${websiteId} and v.unlimited = false
+            and (select count(*) from locked) >= 0 and v.qty_in_stock >= n.qty
+          returning v.id, v.qty_in_stock
+        ), go as (select (select count(*) from taken) = (select count(*) from needs) as ok)`
+      : sql`taken as (select null::text as id, null::int as qty_in_stock where false),
+          go as (select true as ok)`;
+    const site = mode.bump
+      ? bumpContentVersion(websiteId, sql`(select ok from go)`)
+      : sql`select null::int as content_version`;
+    return sql`with ${stock}, site as (${site}), counter as (
+        insert into order_counters (website_id, last_number)
+        select ${websiteId}, (select coalesce(max(o.order_number), ${FIRST_ORDER_NUMBER - 1}::int) + 1
+          from orders o where o.website_id = ${websiteId})
+        where (select ok from go)
+        on conflict (website_id) do update
+          set last_number = greatest(order_counters.last_number, excluded.last_number - 1) + 1
+        returning last_number
+      ), lines as (
+        insert into order_lines (id, website_id, order_id, item_id, variant_id, sku, product_name, product_type,
+          attributes, unit_price_cents, quantity, details)
+        select x.id, ${websiteId}, ${orderId}, x.item_id, x.variant_id, x.sku, x.product_name, x.product_type,
+          x.attributes, x.unit_price_cents, x.quantity, x.details
+        from jsonb_to_recordset(${p("lines")}::jsonb) as x(id text, item_id text, variant_id text,
           sku text, product_name text, product_type int, attributes jsonb, unit_price_cents int, quantity int,
-          details jsonb)`),
-    );
-    return db
-      .with(site, counter, lines)
-      .insert(orders)
-      .values({
-        id: orderId,
-        websiteId,
-        orderNumber: sql`(select last_number from counter)`,
-        cartId: sql.placeholder("cartId"),
-        email: sql.placeholder("email"),
-        shippingAddress: sql.placeholder("shippingAddress"),
-        billingAddress: sql.placeholder("billingAddress"),
-        status: "pending",
-        currency: sql.placeholder("currency"),
-        subtotalCents: sql.placeholder("subtotalCents"),
-        taxCents: sql.placeholder("taxCents"),
-        shippingCents: sql.placeholder("shippingCents"),
-        discountCents: sql.placeholder("discountCents"),
-        grandTotalCents: sql.placeholder("grandTotalCents"),
-        testMode: sql.placeholder("testMode"),
-        idempotencyKey: sql.placeholder("idempotencyKey"),
-        details: sql.placeholder("details"),
-        createdAt: sql.placeholder("now"),
-        updatedAt: sql.placeholder("now"),
-      })
-      .returning({
-        ...getTableColumns(orders),
-        contentVersion: sql<number | null>`(select content_version from site)`,
-      });
+          details jsonb)
+        where (select ok from go)
+      ), inserted as (
+        insert into orders (id, website_id, order_number, cart_id, email, shipping_address, billing_address,
+          status, currency, subtotal_cents, tax_cents, shipping_cents, discount_cents, grand_total_cents,
+          test_mode, idempotency_key, details, created_at, updated_at)
+        select ${orderId}, ${websiteId}, (select last_number from counter), ${p("cartId")}, ${p("email")},
+          ${p("shippingAddress")}::jsonb, ${p("billingAddress")}::jsonb, 'pending', ${p("currency")},
+          ${p("subtotalCents")}::int, ${p("taxCents")}::int, ${p("shippingCents")}::int,
+          ${p("discountCents")}::int, ${p("grandTotalCents")}::int, ${p("testMode")}::boolean,
+          ${p("idempotencyKey")}, ${p("details")}::jsonb, ${p("now")}::timestamptz, ${p("now")}::timestamptz
+        where (select ok from go)
+        returning *
+      )
+      select inserted.*, (select content_version from site) as atelier_content_version,
+        (select jsonb_object_agg(id, qty_in_stock) from taken) as atelier_stock_left
+      from inserted`;
   };
 }
-const insertOrderAndLines = compiled("orders_insert_with_lines", orderInsert(false));
-const insertOrderAndLinesBumpingStock = compiled("orders_insert_with_lines_stock", orderInsert(true));
+type InsertedOrderRow = Record<string, unknown> & {
+  atelier_content_version: number | null;
+  atelier_stock_left: Record<string, number> | null;
+};
+const insertOrderAndLines = compiledSql<InsertedOrderRow>(
+  "orders_insert_with_lines",
+  orderInsert({ bump: false, take: false }),
+);
+const insertOrderAndLinesBumpingStock = compiledSql<InsertedOrderRow>(
+  "orders_insert_with_lines_stock",
+  orderInsert({ bump: true, take: false }),
+);
+const insertOrderAndLinesTakingStock = compiledSql<InsertedOrderRow>(
+  "orders_insert_with_lines_taking_stock",
+  orderInsert({ bump: true, take: true }),
+);
+
+/** An orders row as PostgreSQL answers it (snake_case), as drizzle maps it. */
+function orderFromRow(raw: Record<string, unknown>): OrderRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(orders))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as OrderRow;
+}
 
 interface NewOrder {
   id: string;
@@ -161,30 +197,47 @@ interface NewOrder {
   lines: Omit<OrderLineRow, "orderId" | "websiteId">[];
   /** Bumps the site's content version for the stock the order took (see orderInsert). */
   bumpStock?: boolean;
+  /**
+   * Takes this stock first, all or nothing, and bumps the content version for it (see
+   * orderInsert); the caller records its inventory events (checkout/store.ts recordStockEvents).
+   */
+  takeStock?: readonly { variantId: string; quantity: number }[];
 }
 
-export async function insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
-  return (await insertOrderWithLines(tx, o)).order;
+export async function insertOrder(tx: Tx, o: Omit<NewOrder, "takeStock">): Promise<OrderRow> {
+  return (await insertOrderWithLines(tx, o))!.order;
 }
 
 /**
  * Inserts a pending order and its lines; answers both, the lines in the order `linesOf` reads
- * them, and with `bumpStock` the site's new content version.
+ * them, with `bumpStock` or `takeStock` the site's new content version, and with `takeStock`
+ * the units left of each variant. Answers undefined when `takeStock` found too few units of a
+ * variant (nothing is inserted; the caller's rollback gives back what was taken).
  */
 export async function insertOrderWithLines(
   tx: Tx,
   o: NewOrder,
-): Promise<{ order: OrderRow; lines: OrderLineRow[]; contentVersion?: number }> {
+): Promise<
+  | { order: OrderRow; lines: OrderLineRow[]; contentVersion?: number; stockLeft?: Map<string, number> }
+  | undefined
+> {
   // The lines as the database keeps them (JSON), and as it would answer them.
   const stored = JSON.parse(JSON.stringify(o.lines)) as typeof o.lines;
-  const insert = o.bumpStock ? insertOrderAndLinesBumpingStock : insertOrderAndLines;
+  const take = o.takeStock?.length ? o.takeStock : undefined;
+  const insert = take
+    ? insertOrderAndLinesTakingStock
+    : o.bumpStock
+      ? insertOrderAndLinesBumpingStock
+      : insertOrderAndLines;
+  const units = new Map<string, number>();
+  for (const n of take ?? []) units.set(n.variantId, (units.get(n.variantId) ?? 0) + n.quantity);
   const [row] = await insert(tx, {
     id: o.id,
     websiteId: o.websiteId,
     cartId: o.cartId,
     email: o.email,
-    shippingAddress: o.shippingAddress,
-    billingAddress: o.billingAddress,
+    shippingAddress: o.shippingAddress && JSON.stringify(o.shippingAddress),
+    billingAddress: o.billingAddress && JSON.stringify(o.billingAddress),
     currency: o.currency,
     subtotalCents: o.subtotalCents,
     taxCents: o.taxCents,
@@ -193,8 +246,10 @@ export async function insertOrderWithLines(
     grandTotalCents: o.grandTotalCents,
     testMode: o.testMode,
     idempotencyKey: o.idempotencyKey,
-    details: o.details,
-    now: o.now,
+    details: JSON.stringify(o.details),
+    now: o.now.toISOString(),
+    // One row per variant: an update joined to two rows of one variant would apply only one.
+    ...(take ? { needs: JSON.stringify([...units].map(([id, qty]) => ({ id, qty }))) } : {}),
     lines: JSON.stringify(
       stored.map((l) => ({
         id: l.id,
@@ -210,6 +265,10 @@ export async function insertOrderWithLines(
       })),
     ),
   });
+  if (!row) {
+    if (take) return undefined;
+    throw new Error(`order ${o.id} was not inserted`);
+  }
   const lines: OrderLineRow[] = stored.map((l) => ({
     ...l,
     variantId: l.variantId ?? null,
@@ -218,8 +277,13 @@ export async function insertOrderWithLines(
   }));
   // Ids are lowercase hex: JavaScript orders them as PostgreSQL does.
   lines.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const { contentVersion, ...order } = row!;
-  return { order, lines, contentVersion: contentVersion ?? undefined };
+  const { atelier_content_version: contentVersion, atelier_stock_left: left, ...orderColumns } = row;
+  return {
+    order: orderFromRow(orderColumns),
+    lines,
+    contentVersion: contentVersion ?? undefined,
+    stockLeft: left ? new Map(Object.entries(left).map(([id, qty]) => [id, Number(qty)])) : undefined,
+  };
 }
 
 export async function orderRow(db: Db | Tx, orderId: string, opts: { lock?: boolean } = {}) {
