@@ -313,9 +313,14 @@ export class TestPaymentProvider implements PaymentProvider {
 
   charge(request: ChargeRequest): Promise<ChargeResult> {
     return this.serialize(request.idempotencyKey, async () => {
-      const existing = await this.readJson<LedgerCharge>(this.chargeFile(request.idempotencyKey));
-      if (existing) return this.respond(this.toResult(existing));
       const check = this.checkCard(request);
+      // A key charged before answers its charge. A new charge of valid details finds that out by
+      // creating its file (record), with no read before; one that saves the card reads first, so
+      // that a repeat saves nothing twice.
+      if (!check.ok || request.saveForFutureUse) {
+        const existing = await this.readJson<LedgerCharge>(this.chargeFile(request.idempotencyKey));
+        if (existing) return this.respond(this.toResult(existing));
+      }
       if (!check.ok) {
         // Invalid details are refused before anything is charged: nothing to remember.
         return this.respond({ status: "failed", code: check.code, message: check.message });
