@@ -5,7 +5,7 @@
  * first use, and then only filled in. Each is also a named prepared statement, so PostgreSQL
  * parses and plans it once per connection. The answers are drizzle's own (same row mapping).
  */
-import { Param, Placeholder, type SQL, is } from "drizzle-orm";
+import { Param, Placeholder, type SQL, type Table, getTableColumns, is } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 
 type Exec = Db | Tx;
@@ -172,4 +172,17 @@ export function compiledSql<Row>(
     const res = (await run(exec, name, built, values)) as { rows: Row[] } | Row[];
     return Array.isArray(res) ? res : res.rows;
   };
+}
+
+/**
+ * A table's row as a compiledSql statement answers it (PostgreSQL's snake_case names), mapped
+ * as drizzle maps the table's rows (camelCase keys, each column's own decoding).
+ */
+export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T["$inferSelect"] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T["$inferSelect"];
 }

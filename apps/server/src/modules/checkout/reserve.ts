@@ -10,7 +10,7 @@ import {
   couponNotCombinableMessage,
 } from "@atelier/commerce";
 import { and, eq, sql } from "drizzle-orm";
-import { compiled } from "../../db/compiled.js";
+import { compiledSql, rowOf } from "../../db/compiled.js";
 import { coupons, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
@@ -26,7 +26,8 @@ import {
 import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.js";
 import { redeemGiftCard } from "./gift-cards.js";
 import { keptStoreRules, priceLines } from "./pricing.js";
-import { loadCheckoutCart, recordStockEvents, setCartPurchased, stockNeeds, takeStock } from "./store.js";
+import { eventRowsJson, eventsInsertCtes } from "../events/service.js";
+import { loadCheckoutCart, stockEvents, stockNeeds, takeStock } from "./store.js";
 import {
   type CheckoutDeps,
   type NewOrderContext,
@@ -50,25 +51,28 @@ export type Reserved =
       hasSubscription: boolean;
     };
 
-/** The card payment an order waits for, pending until the provider answers. */
-const insertPending = compiled("checkout_insert_pending_payment", (db) =>
-  db
-    .insert(payments)
-    .values({
-      id: sql.placeholder("id"),
-      websiteId: sql.placeholder("websiteId"),
-      orderId: sql.placeholder("orderId"),
-      cartId: sql.placeholder("cartId"),
-      idempotencyKey: sql.placeholder("idempotencyKey"),
-      provider: sql.placeholder("provider"),
-      amountCents: sql.placeholder("amountCents"),
-      currency: sql.placeholder("currency"),
-      status: "pending",
-      createdAt: sql.placeholder("now"),
-      updatedAt: sql.placeholder("now"),
-    })
-    .returning(),
-);
+/**
+ * The rows no one else waits for, in one statement: the card payment the order waits for
+ * (pending until the provider answers; none when nothing is due), the cart marked purchased by
+ * the order, and the inventory events of the stock the order then takes (out of the stock's
+ * locks: the rollback of a lost race drops them). No foreign key ties them to the order.
+ */
+const holdForOrder = compiledSql<Record<string, unknown>>("checkout_hold", () => {
+  const p = sql.placeholder;
+  return sql`with payment as (
+      insert into payments (id, website_id, order_id, cart_id, idempotency_key, provider, amount_cents,
+        currency, status, created_at, updated_at)
+      select ${p("paymentId")}, ${p("websiteId")}, ${p("orderId")}, ${p("cartId")}, ${p("idempotencyKey")},
+        ${p("provider")}, ${p("amountCents")}::int, ${p("currency")}, 'pending', ${p("now")}::timestamptz,
+        ${p("now")}::timestamptz
+      where ${p("amountCents")}::int > 0
+      returning *
+    ), cart as (
+      update carts set is_purchased = true, order_id = ${p("orderId")}, updated_at = ${p("now")}::timestamptz
+      where id = ${p("cartId")}
+    ), ${eventsInsertCtes(p("events"))}
+    select * from payment`;
+});
 
 export async function reserve(
   deps: CheckoutDeps,
@@ -214,23 +218,19 @@ export async function reserve(
         updatedAt: now,
       });
     }
-    const [payment] =
-      priced.amountDueCents > 0
-        ? await insertPending(tx, {
-            id: newId(),
-            websiteId: site.id,
-            orderId,
-            cartId: loaded.cart.id,
-            idempotencyKey: input.idempotencyKey,
-            provider: provider.name,
-            amountCents: priced.amountDueCents,
-            currency,
-            now,
-          })
-        : [];
-    await setCartPurchased(tx, loaded.cart.id, orderId, now);
-    // The stock's events first (one statement, out of the locks): the rollback of a lost race drops them.
-    if (!stockTaken && needs.length) await recordStockEvents(tx, site.id, needs);
+    const [held] = await holdForOrder(tx, {
+      paymentId: newId(),
+      websiteId: site.id,
+      orderId,
+      cartId: loaded.cart.id,
+      idempotencyKey: input.idempotencyKey,
+      provider: provider.name,
+      amountCents: priced.amountDueCents,
+      currency,
+      now: now.toISOString(),
+      events: eventRowsJson(stockTaken ? [] : stockEvents(site.id, needs)),
+    });
+    const payment = held && rowOf(payments, held);
     // Then the locks other orders wait for, as late and as briefly as can be, in one statement
     // held to the commit: the stock, all or nothing (the loser of a race for the last units stops
     // here, uncharged), the site's row (the stock's content version) and the order's number.

@@ -209,15 +209,11 @@ export async function takeStock(
 }
 
 /**
- * Records the inventory events of taking `needs` (one statement), for a caller that takes the
- * stock right after, all or nothing: its rollback takes the events back with the stock.
+ * The inventory events of taking `needs`, for a caller that writes them and takes the stock
+ * right after, all or nothing: its rollback takes the events back with the stock.
  */
-export function recordStockEvents(tx: Tx, websiteId: string, needs: readonly StockNeed[]): Promise<void> {
-  const ids = [...new Set(needs.map((n) => n.variantId))];
-  return recordEvents(
-    tx,
-    ids.map((id) => inventoryUpdated(websiteId, id)),
-  );
+export function stockEvents(websiteId: string, needs: readonly StockNeed[]) {
+  return [...new Set(needs.map((n) => n.variantId))].map((id) => inventoryUpdated(websiteId, id));
 }
 
 /** Gives stock back (a failed payment, a cancelled order, a refund that restocks). */

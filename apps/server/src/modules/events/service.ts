@@ -5,7 +5,7 @@
  * analytics rollups, abandoned-checkout recovery) register once, at import, and are run by the
  * job queue on any process, each retried on its own.
  */
-import { sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { compiled, compiledSql } from "../../db/compiled.js";
 import { events } from "../../db/schema.js";
@@ -163,22 +163,52 @@ const insertEventAndJobs = compiled("events_record", (db) => {
   return db.with(row, queued).select().from(row);
 });
 
-/** Events (a JSON array) and one job per kind each wants, in one statement. */
-const insertEventsAndJobs = compiledSql(
-  "events_record_many",
-  () => sql`with input as (
-      select * from jsonb_to_recordset(${sql.placeholder("events")}::jsonb) as x(public_id text,
+/**
+ * The CTEs that insert events given as a JSON array (`eventsJson`, see eventRowsJson) and one job
+ * per kind each wants, for a statement that writes other rows too (checkout/reserve.ts).
+ */
+export function eventsInsertCtes(eventsJson: SQL | Placeholder): SQL {
+  return sql`event_input as (
+      select * from jsonb_to_recordset(${eventsJson}::jsonb) as x(public_id text,
         website_id text, type text, entity_type text, entity_id text, actor_type text, actor_id text,
         payload jsonb, kinds text[])
     ), event_rows as (
       insert into events (public_id, website_id, type, entity_type, entity_id, actor_type, actor_id, payload)
-      select public_id, website_id, type, entity_type, entity_id, actor_type, actor_id, payload from input
+      select public_id, website_id, type, entity_type, entity_id, actor_type, actor_id, payload from event_input
       returning id, public_id
-    )
-    insert into jobs (kind, payload, run_at)
-    select k.kind, jsonb_build_object('eventId', e.id), date_trunc('milliseconds', now())
-    from event_rows e join input x on x.public_id = e.public_id cross join lateral unnest(x.kinds) as k(kind)`,
+    ), event_jobs as (
+      insert into jobs (kind, payload, run_at)
+      select k.kind, jsonb_build_object('eventId', e.id), date_trunc('milliseconds', now())
+      from event_rows e join event_input x on x.public_id = e.public_id
+        cross join lateral unnest(x.kinds) as k(kind)
+    )`;
+}
+
+/** Events (a JSON array) and one job per kind each wants, in one statement. */
+const insertEventsAndJobs = compiledSql(
+  "events_record_many",
+  () => sql`with ${eventsInsertCtes(sql.placeholder("events"))} select count(*) from event_rows`,
 );
+
+/** Events as eventsInsertCtes takes them: a JSON array of their rows and their consumers' job kinds. */
+export function eventRowsJson(list: readonly NewEvent[]): string {
+  return JSON.stringify(
+    list.map((event) => {
+      const v = eventValues(event);
+      return {
+        public_id: v.publicId,
+        website_id: v.websiteId,
+        type: v.type,
+        entity_type: v.entityType,
+        entity_id: v.entityId,
+        actor_type: v.actorType,
+        actor_id: v.actorId,
+        payload: v.payload,
+        kinds: v.kinds,
+      };
+    }),
+  );
+}
 
 /** recordEvent for several events at once, in one statement (an order's stock changes). */
 export async function recordEvents(db: Db | Tx, list: readonly NewEvent[]): Promise<void> {
@@ -186,19 +216,5 @@ export async function recordEvents(db: Db | Tx, list: readonly NewEvent[]): Prom
     if (list[0]) await recordEvent(db, list[0]);
     return;
   }
-  const rows = list.map((event) => {
-    const actor = actorOf(event);
-    return {
-      public_id: `evt_${newId()}`,
-      website_id: event.websiteId,
-      type: event.type,
-      entity_type: event.entity.type,
-      entity_id: event.entity.id,
-      actor_type: actor.type,
-      actor_id: actor.id,
-      payload: event.payload ?? {},
-      kinds: kindsFor(event.type),
-    };
-  });
-  await insertEventsAndJobs(db, { events: JSON.stringify(rows) });
+  await insertEventsAndJobs(db, { events: eventRowsJson(list) });
 }

@@ -7,9 +7,9 @@
 import type { Order, OrderLine } from "@atelier/owner-api";
 import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
-import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { compiled, compiledSql } from "../../db/compiled.js";
+import { compiled, compiledSql, rowOf } from "../../db/compiled.js";
 import { bumpContentVersion } from "../../db/content-version.js";
 import { orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
@@ -167,16 +167,6 @@ const insertOrderAndLinesTakingStock = compiledSql<InsertedOrderRow>(
   orderInsert({ bump: true, take: true }),
 );
 
-/** An orders row as PostgreSQL answers it (snake_case), as drizzle maps it. */
-function orderFromRow(raw: Record<string, unknown>): OrderRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(orders))) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as OrderRow;
-}
-
 interface NewOrder {
   id: string;
   websiteId: string;
@@ -199,7 +189,7 @@ interface NewOrder {
   bumpStock?: boolean;
   /**
    * Takes this stock first, all or nothing, and bumps the content version for it (see
-   * orderInsert); the caller records its inventory events (checkout/store.ts recordStockEvents).
+   * orderInsert); the caller writes its inventory events (checkout/store.ts stockEvents).
    */
   takeStock?: readonly { variantId: string; quantity: number }[];
 }
@@ -279,7 +269,7 @@ export async function insertOrderWithLines(
   lines.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const { atelier_content_version: contentVersion, atelier_stock_left: left, ...orderColumns } = row;
   return {
-    order: orderFromRow(orderColumns),
+    order: rowOf(orders, orderColumns),
     lines,
     contentVersion: contentVersion ?? undefined,
     stockLeft: left ? new Map(Object.entries(left).map(([id, qty]) => [id, Number(qty)])) : undefined,
