@@ -30,7 +30,7 @@ import type { Clock } from "../../lib/clock.js";
 import { hashToken, newId, newToken } from "../../lib/ids.js";
 import { Feature } from "@atelier/owner-api";
 import { type CatalogProduct, type Variant, productForRules, websiteHasFeature } from "../catalog/service.js";
-import { activeDiscounts } from "../discounts/service.js";
+import { keptActiveDiscounts } from "../discounts/service.js";
 import { formOfSite } from "../forms/service.js";
 import type { SiteReads } from "./site-reads.js";
 
@@ -146,7 +146,7 @@ async function cartJson(
       itemId: l.itemId,
       categories: products.get(l.itemId)?.categories ?? [],
     }));
-  const automaticDiscounts = priced.length ? await activeDiscounts(db, reads.site.id) : [];
+  const automaticDiscounts = priced.length ? await keptActiveDiscounts(db, reads) : [];
   const discount = cartDiscounts(priced, {
     currency: currencyCode,
     now,

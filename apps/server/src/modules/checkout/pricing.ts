@@ -17,7 +17,7 @@ import { coupons, shippingRules, taxRules } from "../../db/schema.js";
 import { type GiftCard, giftCardsByCodes, looksLikeGiftCardCode } from "./gift-cards.js";
 import type { CheckoutLine } from "./store.js";
 import type { SiteReads } from "../cart/site-reads.js";
-import { activeDiscounts, discountCustomer } from "../discounts/service.js";
+import { activeDiscounts, discountCustomer, keptActiveDiscounts } from "../discounts/service.js";
 
 export const MSG_GIFT_CARD_EMPTY = "This gift card has no balance left.";
 const MSG_GIFT_CARD_CURRENCY = "This gift card is in another currency.";
@@ -34,6 +34,8 @@ interface PricingOptions {
   lock?: boolean;
   /** The store's shipping and tax rules, when the caller has them (else they are read). */
   rules?: StoreRules;
+  /** The site's reads at this call's version: the active discounts are kept with them. */
+  reads?: Pick<SiteReads, "site" | "keep">;
   /** The site's time zone (automatic discounts' schedules). */
   timeZone: string;
   /** The buyer's email, when known (first-order and per-customer discount conditions). */
@@ -116,7 +118,9 @@ export async function priceLines(
   }
   const cardCodes = new Set(giftCandidates.filter((c) => cards.has(c)));
   // One after the other: `db` may be a transaction.
-  const discounts = await activeDiscounts(db, websiteId);
+  const discounts = opts.reads
+    ? await keptActiveDiscounts(db, opts.reads)
+    : await activeDiscounts(db, websiteId);
   const customer = discounts.length ? await discountCustomer(db, websiteId, opts.email) : undefined;
 
   const pricing = priceCheckout({

@@ -64,6 +64,7 @@ export async function quote(
   const lines = loaded?.lines ?? [];
   const priced = await priceLines(db, site.id, lines, {
     rules,
+    reads,
     location: input.location,
     shippingOptionId: input.shippingOptionId,
     codes: input.couponCodes,

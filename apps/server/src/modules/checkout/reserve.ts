@@ -123,6 +123,7 @@ export async function reserve(
       currency,
       lock: true,
       rules,
+      reads: ctx.reads,
       timeZone: site.timeZone,
       email,
     });

@@ -269,3 +269,37 @@ describe("usage limits under concurrency", () => {
     await removeAll();
   });
 });
+
+describe("what the store keeps of discounts", () => {
+  it("a cart sees an owner's change to a discount at the next call, though nothing else changed", async () => {
+    const d = await createDiscount({ name: "Ten off", kind: "order_percentage", value: 10 });
+    const s = await new Shopper(t).start();
+    await s.add(vase.itemId, vase.variants[0]!.sku, 1);
+    const names = async () =>
+      ((await s.request({ url: "/api/commerce/shopping-cart" })).json().discounts as { name: string }[]).map(
+        (x) => x.name,
+      );
+    expect(await names()).toEqual(["Ten off"]);
+    expect((await ownerSends("PATCH", `/discounts/${d.id}`, { active: false })).statusCode).toBe(200);
+    expect(await names()).toEqual([]);
+    expect(
+      (await ownerSends("PATCH", `/discounts/${d.id}`, { active: true, name: "Ten percent off" })).statusCode,
+    ).toBe(200);
+    expect(await names()).toEqual(["Ten percent off"]);
+    await removeAll();
+    expect(await names()).toEqual([]);
+  });
+
+  it("stops applying a discount in carts as soon as an order uses it up", async () => {
+    await createDiscount({ name: "Only once", kind: "order_percentage", value: 10, usageLimit: 1 });
+    const [first, second] = [await new Shopper(t).start(), await new Shopper(t).start()];
+    for (const s of [first, second]) await s.add(vase.itemId, vase.variants[0]!.sku, 1);
+    const cartOf = async (s: Shopper) => (await s.request({ url: "/api/commerce/shopping-cart" })).json();
+    expect((await cartOf(second)).discounts).toHaveLength(1);
+    const placed = await first.order(orderBody({ email: "once@example.com" }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().order.discountCents).toBeGreaterThan(0);
+    expect((await cartOf(second)).discounts).toEqual([]);
+    await removeAll();
+  });
+});

@@ -14,6 +14,7 @@ import {
 import type { OwnerDiscount } from "@atelier/owner-api";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import type { SiteReads } from "../cart/site-reads.js";
 import { compiled } from "../../db/compiled.js";
 import { automaticDiscounts, discountUses, orders } from "../../db/schema.js";
 import { notFound, throwFieldErrors } from "../../http/errors.js";
@@ -231,6 +232,19 @@ export async function activeDiscounts(
     ? await activeDiscountRowsLocked(db, { websiteId })
     : await activeDiscountRows(db, { websiteId });
   return rows.map((r) => ({ ...discountJson(r), buyXGetY: r.buyXGetY ?? null }));
+}
+
+/**
+ * The store's active discounts, kept per site content version (an owner's change to one bumps it:
+ * migration 0033), but read afresh when one has a usage limit: an order counting a use of a
+ * discount does not bump the version, and a used-up discount must stop applying at once.
+ */
+export async function keptActiveDiscounts(
+  db: Db | Tx,
+  reads: Pick<SiteReads, "site" | "keep">,
+): Promise<AutomaticDiscount[]> {
+  const kept = await reads.keep("automatic-discounts", db, (d) => activeDiscounts(d, reads.site.id));
+  return kept.some((d) => d.usageLimit != null) ? activeDiscounts(db, reads.site.id) : kept;
 }
 
 /** What the store knows of a buyer by email: orders placed before and uses of each discount. */
