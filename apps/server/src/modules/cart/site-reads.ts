@@ -114,6 +114,8 @@ export class StoreCache {
   private readonly productsKept: VersionedCache<CatalogProduct | undefined>;
   private readonly othersKept: VersionedCache<unknown>;
   private readonly stockSteps: LruMap<string, Map<number, StockStep>>;
+  /** The newest version a call of each site took for a base (see recordStock). */
+  private readonly newestBase: LruMap<string, number>;
   /** Statements run by this cache (tests count them). */
   reloads = { sites: 0, settings: 0, products: 0, others: 0 };
 
@@ -123,6 +125,7 @@ export class StoreCache {
     this.productsKept = new VersionedCache(sites * 50);
     this.othersKept = new VersionedCache(sites * 4);
     this.stockSteps = new LruMap(sites);
+    this.newestBase = new LruMap(sites);
   }
 
   /**
@@ -154,7 +157,12 @@ export class StoreCache {
       this.stockSteps.set(websiteId, steps);
     }
     const from = version - 1;
-    const base = steps.get(from)?.base ?? from;
+    const inherited = steps.get(from)?.base ?? from;
+    // A call that read this version (or one since the inherited base) before the order recorded
+    // it took that version for a base, and kept what it read at it: the step keeps that base, so
+    // that bases never go back (a cache asked for an older version than it keeps reads every time).
+    const seen = this.newestBase.peek(websiteId);
+    const base = seen !== undefined && seen > inherited && seen <= version ? seen : inherited;
     steps.set(version, { from, base, items: itemIds ? new Set(itemIds) : undefined, left });
     if (steps.size > STOCK_STEPS) {
       const oldest = Math.min(...steps.keys());
@@ -193,6 +201,8 @@ export class StoreCache {
   /** The reads of a site at a version. */
   at(site: Website, version: number): SiteReads {
     const base = this.baseOf(site.id, version);
+    if (base > (this.newestBase.peek(site.id) ?? Number.NEGATIVE_INFINITY))
+      this.newestBase.set(site.id, base);
     return {
       site,
       version,

@@ -90,6 +90,28 @@ describe("the store cache after an order", () => {
     });
   });
 
+  it("keeps reading from memory when a call read an order's version before the order recorded it", async () => {
+    const planter = await product(db(), "ceramic-planter");
+    const id = await siteId();
+    const cache = new StoreCache();
+    const readSettings = async (version: number) => {
+      await (await cache.reads(db(), `${id}:${version}`))!.settings(db());
+      return cache.reloads.settings;
+    };
+    const v0 = await versionOf(id);
+    const atStart = await readSettings(v0);
+    const orderAt = (await cache.reads(db(), `${id}:${v0}`))!;
+    // Another call reads the order's version (committed) before the order's process records it:
+    // it cannot know the version is stock-only yet, and reads the settings again.
+    const early = await readSettings(v0 + 1);
+    expect(early).toBe(atStart + 1);
+    orderAt.stockBumped(v0 + 1, [planter.itemId]);
+    // From then on, at that version and at the next orders' stock-only versions, nothing is read again.
+    expect(await readSettings(v0 + 1)).toBe(early);
+    (await cache.reads(db(), `${id}:${v0 + 1}`))!.stockBumped(v0 + 2, [planter.itemId]);
+    for (let i = 0; i < 3; i++) expect(await readSettings(v0 + 2)).toBe(early);
+  });
+
   it("sees an owner's change made after an order at once", async () => {
     const { a, b } = await twoShoppers("hand-thrown-vase", 5);
     await b.quote("country=US&state=NY");
