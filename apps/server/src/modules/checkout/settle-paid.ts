@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { compiledSql } from "../../db/compiled.js";
 import { outboxEmail } from "../email/service.js";
-import { eventValues } from "../events/service.js";
+import { eventRowsJson, eventsInsertCtes } from "../events/service.js";
 import {
   type OrderLineRow,
   type OrderRow,
@@ -45,17 +45,7 @@ const settlePaidOrder = compiledSql<{ id: string }>(
         updated_at = ${p("now")}::timestamptz
       where id = (select id from target) and exists (select 1 from moved)
       returning id, website_id
-    ), event_row as (
-      insert into events (public_id, website_id, type, entity_type, entity_id, actor_type, actor_id, payload)
-      select ${p("eventPublicId")}, website_id, ${p("eventType")}, ${p("eventEntityType")}, id,
-        ${p("eventActorType")}, ${p("eventActorId")}, ${p("eventPayload")}::jsonb
-      from paid
-      returning id
-    ), event_jobs as (
-      insert into jobs (kind, payload, run_at)
-      select k.kind, jsonb_build_object('eventId', e.id), date_trunc('milliseconds', now())
-      from event_row e, unnest(${p("eventKinds")}::text[]) as k(kind)
-    ), email as (
+    ), ${eventsInsertCtes(p("events"), sql`exists (select 1 from paid)`)}, email as (
       insert into outbound_emails (id, website_id, to_address, subject, text_body, html_body, headers, status)
       select ${p("emailId")}, website_id, ${p("emailTo")}, ${p("emailSubject")}, ${p("emailText")},
         ${p("emailHtml")}, ${p("emailHeaders")}::jsonb, ${p("emailStatus")}
@@ -111,7 +101,6 @@ export async function settlePaidAtOnce(
     deps.config,
     await confirmationEmail(deps, deps.db as Db, ctx, paid, lines, { giftCards: [], subscriptions: [] }),
   );
-  const event = eventValues(orderCreatedEvent(paid));
   const analytics = orderPlacedAnalytics(paid, lines);
   const rows = await settlePaidOrder(deps.db, {
     orderId: order.id,
@@ -119,13 +108,7 @@ export async function settlePaidAtOnce(
     providerRef: result.providerRef,
     now: now.toISOString(),
     added,
-    eventPublicId: event.publicId,
-    eventType: event.type,
-    eventEntityType: event.entityType,
-    eventActorType: event.actorType,
-    eventActorId: event.actorId,
-    eventPayload: JSON.stringify(event.payload),
-    eventKinds: event.kinds,
+    events: eventRowsJson([orderCreatedEvent(paid)]),
     emailId: email.row.id,
     emailTo: email.row.toAddress,
     emailSubject: email.row.subject,

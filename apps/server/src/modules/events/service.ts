@@ -116,11 +116,8 @@ export async function recordEvent(db: Db | Tx, event: NewEvent): Promise<DomainE
   return inserted!;
 }
 
-/**
- * The event's row and the job kinds of its consumers, as recordEvent writes them (a statement of
- * its own may write them too: checkout/settle-paid.ts).
- */
-export function eventValues(event: NewEvent) {
+/** The event's row and the job kinds of its consumers, as recordEvent and eventRowsJson write them. */
+function eventValues(event: NewEvent) {
   const actor = actorOf(event);
   return {
     publicId: `evt_${newId()}`,
@@ -165,9 +162,10 @@ const insertEventAndJobs = compiled("events_record", (db) => {
 
 /**
  * The CTEs that insert events given as a JSON array (`eventsJson`, see eventRowsJson) and one job
- * per kind each wants, for a statement that writes other rows too (checkout/reserve.ts).
+ * per kind each wants, for a statement that writes other rows too (checkout/reserve.ts), and only
+ * `when` its condition holds (checkout/settle-paid.ts: when the order was paid).
  */
-export function eventsInsertCtes(eventsJson: SQL | Placeholder): SQL {
+export function eventsInsertCtes(eventsJson: SQL | Placeholder, when: SQL = sql`true`): SQL {
   return sql`event_input as (
       select * from jsonb_to_recordset(${eventsJson}::jsonb) as x(public_id text,
         website_id text, type text, entity_type text, entity_id text, actor_type text, actor_id text,
@@ -175,6 +173,7 @@ export function eventsInsertCtes(eventsJson: SQL | Placeholder): SQL {
     ), event_rows as (
       insert into events (public_id, website_id, type, entity_type, entity_id, actor_type, actor_id, payload)
       select public_id, website_id, type, entity_type, entity_id, actor_type, actor_id, payload from event_input
+      where ${when}
       returning id, public_id
     ), event_jobs as (
       insert into jobs (kind, payload, run_at)
