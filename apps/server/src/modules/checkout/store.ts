@@ -9,6 +9,7 @@ import { ProductType, type SubscriptionPlan, parseSubscriptionPlan, tracksStock 
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { compiled } from "../../db/compiled.js";
+import { stockChangeCtes, stockNeedsJson } from "../catalog/stock-change.js";
 import { carts } from "../../db/schema.js";
 import { type CartEntryRow, type CartRow, findCartWithEntries } from "../cart/service.js";
 import type { SiteReads } from "../cart/site-reads.js";
@@ -146,45 +147,25 @@ export function stockNeeds(lines: readonly CheckoutLine[]): StockNeed[] {
 
 /**
  * Adds units (fewer when `sign` is -1) to variants of the site with counted stock, in one
- * statement: the variants are first locked in the order given (concurrent orders lock alike), then
- * changed by a conditional update that PostgreSQL re-checks after any concurrent update; taking
- * never goes below 0. Answers the variants it changed with their units now, each with its event recorded.
+ * statement (stockChangeCtes: locks in id order, never below 0). Answers the variants it changed
+ * with their units now, each with its event recorded.
  */
 async function addStock(
   tx: Tx,
   websiteId: string,
   needs: readonly StockNeed[],
   sign: 1 | -1,
-  events = true,
 ): Promise<Map<string, number>> {
-  // One row per variant: an update joined to two rows of one variant would apply only one.
-  const units = new Map<string, number>();
-  for (const n of needs) units.set(n.variantId, (units.get(n.variantId) ?? 0) + n.quantity);
-  const ids = [...units.keys()];
-  const values = sql.join(
-    [...units].map(([id, qty]) => sql`(${id}::text, ${qty}::int)`),
-    sql`, `,
-  );
-  // The one-time count runs before any row is updated: every lock is taken in id order first.
-  const res = (await tx.execute(sql`
-    with locked as materialized (
-      select id from product_variants
-      where website_id = ${websiteId} and id in ${ids} and unlimited = false
-      order by id for update)
-    update product_variants v set qty_in_stock = v.qty_in_stock + ${sign}::int * n.qty
-    from (values ${values}) as n(id, qty)
-    where v.id = n.id and v.website_id = ${websiteId} and v.unlimited = false
-      and (select count(*) from locked) >= 0
-      ${sign < 0 ? sql`and v.qty_in_stock >= n.qty` : sql``}
-    returning v.id, v.qty_in_stock as qty`)) as unknown as
-    | { rows: { id: string; qty: number }[] }
-    | { id: string; qty: number }[];
+  const res = (await tx.execute(
+    sql`with ${stockChangeCtes(websiteId, stockNeedsJson(needs), sign)} select id, qty_in_stock as qty from stock_changed`,
+  )) as unknown as { rows: { id: string; qty: number }[] } | { id: string; qty: number }[];
   const changed = new Map((Array.isArray(res) ? res : res.rows).map((r) => [r.id, Number(r.qty)]));
-  if (events)
-    await recordEvents(
-      tx,
-      ids.filter((id) => changed.has(id)).map((id) => inventoryUpdated(websiteId, id)),
-    );
+  await recordEvents(
+    tx,
+    [...new Set(needs.map((n) => n.variantId))]
+      .filter((id) => changed.has(id))
+      .map((id) => inventoryUpdated(websiteId, id)),
+  );
   return changed;
 }
 
@@ -198,12 +179,10 @@ export async function takeStock(
   needs: readonly StockNeed[],
   /** Filled with each variant's units left (when taken). */
   left?: Map<string, number>,
-  /** The caller recorded the variants' inventory events already (recordStockEvents, before the locks). */
-  eventsRecorded = false,
 ): Promise<boolean> {
   if (!needs.length) return true;
   const variants = new Set(needs.map((n) => n.variantId)).size;
-  const changed = await addStock(tx, websiteId, needs, -1, !eventsRecorded);
+  const changed = await addStock(tx, websiteId, needs, -1);
   for (const [id, qty] of changed) left?.set(id, qty);
   return changed.size === variants;
 }

@@ -11,6 +11,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, notInArray, or, sql } from "dr
 import type { Db, Tx } from "../../db/client.js";
 import { compiled, compiledSql, rowOf } from "../../db/compiled.js";
 import { bumpContentVersion } from "../../db/content-version.js";
+import { stockChangeCtes, stockNeedsJson } from "../catalog/stock-change.js";
 import { orderLines, orders, payments, refunds } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import { isId, newId } from "../../lib/ids.js";
@@ -98,20 +99,9 @@ function orderInsert(mode: { bump: boolean; take: boolean }) {
     const websiteId = p("websiteId");
     const orderId = p("id");
     const stock = mode.take
-      ? sql`needs as (
-          select * from jsonb_to_recordset(${p("needs")}::jsonb) as n(id text, qty int)
-        ), locked as materialized (
-          select id from product_variants
-          where website_id = ${websiteId} and id in (select id from needs) and unlimited = false
-          order by id for update
-        ), taken as (
-          update product_variants v set qty_in_stock = v.qty_in_stock - n.qty
-          from needs n
-          where v.id = n.id and v.website_id = ${websiteId} and v.unlimited = false
-            and (select count(*) from locked) >= 0 and v.qty_in_stock >= n.qty
-          returning v.id, v.qty_in_stock
-        ), go as (select (select count(*) from taken) = (select count(*) from needs) as ok)`
-      : sql`taken as (select null::text as id, null::int as qty_in_stock where false),
+      ? sql`${stockChangeCtes(websiteId, p("needs"), -1)},
+          go as (select (select count(*) from stock_changed) = (select count(*) from stock_needs) as ok)`
+      : sql`stock_changed as (select null::text as id, null::int as qty_in_stock where false),
           go as (select true as ok)`;
     const site = mode.bump
       ? bumpContentVersion(websiteId, sql`(select ok from go)`)
@@ -146,7 +136,7 @@ function orderInsert(mode: { bump: boolean; take: boolean }) {
         returning *
       )
       select inserted.*, (select content_version from site) as atelier_content_version,
-        (select jsonb_object_agg(id, qty_in_stock) from taken) as atelier_stock_left
+        (select jsonb_object_agg(id, qty_in_stock) from stock_changed) as atelier_stock_left
       from inserted`;
   };
 }
@@ -219,8 +209,6 @@ export async function insertOrderWithLines(
     : o.bumpStock
       ? insertOrderAndLinesBumpingStock
       : insertOrderAndLines;
-  const units = new Map<string, number>();
-  for (const n of take ?? []) units.set(n.variantId, (units.get(n.variantId) ?? 0) + n.quantity);
   const [row] = await insert(tx, {
     id: o.id,
     websiteId: o.websiteId,
@@ -238,8 +226,7 @@ export async function insertOrderWithLines(
     idempotencyKey: o.idempotencyKey,
     details: JSON.stringify(o.details),
     now: o.now.toISOString(),
-    // One row per variant: an update joined to two rows of one variant would apply only one.
-    ...(take ? { needs: JSON.stringify([...units].map(([id, qty]) => ({ id, qty }))) } : {}),
+    ...(take ? { needs: stockNeedsJson(take) } : {}),
     lines: JSON.stringify(
       stored.map((l) => ({
         id: l.id,

@@ -1,0 +1,40 @@
+/**
+ * The SQL that changes variants' stock, shared by the stock's own changes (checkout/store.ts) and
+ * the order's insert that takes it (orders/service.ts).
+ */
+import { type SQL, sql } from "drizzle-orm";
+
+/**
+ * Units per variant as stockChangeCtes takes them: a JSON array with one entry per variant (an
+ * update joined to two rows of one variant would apply only one).
+ */
+export function stockNeedsJson(needs: readonly { variantId: string; quantity: number }[]): string {
+  const units = new Map<string, number>();
+  for (const n of needs) units.set(n.variantId, (units.get(n.variantId) ?? 0) + n.quantity);
+  return JSON.stringify([...units].map(([id, qty]) => ({ id, qty })));
+}
+
+/**
+ * The CTEs `stock_needs`, `stock_locked` and `stock_changed`: the variants of `needsJson`
+ * (stockNeedsJson) changed by `sign` × their units, answering each changed variant's units now.
+ * Every lock is taken in id order before any row is updated (the one-time count), so concurrent
+ * changes never deadlock; the update is conditional, and PostgreSQL re-checks it after a
+ * concurrent one. Variants with unlimited stock are left out; taking (-1) changes only a variant
+ * with enough units, so it never goes below 0.
+ */
+export function stockChangeCtes(websiteId: unknown, needsJson: unknown, sign: 1 | -1): SQL {
+  return sql`stock_needs as (
+      select * from jsonb_to_recordset(${needsJson}::jsonb) as n(id text, qty int)
+    ), stock_locked as materialized (
+      select id from product_variants
+      where website_id = ${websiteId} and id in (select id from stock_needs) and unlimited = false
+      order by id for update
+    ), stock_changed as (
+      update product_variants v set qty_in_stock = v.qty_in_stock + ${sign}::int * n.qty
+      from stock_needs n
+      where v.id = n.id and v.website_id = ${websiteId} and v.unlimited = false
+        and (select count(*) from stock_locked) >= 0
+        ${sign < 0 ? sql`and v.qty_in_stock >= n.qty` : sql``}
+      returning v.id, v.qty_in_stock
+    )`;
+}
