@@ -28,41 +28,11 @@ function counted(count: number, windowStart: Date, limit: Window, now: Date): Co
   return { count, allowed: count <= limit.max, retryAfterSeconds: Math.max(1, Math.ceil(remaining / 1000)) };
 }
 
-/** Counts one event under `key`; a window that ended restarts at `now` with a count of 1. */
-export async function countEvent(db: Db, key: string, limit: Window, now: Date): Promise<Count> {
-  return (await countEventWith(db, key, limit, now, sql<null>`null`)).count;
-}
-
 /**
- * Counts one event under `key` and, in the same statement (one round trip), reads `also` (a
- * scalar SQL expression, e.g. a sub-query).
- */
-export async function countEventWith<T>(
-  db: Db,
-  key: string,
-  limit: Window,
-  now: Date,
-  also: SQL<T>,
-): Promise<{ count: Count; also: T }> {
-  const t = rateLimitCounters;
-  const expired = sql`${t.windowStart} <= ${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(t)
-    .values({ key, count: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: t.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${t.count} + 1 end`,
-        windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${t.windowStart} end`,
-      },
-    })
-    .returning({ count: t.count, windowStart: t.windowStart, also });
-  return { count: counted(row?.count ?? 1, row?.windowStart ?? now, limit, now), also: row?.also as T };
-}
-
-/**
- * countEventWith for one `also` written with placeholders, as a statement built once per process
- * (the store's hot calls): answers a function given the placeholders' values.
+ * Counting events under a key, as a statement built once per process: a window that ended
+ * restarts at `now` with a count of 1. The same statement reads `also` (a scalar SQL expression
+ * written with placeholders, e.g. a sub-query: one round trip); the answered function takes the
+ * placeholders' values.
  */
 export function compiledCountWith<T>(name: string, also: () => SQL<T>) {
   const p = sql.placeholder;
@@ -106,4 +76,11 @@ export async function resetEvents(db: Db, key: string): Promise<void> {
 /** Housekeeping: counters whose window started before `before` are gone. */
 export async function pruneCounters(db: Db, before: Date): Promise<void> {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, before));
+}
+
+const countOnly = compiledCountWith("rate_limit_count", () => sql<null>`null`);
+
+/** Counts one event under `key`; a window that ended restarts at `now` with a count of 1. */
+export async function countEvent(db: Db, key: string, limit: Window, now: Date): Promise<Count> {
+  return (await countOnly(db, key, limit, now, {})).count;
 }
