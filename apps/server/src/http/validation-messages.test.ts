@@ -14,6 +14,12 @@ describe("schema failures in plain words", () => {
   it("says what a schema allows", () => {
     expect(allowedBy({ type: "string", minLength: 1, maxLength: 200 })).toBe("text of 1 to 200 characters");
     expect(allowedBy({ type: "string", maxLength: 1 })).toBe("text of at most 1 character");
+    expect(allowedBy({ type: "string", minLength: 8, maxLength: 100, pattern: "^[A-Za-z0-9_:.-]+$" })).toBe(
+      "text of 8 to 100 characters: letters, digits and the signs _ : . -",
+    );
+    expect(allowedBy({ type: "string", pattern: "^[A-Za-z0-9_:.-]+$" })).toBe(
+      "letters, digits and the signs _ : . -",
+    );
     expect(allowedBy({ type: "integer", minimum: 1, maximum: 9999 })).toBe("a whole number from 1 to 9999");
     expect(allowedBy({ type: "number", exclusiveMinimum: 0 })).toBe("a number above 0");
     expect(allowedBy({ type: "boolean" })).toBe("true or false");

@@ -149,8 +149,13 @@ export function allowedBy(s: Schema | undefined, depth = 0): string {
   switch (type) {
     case "string": {
       if (s.format && FORMATS[s.format]) return FORMATS[s.format]!;
-      if (s.pattern) return PATTERNS[s.pattern] ?? "text in the expected format";
       const length = range(s.minLength, s.maxLength, "character", "characters");
+      if (s.pattern) {
+        // A length is named too: a value of the right signs but too short must read why it failed.
+        const words = PATTERNS[s.pattern];
+        if (!words) return `text ${length ? `${length} ` : ""}in the expected format`;
+        return length ? `text ${length}: ${words}` : words;
+      }
       return length ? `text ${length}` : "text";
     }
     case "integer":
