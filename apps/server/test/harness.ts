@@ -14,6 +14,7 @@ import { type Database, type Db, openDatabase } from "../src/db/client.js";
 import * as s from "../src/db/schema.js";
 import type { Clock } from "../src/lib/clock.js";
 import { seedDemoIfEmpty } from "../src/seed/demo.js";
+import { completeMedia } from "../src/modules/media/service.js";
 import { DEMO_OWNER } from "./fixtures.js";
 import { createScratchDatabase } from "./scratch-database.js";
 import { pgliteTemplateDump, postgresTemplateName } from "./template-database.js";
@@ -52,7 +53,12 @@ export async function createTestApp(
   });
   const { database, drop } = await freshDatabase();
   const app = await buildApp({ config, database, clock: opts.clock, logger: false });
-  if (opts.seed) await seedDemoIfEmpty(database.db, config, opts.clock ?? { now: () => new Date() });
+  if (opts.seed) {
+    await seedDemoIfEmpty(database.db, config, opts.clock ?? { now: () => new Date() });
+    // The demo's artwork gets its colour data now, not from the app's background start, whose
+    // late commit on a loaded machine would change the site's version in the middle of a test.
+    await completeMedia(database.db, app.deps.media);
+  }
   await app.ready();
   return {
     app,
