@@ -17,7 +17,7 @@
  * tok_applepay_visa and tok_applepay_threeDSecureRequired.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CARD_MSG, cardDigits, luhnValid, validCvc, validExpMonth, validExpYear } from "@atelier/commerce";
 import type { Clock } from "../../lib/clock.js";
@@ -139,25 +139,12 @@ export class TestPaymentProvider implements PaymentProvider {
     return path.join(this.dir, "charges", `${sha(key)}.json`);
   }
 
-  /**
-   * Reads a file of the ledger. A file created in place (createJson) may be read while its
-   * creator is still writing it (another process, same key): it is read again until whole.
-   */
   private async readJson<T>(file: string): Promise<T | undefined> {
-    for (let attempt = 0; ; attempt++) {
-      let text: string;
-      try {
-        text = await readFile(file, "utf8");
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-        throw err;
-      }
-      try {
-        return JSON.parse(text) as T;
-      } catch (err) {
-        if (attempt >= 100) throw err;
-        await new Promise((r) => setTimeout(r, 10));
-      }
+    try {
+      return JSON.parse(await readFile(file, "utf8")) as T;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw err;
     }
   }
 
@@ -169,21 +156,22 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Creates a file only if it does not exist yet (the first of concurrent creators wins); answers
-   * false when it did. Written in place, in one write: readJson waits for it to be whole.
+   * Creates a file whole only if it does not exist yet; answers false when it did. Written aside
+   * and linked into place: a process killed mid-write (checkout-crash.test.ts) leaves no empty
+   * charge that the reconciler could never read.
    */
   private async createJson(file: string, value: unknown): Promise<boolean> {
-    const text = JSON.stringify(value);
+    const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    await writeTemp(tmp, value);
     try {
-      await writeFile(file, text, { flag: "wx" });
+      await link(tmp, file);
       return true;
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === "EEXIST") return false;
-      if (code !== "ENOENT") throw err;
+      if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw err;
+    } finally {
+      await unlink(tmp).catch(() => {});
     }
-    await mkdir(path.dirname(file), { recursive: true });
-    return this.createJson(file, value);
   }
 
   private serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
