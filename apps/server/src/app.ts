@@ -9,6 +9,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import { buildSerializer, buildValidator } from "./http/schema-compilers.js";
 import type { Deps, RouteInfo } from "./http/deps.js";
 import { installBodyParsers } from "./http/body-parsers.js";
 import { proxyTrust } from "./http/client-address.js";
@@ -109,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: false, verbose: true },
     },
+    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
     // Errors met before a route runs get the one error shape too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
