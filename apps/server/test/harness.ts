@@ -17,7 +17,8 @@ import { seedDemoIfEmpty } from "../src/seed/demo.js";
 import { completeMedia } from "../src/modules/media/service.js";
 import { DEMO_OWNER } from "./fixtures.js";
 import { createScratchDatabase } from "./scratch-database.js";
-import { pgliteTemplateDump, postgresTemplateName } from "./template-database.js";
+import { pooledDatabase } from "./pglite-pool.js";
+import { postgresTemplateName } from "./template-database.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,15 +28,12 @@ export interface TestApp {
 }
 
 /**
- * A fresh, empty (migrated) database for one test file: a copy of the run's migrated template
- * when global-setup.ts made one, else made and migrated here.
+ * A fresh, empty (migrated) database for one test file: on PostgreSQL a copy of the run's
+ * migrated template; embedded, one of the worker's databases emptied (pglite-pool.ts).
  */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) {
-    const database = await openDatabase({ dataDir: "memory://", loadDataDir: pgliteTemplateDump() });
-    return { database, drop: async () => {} };
-  }
+  if (!admin) return { database: await pooledDatabase(), drop: async () => {} };
   const scratch = await createScratchDatabase(admin, "atelier_t", {}, postgresTemplateName());
   const database = await openDatabase({ databaseUrl: scratch.url });
   return { database, ...scratch };
