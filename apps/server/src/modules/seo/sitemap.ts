@@ -41,6 +41,13 @@ export async function sitemapEntries(
     (c) => c.kind !== "folder" && isPublic(c) && (!c.folderId || isPublic(byId.get(c.folderId) ?? c)),
   );
   const abs = (path: string) => `${origin}${path}`;
+  // Rows come in no set order: pages by their place in the navigation, items by theirs within
+  // their page, then by address, so a sitemap reads the same after an export and import.
+  open.sort(
+    (a, b) =>
+      Number(b.isHome) - Number(a.isHome) || a.ordering - b.ordering || a.urlSlug.localeCompare(b.urlSlug),
+  );
+  const place = new Map(open.map((c, i) => [c.id, i]));
 
   const withItems = open.filter((c) => ITEM_PAGES.has(c.kind));
   const items = withItems.length
@@ -57,7 +64,14 @@ export async function sitemapEntries(
           ),
         )
     : [];
-  const visible = items.filter((i) => (!i.publishOn || i.publishOn <= now) && !i.seoHidden);
+  const visible = items
+    .filter((i) => (!i.publishOn || i.publishOn <= now) && !i.seoHidden)
+    .sort(
+      (a, b) =>
+        place.get(a.collectionId)! - place.get(b.collectionId)! ||
+        a.ordering - b.ordering ||
+        a.urlId.localeCompare(b.urlId),
+    );
   const imageIds = visible
     .filter((i) => IMAGE_KINDS.has(byId.get(i.collectionId)?.kind ?? ""))
     .flatMap((i) => [i.mainImageId ?? "", ...i.imageIds]);
@@ -68,16 +82,14 @@ export async function sitemapEntries(
     const was = latest.get(i.collectionId);
     if (!was || i.updatedAt > was) latest.set(i.collectionId, i.updatedAt);
   }
-  const entries: SitemapEntry[] = open
-    .sort((a, b) => Number(b.isHome) - Number(a.isHome) || a.ordering - b.ordering)
-    .map((c) => {
-      const itemChange = latest.get(c.id);
-      return {
-        loc: abs(c.isHome ? "/" : `/${c.urlSlug}`),
-        lastmod: itemChange && itemChange > c.updatedAt ? itemChange : c.updatedAt,
-        images: [],
-      };
-    });
+  const entries: SitemapEntry[] = open.map((c) => {
+    const itemChange = latest.get(c.id);
+    return {
+      loc: abs(c.isHome ? "/" : `/${c.urlSlug}`),
+      lastmod: itemChange && itemChange > c.updatedAt ? itemChange : c.updatedAt,
+      images: [],
+    };
+  });
   for (const i of visible) {
     const c = byId.get(i.collectionId)!;
     const images = [i.mainImageId, ...i.imageIds]
