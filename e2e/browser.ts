@@ -101,11 +101,22 @@ export async function settle(page: Page) {
 
 const shotsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "screenshots");
 
-/** Saves a full-page screenshot under e2e/screenshots (ignored by git) for people to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(shotsDir, { recursive: true });
+/**
+ * Screenshots are for people to look at, so CI, where nobody does, skips them unless
+ * E2E_SCREENSHOTS=1: a run takes about 300, each a few hundred milliseconds of Chromium's CPU on
+ * a machine the browser tests share with the PostgreSQL suite.
+ */
+const TAKE_SCREENSHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === "1";
+
+/**
+ * Saves a screenshot under e2e/screenshots (ignored by git) for people to look at: the full page,
+ * or with `fullPage: false` what the window shows (an open dialog, a fixed layer).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   const file = path.join(shotsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  if (!TAKE_SCREENSHOTS) return file;
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

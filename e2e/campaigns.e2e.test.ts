@@ -169,7 +169,7 @@ describe("email campaigns in the dashboard", () => {
     expect(overflow).toBe(false);
     await screenshotFromTop(page, "campaign-compose-phone");
     await page.locator(".campaign-preview").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: await screenshot(page, "campaign-preview-phone") });
+    await screenshot(page, "campaign-preview-phone", { fullPage: false });
     await page.goto(`${base()}/config/sites/${siteId}/marketing/campaigns`);
     await page.getByRole("row", { name: /Phone draft/ }).waitFor();
     await screenshot(page, "campaigns-list-phone");

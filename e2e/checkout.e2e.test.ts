@@ -96,7 +96,7 @@ describe("checkout in a browser", () => {
     await dialog.waitFor();
     await expect(dialog.innerText()).resolves.toContain("card ending 3184");
     await page.waitForTimeout(500); // the dialog fades in
-    await page.screenshot({ path: "screenshots/checkout-3ds-challenge-desktop.png" });
+    await screenshot(page, "checkout-3ds-challenge-desktop", { fullPage: false });
     await dialog.getByRole("button", { name: "Complete authentication" }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\?/);
     await page.getByRole("heading", { name: /^Order #\d+$/ }).waitFor();
@@ -111,7 +111,7 @@ describe("checkout in a browser", () => {
     await dialog.waitFor();
     await page.waitForTimeout(500);
     // The challenge as the visitor sees it (a full-page shot misplaces fixed layers).
-    await page.screenshot({ path: "screenshots/checkout-3ds-challenge-phone-viewport.png" });
+    await screenshot(page, "checkout-3ds-challenge-phone-viewport", { fullPage: false });
     await dialog.getByRole("button", { name: "Fail authentication" }).click();
     const alert = page.locator(".checkout-message[role=alert]");
     await alert.waitFor();

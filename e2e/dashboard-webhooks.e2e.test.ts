@@ -41,7 +41,7 @@ describe("the webhooks screen", () => {
     const log = page.getByRole("region", { name: /Delivery log/ });
     await log.getByText("webhook.test").first().waitFor({ timeout: 30_000 });
     await log.getByText("No answer").first().waitFor();
-    await page.screenshot({ path: await screenshot(page, "dashboard-webhooks-log-desktop") });
+    await screenshot(page, "dashboard-webhooks-log-desktop", { fullPage: false });
     await log
       .getByRole("button", { name: /^Redeliver/ })
       .first()
@@ -75,7 +75,7 @@ describe("the webhooks screen", () => {
     await phone.page.goto(page.url());
     await phone.page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
     await phone.page.getByText("Accounting sync").waitFor();
-    await phone.page.screenshot({ path: await screenshot(phone.page, "dashboard-webhooks-phone") });
+    await screenshot(phone.page, "dashboard-webhooks-phone", { fullPage: false });
 
     await row.getByRole("button", { name: /^Delete/ }).click();
     await page
