@@ -1,25 +1,28 @@
 /**
- * The worker's pool of embedded test databases: each file gets a migrated, empty database, a
+ * The worker's pool of test databases (PGlite, or PostgreSQL with TEST_DATABASE_URL): each file gets a migrated, empty database, a
  * closed one refuses queries, and one whose tables a test changed is not handed out again.
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { websites } from "../src/db/schema.js";
-import { pooledDatabase } from "./pglite-pool.js";
+import { pooledDatabase } from "./database-pool.js";
 
-/** A temporary table lives as long as the PGlite instance: it tells whether one was reused. */
-const mark = (db: Awaited<ReturnType<typeof pooledDatabase>>["db"]) =>
-  db.execute(sql`create temporary table if not exists pool_mark (n int)`);
-const marked = async (db: Awaited<ReturnType<typeof pooledDatabase>>["db"]) =>
+type Db = Awaited<ReturnType<typeof pooledDatabase>>["database"]["db"];
+
+/** A schema besides the app's survives emptying: it tells whether a database was handed out again. */
+const mark = (db: Db) => db.execute(sql`create schema if not exists pool_mark`);
+const marked = async (db: Db) =>
   (
-    (await db.execute(sql`select to_regclass('pg_temp.pool_mark') is not null as marked`)) as unknown as {
-      rows: { marked: boolean }[];
+    (await db.execute(
+      sql`select count(*)::int as n from pg_namespace where nspname = 'pool_mark'`,
+    )) as unknown as {
+      rows: { n: number }[];
     }
-  ).rows[0]!.marked;
+  ).rows[0]!.n === 1;
 
-describe.skipIf(process.env.TEST_DATABASE_URL)("embedded test databases reused across files", () => {
+describe("test databases reused across files", () => {
   it("hands a given-back database out again empty, and refuses queries on the closed lease", async () => {
-    const first = await pooledDatabase();
+    const { database: first } = await pooledDatabase();
     await mark(first.db);
     await first.db.insert(websites).values({
       id: "a".repeat(24),
@@ -37,22 +40,23 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("embedded test databases reused a
       .catch((err: Error) => err);
     expect(String((refused as Error).cause)).toMatch(/closed/);
 
-    const second = await pooledDatabase();
+    const { database: second } = await pooledDatabase();
     try {
       expect(await marked(second.db)).toBe(true);
       expect(await second.db.select().from(websites)).toEqual([]);
+      await second.db.execute(sql`drop schema pool_mark`);
     } finally {
       await second.close();
     }
   });
 
   it("does not hand out again a database whose tables a test changed", async () => {
-    const first = await pooledDatabase();
+    const { database: first } = await pooledDatabase();
     await mark(first.db);
     await first.db.execute(sql`drop table comments cascade`);
     await first.close();
 
-    const second = await pooledDatabase();
+    const { database: second } = await pooledDatabase();
     try {
       expect(await marked(second.db)).toBe(false);
       await expect(second.db.execute(sql`select count(*) from comments`)).resolves.toBeDefined();

@@ -1,32 +1,45 @@
 /**
- * Embedded test databases reused by the test files of a worker. Vitest runs a worker's files in
- * one process (isolate: false), and opening PGlite from the run's migrated dump costs most of a
- * second of CPU (loading the dump, booting PostgreSQL); emptying a used one costs a few
- * milliseconds. A database a file gives back is kept, and emptied (every table truncated,
- * identities restarted, session settings reset) before the next file gets it, so each file
- * still starts from a migrated, empty database.
+ * Test databases reused by the test files of a worker. Vitest runs a worker's files in one
+ * process (isolate: false). A new database costs most of a second: on PGlite loading the run's
+ * migrated dump and booting PostgreSQL, on PostgreSQL `CREATE DATABASE … TEMPLATE` and its drop.
+ * Emptying a used one costs a few tens of milliseconds. So a database a file gives back is kept
+ * and emptied (every row deleted, identities restarted, settings reset) before the next file
+ * gets it: each file still starts from a migrated, empty database.
  */
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type pg from "pg";
 import { type Database, type Db, openDatabase } from "../src/db/client.js";
 import * as schema from "../src/db/schema.js";
-import { pgliteTemplateDump } from "./template-database.js";
+import { createScratchDatabase, type ScratchDatabase } from "./scratch-database.js";
+import { pgliteTemplateDump, postgresTemplateName, testDatabasePrefix } from "./template-database.js";
 
-/** Databases given back, at most this many kept (each holds its own PostgreSQL's memory). */
+interface Kept {
+  database: Database;
+  scratch?: ScratchDatabase;
+}
+
+/** Databases given back, at most this many kept (each holds memory or connections). */
 const KEEP = 2;
-const idle: Database[] = [];
+const idle: Kept[] = [];
 
-/** Truncates every table of the app's schema; the migrations' own table (schema drizzle) stays. */
-const EMPTIER = sql.raw(`
-  create or replace function pg_temp.atelier_test_empty() returns void language plpgsql as $$
-  declare tables text;
+/**
+ * Deletes every row of the app's tables (triggers and foreign keys off, as a replica does) and
+ * restarts their identities; the migrations' own table (schema drizzle) stays. Faster than a
+ * TRUNCATE of every table, which makes new files for each.
+ */
+const EMPTY = sql.raw(`
+  do $$ declare r record;
   begin
-    select string_agg(format('%I.%I', schemaname, tablename), ', ') into tables
-      from pg_tables where schemaname = 'public';
-    if tables is not null then
-      execute 'truncate ' || tables || ' restart identity cascade';
-    end if;
+    set local session_replication_role = replica;
+    for r in select tablename from pg_tables where schemaname = 'public' loop
+      execute format('delete from public.%I', r.tablename);
+    end loop;
+    for r in select sequencename from pg_sequences where schemaname = 'public' loop
+      execute format('alter sequence public.%I restart', r.sequencename);
+    end loop;
   end $$`);
 
 /**
@@ -55,40 +68,71 @@ async function shapeOf(database: Database): Promise<string> {
   return res.rows[0]!.shape;
 }
 
-async function emptied(database: Database): Promise<Database> {
-  await database.db.execute(sql`reset all`);
-  await database.db.execute(sql`select pg_temp.atelier_test_empty()`);
-  return database;
-}
-
-async function opened(): Promise<Database> {
-  const database = await openDatabase({ dataDir: "memory://", loadDataDir: pgliteTemplateDump() });
-  await database.db.execute(EMPTIER);
+async function opened(): Promise<Kept> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) {
+    const database = await openDatabase({ dataDir: "memory://", loadDataDir: pgliteTemplateDump() });
+    migratedShape ??= await shapeOf(database);
+    return { database };
+  }
+  const scratch = await createScratchDatabase(admin, testDatabasePrefix(), {}, postgresTemplateName());
+  const database = await openDatabase({ databaseUrl: scratch.url });
   migratedShape ??= await shapeOf(database);
-  return database;
+  return { database, scratch };
 }
 
-/**
- * A migrated, empty embedded database; `close` gives it back to the worker's pool. Closed, it
- * refuses every query as a closed PGlite does, so nothing a test left running reaches the next
- * file's data.
- */
-export async function pooledDatabase(): Promise<Database> {
-  const reused = idle.pop();
-  const base = reused ? await emptied(reused) : await opened();
-  const hooks: (() => Promise<void>)[] = [];
-  let closing = false;
-  let closed = false;
-  const client = (base.db as unknown as { $client: PGlite }).$client;
-  const leased = new Proxy(client, {
+async function discard(kept: Kept): Promise<void> {
+  await kept.database.close();
+  await kept.scratch?.drop();
+}
+
+/** A kept database emptied, or undefined when emptying failed (it is discarded). */
+async function emptied(kept: Kept): Promise<Kept | undefined> {
+  try {
+    await kept.database.db.execute(sql`reset all`);
+    await kept.database.db.execute(EMPTY);
+    return kept;
+  } catch {
+    await discard(kept).catch(() => {});
+    return undefined;
+  }
+}
+
+/** The driver's client seen through a lease: once the lease is closed it refuses every use. */
+function leased<T extends object>(client: T, isClosed: () => boolean): T {
+  return new Proxy(client, {
     get(target, key) {
-      if (closed) throw new Error("PGlite is closed");
+      if (isClosed()) throw new Error("the database is closed");
       const value = Reflect.get(target, key, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  const db = drizzle(leased, { schema }) as unknown as Db;
-  return {
+}
+
+/**
+ * A migrated, empty database; `close` gives it back to the worker's pool. Closed, it refuses
+ * every query, as a closed database does, so nothing a test left running reaches the next
+ * file's data. `url`: where it is, on PostgreSQL.
+ */
+export async function pooledDatabase(): Promise<{ database: Database; url?: string }> {
+  let reused: Kept | undefined;
+  while (!reused && idle.length) reused = await emptied(idle.pop()!);
+  const kept = reused ?? (await opened());
+  const base = kept.database;
+  const hooks: (() => Promise<void>)[] = [];
+  let closing = false;
+  let closed = false;
+  const client = (base.db as unknown as { $client: object }).$client;
+  const db = (base.kind === "pglite"
+    ? drizzlePglite(
+        leased(client as PGlite, () => closed),
+        { schema },
+      )
+    : drizzlePg(
+        leased(client as pg.Pool, () => closed),
+        { schema },
+      )) as unknown as Db;
+  const database: Database = {
     ...base,
     db,
     ping: async () => {
@@ -100,8 +144,10 @@ export async function pooledDatabase(): Promise<Database> {
       closing = true;
       for (const hook of hooks.splice(0)) await hook().catch(() => {});
       closed = true;
-      if (idle.length < KEEP && (await shapeOf(base).catch(() => "")) === migratedShape) idle.push(base);
-      else await base.close();
+      const intact = (await shapeOf(base).catch(() => "")) === migratedShape;
+      if (intact && idle.length < KEEP) idle.push(kept);
+      else await discard(kept);
     },
   };
+  return { database, url: kept.scratch?.url };
 }
