@@ -1,34 +1,28 @@
 /**
- * Test databases reused by the test files of a worker. Vitest runs a worker's files in one
- * process (isolate: false). A new database costs most of a second: on PGlite loading the run's
- * migrated dump and booting PostgreSQL, on PostgreSQL `CREATE DATABASE … TEMPLATE` and its drop.
- * Emptying a used one costs a few tens of milliseconds. So a database a file gives back is kept
- * and emptied (every row deleted, identities restarted, settings reset) before the next file
- * gets it: each file still starts from a migrated, empty database.
+ * Embedded test databases reused by the test files of a worker. Vitest runs a worker's files in
+ * one process (isolate: false), and a new PGlite costs most of a second (loading the run's
+ * migrated dump, booting PostgreSQL); emptying a used one costs a few tens of milliseconds. So a
+ * database a file gives back is kept and emptied (every row deleted, identities restarted,
+ * settings reset) before the next file gets it: each file still starts from a migrated, empty
+ * database. (On PostgreSQL, TEST_DATABASE_URL, each file gets a copy of the run's template
+ * instead: reused there, rows deleted from tables that autovacuum then cleans come back in
+ * another physical order, and lists ordered only by equal timestamps changed order.)
  */
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type pg from "pg";
+import { drizzle } from "drizzle-orm/pglite";
 import { type Database, type Db, openDatabase } from "../src/db/client.js";
 import * as schema from "../src/db/schema.js";
-import { createScratchDatabase, type ScratchDatabase } from "./scratch-database.js";
-import { pgliteTemplateDump, postgresTemplateName, testDatabasePrefix } from "./template-database.js";
+import { pgliteTemplateDump } from "./template-database.js";
 
-interface Kept {
-  database: Database;
-  scratch?: ScratchDatabase;
-}
-
-/** Databases given back, at most this many kept (each holds memory or connections). */
+/** Databases given back, at most this many kept (each holds its own PostgreSQL's memory). */
 const KEEP = 2;
-const idle: Kept[] = [];
+const idle: Database[] = [];
 
 /**
  * Deletes every row of the app's tables (triggers and foreign keys off, as a replica does) and
  * restarts their identities; the migrations' own table (schema drizzle) stays. Faster than a
- * TRUNCATE of every table, which makes new files for each.
+ * TRUNCATE of every table (25–75 ms against 100–200 ms), which makes new files for each.
  */
 const EMPTY = sql.raw(`
   do $$ declare r record;
@@ -68,32 +62,20 @@ async function shapeOf(database: Database): Promise<string> {
   return res.rows[0]!.shape;
 }
 
-async function opened(): Promise<Kept> {
-  const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) {
-    const database = await openDatabase({ dataDir: "memory://", loadDataDir: pgliteTemplateDump() });
-    migratedShape ??= await shapeOf(database);
-    return { database };
-  }
-  const scratch = await createScratchDatabase(admin, testDatabasePrefix(), {}, postgresTemplateName());
-  const database = await openDatabase({ databaseUrl: scratch.url });
+async function opened(): Promise<Database> {
+  const database = await openDatabase({ dataDir: "memory://", loadDataDir: pgliteTemplateDump() });
   migratedShape ??= await shapeOf(database);
-  return { database, scratch };
+  return database;
 }
 
-async function discard(kept: Kept): Promise<void> {
-  await kept.database.close();
-  await kept.scratch?.drop();
-}
-
-/** A kept database emptied, or undefined when emptying failed (it is discarded). */
-async function emptied(kept: Kept): Promise<Kept | undefined> {
+/** A kept database emptied, or undefined when emptying failed (it is closed). */
+async function emptied(database: Database): Promise<Database | undefined> {
   try {
-    await kept.database.db.execute(sql`reset all`);
-    await kept.database.db.execute(EMPTY);
-    return kept;
+    await database.db.execute(sql`reset all`);
+    await database.db.execute(EMPTY);
+    return database;
   } catch {
-    await discard(kept).catch(() => {});
+    await database.close().catch(() => {});
     return undefined;
   }
 }
@@ -110,29 +92,23 @@ function leased<T extends object>(client: T, isClosed: () => boolean): T {
 }
 
 /**
- * A migrated, empty database; `close` gives it back to the worker's pool. Closed, it refuses
- * every query, as a closed database does, so nothing a test left running reaches the next
- * file's data. `url`: where it is, on PostgreSQL.
+ * A migrated, empty embedded database; `close` gives it back to the worker's pool. Closed, it
+ * refuses every query, as a closed PGlite does, so nothing a test left running reaches the next
+ * file's data.
  */
-export async function pooledDatabase(): Promise<{ database: Database; url?: string }> {
-  let reused: Kept | undefined;
+export async function pooledDatabase(): Promise<Database> {
+  let reused: Database | undefined;
   while (!reused && idle.length) reused = await emptied(idle.pop()!);
-  const kept = reused ?? (await opened());
-  const base = kept.database;
+  const base = reused ?? (await opened());
   const hooks: (() => Promise<void>)[] = [];
   let closing = false;
   let closed = false;
-  const client = (base.db as unknown as { $client: object }).$client;
-  const db = (base.kind === "pglite"
-    ? drizzlePglite(
-        leased(client as PGlite, () => closed),
-        { schema },
-      )
-    : drizzlePg(
-        leased(client as pg.Pool, () => closed),
-        { schema },
-      )) as unknown as Db;
-  const database: Database = {
+  const client = (base.db as unknown as { $client: PGlite }).$client;
+  const db = drizzle(
+    leased(client, () => closed),
+    { schema },
+  ) as unknown as Db;
+  return {
     ...base,
     db,
     ping: async () => {
@@ -145,9 +121,8 @@ export async function pooledDatabase(): Promise<{ database: Database; url?: stri
       for (const hook of hooks.splice(0)) await hook().catch(() => {});
       closed = true;
       const intact = (await shapeOf(base).catch(() => "")) === migratedShape;
-      if (intact && idle.length < KEEP) idle.push(kept);
-      else await discard(kept);
+      if (intact && idle.length < KEEP) idle.push(base);
+      else await base.close();
     },
   };
-  return { database, url: kept.scratch?.url };
 }

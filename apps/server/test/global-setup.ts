@@ -10,8 +10,8 @@ import path from "node:path";
 // @ts-expect-error a plain ES module script without declarations
 import { buildServer } from "../../../scripts/build-server.mjs";
 import { openDatabase } from "../src/db/client.js";
-import { createScratchDatabase, dropDatabasesNamed } from "./scratch-database.js";
-import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, testDatabasePrefix } from "./template-database.js";
+import { createScratchDatabase } from "./scratch-database.js";
+import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from "./template-database.js";
 
 export async function setup(): Promise<() => Promise<void>> {
   // The bundle the crash and process tests run as child servers (server-process.ts).
@@ -22,10 +22,7 @@ export async function setup(): Promise<() => Promise<void>> {
     const database = await openDatabase({ databaseUrl: template.url });
     await database.close();
     process.env[PG_TEMPLATE_ENV] = new URL(template.url).pathname.slice(1);
-    return async () => {
-      await dropDatabasesNamed(admin, testDatabasePrefix());
-      await template.drop();
-    };
+    return () => template.drop();
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), "atelier-template-"));
   const database = await openDatabase({ dataDir: "memory://" });

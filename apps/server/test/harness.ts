@@ -10,13 +10,15 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
-import type { Database, Db } from "../src/db/client.js";
+import { type Database, type Db, openDatabase } from "../src/db/client.js";
 import * as s from "../src/db/schema.js";
 import type { Clock } from "../src/lib/clock.js";
 import { seedDemoIfEmpty } from "../src/seed/demo.js";
 import { completeMedia } from "../src/modules/media/service.js";
 import { DEMO_OWNER } from "./fixtures.js";
 import { pooledDatabase } from "./database-pool.js";
+import { createScratchDatabase } from "./scratch-database.js";
+import { postgresTemplateName } from "./template-database.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,11 +28,15 @@ export interface TestApp {
 }
 
 /**
- * A fresh, empty (migrated) database for one test file: one of the worker's databases, emptied
- * (database-pool.ts); a copy of the run's migrated template when the worker has none to give.
+ * A fresh, empty (migrated) database for one test file: embedded, one of the worker's databases
+ * emptied (database-pool.ts); on PostgreSQL a copy of the run's migrated template.
  */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
-  return { ...(await pooledDatabase()), drop: async () => {} };
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { database: await pooledDatabase(), drop: async () => {} };
+  const scratch = await createScratchDatabase(admin, "atelier_t", {}, postgresTemplateName());
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  return { database, ...scratch };
 }
 
 export async function createTestApp(

@@ -42,18 +42,3 @@ export async function createScratchDatabase(
     drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
-
-/** Drops every database on the server whose name starts with `prefix_` (test databases a run kept). */
-export async function dropDatabasesNamed(adminUrl: string, prefix: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(
-      "select datname from pg_database where starts_with(datname, $1)",
-      [`${prefix}_`],
-    );
-    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
-  } finally {
-    await client.end();
-  }
-}

@@ -18,12 +18,3 @@ export function pgliteTemplateDump(): Blob | undefined {
 export function postgresTemplateName(): string | undefined {
   return process.env[PG_TEMPLATE_ENV] || undefined;
 }
-
-/**
- * The name the run's test databases on PostgreSQL start with: its template's random part, so
- * global-setup.ts can drop the ones the workers' pools still kept when the run ends.
- */
-export function testDatabasePrefix(): string {
-  const template = postgresTemplateName();
-  return template ? template.replace(/^atelier_tpl_/, "atelier_t_") : "atelier_t";
-}
