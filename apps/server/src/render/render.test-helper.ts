@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { Browser, type TestApp, createTestApp } from "../../test/harness.js";
+import { completeMedia } from "../modules/media/service.js";
 import { type FixtureIds, seedRenderFixtures } from "./fixtures.js";
 
 export let t0: TestApp;
@@ -15,6 +16,10 @@ export function useRenderApp(): void {
   beforeAll(async () => {
     t0 = await createTestApp({ seed: true });
     fx = await seedRenderFixtures(db(), t0.config.dataDir);
+    // The fixtures' images get their colour data now: otherwise an app built later on this
+    // database (the page-cache test's second instance) completes them in the background, and
+    // that late commit changes a fixture site's version in the middle of a test.
+    await completeMedia(db(), t0.app.deps.media);
   }, 120_000);
   afterAll(() => t0.close());
 }
