@@ -1,15 +1,15 @@
 /** Paying for orders: idempotency, races for the last units, 3-D Secure, a crash mid-charge, card testing. */
 import { MSG_NOT_ENOUGH_STOCK } from "@atelier/commerce";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { analyticsEvents, orders } from "../../db/schema.js";
+import { analyticsEvents, orders, payments } from "../../db/schema.js";
 import { PaymentEvents } from "../payments/provider.js";
 import { TEST_MSG } from "../payments/test-provider.js";
 import { ORDER_ATTEMPT_LIMIT } from "./routes.js";
 import { reconcilePendingPayments } from "./service.js";
 import { Shopper, product, setStock, stockOf } from "./test-helpers.js";
 import { card, orderBody } from "../../../test/fixtures.js";
-import { demoSite } from "../../../test/harness.js";
+import { demoSite, eventually } from "../../../test/harness.js";
 import { chargesFor, clock, db, ledger, t, useCheckoutApp } from "./checkout.test-helper.js";
 
 useCheckoutApp();
@@ -34,6 +34,68 @@ describe("idempotency", () => {
       await db().select().from(orders).where(eq(orders.idempotencyKey, body.idempotencyKey)),
     ).toHaveLength(1);
     expect(await stockOf(db(), variant.id)).toBe(before - 1);
+  });
+});
+
+// Two connections at once: PGlite has one.
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a replay settling beside the checkout's own settlement", () => {
+  it("locks the order before the payment, as the one-statement settlement does, so neither deadlocks", async () => {
+    const shirt = await product(db(), "everyday-linen-shirt");
+    const variant = shirt.variants.find((v) => v.qtyInStock >= 1)!;
+    const s = await new Shopper(t).start();
+    await s.add(shirt.itemId, variant.sku, 1);
+    const body = orderBody();
+    const placed = await s.order(body);
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().order.id as string;
+    // As it was between the charge and its settlement.
+    await db().update(orders).set({ status: "pending" }).where(eq(orders.id, orderId));
+    const [payment] = await db()
+      .update(payments)
+      .set({ status: "pending" })
+      .where(and(eq(payments.orderId, orderId), eq(payments.provider, "test")))
+      .returning();
+
+    // The checkout's own settlement holds the order's lock and has yet to take the payment's.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = db().transaction(async (tx) => {
+      await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+      locked();
+      await released;
+    });
+    await holding;
+    const replay = s.order(body);
+    let paymentFree: boolean;
+    try {
+      const waiting = async () => {
+        const res = (await db().execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows?: { n: number }[] } & { n: number }[];
+        return (res.rows ?? res)[0]!.n;
+      };
+      await eventually(waiting).toBe(1);
+      // The replay waits for the order without holding the payment, which the settlement takes next.
+      paymentFree = await db()
+        .transaction((tx) => tx.execute(sql`select id from payments where id = ${payment!.id} for update nowait`))
+        .then(
+          () => true,
+          () => false,
+        );
+    } finally {
+      release();
+      await holder;
+    }
+    expect(paymentFree).toBe(true);
+    const answer = await replay;
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json().order).toMatchObject({ id: orderId, status: "paid" });
   });
 });
 

@@ -193,7 +193,11 @@ export async function resumePayment(
   return settle(deps, ctx, payment, result);
 }
 
-/** Applies what the provider answered to our records, once (conditional on the payment's state). */
+/**
+ * Applies what the provider answered to our records, once (conditional on the payment's state).
+ * The order's row is locked before the payment's, as settlePaidAtOnce locks them: a replay of the
+ * same key settling beside the checkout's own settlement would otherwise deadlock with it.
+ */
 export async function settle(
   deps: CheckoutDeps,
   ctx: PlaceOrderContext,
@@ -251,6 +255,8 @@ export async function settle(
     }
     let lines: OrderLineRow[] | undefined;
     const order = await db.transaction(async (tx) => {
+      const locked = await orderRow(tx, payment.orderId ?? "", { lock: true });
+      if (!locked) throw new Error(`payment ${payment.id} has no order`);
       const moved = await settlePayment(tx, {
         id: payment.id,
         status: "succeeded",
@@ -258,12 +264,7 @@ export async function settle(
         lastError: null,
         now: now.toISOString(),
       });
-      const current = async () => {
-        const row = await orderRow(tx, payment.orderId ?? "", { lock: true });
-        if (!row) throw new Error(`payment ${payment.id} has no order`);
-        return row;
-      };
-      if (!moved.length) return current();
+      if (!moved.length) return locked;
       if (payment.status === "requires_action" && provider.testMode) {
         events.push(PaymentEvents.EXTRA_AUTH_SUCCESS_TEST_MODE);
         await recordPaymentEvent(tx, payment, PaymentEvents.EXTRA_AUTH_SUCCESS_TEST_MODE);
@@ -275,7 +276,7 @@ export async function settle(
         { cardLast4: result.cardLast4, wallet: result.wallet },
         now,
       );
-      const order = paid ?? (await current());
+      const order = paid ?? locked;
       lines = await completePaidOrder(deps, tx, ctx, order, result.savedMethod, known?.lines);
       return order;
     });
@@ -284,6 +285,7 @@ export async function settle(
 
   // Failed: give back everything the order took, once.
   const released = await db.transaction(async (tx) => {
+    if (payment.orderId) await orderRow(tx, payment.orderId, { lock: true });
     const moved = await settlePayment(tx, {
       id: payment.id,
       status: "failed",
