@@ -38,66 +38,71 @@ describe("idempotency", () => {
 });
 
 // Two connections at once: PGlite has one.
-describe.skipIf(!process.env.TEST_DATABASE_URL)("a replay settling beside the checkout's own settlement", () => {
-  it("locks the order before the payment, as the one-statement settlement does, so neither deadlocks", async () => {
-    const shirt = await product(db(), "everyday-linen-shirt");
-    const variant = shirt.variants.find((v) => v.qtyInStock >= 1)!;
-    const s = await new Shopper(t).start();
-    await s.add(shirt.itemId, variant.sku, 1);
-    const body = orderBody();
-    const placed = await s.order(body);
-    expect(placed.statusCode).toBe(201);
-    const orderId = placed.json().order.id as string;
-    // As it was between the charge and its settlement.
-    await db().update(orders).set({ status: "pending" }).where(eq(orders.id, orderId));
-    const [payment] = await db()
-      .update(payments)
-      .set({ status: "pending" })
-      .where(and(eq(payments.orderId, orderId), eq(payments.provider, "test")))
-      .returning();
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "a replay settling beside the checkout's own settlement",
+  () => {
+    it("locks the order before the payment, as the one-statement settlement does, so neither deadlocks", async () => {
+      const shirt = await product(db(), "everyday-linen-shirt");
+      const variant = shirt.variants.find((v) => v.qtyInStock >= 1)!;
+      const s = await new Shopper(t).start();
+      await s.add(shirt.itemId, variant.sku, 1);
+      const body = orderBody();
+      const placed = await s.order(body);
+      expect(placed.statusCode).toBe(201);
+      const orderId = placed.json().order.id as string;
+      // As it was between the charge and its settlement.
+      await db().update(orders).set({ status: "pending" }).where(eq(orders.id, orderId));
+      const [payment] = await db()
+        .update(payments)
+        .set({ status: "pending" })
+        .where(and(eq(payments.orderId, orderId), eq(payments.provider, "test")))
+        .returning();
 
-    // The checkout's own settlement holds the order's lock and has yet to take the payment's.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
+      // The checkout's own settlement holds the order's lock and has yet to take the payment's.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const holding = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = db().transaction(async (tx) => {
+        await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+        locked();
+        await released;
+      });
+      await holding;
+      const replay = s.order(body);
+      let paymentFree: boolean;
+      try {
+        const waiting = async () => {
+          const res = (await db().execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows?: { n: number }[] } & { n: number }[];
+          return (res.rows ?? res)[0]!.n;
+        };
+        await eventually(waiting).toBe(1);
+        // The replay waits for the order without holding the payment, which the settlement takes next.
+        paymentFree = await db()
+          .transaction((tx) =>
+            tx.execute(sql`select id from payments where id = ${payment!.id} for update nowait`),
+          )
+          .then(
+            () => true,
+            () => false,
+          );
+      } finally {
+        release();
+        await holder;
+      }
+      expect(paymentFree).toBe(true);
+      const answer = await replay;
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json().order).toMatchObject({ id: orderId, status: "paid" });
     });
-    let locked = () => {};
-    const holding = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = db().transaction(async (tx) => {
-      await tx.execute(sql`select id from orders where id = ${orderId} for update`);
-      locked();
-      await released;
-    });
-    await holding;
-    const replay = s.order(body);
-    let paymentFree: boolean;
-    try {
-      const waiting = async () => {
-        const res = (await db().execute(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows?: { n: number }[] } & { n: number }[];
-        return (res.rows ?? res)[0]!.n;
-      };
-      await eventually(waiting).toBe(1);
-      // The replay waits for the order without holding the payment, which the settlement takes next.
-      paymentFree = await db()
-        .transaction((tx) => tx.execute(sql`select id from payments where id = ${payment!.id} for update nowait`))
-        .then(
-          () => true,
-          () => false,
-        );
-    } finally {
-      release();
-      await holder;
-    }
-    expect(paymentFree).toBe(true);
-    const answer = await replay;
-    expect(answer.statusCode).toBe(201);
-    expect(answer.json().order).toMatchObject({ id: orderId, status: "paid" });
-  });
-});
+  },
+);
 
 describe("buyers racing for the last units", () => {
   it("sells exactly the stock: the others get the SPEC's message and are not charged", async () => {
