@@ -2,6 +2,7 @@
  * Test harness: a real app on a real database. PGlite in memory by default; a fresh database
  * on the PostgreSQL server named by TEST_DATABASE_URL when it is set (CI sets it).
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +15,7 @@ import { type Database, type Db, openDatabase } from "../src/db/client.js";
 import * as s from "../src/db/schema.js";
 import type { Clock } from "../src/lib/clock.js";
 import { seedDemoIfEmpty } from "../src/seed/demo.js";
-import { completeMedia } from "../src/modules/media/service.js";
+import { colorDataOf, completeMedia } from "../src/modules/media/service.js";
 import { DEMO_OWNER } from "./fixtures.js";
 import { pooledDatabase } from "./database-pool.js";
 import { createScratchDatabase } from "./scratch-database.js";
@@ -39,6 +40,24 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   return { database, ...scratch };
 }
 
+/** The colours of an image, worked out once per worker for the same bytes (the demo's artwork is the same in every file). */
+const coloursByContent = new Map<string, ReturnType<typeof colorDataOf>>();
+function keptColorData(bytes: Buffer, isSvg = false): ReturnType<typeof colorDataOf> {
+  const key = `${isSvg} ${createHash("sha256").update(bytes).digest("hex")}`;
+  let colours = coloursByContent.get(key);
+  if (!colours) {
+    colours = colorDataOf(bytes, isSvg);
+    coloursByContent.set(key, colours);
+    colours.catch(() => coloursByContent.delete(key));
+  }
+  return colours;
+}
+
+/** completeMedia with the colours kept per worker: the fixtures' images get their colour data. */
+export function completeTestMedia(db: Db, store: FastifyInstance["deps"]["media"]): Promise<number> {
+  return completeMedia(db, store, { colorData: keptColorData });
+}
+
 export async function createTestApp(
   opts: { seed?: boolean; clock?: Clock; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
@@ -55,7 +74,7 @@ export async function createTestApp(
     await seedDemoIfEmpty(database.db, config, opts.clock ?? { now: () => new Date() });
     // The demo's artwork gets its colour data now, not from the app's background start, whose
     // late commit on a loaded machine would change the site's version in the middle of a test.
-    await completeMedia(database.db, app.deps.media);
+    await completeTestMedia(database.db, app.deps.media);
   }
   await app.ready();
   return {

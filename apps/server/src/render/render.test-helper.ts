@@ -3,8 +3,7 @@
  * themes and content), browsers on each fixture site, and the JSON form of a page.
  */
 import { afterAll, beforeAll } from "vitest";
-import { Browser, type TestApp, createTestApp } from "../../test/harness.js";
-import { completeMedia } from "../modules/media/service.js";
+import { Browser, type TestApp, completeTestMedia, createTestApp } from "../../test/harness.js";
 import { type FixtureIds, seedRenderFixtures } from "./fixtures.js";
 
 export let t0: TestApp;
@@ -19,7 +18,7 @@ export function useRenderApp(): void {
     // The fixtures' images get their colour data now: otherwise an app built later on this
     // database (the page-cache test's second instance) completes them in the background, and
     // that late commit changes a fixture site's version in the middle of a test.
-    await completeMedia(db(), t0.app.deps.media);
+    await completeTestMedia(db(), t0.app.deps.media);
   }, 120_000);
   afterAll(() => t0.close());
 }

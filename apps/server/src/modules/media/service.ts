@@ -105,7 +105,7 @@ async function inspectImage(
 }
 
 /** Averages of a 3×3 reduction: the corners and the centre, and the dominant colour as background. */
-async function colorDataOf(bytes: Buffer, isSvg = false): Promise<ColorData> {
+export async function colorDataOf(bytes: Buffer, isSvg = false): Promise<ColorData> {
   // A small rendition is enough for averages (and keeps SVG rasterising cheap).
   const base = isSvg ? sharp(bytes, { limitInputPixels: MAX_PIXELS, density: 8 }) : input(bytes, false);
   const small = await base
@@ -269,8 +269,9 @@ export async function updateMedia(
 export async function completeMedia(
   db: Db,
   store: MediaStore,
-  opts: { signal?: AbortSignal } = {},
+  opts: { signal?: AbortSignal; colorData?: typeof colorDataOf } = {},
 ): Promise<number> {
+  const colorData = opts.colorData ?? colorDataOf;
   const rows = await db.select().from(media).where(isNull(media.colorData)).limit(500);
   const done: { id: string; colorData: ColorData }[] = [];
   for (const m of rows) {
@@ -279,7 +280,7 @@ export async function completeMedia(
     if (!bytes) continue;
     try {
       if (!m.contentType.startsWith("image/")) continue;
-      done.push({ id: m.id, colorData: await colorDataOf(bytes, m.contentType === "image/svg+xml") });
+      done.push({ id: m.id, colorData: await colorData(bytes, m.contentType === "image/svg+xml") });
     } catch {
       // An unreadable original stays as it is; its page shows the original file.
     }

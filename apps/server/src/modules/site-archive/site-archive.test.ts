@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { owner, siteId, t, useDemoApp } from "../../../test/demo-app.js";
-import { completeMedia } from "../media/service.js";
 import { Shopper, product } from "../checkout/test-helpers.js";
 import { orderBody } from "../../../test/fixtures.js";
+import { completeTestMedia } from "../../../test/harness.js";
 import { importFile, normalise } from "./archive.test-helper.js";
 import { openZip } from "./zip-read.js";
 import { readManifest } from "./validate.js";
@@ -57,7 +57,7 @@ beforeAll(async () => {
   await historyAndTrash();
   // The demo's colour data is filled in the background at start; finish it first, or the copy
   // would miss what the original gains after the export (seen on PostgreSQL, which is slower).
-  await completeMedia(t.database.db, t.app.deps.media);
+  await completeTestMedia(t.database.db, t.app.deps.media);
   const res = await owner.request({ url: `/api/owner/sites/${siteId}/export` });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers["content-type"]).toBe("application/zip");
