@@ -3,6 +3,7 @@ import { MSG_NOT_ENOUGH_STOCK } from "@atelier/commerce";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsEvents, orders, payments } from "../../db/schema.js";
+import { rowsOf } from "../campaigns/audience.js";
 import { PaymentEvents } from "../payments/provider.js";
 import { TEST_MSG } from "../payments/test-provider.js";
 import { ORDER_ATTEMPT_LIMIT } from "./routes.js";
@@ -76,12 +77,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const replay = s.order(body);
       let paymentFree: boolean;
       try {
-        const waiting = async () => {
-          const res = (await db().execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          )) as unknown as { rows?: { n: number }[] } & { n: number }[];
-          return (res.rows ?? res)[0]!.n;
-        };
+        const waiting = async () =>
+          rowsOf<{ n: number }>(
+            await db().execute(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            ),
+          )[0]!.n;
         await eventually(waiting).toBe(1);
         // The replay waits for the order without holding the payment, which the settlement takes next.
         paymentFree = await db()

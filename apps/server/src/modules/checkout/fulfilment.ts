@@ -16,7 +16,6 @@ import {
   lineDetailsOf,
   linesOf,
   orderJson,
-  orderRow,
   setLineDetails,
 } from "../orders/service.js";
 import { recordEvent } from "../analytics/service.js";
@@ -30,10 +29,11 @@ import { type StockNeed, returnStock, setCartPurchased } from "./store.js";
 import type { CheckoutDeps, NewOrderContext, PlaceOrderContext, PlaceOrderResult } from "./checkout-types.js";
 import { emailDesignOf } from "../design/service.js";
 
-/** Gives back what a pending order took (stock, coupon uses, gift-card balances, the cart) and drops it. */
-export async function releaseOrder(tx: Tx, orderId: string | null, now: Date): Promise<void> {
-  if (!orderId) return;
-  const order = await orderRow(tx, orderId, { lock: true });
+/**
+ * Gives back what a pending order took (stock, coupon uses, gift-card balances, the cart) and
+ * drops it; `order` is its row as read under its lock in `tx`.
+ */
+export async function releaseOrder(tx: Tx, order: OrderRow | undefined, now: Date): Promise<void> {
   if (order?.status !== "pending") return;
   const d = detailsOf(order) as OrderDetails & {
     stockTaken?: StockNeed[];

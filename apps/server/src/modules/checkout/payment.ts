@@ -285,7 +285,7 @@ export async function settle(
 
   // Failed: give back everything the order took, once.
   const released = await db.transaction(async (tx) => {
-    if (payment.orderId) await orderRow(tx, payment.orderId, { lock: true });
+    const locked = payment.orderId ? await orderRow(tx, payment.orderId, { lock: true }) : undefined;
     const moved = await settlePayment(tx, {
       id: payment.id,
       status: "failed",
@@ -298,7 +298,7 @@ export async function settle(
       events.push(PaymentEvents.EXTRA_AUTH_FAILURE_TEST_MODE);
       await recordPaymentEvent(tx, payment, PaymentEvents.EXTRA_AUTH_FAILURE_TEST_MODE);
     }
-    await releaseOrder(tx, payment.orderId, now);
+    await releaseOrder(tx, locked, now);
     return true;
   });
   if (!released) {
