@@ -9,9 +9,10 @@ import {
   allocateProRata,
   couponNotCombinableMessage,
 } from "@atelier/commerce";
-import { and, eq, sql } from "drizzle-orm";
-import { compiledSql, rowOf } from "../../db/compiled.js";
-import { coupons, payments } from "../../db/schema.js";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
+import { compiled, compiledSql, rowOf } from "../../db/compiled.js";
+import { cartEntries, coupons, orders, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import {
@@ -27,7 +28,8 @@ import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.
 import { redeemGiftCard } from "./gift-cards.js";
 import { keptStoreRules, priceLines } from "./pricing.js";
 import { eventRowsJson, eventsInsertCtes } from "../events/service.js";
-import { loadCheckoutCart, stockEvents, stockNeeds, takeStock } from "./store.js";
+import { type CartEntryRow, findCart } from "../cart/service.js";
+import { checkoutCartOf, stockEvents, stockNeeds, takeStock } from "./store.js";
 import {
   type CheckoutDeps,
   type NewOrderContext,
@@ -39,7 +41,6 @@ import {
 } from "./checkout-types.js";
 import { completePaidOrder } from "./fulfilment.js";
 import { checkInput } from "./order-input.js";
-import { paymentAndOrderByKey } from "./payment.js";
 
 export type Reserved =
   | { kind: "replay"; payment?: PaymentRow; order?: OrderRow }
@@ -50,6 +51,29 @@ export type Reserved =
       payment?: PaymentRow;
       hasSubscription: boolean;
     };
+
+/**
+ * The payment and the order of an idempotency key (a request with the same key got here first)
+ * and, one row each, the entries of the cart `cartId` in their order: read in one statement once
+ * the cart's lock is held, so both are as that lock's last holder left them.
+ */
+const keyAndEntries = compiled("checkout_key_and_entries", (db) => {
+  const p = sql.placeholder;
+  return db
+    .select({ payment: payments, order: orders, entry: cartEntries })
+    .from(sql`(select 1) as one`)
+    .leftJoin(payments, and(eq(payments.websiteId, p("websiteId")), eq(payments.idempotencyKey, p("key"))))
+    .leftJoin(orders, and(eq(orders.websiteId, p("websiteId")), eq(orders.idempotencyKey, p("key"))))
+    .leftJoin(cartEntries, eq(cartEntries.cartId, p("cartId")))
+    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
+});
+
+async function readKeyAndEntries(tx: Tx, websiteId: string, key: string, cartId: string | undefined) {
+  const rows = await keyAndEntries(tx, { websiteId, key, cartId: cartId ?? null });
+  const entries: CartEntryRow[] = [];
+  for (const r of rows) if (r.entry) entries.push(r.entry);
+  return { payment: rows[0]?.payment ?? undefined, order: rows[0]?.order ?? undefined, entries };
+}
 
 /**
  * The rows no one else waits for, in one statement: the card payment the order waits for
@@ -91,12 +115,13 @@ export async function reserve(
     const settings = await ctx.reads.settings(tx);
     const rules = await keptStoreRules(tx, ctx.reads);
     const currency = settings.store.currency;
-    const loaded = await loadCheckoutCart(tx, ctx.reads, ctx.cartToken, { lock: true });
+    const cart = await findCart(tx, site.id, ctx.cartToken, { lock: true });
     // Someone with the same key got here first (the cart row lock made us wait for them).
-    const again = await paymentAndOrderByKey(tx, site.id, input.idempotencyKey);
+    const again = await readKeyAndEntries(tx, site.id, input.idempotencyKey, cart?.id);
     if (again.payment) return { kind: "replay", payment: again.payment };
     if (again.order) return { kind: "replay", order: again.order };
-    if (!loaded) throw badRequest(MSG_CART_EMPTY);
+    if (!cart) throw badRequest(MSG_CART_EMPTY);
+    const loaded = await checkoutCartOf(tx, ctx.reads, cart, again.entries);
     if (loaded.unavailable.length) throw badRequest(MSG_VARIANT_UNAVAILABLE);
     if (!loaded.lines.length) throw badRequest(MSG_CART_EMPTY);
     const lines = loaded.lines;

@@ -77,11 +77,18 @@ export async function loadCheckoutCart(
   db: Db | Tx,
   reads: SiteReads,
   token: string | undefined,
-  opts: { lock?: boolean } = {},
 ): Promise<CheckoutCart | undefined> {
-  const found = await findCartWithEntries(db, reads.site.id, token, opts);
-  if (!found) return undefined;
-  const { cart, entries } = found;
+  const found = await findCartWithEntries(db, reads.site.id, token);
+  return found && checkoutCartOf(db, reads, found.cart, found.entries);
+}
+
+/** A cart and its entries (read by the caller), each line priced from the catalog now. */
+export async function checkoutCartOf(
+  db: Db | Tx,
+  reads: SiteReads,
+  cart: CartRow,
+  entries: CartEntryRow[],
+): Promise<CheckoutCart> {
   const products = await reads.products(
     db,
     entries.map((e) => e.itemId),

@@ -17,7 +17,8 @@
  * tok_applepay_visa and tok_applepay_threeDSecureRequired.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { link, mkdir, readFile, readdir, rename, unlink, writeFile } from "node:fs/promises";
+import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { CARD_MSG, cardDigits, luhnValid, validCvc, validExpMonth, validExpYear } from "@atelier/commerce";
 import type { Clock } from "../../lib/clock.js";
@@ -106,15 +107,19 @@ interface TestProviderOptions {
  * Writes a file; its folder is made only when missing (not once per charge). Not flushed to the
  * disk: a killed process leaves what it wrote with the kernel, and that is the crash this ledger
  * of test payments has to survive (a real provider's ledger is on its own machines).
+ *
+ * The ledger's files are read and written synchronously: a charge's few small file operations
+ * take tens of microseconds, less than as many round trips through libuv's thread pool, whose
+ * wake-ups cost each checkout more CPU and latency than the operations themselves.
  */
-async function writeTemp(file: string, value: unknown): Promise<void> {
+function writeTemp(file: string, value: unknown): void {
   const text = JSON.stringify(value);
   try {
-    await writeFile(file, text);
+    writeFileSync(file, text);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, text);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
   }
 }
 
@@ -141,7 +146,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   private async readJson<T>(file: string): Promise<T | undefined> {
     try {
-      return JSON.parse(await readFile(file, "utf8")) as T;
+      return JSON.parse(readFileSync(file, "utf8")) as T;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw err;
@@ -151,8 +156,8 @@ export class TestPaymentProvider implements PaymentProvider {
   /** Writes a file whole (temp file then rename), so a reader never sees half of it. */
   private async writeJson(file: string, value: unknown): Promise<void> {
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    await writeTemp(tmp, value);
-    await rename(tmp, file);
+    writeTemp(tmp, value);
+    renameSync(tmp, file);
   }
 
   /**
@@ -162,15 +167,17 @@ export class TestPaymentProvider implements PaymentProvider {
    */
   private async createJson(file: string, value: unknown): Promise<boolean> {
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    await writeTemp(tmp, value);
+    writeTemp(tmp, value);
     try {
-      await link(tmp, file);
+      linkSync(tmp, file);
       return true;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
       throw err;
     } finally {
-      await unlink(tmp).catch(() => {});
+      try {
+        unlinkSync(tmp);
+      } catch {}
     }
   }
 
