@@ -10,13 +10,14 @@
  * Needs nginx (`apt-get install nginx-light`) and PostgreSQL (TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres). Run: npm run test:cluster
  */
-import { readFileSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FetchClient, firstSiteId, signInDemoOwner } from "../apps/server/test/fetch-client.js";
+import { systemClock } from "../apps/server/src/lib/clock.js";
+import { TestPaymentProvider } from "../apps/server/src/modules/payments/test-provider.js";
 import { orderBody } from "../apps/server/test/fixtures.js";
 import { type Cluster, startCluster } from "../scripts/cluster.js";
 
@@ -326,14 +327,11 @@ describe("three processes behind nginx", () => {
       }
     }
     // Every charge the payment service holds is a paid order, once; stock fell by exactly what was paid.
-    const ledger = path.join(cluster.dir, "test-payments", "charges");
-    const charges = readdirSync(ledger)
-      .filter((f) => f.endsWith(".json"))
-      .map(
-        (f) =>
-          JSON.parse(readFileSync(path.join(ledger, f), "utf8")) as { status: string; refundedCents: number },
-      )
-      .filter((c) => c.status === "succeeded" && c.refundedCents === 0);
+    const ledger = new TestPaymentProvider({
+      dir: path.join(cluster.dir, "test-payments"),
+      clock: systemClock,
+    });
+    const charges = (await ledger.charges()).filter((c) => c.status === "succeeded" && c.refundedCents === 0);
     const paidOrders = Number(
       (await db.query("select count(*) as n from orders where status = 'paid'")).rows[0].n,
     );

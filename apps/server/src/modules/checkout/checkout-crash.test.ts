@@ -5,7 +5,7 @@
  * After a restart the reconciler settles it from the provider's ledger, the buyer sending the
  * same request again gets that same order, and there is exactly one charge.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -17,7 +17,9 @@ import {
   useChildDatabase,
   waitHealthy,
 } from "../../../test/server-process.js";
+import { systemClock } from "../../lib/clock.js";
 import { newId } from "../../lib/ids.js";
+import { TestPaymentProvider } from "../payments/test-provider.js";
 import { address, card } from "../../../test/fixtures.js";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "atelier-crash-"));
@@ -32,13 +34,9 @@ const start = (port: number) =>
     ATELIER_TEST_PAYMENT_LATENCY_MS: "4000",
   });
 
-const chargeFiles = () => {
-  try {
-    return readdirSync(path.join(dataDir, "test-payments", "charges")).filter((f) => f.endsWith(".json"));
-  } catch {
-    return [];
-  }
-};
+/** The charges in the provider's ledger, read as another process sharing its folder would. */
+const charges = () =>
+  new TestPaymentProvider({ dir: path.join(dataDir, "test-payments"), clock: systemClock }).charges();
 
 describe("a server killed between the charge and the commit", () => {
   it("never loses the paid order and never charges twice", async () => {
@@ -72,14 +70,14 @@ describe("a server killed between the charge and the commit", () => {
       () => "connection lost",
     );
     // The provider has charged as soon as its ledger has the charge; its answer is still on its way.
-    for (let i = 0; chargeFiles().length === 0; i++) {
+    for (let i = 0; (await charges()).length === 0; i++) {
       if (i > 200) throw new Error("no charge was made");
       await new Promise((r) => setTimeout(r, 25));
     }
     first.kill("SIGKILL");
     await exited(first);
     expect(await inFlight).toBe("connection lost");
-    expect(chargeFiles()).toHaveLength(1);
+    expect(await charges()).toHaveLength(1);
 
     // Past the reconciler's grace period, a new process starts and settles the payment by itself.
     await new Promise((r) => setTimeout(r, 11_000));
@@ -107,7 +105,7 @@ describe("a server killed between the charge and the commit", () => {
       expect(again.status).toBe(201);
       const order = ((await again.json()) as { order: { id: string; status: string } }).order;
       expect(order).toMatchObject({ id: found!.id, status: "paid" });
-      expect(chargeFiles()).toHaveLength(1);
+      expect(await charges()).toHaveLength(1);
       const after = (await (await buyer.call("/shop/p/hand-thrown-vase?format=json")).json()) as typeof page;
       expect(after.item.structuredContent?.variants?.[0]?.qtyInStock).toBe(stockBefore - 1);
     } finally {

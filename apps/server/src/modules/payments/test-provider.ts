@@ -1,8 +1,8 @@
 /**
  * The built-in test provider: card payments with test cards, no money involved. It behaves
- * like an outside payment service: its ledger lives in files under DATA_DIR/test-payments
- * (not in our database), every charge is kept under its idempotency key, and a process killed
- * after the charge finds it there again.
+ * like an outside payment service: its ledger lives in a file under DATA_DIR/test-payments
+ * (test-ledger.ts; not in our database), every charge is kept under its idempotency key, and a
+ * process killed after the charge finds it there again.
  *
  * Test cards:
  * - 4242 4242 4242 4242 succeeds;
@@ -17,11 +17,9 @@
  * tok_applepay_visa and tok_applepay_threeDSecureRequired.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { CARD_MSG, cardDigits, luhnValid, validCvc, validExpMonth, validExpYear } from "@atelier/commerce";
 import type { Clock } from "../../lib/clock.js";
+import { TestLedger } from "./test-ledger.js";
 import type {
   ChargeRequest,
   ChargeResult,
@@ -103,82 +101,25 @@ interface TestProviderOptions {
   latencyMs?: number;
 }
 
-/**
- * Writes a file; its folder is made only when missing (not once per charge). Not flushed to the
- * disk: a killed process leaves what it wrote with the kernel, and that is the crash this ledger
- * of test payments has to survive (a real provider's ledger is on its own machines).
- *
- * The ledger's files are read and written synchronously: a charge's few small file operations
- * take tens of microseconds, less than as many round trips through libuv's thread pool, whose
- * wake-ups cost each checkout more CPU and latency than the operations themselves.
- */
-function writeTemp(file: string, value: unknown): void {
-  const text = JSON.stringify(value);
-  try {
-    writeFileSync(file, text);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text);
-  }
-}
-
 type CardCheck = { ok: true; card: string; wallet?: Wallet } | { ok: false; code: string; message: string };
 
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = "test" as const;
   readonly testMode = true;
-  private readonly dir: string;
+  private readonly ledger: TestLedger;
   private readonly clock: Clock;
   private readonly latencyMs: number;
   /** One operation per key at a time in this process (files guard across processes). */
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(opts: TestProviderOptions) {
-    this.dir = opts.dir;
+    this.ledger = new TestLedger(opts.dir);
     this.clock = opts.clock;
     this.latencyMs = opts.latencyMs ?? 0;
   }
 
-  private chargeFile(key: string) {
-    return path.join(this.dir, "charges", `${sha(key)}.json`);
-  }
-
-  private async readJson<T>(file: string): Promise<T | undefined> {
-    try {
-      return JSON.parse(readFileSync(file, "utf8")) as T;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw err;
-    }
-  }
-
-  /** Writes a file whole (temp file then rename), so a reader never sees half of it. */
-  private async writeJson(file: string, value: unknown): Promise<void> {
-    const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    writeTemp(tmp, value);
-    renameSync(tmp, file);
-  }
-
-  /**
-   * Creates a file whole only if it does not exist yet; answers false when it did. Written aside
-   * and linked into place: a process killed mid-write (checkout-crash.test.ts) leaves no empty
-   * charge that the reconciler could never read.
-   */
-  private async createJson(file: string, value: unknown): Promise<boolean> {
-    const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    writeTemp(tmp, value);
-    try {
-      linkSync(tmp, file);
-      return true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "EEXIST") return false;
-      throw err;
-    } finally {
-      try {
-        unlinkSync(tmp);
-      } catch {}
-    }
+  private chargeName(key: string) {
+    return `charges/${sha(key)}`;
   }
 
   private serialize<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -292,11 +233,11 @@ export class TestPaymentProvider implements PaymentProvider {
     }
   }
 
-  private async record(key: string, charge: LedgerCharge): Promise<LedgerCharge> {
-    const file = this.chargeFile(key);
-    if (!(await this.createJson(file, charge))) return (await this.readJson<LedgerCharge>(file))!;
+  private record(key: string, charge: LedgerCharge): LedgerCharge {
+    const name = this.chargeName(key);
+    if (!this.ledger.create(name, charge)) return this.ledger.read<LedgerCharge>(name)!;
     if (charge.challengeId) {
-      await this.writeJson(path.join(this.dir, "challenges", `${charge.challengeId}.json`), { key });
+      this.ledger.write(`challenges/${charge.challengeId}`, { key });
     }
     return charge;
   }
@@ -313,7 +254,7 @@ export class TestPaymentProvider implements PaymentProvider {
       // creating its file (record), with no read before; one that saves the card reads first, so
       // that a repeat saves nothing twice.
       if (!check.ok || request.saveForFutureUse) {
-        const existing = await this.readJson<LedgerCharge>(this.chargeFile(request.idempotencyKey));
+        const existing = this.ledger.read<LedgerCharge>(this.chargeName(request.idempotencyKey));
         if (existing) return this.respond(this.toResult(existing));
       }
       if (!check.ok) {
@@ -346,23 +287,23 @@ export class TestPaymentProvider implements PaymentProvider {
                 expYear: m.expYear < 100 ? 2000 + m.expYear : m.expYear,
               }
             : { card: check.card, expMonth: 12, expYear: this.clock.now().getUTCFullYear() + 5 };
-        await this.writeJson(path.join(this.dir, "vault", `${charge.savedMethod}.json`), vault);
+        this.ledger.write(`vault/${charge.savedMethod}`, vault);
       }
-      return this.respond(this.toResult(await this.record(request.idempotencyKey, charge)));
+      return this.respond(this.toResult(this.record(request.idempotencyKey, charge)));
     });
   }
 
   async lookup(idempotencyKey: string): Promise<ChargeResult> {
-    const existing = await this.readJson<LedgerCharge>(this.chargeFile(idempotencyKey));
+    const existing = this.ledger.read<LedgerCharge>(this.chargeName(idempotencyKey));
     return existing ? this.toResult(existing) : { status: "not_found" };
   }
 
   chargeSaved(request: SavedChargeRequest): Promise<ChargeResult> {
     return this.serialize(request.idempotencyKey, async () => {
-      const existing = await this.readJson<LedgerCharge>(this.chargeFile(request.idempotencyKey));
+      const existing = this.ledger.read<LedgerCharge>(this.chargeName(request.idempotencyKey));
       if (existing) return this.respond(this.toResult(existing));
       const vault = /^pm_test_[a-f0-9]{20}$/.test(request.savedMethod)
-        ? await this.readJson<VaultCard>(path.join(this.dir, "vault", `${request.savedMethod}.json`))
+        ? this.ledger.read<VaultCard>(`vault/${request.savedMethod}`)
         : undefined;
       if (!vault)
         return { status: "failed", code: "invalid_payment_method", message: TEST_MSG.UNKNOWN_TOKEN };
@@ -383,17 +324,15 @@ export class TestPaymentProvider implements PaymentProvider {
         refundedCents: 0,
         createdAt: now.toISOString(),
       };
-      return this.respond(this.toResult(await this.record(request.idempotencyKey, charge)));
+      return this.respond(this.toResult(this.record(request.idempotencyKey, charge)));
     });
   }
 
   /** The challenge behind a 3-D Secure test card, for the checkout page to show. */
   async challenge(challengeId: string): Promise<LedgerCharge | undefined> {
     if (!/^tchl_[a-f0-9]{24}$/.test(challengeId)) return undefined;
-    const ref = await this.readJson<{ key: string }>(
-      path.join(this.dir, "challenges", `${challengeId}.json`),
-    );
-    return ref ? this.readJson<LedgerCharge>(this.chargeFile(ref.key)) : undefined;
+    const ref = this.ledger.read<{ key: string }>(`challenges/${challengeId}`);
+    return ref ? this.ledger.read<LedgerCharge>(this.chargeName(ref.key)) : undefined;
   }
 
   /** The buyer completes or fails the challenge; a finished challenge keeps its outcome. */
@@ -404,12 +343,12 @@ export class TestPaymentProvider implements PaymentProvider {
     const found = await this.challenge(challengeId);
     if (!found) return undefined;
     return this.serialize(found.idempotencyKey, async () => {
-      const file = this.chargeFile(found.idempotencyKey);
-      const charge = (await this.readJson<LedgerCharge>(file))!;
+      const name = this.chargeName(found.idempotencyKey);
+      const charge = this.ledger.read<LedgerCharge>(name)!;
       if (charge.status === "requires_action") {
         if (outcome === "succeed") {
           charge.status = "succeeded";
-          if (charge.savedMethod) await this.markAuthenticated(charge.savedMethod);
+          if (charge.savedMethod) this.markAuthenticated(charge.savedMethod);
         } else
           Object.assign(charge, {
             status: "failed",
@@ -417,76 +356,68 @@ export class TestPaymentProvider implements PaymentProvider {
             message: TEST_MSG.AUTHENTICATION_FAILED,
             authenticationFailed: true,
           });
-        await this.writeJson(file, charge);
+        this.ledger.write(name, charge);
       }
       return this.toResult(charge);
     });
   }
 
   async refund(request: RefundRequest): Promise<RefundResult> {
-    const refundFile = path.join(this.dir, "refunds", `${sha(request.idempotencyKey)}.json`);
-    const done = await this.readJson<{ id: string }>(refundFile);
+    const refundName = `refunds/${sha(request.idempotencyKey)}`;
+    const done = this.ledger.read<{ id: string }>(refundName);
     if (done) return { ok: true, refundRef: done.id };
-    const ref = await this.findByRef(request.providerRef);
+    const ref = this.findByRef(request.providerRef);
     if (!ref) return { ok: false, message: "No such charge." };
     return this.serialize(ref.idempotencyKey, async () => {
-      const again = await this.readJson<{ id: string }>(refundFile);
+      const again = this.ledger.read<{ id: string }>(refundName);
       if (again) return { ok: true as const, refundRef: again.id };
-      const file = this.chargeFile(ref.idempotencyKey);
-      const charge = (await this.readJson<LedgerCharge>(file))!;
+      const name = this.chargeName(ref.idempotencyKey);
+      const charge = this.ledger.read<LedgerCharge>(name)!;
       if (charge.status !== "succeeded")
         return { ok: false as const, message: "This charge cannot be refunded." };
       if (request.amountCents <= 0 || charge.refundedCents + request.amountCents > charge.amountCents)
         return { ok: false as const, message: "The refund is more than what is left of the charge." };
       charge.refundedCents += request.amountCents;
       const id = `tre_${randomBytes(10).toString("hex")}`;
-      await this.writeJson(refundFile, { id, amountCents: request.amountCents, charge: charge.id });
-      await this.writeJson(file, charge);
+      this.ledger.write(refundName, { id, amountCents: request.amountCents, charge: charge.id });
+      this.ledger.write(name, charge);
       return { ok: true as const, refundRef: id };
     });
   }
 
   async cancel(providerRef: string): Promise<void> {
-    const found = await this.findByRef(providerRef);
+    const found = this.findByRef(providerRef);
     if (!found) return;
     await this.serialize(found.idempotencyKey, async () => {
-      const file = this.chargeFile(found.idempotencyKey);
-      const charge = (await this.readJson<LedgerCharge>(file))!;
+      const name = this.chargeName(found.idempotencyKey);
+      const charge = this.ledger.read<LedgerCharge>(name)!;
       if (charge.status === "requires_action") {
         charge.status = "canceled";
-        await this.writeJson(file, charge);
+        this.ledger.write(name, charge);
       }
     });
   }
 
-  private async markAuthenticated(savedMethod: string): Promise<void> {
-    const file = path.join(this.dir, "vault", `${savedMethod}.json`);
-    const vault = await this.readJson<VaultCard>(file);
-    if (vault) await this.writeJson(file, { ...vault, authenticated: true });
+  private markAuthenticated(savedMethod: string): void {
+    const name = `vault/${savedMethod}`;
+    const vault = this.ledger.read<VaultCard>(name);
+    if (vault) this.ledger.write(name, { ...vault, authenticated: true });
   }
 
   /**
    * Charges are filed by their key's hash, which their id carries. (Ids of older ledgers were
    * random: a reference index maps them back to their key.)
    */
-  private async findByRef(providerRef: string): Promise<LedgerCharge | undefined> {
+  private findByRef(providerRef: string): LedgerCharge | undefined {
     if (/^tch_[a-f0-9]{64}$/.test(providerRef))
-      return this.readJson<LedgerCharge>(path.join(this.dir, "charges", `${providerRef.slice(4)}.json`));
+      return this.ledger.read<LedgerCharge>(`charges/${providerRef.slice(4)}`);
     if (!/^tch_[a-f0-9]{20}$/.test(providerRef)) return undefined;
-    const ref = await this.readJson<{ key: string }>(path.join(this.dir, "refs", `${providerRef}.json`));
-    return ref ? this.readJson<LedgerCharge>(this.chargeFile(ref.key)) : undefined;
+    const ref = this.ledger.read<{ key: string }>(`refs/${providerRef}`);
+    return ref ? this.ledger.read<LedgerCharge>(this.chargeName(ref.key)) : undefined;
   }
 
   /** Every charge of the ledger (tests count charges with it). */
   async charges(): Promise<LedgerCharge[]> {
-    const dir = path.join(this.dir, "charges");
-    const names = await readdir(dir).catch(() => [] as string[]);
-    const out: LedgerCharge[] = [];
-    for (const n of names) {
-      if (!n.endsWith(".json")) continue;
-      const c = await this.readJson<LedgerCharge>(path.join(dir, n));
-      if (c) out.push(c);
-    }
-    return out;
+    return this.ledger.list<LedgerCharge>("charges/");
   }
 }
