@@ -11,7 +11,7 @@ import {
 } from "@atelier/commerce";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
-import { compiled, compiledSql, rowOf } from "../../db/compiled.js";
+import { compiled, rowOf } from "../../db/compiled.js";
 import { cartEntries, coupons, orders, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
@@ -23,6 +23,7 @@ import {
   type PaymentRow,
   insertOrderWithLines,
   markOrderPaid,
+  orderInsertStatements,
 } from "../orders/service.js";
 import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.js";
 import { redeemGiftCard } from "./gift-cards.js";
@@ -76,26 +77,27 @@ async function readKeyAndEntries(tx: Tx, websiteId: string, key: string, cartId:
 }
 
 /**
- * The rows no one else waits for, in one statement: the card payment the order waits for
- * (pending until the provider answers; none when nothing is due), the cart marked purchased by
- * the order, and the inventory events of the stock the order then takes (out of the stock's
- * locks: the rollback of a lost race drops them). No foreign key ties them to the order.
+ * The order's statements (orders/service.ts orderInsertStatements), each writing in the same
+ * statement the rows no one else waits for: the card payment the order waits for (pending until
+ * the provider answers; none when nothing is due), answered as the `also` row; the cart marked
+ * purchased by the order; and the inventory events of the stock the statement takes. No foreign
+ * key ties them to the order. Nothing is written when the stock runs short.
  */
-const holdForOrder = compiledSql<Record<string, unknown>>("checkout_hold", () => {
+const ORDER_AND_HOLD = orderInsertStatements("checkout_order", () => {
   const p = sql.placeholder;
-  return sql`with payment as (
+  const go = sql`(select ok from go)`;
+  return sql`payment as (
       insert into payments (id, website_id, order_id, cart_id, idempotency_key, provider, amount_cents,
         currency, status, created_at, updated_at)
-      select ${p("paymentId")}, ${p("websiteId")}, ${p("orderId")}, ${p("cartId")}, ${p("idempotencyKey")},
+      select ${p("paymentId")}, ${p("websiteId")}, ${p("id")}, ${p("cartId")}, ${p("idempotencyKey")},
         ${p("provider")}, ${p("amountCents")}::int, ${p("currency")}, 'pending', ${p("now")}::timestamptz,
         ${p("now")}::timestamptz
-      where ${p("amountCents")}::int > 0
+      where ${p("amountCents")}::int > 0 and ${go}
       returning *
     ), cart as (
-      update carts set is_purchased = true, order_id = ${p("orderId")}, updated_at = ${p("now")}::timestamptz
-      where id = ${p("cartId")}
-    ), ${eventsInsertCtes(p("events"))}
-    select * from payment`;
+      update carts set is_purchased = true, order_id = ${p("id")}, updated_at = ${p("now")}::timestamptz
+      where id = ${p("cartId")} and ${go}
+    ), ${eventsInsertCtes(p("events"), go)}, also as (select * from payment)`;
 });
 
 export async function reserve(
@@ -227,7 +229,7 @@ export async function reserve(
       priced.discountCents,
       lines.map((l) => (l.productType === ProductType.GIFT_CARD ? 0 : l.unitPriceCents * l.quantity)),
     );
-    // The rows no one else waits for first: the payments and the cart (no FK ties them to the order).
+    // The gift cards' payments first (settled already; no foreign key ties them to the order).
     for (const g of priced.appliedGiftCards) {
       await tx.insert(payments).values({
         id: newId(),
@@ -244,64 +246,65 @@ export async function reserve(
         updatedAt: now,
       });
     }
-    const [held] = await holdForOrder(tx, {
-      paymentId: newId(),
-      websiteId: site.id,
-      orderId,
-      cartId: loaded.cart.id,
-      idempotencyKey: input.idempotencyKey,
-      provider: provider.name,
-      amountCents: priced.amountDueCents,
-      currency,
-      now: now.toISOString(),
-      events: eventRowsJson(stockTaken ? [] : stockEvents(site.id, needs)),
-    });
-    const payment = held && rowOf(payments, held);
     // Then the locks other orders wait for, as late and as briefly as can be, in one statement
     // held to the commit: the stock, all or nothing (the loser of a race for the last units stops
-    // here, uncharged), the site's row (the stock's content version) and the order's number.
-    const inserted = await insertOrderWithLines(tx, {
-      id: orderId,
-      websiteId: site.id,
-      cartId: loaded.cart.id,
-      email,
-      shippingAddress: shipping ? (shipping as unknown as Record<string, string>) : null,
-      billingAddress: billing as unknown as Record<string, string>,
-      currency,
-      subtotalCents: priced.subtotalCents,
-      taxCents: priced.taxCents,
-      shippingCents: priced.shippingCostCents,
-      discountCents: priced.discountCents,
-      grandTotalCents: priced.grandTotalCents,
-      testMode: provider.testMode,
-      idempotencyKey: input.idempotencyKey,
-      details,
-      now,
-      bumpStock: needs.length > 0,
-      takeStock: stockTaken ? undefined : needs,
-      lines: lines.map((l, i) => ({
-        id: newId(),
-        itemId: l.itemId,
-        variantId: l.variantId,
-        sku: l.sku,
-        productName: l.title,
-        productType: l.productType,
-        attributes: l.attributes,
-        unitPriceCents: l.unitPriceCents,
-        quantity: l.quantity,
-        details: {
-          additionalFields: l.additionalFields ?? undefined,
-          isSubscription: l.isSubscription || undefined,
-          subscriptionPlan: l.subscriptionPlan,
-          giftCardRecipient: l.giftCardRecipient,
-          digital: l.productType === ProductType.DIGITAL || undefined,
-          url: l.url,
-          imageUrl: l.imageUrl,
-          discountCents: lineDiscounts[i] || undefined,
-        } satisfies LineDetails as Record<string, unknown>,
-      })),
-    });
+    // here, uncharged), the site's row (the stock's content version) and the order's number; the
+    // same statement writes the card payment and marks the cart purchased (ORDER_AND_HOLD).
+    const inserted = await insertOrderWithLines(
+      tx,
+      {
+        id: orderId,
+        websiteId: site.id,
+        cartId: loaded.cart.id,
+        email,
+        shippingAddress: shipping ? (shipping as unknown as Record<string, string>) : null,
+        billingAddress: billing as unknown as Record<string, string>,
+        currency,
+        subtotalCents: priced.subtotalCents,
+        taxCents: priced.taxCents,
+        shippingCents: priced.shippingCostCents,
+        discountCents: priced.discountCents,
+        grandTotalCents: priced.grandTotalCents,
+        testMode: provider.testMode,
+        idempotencyKey: input.idempotencyKey,
+        details,
+        now,
+        bumpStock: needs.length > 0,
+        takeStock: stockTaken ? undefined : needs,
+        lines: lines.map((l, i) => ({
+          id: newId(),
+          itemId: l.itemId,
+          variantId: l.variantId,
+          sku: l.sku,
+          productName: l.title,
+          productType: l.productType,
+          attributes: l.attributes,
+          unitPriceCents: l.unitPriceCents,
+          quantity: l.quantity,
+          details: {
+            additionalFields: l.additionalFields ?? undefined,
+            isSubscription: l.isSubscription || undefined,
+            subscriptionPlan: l.subscriptionPlan,
+            giftCardRecipient: l.giftCardRecipient,
+            digital: l.productType === ProductType.DIGITAL || undefined,
+            url: l.url,
+            imageUrl: l.imageUrl,
+            discountCents: lineDiscounts[i] || undefined,
+          } satisfies LineDetails as Record<string, unknown>,
+        })),
+      },
+      {
+        statements: ORDER_AND_HOLD,
+        values: {
+          paymentId: newId(),
+          provider: provider.name,
+          amountCents: priced.amountDueCents,
+          events: eventRowsJson(stockTaken ? [] : stockEvents(site.id, needs)),
+        },
+      },
+    );
     if (!inserted) throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+    const payment = inserted.also && rowOf(payments, inserted.also);
     const { order, lines: orderLines, contentVersion } = inserted;
     for (const [id, qty] of inserted.stockLeft ?? []) stockLeft.set(id, qty);
     if (contentVersion !== undefined) {

@@ -7,7 +7,7 @@
 import type { Order, OrderLine } from "@atelier/owner-api";
 import { likePattern, selectOffsetPage } from "../../lib/paging.js";
 import { ProductType, valueMoney } from "@atelier/commerce";
-import { and, asc, desc, eq, gte, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, gte, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { compiled, compiledSql, rowOf } from "../../db/compiled.js";
 import { bumpContentVersion } from "../../db/content-version.js";
@@ -92,8 +92,11 @@ export const lineDetailsOf = (l: OrderLineRow) => l.details as LineDetails;
  * variants' rows locked in id order), all or nothing: when a variant has too few units it
  * inserts nothing and answers no row. So the locks other orders wait for (the stock, the site's
  * row, the counter) are taken in one round trip at the very end of the checkout.
+ *
+ * `also` adds common table expressions that write more in the same statement (they may test
+ * `(select ok from go)`); its CTE named `also` is answered as `atelier_also` (JSON).
  */
-function orderInsert(mode: { bump: boolean; take: boolean }) {
+function orderInsert(mode: { bump: boolean; take: boolean; also?: () => SQL }) {
   return () => {
     const p = sql.placeholder;
     const websiteId = p("websiteId");
@@ -134,28 +137,40 @@ function orderInsert(mode: { bump: boolean; take: boolean }) {
           ${p("idempotencyKey")}, ${p("details")}::jsonb, ${p("now")}::timestamptz, ${p("now")}::timestamptz
         where (select ok from go)
         returning *
-      )
+      )${mode.also ? sql`, ${mode.also()}` : sql``}
       select inserted.*, (select content_version from site) as atelier_content_version,
-        (select jsonb_object_agg(id, qty_in_stock) from stock_changed) as atelier_stock_left
+        (select jsonb_object_agg(id, qty_in_stock) from stock_changed) as atelier_stock_left,
+        ${mode.also ? sql`(select to_jsonb(a) from also a)` : sql`null::jsonb`} as atelier_also
       from inserted`;
   };
 }
 type InsertedOrderRow = Record<string, unknown> & {
   atelier_content_version: number | null;
   atelier_stock_left: Record<string, number> | null;
+  atelier_also: Record<string, unknown> | null;
 };
-const insertOrderAndLines = compiledSql<InsertedOrderRow>(
-  "orders_insert_with_lines",
-  orderInsert({ bump: false, take: false }),
-);
-const insertOrderAndLinesBumpingStock = compiledSql<InsertedOrderRow>(
-  "orders_insert_with_lines_stock",
-  orderInsert({ bump: true, take: false }),
-);
-const insertOrderAndLinesTakingStock = compiledSql<InsertedOrderRow>(
-  "orders_insert_with_lines_taking_stock",
-  orderInsert({ bump: true, take: true }),
-);
+
+/** The statements inserting an order and its lines (see orderInsert), named after `name`. */
+export interface OrderInserts {
+  plain: (tx: Tx, values: Record<string, unknown>) => Promise<InsertedOrderRow[]>;
+  bumpingStock: OrderInserts["plain"];
+  takingStock: OrderInserts["plain"];
+}
+
+export function orderInsertStatements(name: string, also?: () => SQL): OrderInserts {
+  return {
+    plain: compiledSql<InsertedOrderRow>(name, orderInsert({ bump: false, take: false, also })),
+    bumpingStock: compiledSql<InsertedOrderRow>(
+      `${name}_stock`,
+      orderInsert({ bump: true, take: false, also }),
+    ),
+    takingStock: compiledSql<InsertedOrderRow>(
+      `${name}_taking_stock`,
+      orderInsert({ bump: true, take: true, also }),
+    ),
+  };
+}
+const ORDER_INSERTS = orderInsertStatements("orders_insert_with_lines");
 
 interface NewOrder {
   id: string;
@@ -197,19 +212,26 @@ export async function insertOrder(tx: Tx, o: Omit<NewOrder, "takeStock">): Promi
 export async function insertOrderWithLines(
   tx: Tx,
   o: NewOrder,
+  /** Statements that also write more (orderInsertStatements), and the values they take. */
+  also?: { statements: OrderInserts; values: Record<string, unknown> },
 ): Promise<
-  | { order: OrderRow; lines: OrderLineRow[]; contentVersion?: number; stockLeft?: Map<string, number> }
+  | {
+      order: OrderRow;
+      lines: OrderLineRow[];
+      contentVersion?: number;
+      stockLeft?: Map<string, number>;
+      /** The `also` CTE's row (JSON), when there is one. */
+      also?: Record<string, unknown>;
+    }
   | undefined
 > {
   // The lines as the database keeps them (JSON), and as it would answer them.
   const stored = JSON.parse(JSON.stringify(o.lines)) as typeof o.lines;
   const take = o.takeStock?.length ? o.takeStock : undefined;
-  const insert = take
-    ? insertOrderAndLinesTakingStock
-    : o.bumpStock
-      ? insertOrderAndLinesBumpingStock
-      : insertOrderAndLines;
+  const statements = also?.statements ?? ORDER_INSERTS;
+  const insert = take ? statements.takingStock : o.bumpStock ? statements.bumpingStock : statements.plain;
   const [row] = await insert(tx, {
+    ...also?.values,
     id: o.id,
     websiteId: o.websiteId,
     cartId: o.cartId,
@@ -254,12 +276,18 @@ export async function insertOrderWithLines(
   }));
   // Ids are lowercase hex: JavaScript orders them as PostgreSQL does.
   lines.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const { atelier_content_version: contentVersion, atelier_stock_left: left, ...orderColumns } = row;
+  const {
+    atelier_content_version: contentVersion,
+    atelier_stock_left: left,
+    atelier_also: alsoRow,
+    ...orderColumns
+  } = row;
   return {
     order: rowOf(orders, orderColumns),
     lines,
     contentVersion: contentVersion ?? undefined,
     stockLeft: left ? new Map(Object.entries(left).map(([id, qty]) => [id, Number(qty)])) : undefined,
+    also: alsoRow ?? undefined,
   };
 }
 
