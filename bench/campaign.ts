@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { createTestApp } from "../apps/server/test/harness.js";
 import { startTestSmtp } from "../apps/server/test/smtp.js";
 import { campaigns } from "../apps/server/src/db/schema.js";
-import { rowsOf } from "../apps/server/src/modules/campaigns/audience.js";
+import { rowsOf } from "../apps/server/src/db/rows.js";
 import { dispatchCampaigns } from "../apps/server/src/modules/campaigns/sender.js";
 import { createCampaign, sendCampaign } from "../apps/server/src/modules/campaigns/service.js";
 import { queueEmail } from "../apps/server/src/modules/email/service.js";

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.js";
+import { rowsOf } from "./rows.js";
 
 export type Schema = typeof schema;
 /** The one database type services use, whichever driver is underneath. */
@@ -51,11 +52,8 @@ function shippedMigrations(): number {
 }
 
 async function appliedMigrations(db: Db): Promise<number> {
-  const res = (await db.execute(
-    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-  )) as unknown as { rows: { n: number }[] } | { n: number }[];
-  const rows = Array.isArray(res) ? res : res.rows;
-  return Number(rows[0]?.n ?? 0);
+  const res = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
 
 /** The PostgreSQL advisory lock key of start work (any constant; "atelier" in ASCII). */

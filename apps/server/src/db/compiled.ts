@@ -7,6 +7,7 @@
  */
 import { Param, Placeholder, type SQL, type Table, getTableColumns, is } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
+import { rowsOf } from "./rows.js";
 
 type Exec = Db | Tx;
 type Values = Record<string, unknown>;
@@ -169,8 +170,7 @@ export function compiledSql<Row>(
         mapper: undefined,
       };
     }
-    const res = (await run(exec, name, built, values)) as { rows: Row[] } | Row[];
-    return Array.isArray(res) ? res : res.rows;
+    return rowsOf<Row>(await run(exec, name, built, values));
   };
 }
 

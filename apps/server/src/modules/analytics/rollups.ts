@@ -9,6 +9,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { compiledSql } from "../../db/compiled.js";
+import { rowsOf } from "../../db/rows.js";
 import {
   analyticsDailyProducts,
   analyticsDailySales,
@@ -46,8 +47,7 @@ const dayOf = (column: unknown, tz: unknown) =>
 type Exec = Db | Tx;
 
 async function rows<T>(db: Exec, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
+  return rowsOf<T>(await db.execute(query));
 }
 
 /** Sales per local day from the orders: every placed order (not pending), refunds on its own day. */

@@ -8,6 +8,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import type { StoredAudience, StoredSegmentRule } from "../../db/schema.js";
+import { rowsOf } from "../../db/rows.js";
 
 /** Orders that count as ordering (paid or later, refunded included). */
 const ORDERED = sql`o.status <> 'pending'`;
@@ -51,11 +52,6 @@ export function audienceCondition(
     case "segment":
       return rule ? sql`${base} and ${ruleCondition(websiteId, rule, now)}` : sql`false`;
   }
-}
-
-/** The rows of a raw query, as PGlite and node-postgres answer them. */
-export function rowsOf<T>(res: unknown): T[] {
-  return Array.isArray(res) ? (res as T[]) : ((res as { rows: T[] }).rows ?? []);
 }
 
 export async function countAudience(db: Db | Tx, condition: SQL): Promise<number> {

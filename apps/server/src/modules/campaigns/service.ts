@@ -21,7 +21,8 @@ import {
 import { badRequest, conflict, notFound, throwFieldErrors } from "../../http/errors.js";
 import { newId } from "../../lib/ids.js";
 import { productsByIds } from "../catalog/service.js";
-import { audienceCondition, countAudience, rowsOf } from "./audience.js";
+import { rowsOf } from "../../db/rows.js";
+import { audienceCondition, countAudience } from "./audience.js";
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type SegmentRow = typeof segments.$inferSelect;

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
+import { rowsOf } from "../../db/rows.js";
 import { ApiError, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
 import { type Count, type Window, compiledCountWith, countEvent } from "../forms/rate-limit.js";
@@ -86,11 +87,8 @@ export function siteLimiter(
 export async function siteReadsOf(db: Db, cache: StoreCache, request: FastifyRequest): Promise<SiteReads> {
   let reads = sitesOfRequests.get(request);
   if (reads === undefined) {
-    const res = (await db.execute(sql`select ${siteVersionOfHost(request.headers.host)} as v`)) as unknown as
-      | { rows: { v: string | null }[] }
-      | { v: string | null }[];
-    const rows = Array.isArray(res) ? res : res.rows;
-    reads = (await cache.reads(db, rows[0]?.v)) ?? null;
+    const res = await db.execute(sql`select ${siteVersionOfHost(request.headers.host)} as v`);
+    reads = (await cache.reads(db, rowsOf<{ v: string | null }>(res)[0]?.v)) ?? null;
   }
   if (!reads) throw notFound(NO_WEBSITE_HERE);
   return reads;

@@ -3,7 +3,7 @@ import { MSG_NOT_ENOUGH_STOCK } from "@atelier/commerce";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { analyticsEvents, orders, payments } from "../../db/schema.js";
-import { rowsOf } from "../campaigns/audience.js";
+import { rowsOf } from "../../db/rows.js";
 import { PaymentEvents } from "../payments/provider.js";
 import { TEST_MSG } from "../payments/test-provider.js";
 import { ORDER_ATTEMPT_LIMIT } from "./routes.js";

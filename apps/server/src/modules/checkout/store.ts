@@ -9,6 +9,7 @@ import { ProductType, type SubscriptionPlan, parseSubscriptionPlan, tracksStock 
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { compiled } from "../../db/compiled.js";
+import { rowsOf } from "../../db/rows.js";
 import { stockChangeCtes, stockNeedsJson } from "../catalog/stock-change.js";
 import { carts } from "../../db/schema.js";
 import { type CartEntryRow, type CartRow, findCartWithEntries } from "../cart/service.js";
@@ -163,10 +164,10 @@ async function addStock(
   needs: readonly StockNeed[],
   sign: 1 | -1,
 ): Promise<Map<string, number>> {
-  const res = (await tx.execute(
+  const res = await tx.execute(
     sql`with ${stockChangeCtes(websiteId, stockNeedsJson(needs), sign)} select id, qty_in_stock as qty from stock_changed`,
-  )) as unknown as { rows: { id: string; qty: number }[] } | { id: string; qty: number }[];
-  const changed = new Map((Array.isArray(res) ? res : res.rows).map((r) => [r.id, Number(r.qty)]));
+  );
+  const changed = new Map(rowsOf<{ id: string; qty: number }>(res).map((r) => [r.id, Number(r.qty)]));
   await recordEvents(
     tx,
     [...new Set(needs.map((n) => n.variantId))]

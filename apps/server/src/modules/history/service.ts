@@ -9,6 +9,7 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { rowsOf } from "../../db/rows.js";
 import { accounts, apiKeys, entityVersions } from "../../db/schema.js";
 import { badRequest, notFound } from "../../http/errors.js";
 import { DAY_MS } from "../../lib/clock.js";
@@ -316,7 +317,7 @@ export async function pruneHistory(db: Db, now: Date, r: Retention, websiteId?: 
   const allFrom = new Date(now.getTime() - r.keepAllDays * DAY_MS);
   const dailyFrom = new Date(now.getTime() - r.keepDailyDays * DAY_MS);
   const site = websiteId ? sql`where v.website_id = ${websiteId}` : sql``;
-  const res = (await db.execute(sql`
+  const res = await db.execute(sql`
     with ranked as (
       select v.seq, v.updated_at,
         row_number() over (partition by v.website_id, v.entity_type, v.entity_id order by v.seq desc) as newest,
@@ -331,6 +332,6 @@ export async function pruneHistory(db: Db, now: Date, r: Retention, websiteId?: 
       and ranked.newest > 1
       and ranked.updated_at < ${allFrom.toISOString()}::timestamptz
       and (ranked.updated_at < ${dailyFrom.toISOString()}::timestamptz or ranked.in_day > 1)
-    returning d.seq`)) as unknown as { rows: unknown[] } | unknown[];
-  return (Array.isArray(res) ? res : res.rows).length;
+    returning d.seq`);
+  return rowsOf(res).length;
 }
