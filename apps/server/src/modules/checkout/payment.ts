@@ -38,19 +38,21 @@ const timestampParam = (name: string) => sql<Date>`${p(name)}::timestamptz`;
 /** A text placeholder, usable in `.set()`. */
 const textParam = (name: string) => sql<string>`${p(name)}`;
 
-const paymentByKey = compiled("payment_by_key", (db) =>
-  db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.websiteId, p("websiteId")), eq(payments.idempotencyKey, p("key")))),
+/** The payment and the order of the idempotency key `key` on the site `websiteId`, as conditions. */
+export const paymentOfKey = and(
+  eq(payments.websiteId, p("websiteId")),
+  eq(payments.idempotencyKey, p("key")),
 );
+export const orderOfKey = and(eq(orders.websiteId, p("websiteId")), eq(orders.idempotencyKey, p("key")));
+
+const paymentByKey = compiled("payment_by_key", (db) => db.select().from(payments).where(paymentOfKey));
 
 const paymentAndOrderRowByKey = compiled("payment_and_order_by_key", (db) =>
   db
     .select({ payment: payments, order: orders })
     .from(sql`(select 1) as one`)
-    .leftJoin(payments, and(eq(payments.websiteId, p("websiteId")), eq(payments.idempotencyKey, p("key"))))
-    .leftJoin(orders, and(eq(orders.websiteId, p("websiteId")), eq(orders.idempotencyKey, p("key")))),
+    .leftJoin(payments, paymentOfKey)
+    .leftJoin(orders, orderOfKey),
 );
 
 const unsettled = () => inArray(payments.status, ["pending", "requires_action"]);

@@ -42,6 +42,7 @@ import {
 } from "./checkout-types.js";
 import { completePaidOrder } from "./fulfilment.js";
 import { checkInput } from "./order-input.js";
+import { orderOfKey, paymentOfKey } from "./payment.js";
 
 export type Reserved =
   | { kind: "replay"; payment?: PaymentRow; order?: OrderRow }
@@ -63,8 +64,8 @@ const keyAndEntries = compiled("checkout_key_and_entries", (db) => {
   return db
     .select({ payment: payments, order: orders, entry: cartEntries })
     .from(sql`(select 1) as one`)
-    .leftJoin(payments, and(eq(payments.websiteId, p("websiteId")), eq(payments.idempotencyKey, p("key"))))
-    .leftJoin(orders, and(eq(orders.websiteId, p("websiteId")), eq(orders.idempotencyKey, p("key"))))
+    .leftJoin(payments, paymentOfKey)
+    .leftJoin(orders, orderOfKey)
     .leftJoin(cartEntries, eq(cartEntries.cartId, p("cartId")))
     .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
 });

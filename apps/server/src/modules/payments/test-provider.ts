@@ -109,7 +109,7 @@ export class TestPaymentProvider implements PaymentProvider {
   private readonly ledger: TestLedger;
   private readonly clock: Clock;
   private readonly latencyMs: number;
-  /** One operation per key at a time in this process (files guard across processes). */
+  /** One operation per key at a time in this process (the ledger's first creation of a name guards across processes). */
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(opts: TestProviderOptions) {
@@ -251,7 +251,7 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.serialize(request.idempotencyKey, async () => {
       const check = this.checkCard(request);
       // A key charged before answers its charge. A new charge of valid details finds that out by
-      // creating its file (record), with no read before; one that saves the card reads first, so
+      // creating its charge in the ledger (record), with no read before; one that saves the card reads first, so
       // that a repeat saves nothing twice.
       if (!check.ok || request.saveForFutureUse) {
         const existing = this.ledger.read<LedgerCharge>(this.chargeName(request.idempotencyKey));
