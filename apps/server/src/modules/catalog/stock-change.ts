@@ -15,25 +15,39 @@ export function stockNeedsJson(needs: readonly { variantId: string; quantity: nu
 }
 
 /**
- * The CTEs `stock_needs`, `stock_locked` and `stock_changed`: the variants of `needsJson`
- * (stockNeedsJson) changed by `sign` × their units, answering each changed variant's units now.
- * Every lock is taken in id order before any row is updated (the one-time count), so concurrent
- * changes never deadlock; the update is conditional, and PostgreSQL re-checks it after a
- * concurrent one. Variants with unlimited stock are left out; taking (-1) changes only a variant
- * with enough units, so it never goes below 0.
+ * The CTEs `stock_needs`, `stock_locked`, `stock_enough` and `stock_changed`: the variants of
+ * `needsJson` (stockNeedsJson) changed by `sign` × their units, answering each changed variant's
+ * units now. Every lock is taken in id order before any row is updated, so concurrent changes
+ * never deadlock (`stock_enough` reads the locked rows, and the update waits for it), and only
+ * `when` (a condition the statement tests first). Variants with
+ * unlimited stock are left out. Taking (-1) is all or nothing: `stock_enough` tells whether every
+ * variant has its units (counted on the locked rows, as the last change left them), and nothing
+ * is changed when one has too few, so the statement can commit on its own.
  */
-export function stockChangeCtes(websiteId: unknown, needsJson: unknown, sign: 1 | -1): SQL {
+export function stockChangeCtes(
+  websiteId: unknown,
+  needsJson: unknown,
+  sign: 1 | -1,
+  when: SQL = sql`true`,
+): SQL {
+  const enough =
+    sign < 0
+      ? sql`(select count(*) from stock_needs n join stock_locked l on l.id = n.id and l.qty_in_stock >= n.qty)
+          = (select count(*) from stock_needs)`
+      : sql`(select count(*) from stock_locked) >= 0`;
   return sql`stock_needs as (
       select * from jsonb_to_recordset(${needsJson}::jsonb) as n(id text, qty int)
     ), stock_locked as materialized (
-      select id from product_variants
-      where website_id = ${websiteId} and id in (select id from stock_needs) and unlimited = false
+      select id, qty_in_stock from product_variants
+      where website_id = ${websiteId} and id in (select id from stock_needs) and unlimited = false and ${when}
       order by id for update
+    ), stock_enough as (
+      select ${when} and ${enough} as ok
     ), stock_changed as (
       update product_variants v set qty_in_stock = v.qty_in_stock + ${sign}::int * n.qty
       from stock_needs n
       where v.id = n.id and v.website_id = ${websiteId} and v.unlimited = false
-        and (select count(*) from stock_locked) >= 0
+        and (select ok from stock_enough)
         ${sign < 0 ? sql`and v.qty_in_stock >= n.qty` : sql``}
       returning v.id, v.qty_in_stock
     )`;

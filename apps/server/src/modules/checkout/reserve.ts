@@ -1,6 +1,10 @@
 /**
- * Taking an order, step 1: one transaction re-prices the cart, takes stock, coupon uses and gift-card
- * balances, creates the pending order and its pending card payment, and marks the cart purchased.
+ * Taking an order, step 1: re-prices the cart, takes stock, coupon uses and gift-card balances,
+ * creates the pending order and its pending card payment, and marks the cart purchased, all or
+ * nothing. An order paid by card alone (no codes, no automatic discount) is written by one
+ * statement that commits on its own (reserveAtOnce), so the locks other orders wait for are held
+ * only while it runs; any other order, and one whose cart changed meanwhile, takes a transaction
+ * (reserveInTransaction).
  */
 import {
   MSG_NOT_ENOUGH_STOCK,
@@ -8,15 +12,17 @@ import {
   ProductType,
   allocateProRata,
   couponNotCombinableMessage,
+  normalizeCode,
 } from "@atelier/commerce";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { compiled, rowOf } from "../../db/compiled.js";
-import { cartEntries, coupons, orders, payments } from "../../db/schema.js";
+import { cartEntries, carts, coupons, orders, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
-import { newId } from "../../lib/ids.js";
+import { hashToken, newId } from "../../lib/ids.js";
 import {
   type LineDetails,
+  type NewOrder,
   type OrderDetails,
   type OrderLineRow,
   type OrderRow,
@@ -27,10 +33,10 @@ import {
 } from "../orders/service.js";
 import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.js";
 import { redeemGiftCard } from "./gift-cards.js";
-import { keptStoreRules, priceLines } from "./pricing.js";
+import { type CheckoutQuote, keptStoreRules, priceLines } from "./pricing.js";
 import { eventRowsJson, eventsInsertCtes } from "../events/service.js";
-import { type CartEntryRow, findCart } from "../cart/service.js";
-import { checkoutCartOf, stockEvents, stockNeeds, takeStock } from "./store.js";
+import { type CartEntryRow, type CartRow, findCart } from "../cart/service.js";
+import { type CheckoutLine, checkoutCartOf, stockEvents, stockNeeds, takeStock } from "./store.js";
 import {
   type CheckoutDeps,
   type NewOrderContext,
@@ -84,7 +90,7 @@ async function readKeyAndEntries(tx: Tx, websiteId: string, key: string, cartId:
  * purchased by the order; and the inventory events of the stock the statement takes. No foreign
  * key ties them to the order. Nothing is written when the stock runs short.
  */
-const ORDER_AND_HOLD = orderInsertStatements("checkout_order", () => {
+function orderAndHoldAlso() {
   const p = sql.placeholder;
   const go = sql`(select ok from go)`;
   return sql`payment as (
@@ -99,6 +105,43 @@ const ORDER_AND_HOLD = orderInsertStatements("checkout_order", () => {
       update carts set is_purchased = true, order_id = ${p("id")}, updated_at = ${p("now")}::timestamptz
       where id = ${p("cartId")} and ${go}
     ), ${eventsInsertCtes(p("events"), go)}, also as (select * from payment)`;
+}
+const ORDER_AND_HOLD = orderInsertStatements("checkout_order", orderAndHoldAlso);
+
+/**
+ * The same statements checking first that the cart is open and unchanged since it was read
+ * (orderInsertStatements' checkCart): run on their own, outside a transaction, by reserveAtOnce.
+ */
+const ORDER_AT_ONCE = orderInsertStatements("checkout_order_at_once", orderAndHoldAlso, { checkCart: true });
+
+/**
+ * The payment and the order of an idempotency key, the open cart a token names with its row
+ * version (xmin: it changes with every write to the cart, entries included) and its entries,
+ * in one statement without locks: reserveAtOnce's statement checks the version when it writes.
+ */
+const keyAndCart = compiled("checkout_key_and_cart", (db) => {
+  const p = sql.placeholder;
+  return db
+    .select({
+      payment: payments,
+      order: orders,
+      cart: carts,
+      cartVersion: sql<string>`"carts".xmin::text`,
+      entry: cartEntries,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(payments, paymentOfKey)
+    .leftJoin(orders, orderOfKey)
+    .leftJoin(
+      carts,
+      and(
+        eq(carts.tokenHash, p("tokenHash")),
+        eq(carts.websiteId, p("websiteId")),
+        eq(carts.isPurchased, false),
+      ),
+    )
+    .leftJoin(cartEntries, eq(cartEntries.cartId, carts.id))
+    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
 });
 
 export async function reserve(
@@ -106,17 +149,229 @@ export async function reserve(
   ctx: NewOrderContext,
   input: PlaceOrderInput,
 ): Promise<Reserved> {
+  return (await reserveAtOnce(deps, ctx, input)) ?? (await reserveInTransaction(deps, ctx, input));
+}
+
+/** What checkout knows once the buyer's input is checked and the cart priced for it. */
+interface Priced {
+  priced: CheckoutQuote;
+  email: string;
+  shipping: ReturnType<typeof checkInput>["shipping"];
+  billing: ReturnType<typeof checkInput>["billing"];
+}
+
+/** Checks what the buyer typed and prices the cart's lines for it; throws the buyer's mistakes. */
+async function priceFor(
+  db: Db | Tx,
+  ctx: NewOrderContext,
+  input: PlaceOrderInput,
+  lines: CheckoutLine[],
+  opts: { now: Date; currency: string; lock: boolean },
+): Promise<Priced> {
+  const requiresShipping = lines.some((l) => l.productType === ProductType.PHYSICAL);
+  const { email, shipping, billing } = checkInput(input, requiresShipping);
+  const at = shipping ?? billing;
+  const priced = await priceLines(db, ctx.site.id, lines, {
+    location: { country: at.country, state: at.state, postalCode: at.postalCode, city: at.city },
+    shippingOptionId: input.shippingOptionId,
+    codes: input.couponCodes,
+    now: opts.now,
+    currency: opts.currency,
+    lock: opts.lock,
+    rules: await keptStoreRules(db, ctx.reads),
+    reads: ctx.reads,
+    timeZone: ctx.site.timeZone,
+    email,
+  });
+  if (priced.shippingError)
+    throw badRequest(priced.shippingError, { shippingOptionId: priced.shippingError });
+  if (priced.requiresShipping && !priced.selectedShippingOption && priced.shippingOptions.length > 0)
+    throw badRequest(MSG_CHOOSE_SHIPPING, { shippingOptionId: MSG_CHOOSE_SHIPPING });
+  // A code set aside for an automatic discount that saves more is not a mistake of the buyer's.
+  const setAside = priced.automaticDiscount ? couponNotCombinableMessage(priced.automaticDiscount.name) : "";
+  const firstInvalid = priced.invalidCoupons.find((c) => c.reason !== setAside);
+  if (firstInvalid) throw badRequest(firstInvalid.reason, { couponCodes: firstInvalid.reason });
+  return { priced, email, shipping, billing };
+}
+
+/** The pending order (its row and lines) for a priced cart. */
+function newOrder(
+  deps: CheckoutDeps,
+  ctx: NewOrderContext,
+  input: PlaceOrderInput,
+  cart: CartRow,
+  lines: CheckoutLine[],
+  { priced, email, shipping, billing }: Priced,
+  at: { orderId: string; now: Date; currency: string },
+): Omit<NewOrder, "bumpStock" | "takeStock"> {
+  const provider = deps.payments;
+  const details: OrderDetails & { stockTaken: ReturnType<typeof stockNeeds>; couponIds: string[] } = {
+    shippingOption: priced.selectedShippingOption
+      ? {
+          id: priced.selectedShippingOption.id,
+          name: priced.selectedShippingOption.name,
+          costCents: priced.selectedShippingOption.costCents,
+        }
+      : null,
+    coupons: priced.validCoupons.map((c) => ({
+      code: c.code,
+      kind: c.kind,
+      discountCents: c.discountCents,
+    })),
+    couponIds: priced.validCoupons.map((c) => c.id),
+    discounts: priced.discounts,
+    taxRules: priced.applicableTaxRules.map((t) => ({
+      name: t.name,
+      ratePercent: t.ratePercent,
+      taxCents: t.taxCents,
+    })),
+    giftCards: priced.appliedGiftCards.map((g) => ({
+      id: g.id,
+      last4: g.last4,
+      amountCents: g.amountCents,
+    })),
+    giftCardCents: priced.giftCardCents,
+    paymentProvider: priced.amountDueCents > 0 ? provider.name : "gift_card",
+    cartToken: ctx.viaCartToken,
+    stockTaken: stockNeeds(lines),
+  };
+  // The order's discount kept on its lines too, pro rata to what each line costs (gift cards take none).
+  const lineDiscounts = allocateProRata(
+    priced.discountCents,
+    lines.map((l) => (l.productType === ProductType.GIFT_CARD ? 0 : l.unitPriceCents * l.quantity)),
+  );
+  return {
+    id: at.orderId,
+    websiteId: ctx.site.id,
+    cartId: cart.id,
+    email,
+    shippingAddress: shipping ? (shipping as unknown as Record<string, string>) : null,
+    billingAddress: billing as unknown as Record<string, string>,
+    currency: at.currency,
+    subtotalCents: priced.subtotalCents,
+    taxCents: priced.taxCents,
+    shippingCents: priced.shippingCostCents,
+    discountCents: priced.discountCents,
+    grandTotalCents: priced.grandTotalCents,
+    testMode: provider.testMode,
+    idempotencyKey: input.idempotencyKey,
+    details,
+    now: at.now,
+    lines: lines.map((l, i) => ({
+      id: newId(),
+      itemId: l.itemId,
+      variantId: l.variantId,
+      sku: l.sku,
+      productName: l.title,
+      productType: l.productType,
+      attributes: l.attributes,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      details: {
+        additionalFields: l.additionalFields ?? undefined,
+        isSubscription: l.isSubscription || undefined,
+        subscriptionPlan: l.subscriptionPlan,
+        giftCardRecipient: l.giftCardRecipient,
+        digital: l.productType === ProductType.DIGITAL || undefined,
+        url: l.url,
+        imageUrl: l.imageUrl,
+        discountCents: lineDiscounts[i] || undefined,
+      } satisfies LineDetails as Record<string, unknown>,
+    })),
+  };
+}
+
+/** Tells the site's reads of the stock an inserted order took (the products it changed). */
+function stockTaken(
+  ctx: NewOrderContext,
+  lines: CheckoutLine[],
+  inserted: { contentVersion?: number; stockLeft?: Map<string, number> },
+) {
+  if (inserted.contentVersion === undefined) return;
+  const items = lines.filter((l) => l.limitedStock).map((l) => l.itemId);
+  ctx.reads.stockBumped(inserted.contentVersion, items, inserted.stockLeft ?? new Map());
+}
+
+/**
+ * An order paid by card alone in one statement that commits on its own: the cart and the key are
+ * read without locks, the cart is priced, and ORDER_AT_ONCE takes the stock, all or nothing,
+ * only if the cart is still open and unchanged. Answers undefined when the order needs the
+ * transaction instead: codes typed (coupons, gift cards), an automatic discount, nothing to
+ * charge, a cart not found, empty or with a line no longer sold, or changed meanwhile (the
+ * transaction then answers what the buyer is told). A request with the same key at the same
+ * time is kept out by the cart's lock and version, or by the key's unique index (placeOrder).
+ */
+async function reserveAtOnce(
+  deps: CheckoutDeps,
+  ctx: NewOrderContext,
+  input: PlaceOrderInput,
+): Promise<Reserved | undefined> {
+  if ((input.couponCodes ?? []).some((c) => normalizeCode(c))) return undefined;
+  const token = ctx.cartToken;
+  if (!token || token.length > 200) return undefined;
   const { db, clock, payments: provider } = deps;
   const site = ctx.site;
   const now = clock.now();
-  // The stock change's own content version, and the products it changed (StoreCache keeps the rest).
-  let stockVersion: number | undefined;
-  let stockItems: string[] = [];
-  const stockLeft = new Map<string, number>();
+  const currency = (await ctx.reads.settings(db)).store.currency;
+  const rows = await keyAndCart(db, {
+    websiteId: site.id,
+    key: input.idempotencyKey,
+    tokenHash: hashToken(token),
+  });
+  const first = rows[0];
+  if (first?.payment) return { kind: "replay", payment: first.payment };
+  if (first?.order) return { kind: "replay", order: first.order };
+  if (!first?.cart) return undefined;
+  const entries: CartEntryRow[] = [];
+  for (const r of rows) if (r.entry) entries.push(r.entry);
+  const loaded = await checkoutCartOf(db, ctx.reads, first.cart, entries);
+  if (loaded.unavailable.length || !loaded.lines.length) return undefined;
+  const lines = loaded.lines;
+  const priced = await priceFor(db, ctx, input, lines, { now, currency, lock: false });
+  if (priced.priced.automaticDiscount || priced.priced.amountDueCents <= 0) return undefined;
+  const needs = stockNeeds(lines);
+  const order = newOrder(deps, ctx, input, first.cart, lines, priced, { orderId: newId(), now, currency });
+  const inserted = await insertOrderWithLines(
+    db,
+    { ...order, bumpStock: needs.length > 0, takeStock: needs },
+    {
+      statements: ORDER_AT_ONCE,
+      values: {
+        cartVersion: first.cartVersion,
+        paymentId: newId(),
+        provider: provider.name,
+        amountCents: priced.priced.amountDueCents,
+        events: eventRowsJson(stockEvents(site.id, needs)),
+      },
+    },
+  );
+  if (inserted === "cart changed") return undefined;
+  if (!inserted) throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
+  stockTaken(ctx, lines, inserted);
+  return {
+    kind: "reserved",
+    order: inserted.order,
+    lines: inserted.lines,
+    payment: inserted.also && rowOf(payments, inserted.also),
+    hasSubscription: lines.some((l) => l.isSubscription),
+  };
+}
+
+/** Any order, in one transaction that locks the cart first. */
+async function reserveInTransaction(
+  deps: CheckoutDeps,
+  ctx: NewOrderContext,
+  input: PlaceOrderInput,
+): Promise<Reserved> {
+  const { db, clock, payments: provider } = deps;
+  const site = ctx.site;
+  const now = clock.now();
+  let taken:
+    | { lines: CheckoutLine[]; inserted: { contentVersion?: number; stockLeft?: Map<string, number> } }
+    | undefined;
   const reserved = await db.transaction(async (tx): Promise<Reserved> => {
     // One after the other: a transaction's connection runs one query at a time.
     const settings = await ctx.reads.settings(tx);
-    const rules = await keptStoreRules(tx, ctx.reads);
     const currency = settings.store.currency;
     const cart = await findCart(tx, site.id, ctx.cartToken, { lock: true });
     // Someone with the same key got here first (the cart row lock made us wait for them).
@@ -128,53 +383,19 @@ export async function reserve(
     if (loaded.unavailable.length) throw badRequest(MSG_VARIANT_UNAVAILABLE);
     if (!loaded.lines.length) throw badRequest(MSG_CART_EMPTY);
     const lines = loaded.lines;
-    const requiresShipping = lines.some((l) => l.productType === ProductType.PHYSICAL);
-    const { email, shipping, billing } = checkInput(input, requiresShipping);
-
-    const priced = await priceLines(tx, site.id, lines, {
-      location: shipping
-        ? {
-            country: shipping.country,
-            state: shipping.state,
-            postalCode: shipping.postalCode,
-            city: shipping.city,
-          }
-        : {
-            country: billing.country,
-            state: billing.state,
-            postalCode: billing.postalCode,
-            city: billing.city,
-          },
-      shippingOptionId: input.shippingOptionId,
-      codes: input.couponCodes,
-      now,
-      currency,
-      lock: true,
-      rules,
-      reads: ctx.reads,
-      timeZone: site.timeZone,
-      email,
-    });
-    if (priced.shippingError)
-      throw badRequest(priced.shippingError, { shippingOptionId: priced.shippingError });
-    if (priced.requiresShipping && !priced.selectedShippingOption && priced.shippingOptions.length > 0)
-      throw badRequest(MSG_CHOOSE_SHIPPING, { shippingOptionId: MSG_CHOOSE_SHIPPING });
-    // A code set aside for an automatic discount that saves more is not a mistake of the buyer's.
-    const setAside = priced.automaticDiscount
-      ? couponNotCombinableMessage(priced.automaticDiscount.name)
-      : "";
-    const firstInvalid = priced.invalidCoupons.find((c) => c.reason !== setAside);
-    if (firstInvalid) throw badRequest(firstInvalid.reason, { couponCodes: firstInvalid.reason });
+    const pricedFor = await priceFor(tx, ctx, input, lines, { now, currency, lock: true });
+    const { priced, email } = pricedFor;
 
     const needs = stockNeeds(lines);
     // When the units this process last saw are too few (a drop selling out), the stock is tried
     // first, so that the many who come too late are answered before anything is written.
     const seen = new Map(lines.map((l) => [l.variantId, l.qtyInStock]));
-    let stockTaken = false;
+    let stockFirst = false;
+    const stockLeft = new Map<string, number>();
     if (needs.some((n) => (seen.get(n.variantId) ?? n.quantity) < n.quantity)) {
       if (!(await takeStock(tx, site.id, needs, stockLeft)))
         throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
-      stockTaken = true;
+      stockFirst = true;
     }
     for (const c of priced.validCoupons) {
       const done = await tx
@@ -194,49 +415,13 @@ export async function reserve(
       if (!(await redeemGiftCard(tx, g.id, g.amountCents)))
         throw new ApiError(409, "conflict", MSG_GIFT_CARD_SPENT);
     }
-
-    const details: OrderDetails & { stockTaken: typeof needs; couponIds: string[] } = {
-      shippingOption: priced.selectedShippingOption
-        ? {
-            id: priced.selectedShippingOption.id,
-            name: priced.selectedShippingOption.name,
-            costCents: priced.selectedShippingOption.costCents,
-          }
-        : null,
-      coupons: priced.validCoupons.map((c) => ({
-        code: c.code,
-        kind: c.kind,
-        discountCents: c.discountCents,
-      })),
-      couponIds: priced.validCoupons.map((c) => c.id),
-      discounts: priced.discounts,
-      taxRules: priced.applicableTaxRules.map((t) => ({
-        name: t.name,
-        ratePercent: t.ratePercent,
-        taxCents: t.taxCents,
-      })),
-      giftCards: priced.appliedGiftCards.map((g) => ({
-        id: g.id,
-        last4: g.last4,
-        amountCents: g.amountCents,
-      })),
-      giftCardCents: priced.giftCardCents,
-      paymentProvider: priced.amountDueCents > 0 ? provider.name : "gift_card",
-      cartToken: ctx.viaCartToken,
-      stockTaken: needs,
-    };
-    // The order's discount kept on its lines too, pro rata to what each line costs (gift cards take none).
-    const lineDiscounts = allocateProRata(
-      priced.discountCents,
-      lines.map((l) => (l.productType === ProductType.GIFT_CARD ? 0 : l.unitPriceCents * l.quantity)),
-    );
     // The gift cards' payments first (settled already; no foreign key ties them to the order).
     for (const g of priced.appliedGiftCards) {
       await tx.insert(payments).values({
         id: newId(),
         websiteId: site.id,
         orderId,
-        cartId: loaded.cart.id,
+        cartId: cart.id,
         idempotencyKey: `${input.idempotencyKey}#gift-card:${g.id}`,
         provider: "gift_card",
         providerRef: g.id,
@@ -254,45 +439,9 @@ export async function reserve(
     const inserted = await insertOrderWithLines(
       tx,
       {
-        id: orderId,
-        websiteId: site.id,
-        cartId: loaded.cart.id,
-        email,
-        shippingAddress: shipping ? (shipping as unknown as Record<string, string>) : null,
-        billingAddress: billing as unknown as Record<string, string>,
-        currency,
-        subtotalCents: priced.subtotalCents,
-        taxCents: priced.taxCents,
-        shippingCents: priced.shippingCostCents,
-        discountCents: priced.discountCents,
-        grandTotalCents: priced.grandTotalCents,
-        testMode: provider.testMode,
-        idempotencyKey: input.idempotencyKey,
-        details,
-        now,
+        ...newOrder(deps, ctx, input, cart, lines, pricedFor, { orderId, now, currency }),
         bumpStock: needs.length > 0,
-        takeStock: stockTaken ? undefined : needs,
-        lines: lines.map((l, i) => ({
-          id: newId(),
-          itemId: l.itemId,
-          variantId: l.variantId,
-          sku: l.sku,
-          productName: l.title,
-          productType: l.productType,
-          attributes: l.attributes,
-          unitPriceCents: l.unitPriceCents,
-          quantity: l.quantity,
-          details: {
-            additionalFields: l.additionalFields ?? undefined,
-            isSubscription: l.isSubscription || undefined,
-            subscriptionPlan: l.subscriptionPlan,
-            giftCardRecipient: l.giftCardRecipient,
-            digital: l.productType === ProductType.DIGITAL || undefined,
-            url: l.url,
-            imageUrl: l.imageUrl,
-            discountCents: lineDiscounts[i] || undefined,
-          } satisfies LineDetails as Record<string, unknown>,
-        })),
+        takeStock: stockFirst ? undefined : needs,
       },
       {
         statements: ORDER_AND_HOLD,
@@ -300,27 +449,25 @@ export async function reserve(
           paymentId: newId(),
           provider: provider.name,
           amountCents: priced.amountDueCents,
-          events: eventRowsJson(stockTaken ? [] : stockEvents(site.id, needs)),
+          events: eventRowsJson(stockFirst ? [] : stockEvents(site.id, needs)),
         },
       },
     );
+    if (inserted === "cart changed") throw new Error("ORDER_AND_HOLD does not check the cart");
     if (!inserted) throw new ApiError(409, "out_of_stock", MSG_NOT_ENOUGH_STOCK);
     const payment = inserted.also && rowOf(payments, inserted.also);
-    const { order, lines: orderLines, contentVersion } = inserted;
+    const { order, lines: orderLines } = inserted;
     for (const [id, qty] of inserted.stockLeft ?? []) stockLeft.set(id, qty);
-    if (contentVersion !== undefined) {
-      stockVersion = contentVersion;
-      stockItems = lines.filter((l) => l.limitedStock).map((l) => l.itemId);
-    }
+    taken = { lines, inserted: { contentVersion: inserted.contentVersion, stockLeft } };
     // The discount's use, counted with the order (its use row names the order).
     if (priced.automaticDiscount) {
-      const taken = await takeDiscountUse(tx, site.id, priced.automaticDiscount.id, {
+      const done = await takeDiscountUse(tx, site.id, priced.automaticDiscount.id, {
         orderId,
         email,
         now,
         perCustomerLimit: priced.discountPerCustomerLimit,
       });
-      if (!taken) throw new ApiError(409, "conflict", MSG_DISCOUNT_USED_UP_NOW);
+      if (!done) throw new ApiError(409, "conflict", MSG_DISCOUNT_USED_UP_NOW);
     }
     if (!payment) {
       const paid = await markOrderPaid(tx, order, {}, now);
@@ -335,6 +482,6 @@ export async function reserve(
       hasSubscription: lines.some((l) => l.isSubscription),
     };
   });
-  if (stockVersion !== undefined) ctx.reads.stockBumped(stockVersion, stockItems, stockLeft);
+  if (taken) stockTaken(ctx, taken.lines, taken.inserted);
   return reserved;
 }

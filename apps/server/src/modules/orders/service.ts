@@ -93,23 +93,37 @@ export const lineDetailsOf = (l: OrderLineRow) => l.details as LineDetails;
  * inserts nothing and answers no row. So the locks other orders wait for (the stock, the site's
  * row, the counter) are taken in one round trip at the very end of the checkout.
  *
+ * With `checkCart`, the statement first locks the cart `cartId` and goes on only if it is open
+ * and still the row version `cartVersion` (its xmin) the order was priced from; it then answers
+ * one row even when it inserted nothing, `atelier_cart_ok` telling why. Such a statement may run
+ * on its own, outside a transaction: it writes all or nothing, and its locks last only as long
+ * as it does.
+ *
  * `also` adds common table expressions that write more in the same statement (they may test
  * `(select ok from go)`); its CTE named `also` is answered as `atelier_also` (JSON).
  */
-function orderInsert(mode: { bump: boolean; take: boolean; also?: () => SQL }) {
+function orderInsert(mode: { bump: boolean; take: boolean; also?: () => SQL; checkCart?: boolean }) {
   return () => {
     const p = sql.placeholder;
     const websiteId = p("websiteId");
     const orderId = p("id");
+    const cart = mode.checkCart
+      ? sql`cart_ok as materialized (
+          select id from carts
+          where id = ${p("cartId")} and xmin::text = ${p("cartVersion")} and is_purchased = false
+          for update
+        ), `
+      : sql``;
+    const cartOk = mode.checkCart ? sql`exists (select from cart_ok)` : sql`true`;
     const stock = mode.take
-      ? sql`${stockChangeCtes(websiteId, p("needs"), -1)},
-          go as (select (select count(*) from stock_changed) = (select count(*) from stock_needs) as ok)`
+      ? sql`${stockChangeCtes(websiteId, p("needs"), -1, cartOk)},
+          go as (select ok from stock_enough)`
       : sql`stock_changed as (select null::text as id, null::int as qty_in_stock where false),
-          go as (select true as ok)`;
+          go as (select ${cartOk} as ok)`;
     const site = mode.bump
       ? bumpContentVersion(websiteId, sql`(select ok from go)`)
       : sql`select null::int as content_version`;
-    return sql`with ${stock}, site as (${site}), counter as (
+    return sql`with ${cart}${stock}, site as (${site}), counter as (
         insert into order_counters (website_id, last_number)
         select ${websiteId}, (select coalesce(max(o.order_number), ${FIRST_ORDER_NUMBER - 1}::int) + 1
           from orders o where o.website_id = ${websiteId})
@@ -140,39 +154,46 @@ function orderInsert(mode: { bump: boolean; take: boolean; also?: () => SQL }) {
       )${mode.also ? sql`, ${mode.also()}` : sql``}
       select inserted.*, (select content_version from site) as atelier_content_version,
         (select jsonb_object_agg(id, qty_in_stock) from stock_changed) as atelier_stock_left,
-        ${mode.also ? sql`(select to_jsonb(a) from also a)` : sql`null::jsonb`} as atelier_also
-      from inserted`;
+        ${mode.also ? sql`(select to_jsonb(a) from also a)` : sql`null::jsonb`} as atelier_also,
+        ${cartOk} as atelier_cart_ok
+      from ${mode.checkCart ? sql`(select 1) as atelier_one left join inserted on true` : sql`inserted`}`;
   };
 }
 type InsertedOrderRow = Record<string, unknown> & {
   atelier_content_version: number | null;
   atelier_stock_left: Record<string, number> | null;
   atelier_also: Record<string, unknown> | null;
+  atelier_cart_ok: boolean;
 };
 
 /** The statements inserting an order and its lines (see orderInsert), named after `name`. */
 export interface OrderInserts {
-  plain: (tx: Tx, values: Record<string, unknown>) => Promise<InsertedOrderRow[]>;
+  plain: (tx: Db | Tx, values: Record<string, unknown>) => Promise<InsertedOrderRow[]>;
   bumpingStock: OrderInserts["plain"];
   takingStock: OrderInserts["plain"];
 }
 
-export function orderInsertStatements(name: string, also?: () => SQL): OrderInserts {
+export function orderInsertStatements(
+  name: string,
+  also?: () => SQL,
+  opts: { checkCart?: boolean } = {},
+): OrderInserts {
+  const { checkCart } = opts;
   return {
-    plain: compiledSql<InsertedOrderRow>(name, orderInsert({ bump: false, take: false, also })),
+    plain: compiledSql<InsertedOrderRow>(name, orderInsert({ bump: false, take: false, also, checkCart })),
     bumpingStock: compiledSql<InsertedOrderRow>(
       `${name}_stock`,
-      orderInsert({ bump: true, take: false, also }),
+      orderInsert({ bump: true, take: false, also, checkCart }),
     ),
     takingStock: compiledSql<InsertedOrderRow>(
       `${name}_taking_stock`,
-      orderInsert({ bump: true, take: true, also }),
+      orderInsert({ bump: true, take: true, also, checkCart }),
     ),
   };
 }
 const ORDER_INSERTS = orderInsertStatements("orders_insert_with_lines");
 
-interface NewOrder {
+export interface NewOrder {
   id: string;
   websiteId: string;
   cartId: string | null;
@@ -200,17 +221,20 @@ interface NewOrder {
 }
 
 export async function insertOrder(tx: Tx, o: Omit<NewOrder, "takeStock">): Promise<OrderRow> {
-  return (await insertOrderWithLines(tx, o))!.order;
+  const inserted = await insertOrderWithLines(tx, o);
+  if (!inserted || inserted === "cart changed") throw new Error(`order ${o.id} was not inserted`);
+  return inserted.order;
 }
 
 /**
  * Inserts a pending order and its lines; answers both, the lines in the order `linesOf` reads
  * them, with `bumpStock` or `takeStock` the site's new content version, and with `takeStock`
  * the units left of each variant. Answers undefined when `takeStock` found too few units of a
- * variant (nothing is inserted; the caller's rollback gives back what was taken).
+ * variant, and "cart changed" when statements that check the cart (orderInsertStatements) found
+ * it changed or bought since it was read (nothing is inserted either way).
  */
 export async function insertOrderWithLines(
-  tx: Tx,
+  tx: Db | Tx,
   o: NewOrder,
   /** Statements that also write more (orderInsertStatements), and the values they take. */
   also?: { statements: OrderInserts; values: Record<string, unknown> },
@@ -224,6 +248,7 @@ export async function insertOrderWithLines(
       also?: Record<string, unknown>;
     }
   | undefined
+  | "cart changed"
 > {
   // The lines as the database keeps them (JSON), and as it would answer them.
   const stored = JSON.parse(JSON.stringify(o.lines)) as typeof o.lines;
@@ -264,7 +289,8 @@ export async function insertOrderWithLines(
       })),
     ),
   });
-  if (!row) {
+  if (!row || row.id == null) {
+    if (row?.atelier_cart_ok === false) return "cart changed";
     if (take) return undefined;
     throw new Error(`order ${o.id} was not inserted`);
   }
@@ -280,6 +306,7 @@ export async function insertOrderWithLines(
     atelier_content_version: contentVersion,
     atelier_stock_left: left,
     atelier_also: alsoRow,
+    atelier_cart_ok: _cartOk,
     ...orderColumns
   } = row;
   return {
