@@ -3,7 +3,7 @@
  * and of the HTTP rate-limit store: the database counters of forms/rate-limit.ts, shared by
  * every server process on the database.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
 import { rowsOf } from "../../db/rows.js";
@@ -57,27 +57,77 @@ const countWithSiteVersion = compiledCountWith("store_rate_limit_site", siteVers
 const sitesOfRequests = new WeakMap<FastifyRequest, SiteReads | null>();
 
 /**
+ * What a call reads in the same statement as its count (one round trip less): a scalar SQL
+ * expression (JSON) on the site at the request's host, whose id `siteId` is (null when there is
+ * none), with the values of its placeholders for a request.
+ */
+export interface ReadWithCount {
+  /** Names the statement (each call's own). */
+  name: string;
+  sql: (siteId: SQL) => SQL;
+  values: (request: FastifyRequest) => Record<string, unknown>;
+}
+
+/** What each request read with its count (ReadWithCount), as JSON. */
+const readsWithCounts = new WeakMap<FastifyRequest, unknown>();
+
+const countsWithReads = new Map<string, ReturnType<typeof compiledCountWith<unknown>>>();
+
+/** The count, the site and what `read` reads, in one statement (built once per process and name). */
+function countWithSiteAnd(read: ReadWithCount) {
+  let statement = countsWithReads.get(read.name);
+  if (!statement) {
+    statement = compiledCountWith(
+      read.name,
+      () =>
+        sql`(select jsonb_build_object('site', s.v, 'read', ${read.sql(sql`split_part(s.v, ':', 1)`)})
+          from (select ${siteVersionOfHostPlaceholders()} as v) s)`,
+    );
+    countsWithReads.set(read.name, statement);
+  }
+  return statement;
+}
+
+/**
  * addressLimiter for the store's calls on the site at the request's host: the same count, and in
  * the same statement the site and its content version, so the call reads the site's settings
- * and products from memory when nothing changed (site-reads.ts). `siteReadsOf` answers them.
+ * and products from memory when nothing changed (site-reads.ts). `siteReadsOf` answers them;
+ * with `read`, `readWithCount` answers what it read.
  */
 export function siteLimiter(
   deps: { db: Db; clock: Clock; cache: StoreCache },
   name: string,
   limit: RateLimit,
   message: string,
+  read?: ReadWithCount,
 ) {
+  const countWithRead = read && countWithSiteAnd(read);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { count, also } = await countWithSiteVersion(
-      deps.db,
-      `${name}:${request.ip}`,
-      limit,
-      deps.clock.now(),
-      hostValues(request.headers.host),
-    );
-    if (!count.allowed) refuse(reply, count, message);
-    sitesOfRequests.set(request, (await deps.cache.reads(deps.db, also)) ?? null);
+    const key = `${name}:${request.ip}`;
+    const now = deps.clock.now();
+    const host = hostValues(request.headers.host);
+    let site: string | null;
+    if (countWithRead && read) {
+      const { count, also } = await countWithRead(deps.db, key, limit, now, {
+        ...host,
+        ...read.values(request),
+      });
+      if (!count.allowed) refuse(reply, count, message);
+      const both = also as { site: string | null; read: unknown } | null;
+      site = both?.site ?? null;
+      readsWithCounts.set(request, both?.read);
+    } else {
+      const { count, also } = await countWithSiteVersion(deps.db, key, limit, now, host);
+      if (!count.allowed) refuse(reply, count, message);
+      site = also;
+    }
+    sitesOfRequests.set(request, (await deps.cache.reads(deps.db, site)) ?? null);
   };
+}
+
+/** What siteLimiter's `read` read for this request (JSON), or undefined. */
+export function readWithCount(request: FastifyRequest): unknown {
+  return readsWithCounts.get(request);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Deps } from "../../http/deps.js";
 import type { orderJson } from "../orders/service.js";
 import type { NextAction, PaymentEvent, PaymentMethodInput, PaymentProvider } from "../payments/provider.js";
 import type { SiteReads } from "../cart/site-reads.js";
+import type { SeenBeforeOrder } from "./reserve.js";
 import type { Website } from "../sites/service.js";
 
 export type CheckoutDeps = Pick<Deps, "db" | "clock" | "config"> & { payments: PaymentProvider };
@@ -74,5 +75,8 @@ export interface PlaceOrderContext {
   origin: string;
 }
 
-/** A new order's context: also the site's settings, products and store rules at the version the order was counted at. */
-export type NewOrderContext = PlaceOrderContext & { reads: SiteReads };
+/**
+ * A new order's context: also the site's settings, products and store rules at the version the
+ * order was counted at, and what the count's statement read of its key and cart, if it did.
+ */
+export type NewOrderContext = PlaceOrderContext & { reads: SiteReads; seen?: SeenBeforeOrder };

@@ -52,6 +52,23 @@ async function planterAndVase() {
 }
 
 describe("an order taken in one statement", () => {
+  it("reads its key and cart with its rate-limit count: three statements in all, no transaction", async () => {
+    const { planter, a } = await planterAndVase();
+    const s = await new Shopper(t).start();
+    await s.add(planter.itemId, a.sku, 1);
+    const transactions = vi.spyOn(db(), "transaction");
+    const { result: res, names } = await beforeStatements("", async () => {}, () => s.order(orderBody()));
+    expect(transactions).not.toHaveBeenCalled();
+    transactions.mockRestore();
+    expect(res.statusCode).toBe(201);
+    const ours = names.filter((n) => /^(checkout|store_rate_limit|payment|cart)/.test(n));
+    expect(ours).toEqual([
+      "checkout_order_count_key_and_cart",
+      "checkout_order_at_once_taking_stock",
+      "checkout_settle_paid",
+    ]);
+  });
+
   it("is taken from the cart as it is when the cart changed after it was read", async () => {
     const { planter, vase, a, b } = await planterAndVase();
     const s = await new Shopper(t).start();

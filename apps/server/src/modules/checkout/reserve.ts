@@ -14,7 +14,7 @@ import {
   couponNotCombinableMessage,
   normalizeCode,
 } from "@atelier/commerce";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { compiled, rowOf } from "../../db/compiled.js";
 import { cartEntries, carts, coupons, orders, payments } from "../../db/schema.js";
@@ -143,6 +143,67 @@ const keyAndCart = compiled("checkout_key_and_cart", (db) => {
     .leftJoin(cartEntries, eq(cartEntries.cartId, carts.id))
     .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
 });
+
+/** What an order attempt finds before it is priced: its key's payment and order, and the open cart with its version. */
+export interface SeenBeforeOrder {
+  payment?: PaymentRow;
+  order?: OrderRow;
+  cart?: { row: CartRow; version: string; entries: CartEntryRow[] };
+}
+
+async function readKeyAndCart(
+  db: Db,
+  websiteId: string,
+  key: string,
+  token: string,
+): Promise<SeenBeforeOrder> {
+  const rows = await keyAndCart(db, { websiteId, key, tokenHash: hashToken(token) });
+  const first = rows[0];
+  const entries: CartEntryRow[] = [];
+  for (const r of rows) if (r.entry) entries.push(r.entry);
+  return {
+    payment: first?.payment ?? undefined,
+    order: first?.order ?? undefined,
+    cart: first?.cart ? { row: first.cart, version: first.cartVersion, entries } : undefined,
+  };
+}
+
+/**
+ * keyAndCart as one JSON value on the site `siteId`, for the order's rate-limit count to read in
+ * its own statement (routes.ts): placeholders `key` and `tokenHash` (null without a cart token).
+ */
+export function keyAndCartJson(siteId: SQL): SQL {
+  const p = sql.placeholder;
+  return sql`jsonb_build_object(
+      'payment', (select to_jsonb(x) from payments x where x.website_id = ${siteId} and x.idempotency_key = ${p("key")}),
+      'order', (select to_jsonb(x) from orders x where x.website_id = ${siteId} and x.idempotency_key = ${p("key")}),
+      'cart', (select jsonb_build_object('row', to_jsonb(c), 'version', c.xmin::text, 'entries', coalesce(
+          (select jsonb_agg(to_jsonb(e) order by e.created_at, e.id) from cart_entries e where e.cart_id = c.id),
+          '[]'::jsonb))
+        from carts c where c.token_hash = ${p("tokenHash")} and c.website_id = ${siteId} and c.is_purchased = false))`;
+}
+
+type Json = Record<string, unknown>;
+
+/** What keyAndCartJson read, as rows. */
+export function seenOfJson(json: unknown): SeenBeforeOrder {
+  const seen = (json ?? {}) as {
+    payment?: Json;
+    order?: Json;
+    cart?: { row: Json; version: string; entries: Json[] };
+  };
+  return {
+    payment: seen.payment ? rowOf(payments, seen.payment) : undefined,
+    order: seen.order ? rowOf(orders, seen.order) : undefined,
+    cart: seen.cart
+      ? {
+          row: rowOf(carts, seen.cart.row),
+          version: seen.cart.version,
+          entries: seen.cart.entries.map((e) => rowOf(cartEntries, e)),
+        }
+      : undefined,
+  };
+}
 
 export async function reserve(
   deps: CheckoutDeps,
@@ -313,31 +374,24 @@ async function reserveAtOnce(
   const site = ctx.site;
   const now = clock.now();
   const currency = (await ctx.reads.settings(db)).store.currency;
-  const rows = await keyAndCart(db, {
-    websiteId: site.id,
-    key: input.idempotencyKey,
-    tokenHash: hashToken(token),
-  });
-  const first = rows[0];
-  if (first?.payment) return { kind: "replay", payment: first.payment };
-  if (first?.order) return { kind: "replay", order: first.order };
-  if (!first?.cart) return undefined;
-  const entries: CartEntryRow[] = [];
-  for (const r of rows) if (r.entry) entries.push(r.entry);
-  const loaded = await checkoutCartOf(db, ctx.reads, first.cart, entries);
+  const seen = ctx.seen ?? (await readKeyAndCart(db, site.id, input.idempotencyKey, token));
+  if (seen.payment) return { kind: "replay", payment: seen.payment };
+  if (seen.order) return { kind: "replay", order: seen.order };
+  if (!seen.cart) return undefined;
+  const loaded = await checkoutCartOf(db, ctx.reads, seen.cart.row, seen.cart.entries);
   if (loaded.unavailable.length || !loaded.lines.length) return undefined;
   const lines = loaded.lines;
   const priced = await priceFor(db, ctx, input, lines, { now, currency, lock: false });
   if (priced.priced.automaticDiscount || priced.priced.amountDueCents <= 0) return undefined;
   const needs = stockNeeds(lines);
-  const order = newOrder(deps, ctx, input, first.cart, lines, priced, { orderId: newId(), now, currency });
+  const order = newOrder(deps, ctx, input, seen.cart.row, lines, priced, { orderId: newId(), now, currency });
   const inserted = await insertOrderWithLines(
     db,
     { ...order, bumpStock: needs.length > 0, takeStock: needs },
     {
       statements: ORDER_AT_ONCE,
       values: {
-        cartVersion: first.cartVersion,
+        cartVersion: seen.cart.version,
         paymentId: newId(),
         provider: provider.name,
         amountCents: priced.priced.amountDueCents,

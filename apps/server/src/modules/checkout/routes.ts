@@ -15,7 +15,9 @@ import { ApiError, notFound } from "../../http/errors.js";
 import { pathParam, routeGroup } from "../../http/site-routes.js";
 import type { Db } from "../../db/client.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
-import { type RateLimit, siteLimiter, siteReadsOf } from "../cart/rate-limit.js";
+import { type RateLimit, readWithCount, siteLimiter, siteReadsOf } from "../cart/rate-limit.js";
+import { keyAndCartJson, seenOfJson } from "./reserve.js";
+import { hashToken } from "../../lib/ids.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
 import { lineDetailsOf, linesOf, orderJson, orderRow } from "../orders/service.js";
 import { recordEvent } from "../analytics/service.js";
@@ -122,17 +124,35 @@ export const ORDER_ATTEMPT_LIMIT: RateLimit = { max: 30, windowMs: 10 * 60_000 }
 /** The query of a buyer's view opened by the token of its confirmation link. */
 const TokenQuery = Type.Object({ token: Str(100) }, { additionalProperties: false });
 
+/** The cart an order is for: the body's cartToken (express and subscription checkouts), else the cart cookie's. */
+function orderCartToken(request: FastifyRequest): string | undefined {
+  return (request.body as { cartToken?: string }).cartToken || request.cookies[CART_COOKIE];
+}
+
 export const checkoutRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   const deps = (): CheckoutDeps => ({ db, clock, config, payments: app.payments });
   const secure = config.publicUrl.startsWith("https:");
 
   const cache = app.storeCache;
+  // The order's key and cart are read in the count's statement (reserve.ts reserveAtOnce).
   const orderLimit = siteLimiter(
     { db, clock, cache },
     "checkout-order",
     ORDER_ATTEMPT_LIMIT,
     RATE_LIMITED_MESSAGE,
+    {
+      name: "checkout_order_count_key_and_cart",
+      sql: keyAndCartJson,
+      values: (request) => {
+        const body = request.body as Static<typeof OrderBody>;
+        const token = orderCartToken(request);
+        return {
+          key: body.idempotencyKey,
+          tokenHash: token && token.length <= 200 ? hashToken(token) : null,
+        };
+      },
+    },
   );
 
   const checkout = routeGroup(app, { tags: ["checkout"], write: [requireCrumb, orderLimit] });
@@ -222,11 +242,12 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       const reads = await siteReadsOf(db, cache, request);
       const site = reads.site;
       const viaCartToken = Boolean(body.cartToken);
-      const cartToken = body.cartToken || request.cookies[CART_COOKIE];
+      const cartToken = orderCartToken(request);
       const { cartToken: _t, ...input } = body;
+      const seen = seenOfJson(readWithCount(request));
       const result = await placeOrder(
         deps(),
-        { site, reads, cartToken, viaCartToken, origin: siteBaseUrl(site, config.publicUrl) },
+        { site, reads, seen, cartToken, viaCartToken, origin: siteBaseUrl(site, config.publicUrl) },
         input as PlaceOrderInput,
       );
       if (result.kind === "requires_action") {
