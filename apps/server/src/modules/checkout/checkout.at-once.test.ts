@@ -57,7 +57,11 @@ describe("an order taken in one statement", () => {
     const s = await new Shopper(t).start();
     await s.add(planter.itemId, a.sku, 1);
     const transactions = vi.spyOn(db(), "transaction");
-    const { result: res, names } = await beforeStatements("", async () => {}, () => s.order(orderBody()));
+    const { result: res, names } = await beforeStatements(
+      "",
+      async () => {},
+      () => s.order(orderBody()),
+    );
     expect(transactions).not.toHaveBeenCalled();
     transactions.mockRestore();
     expect(res.statusCode).toBe(201);
