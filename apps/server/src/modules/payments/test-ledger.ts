@@ -15,15 +15,14 @@
  */
 import { randomBytes } from "node:crypto";
 import {
-  appendFileSync,
-  closeSync,
   existsSync,
+  fstatSync,
   mkdirSync,
   openSync,
   readFileSync,
   readSync,
   readdirSync,
-  statSync,
+  writeSync,
 } from "node:fs";
 import path from "node:path";
 
@@ -46,6 +45,8 @@ export class TestLedger {
   /** The bytes after the last whole line read. */
   private rest = Buffer.alloc(0);
   private readonly hasOldFiles: boolean;
+  /** The file, open to append and read (kept open: a charge reads and writes it several times). */
+  private fd: number | undefined;
 
   constructor(private readonly dir: string) {
     this.file = path.join(dir, "ledger.jsonl");
@@ -87,35 +88,32 @@ export class TestLedger {
   }
 
   private append(line: LedgerLine): void {
-    const text = `\n${JSON.stringify(line)}\n`;
+    writeSync(this.open(true)!, `\n${JSON.stringify(line)}\n`);
+    this.catchUp();
+  }
+
+  /** The file's descriptor, opened to append (O_APPEND: each write lands whole at the end), created if `create`. */
+  private open(create: boolean): number | undefined {
+    if (this.fd !== undefined) return this.fd;
+    if (!create && !existsSync(this.file)) return undefined;
     try {
-      appendFileSync(this.file, text);
+      this.fd = openSync(this.file, "a+");
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
       mkdirSync(this.dir, { recursive: true });
-      appendFileSync(this.file, text);
+      this.fd = openSync(this.file, "a+");
     }
-    this.catchUp();
+    return this.fd;
   }
 
   /** Reads the lines appended since the last read, by this process or another. */
   private catchUp(): void {
-    let size: number;
-    try {
-      size = statSync(this.file).size;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw err;
-    }
+    const fd = this.open(false);
+    if (fd === undefined) return;
+    const size = fstatSync(fd).size;
     if (size <= this.offset) return;
     const fresh = Buffer.alloc(size - this.offset);
-    const fd = openSync(this.file, "r");
-    let got: number;
-    try {
-      got = readSync(fd, fresh, 0, fresh.length, this.offset);
-    } finally {
-      closeSync(fd);
-    }
+    const got = readSync(fd, fresh, 0, fresh.length, this.offset);
     this.offset += got;
     const bytes = Buffer.concat([this.rest, fresh.subarray(0, got)]);
     const end = bytes.lastIndexOf(NEWLINE);
