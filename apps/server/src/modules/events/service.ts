@@ -43,6 +43,12 @@ type Consumer = {
    * one query what `handle` would read per event); `handle` must still work without it.
    */
   prepare?(deps: Deps, events: DomainEvent[]): Promise<void>;
+  /**
+   * Optional: an SQL condition on the event's site and type, tested by the statement that
+   * records the event, that the consumer has anything to do for it; no job is queued when it is
+   * false (webhooks: an active subscription to the type, so a site without one queues nothing).
+   */
+  wantedWhen?(websiteId: SQL, type: SQL): SQL;
 };
 
 const consumers = new Map<string, Consumer>();
@@ -97,6 +103,21 @@ export function registerEventConsumer(name: string, consumer: Consumer): () => v
 
 function actorOf(event: NewEvent) {
   return event.actor.type === "system" ? (requestActor() ?? event.actor) : event.actor;
+}
+
+/**
+ * Whether a job of `kind` is queued for an event of `type` on the site `websiteId` (all SQL):
+ * the conditions of the consumers that have one (wantedWhen), as registered when the statement
+ * is built.
+ */
+function jobWanted(kind: SQL, websiteId: SQL, type: SQL): SQL {
+  const conditions = [...consumers]
+    .filter(([, consumer]) => consumer.wantedWhen)
+    .map(
+      ([name, consumer]) =>
+        sql`(${kind} <> ${`${JOB_PREFIX}${name}`} or ${consumer.wantedWhen!(websiteId, type)})`,
+    );
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
 /** The job kinds of the consumers that want events of a type. */
@@ -155,6 +176,7 @@ const insertEventAndJobs = compiled("events_record", (db) => {
     sql`insert into jobs (kind, payload, run_at)
       select k.kind, jsonb_build_object('eventId', e.id), date_trunc('milliseconds', now())
       from event_row e, unnest(${p("kinds")}::text[]) as k(kind)
+      where ${jobWanted(sql`k.kind`, sql`e.website_id`, sql`e.type`)}
       returning id`,
   );
   return db.with(row, queued).select().from(row);
@@ -180,6 +202,7 @@ export function eventsInsertCtes(eventsJson: SQL | Placeholder, when: SQL = sql`
       select k.kind, jsonb_build_object('eventId', e.id), date_trunc('milliseconds', now())
       from event_rows e join event_input x on x.public_id = e.public_id
         cross join lateral unnest(x.kinds) as k(kind)
+      where ${jobWanted(sql`k.kind`, sql`x.website_id`, sql`x.type`)}
     )`;
 }
 

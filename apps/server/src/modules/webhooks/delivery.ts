@@ -140,7 +140,15 @@ async function fanOut(deps: Deps, event: DomainEvent): Promise<void> {
   });
 }
 
-registerEventConsumer("webhooks", { types: [...WEBHOOK_TOPICS], handle: fanOut, prepare: prepareFanOut });
+// An event is queued for fan-out only when its site has an active subscription to its type when
+// it is recorded (a subscription made later hears of later events only).
+registerEventConsumer("webhooks", {
+  types: [...WEBHOOK_TOPICS],
+  handle: fanOut,
+  prepare: prepareFanOut,
+  wantedWhen: (websiteId, type) =>
+    sql`exists (select from webhooks w where w.website_id = ${websiteId} and w.active and ${type} = any(w.topics))`,
+});
 
 interface AttemptResult {
   status: number | null;

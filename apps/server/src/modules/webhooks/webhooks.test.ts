@@ -13,6 +13,7 @@ import {
 import type { Db } from "../../db/client.js";
 import {
   events,
+  jobs,
   outboundEmails,
   productVariants,
   webhookDeliveries,
@@ -167,6 +168,24 @@ describe("webhook deliveries", () => {
     expect(() =>
       verified(`whsec_${Buffer.alloc(32, 7).toString("base64")}`, receiver.received[0]!),
     ).toThrow();
+  });
+
+  it("queues an event for fan-out only when the site has an active subscription to its type", async () => {
+    const fanOutJobs = async () =>
+      (await db().select().from(jobs).where(eq(jobs.kind, "event:webhooks"))).length;
+    const before = await fanOutJobs();
+    expect((await changeStock(41)).statusCode).toBe(200);
+    expect(await fanOutJobs()).toBe(before);
+    await subscribe(["order.created"]);
+    expect((await changeStock(40)).statusCode).toBe(200);
+    expect(await fanOutJobs()).toBe(before);
+    await subscribe(["inventory.updated"]);
+    expect((await changeStock(39)).statusCode).toBe(200);
+    expect(await fanOutJobs()).toBe(before + 1);
+    // A paused subscription wants nothing.
+    await db().update(webhooks).set({ active: false });
+    expect((await changeStock(38)).statusCode).toBe(200);
+    expect(await fanOutJobs()).toBe(before + 1);
   });
 
   it("retries a failing endpoint with growing delays: 500 three times then 200 is four calls with one webhook-id", async () => {
