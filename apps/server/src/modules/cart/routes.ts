@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { pathParam, routeGroup } from "../../http/site-routes.js";
-import { type RateLimit, siteLimiter, siteReadsOf } from "./rate-limit.js";
+import { type RateLimit, readWithCount, siteLimiter, siteReadsOf } from "./rate-limit.js";
 import {
   CART_COOKIE_DAYS,
   type CartOwner,
@@ -17,9 +17,12 @@ import {
   additionalFieldsFormOf,
   createSubscriptionCart,
   getCart,
+  openCartJson,
   removeEntry,
+  seenCartOfJson,
   setEntryQuantity,
   stockOf,
+  tokenHashValue,
   updateAdditionalFields,
 } from "./service.js";
 import { ErrorSchema, errorResponses } from "../../http/schemas.js";
@@ -184,14 +187,24 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   const secure = config.publicUrl.startsWith("https:");
 
   const cache = app.storeCache;
-  const limiter = (name: string, limit: RateLimit) =>
-    siteLimiter({ db, clock, cache }, name, limit, RATE_LIMITED_MESSAGE);
-  const writeLimit = limiter("cart-write", CART_WRITE_LIMIT);
-  const readLimit = limiter("cart-read", CART_READ_LIMIT);
+  // A change to the cart reads the cart, its version and its entries with its count, and writes
+  // in one statement if the cart is unchanged since (cart/service.ts SeenCart).
+  const writeLimit = siteLimiter({ db, clock, cache }, "cart-write", CART_WRITE_LIMIT, RATE_LIMITED_MESSAGE, {
+    name: "cart_write_count_and_cart",
+    sql: openCartJson,
+    values: (request) => ({ tokenHash: tokenHashValue(request.cookies[CART_COOKIE]) }),
+  });
+  const readLimit = siteLimiter({ db, clock, cache }, "cart-read", CART_READ_LIMIT, RATE_LIMITED_MESSAGE);
 
   async function ownerOf(request: FastifyRequest): Promise<CartOwner> {
     const reads = await siteReadsOf(db, cache, request);
-    return { websiteId: reads.site.id, token: request.cookies[CART_COOKIE], reads };
+    const read = readWithCount(request);
+    return {
+      websiteId: reads.site.id,
+      token: request.cookies[CART_COOKIE],
+      reads,
+      seen: read === undefined ? undefined : seenCartOfJson(read),
+    };
   }
 
   const keepCart = (reply: FastifyReply, token: string) => keepCartCookie(reply, token, secure);

@@ -23,7 +23,7 @@ import {
 import { MSG_FORM_INVALID, parseFields, validateForm } from "@atelier/forms";
 import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { compiled, compiledSql } from "../../db/compiled.js";
+import { compiled, compiledSql, rowOf } from "../../db/compiled.js";
 import { cartEntries, carts } from "../../db/schema.js";
 import { ApiError, badRequest, notFound } from "../../http/errors.js";
 import type { Clock } from "../../lib/clock.js";
@@ -61,6 +61,18 @@ export interface CartOwner {
   token?: string;
   /** The site's settings and products at the version the call was counted at. */
   reads: SiteReads;
+  /**
+   * The open cart of `token` as the call's count read it (openCartJson), with its version; null
+   * when it read none; undefined when it did not read it.
+   */
+  seen?: SeenCart | null;
+}
+
+/** An open cart read without a lock: its row, its entries, and its row version (xmin), which any write to it changes. */
+export interface SeenCart {
+  cart: CartRow;
+  entries: CartEntryRow[];
+  version: string;
 }
 
 function priceOf(v: Variant): number {
@@ -256,6 +268,36 @@ function entriesOf(db: Db | Tx, cartId: string): Promise<CartEntryRow[]> {
   return cartEntriesInOrder(db, { cartId });
 }
 
+/**
+ * The open cart whose token hash is the placeholder `tokenHash` on the site `siteId`, as one JSON
+ * value: its row, its version (xmin: every write to the cart, an entry's included, changes it)
+ * and its entries in their order; null when there is none. For a call's rate-limit count to read
+ * in its own statement (rate-limit.ts ReadWithCount); a write made from it checks the version.
+ */
+export function openCartJson(siteId: SQL): SQL {
+  return sql`(select jsonb_build_object('row', to_jsonb(c), 'version', c.xmin::text, 'entries', coalesce(
+      (select jsonb_agg(to_jsonb(e) order by e.created_at, e.id) from cart_entries e where e.cart_id = c.id),
+      '[]'::jsonb))
+    from carts c where c.token_hash = ${sql.placeholder("tokenHash")} and c.website_id = ${siteId}
+      and c.is_purchased = false)`;
+}
+
+/** The value of openCartJson's `tokenHash` for a cart token (null without one). */
+export function tokenHashValue(token: string | undefined): string | null {
+  return token && token.length <= 200 ? hashToken(token) : null;
+}
+
+/** What openCartJson read, as rows. */
+export function seenCartOfJson(json: unknown): SeenCart | null {
+  if (!json) return null;
+  const seen = json as { row: Record<string, unknown>; version: string; entries: Record<string, unknown>[] };
+  return {
+    cart: rowOf(carts, seen.row),
+    version: seen.version,
+    entries: seen.entries.map((e) => rowOf(cartEntries, e)),
+  };
+}
+
 /** A cart (open or purchased) and its entries by the cart's id, for the recovery emails. */
 export async function cartById(
   db: Db | Tx,
@@ -304,46 +346,87 @@ function newCart(websiteId: string, now: Date): { cart: CartRow; token: string }
 
 const jsonb = (value: unknown) => (value == null ? null : JSON.stringify(value));
 
-const insertEntrySql = sql`insert into cart_entries (id, website_id, cart_id, item_id, variant_id, sku, quantity, additional_fields, options, created_at)
-    values (${sql.placeholder("entryId")}, ${sql.placeholder("websiteId")}, ${sql.placeholder("cartId")},
-            ${sql.placeholder("itemId")}, ${sql.placeholder("variantId")}, ${sql.placeholder("sku")},
-            ${sql.placeholder("quantity")}, ${sql.placeholder("additionalFields")}::jsonb,
-            ${sql.placeholder("options")}::jsonb, ${sql.placeholder("createdAt")}::timestamptz)`;
+const p = sql.placeholder;
 
-/** Touches the cart `cartId` (updated at `now`) in a CTE of the statement `then`. */
-const touchingCart = (then: SQL) => sql`with touched as (
-    update carts set updated_at = ${sql.placeholder("now")}::timestamptz where id = ${sql.placeholder("cartId")}
-  ) ${then}`;
+/** Inserts the entry given by the placeholders when `when` holds. */
+const insertEntrySql = (
+  when: SQL,
+) => sql`insert into cart_entries (id, website_id, cart_id, item_id, variant_id, sku, quantity, additional_fields, options, created_at)
+    select ${p("entryId")}, ${p("websiteId")}, ${p("cartId")}, ${p("itemId")}, ${p("variantId")}, ${p("sku")},
+      ${p("quantity")}::int, ${p("additionalFields")}::jsonb, ${p("options")}::jsonb, ${p("createdAt")}::timestamptz
+    where ${when}
+    returning id`;
+
+/**
+ * A statement writing one entry of the cart `cartId` and touching the cart (updated at `now`) in
+ * a CTE: `locked` for a cart the transaction has locked; `checked` for one read without a lock,
+ * which touches the cart and writes the entry only if the cart is still open at the row version
+ * `version` (SeenCart), and answers no row otherwise.
+ */
+function entryWrite(name: string, write: (when: SQL) => SQL) {
+  const touching = (checked: boolean) => () =>
+    sql`with touched as (
+      update carts set updated_at = ${p("now")}::timestamptz where id = ${p("cartId")}
+        ${checked ? sql`and xmin::text = ${p("version")} and is_purchased = false` : sql``}
+      returning id
+    ) ${write(checked ? sql`exists (select from touched)` : sql`true`)}`;
+  return {
+    locked: compiledSql<{ id: string }>(name, touching(false)),
+    checked: compiledSql<{ id: string }>(`${name}_checked`, touching(true)),
+  };
+}
 
 const insertEntryWithNewCart = compiledSql(
   "cart_entry_insert_new_cart",
   () =>
     sql`with new_cart as (
       insert into carts (id, website_id, token_hash, created_at, updated_at)
-      values (${sql.placeholder("cartId")}, ${sql.placeholder("websiteId")}, ${sql.placeholder("tokenHash")},
-              ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("now")}::timestamptz)
-    ) ${insertEntrySql}`,
+      values (${p("cartId")}, ${p("websiteId")}, ${p("tokenHash")}, ${p("now")}::timestamptz, ${p("now")}::timestamptz)
+    ) ${insertEntrySql(sql`true`)}`,
 );
-const insertEntryTouchingCart = compiledSql("cart_entry_insert", () => touchingCart(insertEntrySql));
-const setQuantityOfEntry = compiledSql("cart_entry_set_quantity", () =>
-  touchingCart(
-    sql`update cart_entries set quantity = ${sql.placeholder("quantity")} where id = ${sql.placeholder("entryId")}`,
-  ),
+const insertEntry = entryWrite("cart_entry_insert", insertEntrySql);
+const setQuantityOfEntry = entryWrite(
+  "cart_entry_set_quantity",
+  (when) =>
+    sql`update cart_entries set quantity = ${p("quantity")} where id = ${p("entryId")} and ${when} returning id`,
 );
-const setEntryFields = compiledSql("cart_entry_set_fields", () =>
-  touchingCart(
-    sql`update cart_entries set additional_fields = ${sql.placeholder("additionalFields")}::jsonb where id = ${sql.placeholder("entryId")}`,
-  ),
+const setEntryFields = entryWrite(
+  "cart_entry_set_fields",
+  (when) =>
+    sql`update cart_entries set additional_fields = ${p("additionalFields")}::jsonb where id = ${p("entryId")} and ${when} returning id`,
 );
-const deleteEntryTouchingCart = compiledSql("cart_entry_delete", () =>
-  touchingCart(sql`delete from cart_entries where id = ${sql.placeholder("entryId")}`),
+const deleteEntry = entryWrite(
+  "cart_entry_delete",
+  (when) => sql`delete from cart_entries where id = ${p("entryId")} and ${when} returning id`,
 );
+
+/** Runs an entry's write on a cart locked by the caller, or (`version`) checked unchanged since it was read; answers whether it wrote. */
+async function runEntryWrite(
+  db: Db | Tx,
+  statement: ReturnType<typeof entryWrite>,
+  values: Record<string, unknown>,
+  version: string | undefined,
+): Promise<boolean> {
+  if (version === undefined) {
+    await statement.locked(db, values);
+    return true;
+  }
+  return (await statement.checked(db, { ...values, version })).length > 0;
+}
 
 /**
  * Inserts an entry and, in the same statement (one round trip, atomic), either inserts its new
- * cart or marks the existing cart updated at `now`.
+ * cart or marks the existing cart updated at `now` (with `version`, only if it is unchanged:
+ * see entryWrite). Answers whether it wrote.
  */
-async function writeEntry(db: Db | Tx, cart: CartRow, entry: CartEntryRow, cartIsNew: boolean, now: Date) {
+async function writeEntry(
+  db: Db | Tx,
+  cart: CartRow,
+  entry: CartEntryRow,
+  cartIsNew: boolean,
+  now: Date,
+  version?: string,
+): Promise<boolean> {
   const e = entry;
   const values = {
     entryId: e.id,
@@ -358,18 +441,32 @@ async function writeEntry(db: Db | Tx, cart: CartRow, entry: CartEntryRow, cartI
     createdAt: e.createdAt.toISOString(),
     now: now.toISOString(),
   };
-  if (cartIsNew) await insertEntryWithNewCart(db, { ...values, tokenHash: cart.tokenHash });
-  else await insertEntryTouchingCart(db, values);
+  if (!cartIsNew) return runEntryWrite(db, insertEntry, values, version);
+  await insertEntryWithNewCart(db, { ...values, tokenHash: cart.tokenHash });
+  return true;
 }
 
 /** The one column of an entry a call changes. */
 type EntryChange = { quantity: number } | { additionalFields: unknown };
 
-/** Sets one entry's column and marks its cart updated at `now`, in one statement. */
-async function updateEntry(db: Db | Tx, cart: CartRow, entryId: string, set: EntryChange, now: Date) {
+/** Sets one entry's column and marks its cart updated at `now`, in one statement (with `version`: see entryWrite). */
+async function updateEntry(
+  db: Db | Tx,
+  cart: CartRow,
+  entryId: string,
+  set: EntryChange,
+  now: Date,
+  version?: string,
+): Promise<boolean> {
   const values = { cartId: cart.id, entryId, now: now.toISOString() };
-  if ("quantity" in set) await setQuantityOfEntry(db, { ...values, quantity: set.quantity });
-  else await setEntryFields(db, { ...values, additionalFields: jsonb(set.additionalFields) });
+  if ("quantity" in set)
+    return runEntryWrite(db, setQuantityOfEntry, { ...values, quantity: set.quantity }, version);
+  return runEntryWrite(
+    db,
+    setEntryFields,
+    { ...values, additionalFields: jsonb(set.additionalFields) },
+    version,
+  );
 }
 
 /** The visitor's cart, or the empty cart when they have none. */
@@ -508,7 +605,12 @@ export async function addEntry(
   const now = clock.now();
   const product = (await owner.reads.products(db, [input.itemId])).get(input.itemId);
   const fields = await checkAdditionalFields(db, product, additionalFields);
-  const add = async (tx: Db | Tx, found: { cart: CartRow; entries: CartEntryRow[] } | undefined) => {
+  /** Adds to `found` (undefined: a new cart); with `version` (found read without a lock), undefined if the cart changed since. */
+  const add = async (
+    tx: Db | Tx,
+    found: { cart: CartRow; entries: CartEntryRow[] } | undefined,
+    version?: string,
+  ): Promise<AddEntryResult | undefined> => {
     const existing = found?.entries ?? [];
     const inCart = (variantId: string) =>
       existing.filter((e) => e.variantId === variantId).reduce((n, e) => n + e.quantity, 0);
@@ -525,7 +627,8 @@ export async function addEntry(
     let entryId: string;
     if (same) {
       entryId = same.id;
-      await updateEntry(tx, cart, same.id, { quantity: same.quantity + quantity }, now);
+      if (!(await updateEntry(tx, cart, same.id, { quantity: same.quantity + quantity }, now, version)))
+        return undefined;
       entries = existing.map((e) => (e.id === same.id ? { ...e, quantity: same.quantity + quantity } : e));
     } else {
       const entry: CartEntryRow = {
@@ -541,7 +644,7 @@ export async function addEntry(
         createdAt: now,
       };
       entryId = entry.id;
-      await writeEntry(tx, cart, entry, !found, now);
+      if (!(await writeEntry(tx, cart, entry, !found, now, version))) return undefined;
       entries = [...existing, entry];
     }
     const shoppingCart = await cartJson(tx, owner.reads, { ...cart, updatedAt: now }, entries, now);
@@ -554,9 +657,13 @@ export async function addEntry(
     };
   };
   // A visitor without a cart (or an express checkout) gets a new one: one statement, no lock.
-  if (input.isExpress || !owner.token) return add(db, undefined);
-  return db.transaction(async (tx) =>
-    add(tx, await findCartWithEntries(tx, owner.websiteId, owner.token, { lock: true })),
+  if (input.isExpress || !owner.token || owner.seen === null) return (await add(db, undefined))!;
+  // The cart as the call's count read it, written in one statement if it is unchanged since.
+  const atOnce = owner.seen && (await add(db, owner.seen, owner.seen.version));
+  if (atOnce) return atOnce;
+  return db.transaction(
+    async (tx) =>
+      (await add(tx, await findCartWithEntries(tx, owner.websiteId, owner.token, { lock: true })))!,
   );
 }
 
@@ -573,25 +680,47 @@ async function changedCart(
 
 /** Changes one entry of the cart; answers the cart and the entry as they now are. */
 async function changeEntry(
-  tx: Tx,
+  tx: Db | Tx,
   reads: SiteReads,
   found: { cart: CartRow; entries: CartEntryRow[] },
   entryId: string,
   set: EntryChange,
   now: Date,
-): Promise<{ shoppingCart: CartJson; updatedEntry: CartEntryJson }> {
-  await updateEntry(tx, found.cart, entryId, set, now);
+  version?: string,
+): Promise<{ shoppingCart: CartJson; updatedEntry: CartEntryJson } | undefined> {
+  if (!(await updateEntry(tx, found.cart, entryId, set, now, version))) return undefined;
   const entries = found.entries.map((e) => (e.id === entryId ? ({ ...e, ...set } as CartEntryRow) : e));
   const shoppingCart = await changedCart(tx, reads, found.cart, entries, now);
   return { shoppingCart, updatedEntry: shoppingCart.entries.find((e) => e.id === entryId)! };
 }
 
 async function lockedCartAndEntry(tx: Tx, owner: CartOwner, entryId: string) {
-  const found = await findCartWithEntries(tx, owner.websiteId, owner.token, { lock: true });
+  return cartAndEntry(await findCartWithEntries(tx, owner.websiteId, owner.token, { lock: true }), entryId);
+}
+
+function cartAndEntry(found: { cart: CartRow; entries: CartEntryRow[] } | null | undefined, entryId: string) {
   if (!found) throw notFound(MSG_ENTRY_NOT_FOUND);
   const entry = found.entries.find((e) => e.id === entryId);
   if (!entry) throw notFound(MSG_ENTRY_NOT_FOUND);
   return { found, entries: found.entries, entry };
+}
+
+/**
+ * Runs `change` on the cart the call's count read (owner.seen), writing only if the cart is
+ * unchanged since; else (or when it was not read) in a transaction that locks the cart first.
+ * `change` answers undefined when its checked write found the cart changed.
+ */
+async function changeCart<T>(
+  db: Db,
+  owner: CartOwner,
+  entryId: string,
+  change: (exec: Db | Tx, found: ReturnType<typeof cartAndEntry>, version?: string) => Promise<T | undefined>,
+): Promise<T> {
+  if (owner.seen !== undefined) {
+    const done = await change(db, cartAndEntry(owner.seen, entryId), owner.seen?.version);
+    if (done !== undefined) return done;
+  }
+  return db.transaction(async (tx) => (await change(tx, await lockedCartAndEntry(tx, owner, entryId)))!);
 }
 
 interface AdditionalFieldsInput {
@@ -616,7 +745,7 @@ export async function updateAdditionalFields(
     }
     const product = (await owner.reads.products(tx, [entry.itemId])).get(entry.itemId);
     const fields = await checkAdditionalFields(tx, product, additionalFields);
-    return changeEntry(tx, owner.reads, found, entry.id, { additionalFields: fields }, clock.now());
+    return (await changeEntry(tx, owner.reads, found, entry.id, { additionalFields: fields }, clock.now()))!;
   });
 }
 
@@ -629,8 +758,7 @@ export async function setEntryQuantity(
   quantityInput: unknown,
 ): Promise<{ shoppingCart: CartJson; updatedEntry: CartEntryJson }> {
   const quantity = quantityOrThrow(quantityInput);
-  return db.transaction(async (tx) => {
-    const { found, entries, entry } = await lockedCartAndEntry(tx, owner, entryId);
+  return changeCart(db, owner, entryId, async (tx, { found, entries, entry }, version) => {
     const product = (await owner.reads.products(tx, [entry.itemId])).get(entry.itemId);
     const variant = product?.variants.find((v) => v.id === entry.variantId);
     if (!product || !variant) throw badRequest(MSG_VARIANT_UNAVAILABLE);
@@ -640,7 +768,7 @@ export async function setEntryQuantity(
     const limited = tracksStock(product.productType) && !variant.unlimited;
     if (limited && quantity + others > variant.qtyInStock) throw badRequest(MSG_NOT_ENOUGH_STOCK);
     await serviceLimit(tx, product, quantity + others, owner.reads);
-    return changeEntry(tx, owner.reads, found, entry.id, { quantity }, clock.now());
+    return changeEntry(tx, owner.reads, found, entry.id, { quantity }, clock.now(), version);
   });
 }
 
@@ -651,10 +779,10 @@ export async function removeEntry(
   owner: CartOwner,
   entryId: string,
 ): Promise<{ shoppingCart: CartJson }> {
-  return db.transaction(async (tx) => {
-    const { found, entry } = await lockedCartAndEntry(tx, owner, entryId);
+  return changeCart(db, owner, entryId, async (tx, { found, entry }, version) => {
     const now = clock.now();
-    await deleteEntryTouchingCart(tx, { cartId: found.cart.id, entryId: entry.id, now: now.toISOString() });
+    const values = { cartId: found.cart.id, entryId: entry.id, now: now.toISOString() };
+    if (!(await runEntryWrite(tx, deleteEntry, values, version))) return undefined;
     const entries = found.entries.filter((e) => e.id !== entry.id);
     return { shoppingCart: await changedCart(tx, owner.reads, found.cart, entries, now) };
   });

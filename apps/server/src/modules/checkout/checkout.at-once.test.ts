@@ -7,39 +7,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { orderBody } from "../../../test/fixtures.js";
+import { beforeStatements } from "../../../test/statements.js";
 import { carts, orderLines, orders, payments } from "../../db/schema.js";
 import { db, t, useCheckoutApp } from "./checkout.test-helper.js";
 import { Shopper, product, setStock, stockOf } from "./test-helpers.js";
 
 useCheckoutApp();
-
-interface PreparedQuery {
-  execute: (...args: unknown[]) => Promise<unknown>;
-}
-type PrepareQuery = (query: unknown, fields: unknown, name: string, ...rest: unknown[]) => PreparedQuery;
-
-/** Runs `meanwhile` just before each statement whose name starts with `prefix`, while `run` runs. */
-async function beforeStatements<T>(prefix: string, meanwhile: () => Promise<void>, run: () => Promise<T>) {
-  const session = (db() as unknown as { session: { prepareQuery: PrepareQuery } }).session;
-  const prepare = session.prepareQuery.bind(session);
-  const names: string[] = [];
-  const spy = vi.spyOn(session, "prepareQuery").mockImplementation((query, fields, name, ...rest) => {
-    const prepared = prepare(query, fields, name, ...rest);
-    if (typeof name !== "string" || !name.startsWith(prefix)) return prepared;
-    names.push(name);
-    const execute = prepared.execute.bind(prepared);
-    prepared.execute = async (...args) => {
-      await meanwhile();
-      return execute(...args);
-    };
-    return prepared;
-  });
-  try {
-    return { result: await run(), names };
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 async function planterAndVase() {
   const planter = await product(db(), "ceramic-planter");
@@ -58,6 +31,7 @@ describe("an order taken in one statement", () => {
     await s.add(planter.itemId, a.sku, 1);
     const transactions = vi.spyOn(db(), "transaction");
     const { result: res, names } = await beforeStatements(
+      db(),
       "",
       async () => {},
       () => s.order(orderBody()),
@@ -79,6 +53,7 @@ describe("an order taken in one statement", () => {
     await s.add(planter.itemId, a.sku, 1);
     let added = false;
     const { result: res, names } = await beforeStatements(
+      db(),
       "checkout_order_at_once",
       async () => {
         if (added) return;
@@ -116,6 +91,7 @@ describe("an order taken in one statement", () => {
     await s.add(planter.itemId, a.sku, 1);
     let other: Awaited<ReturnType<typeof s.order>> | undefined;
     const { result: res } = await beforeStatements(
+      db(),
       "checkout_order_at_once",
       async () => {
         if (other) return;
@@ -138,6 +114,7 @@ describe("an order taken in one statement", () => {
     await s.add(planter.itemId, a.sku, 1);
     await s.add(vase.itemId, b.sku, 2);
     const { result: res, names } = await beforeStatements(
+      db(),
       "checkout_order_at_once",
       // Someone else bought the vases between the read and the statement.
       () => setStock(db(), b.id, 1),

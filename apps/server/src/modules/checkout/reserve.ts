@@ -35,7 +35,14 @@ import { MSG_DISCOUNT_USED_UP_NOW, takeDiscountUse } from "../discounts/service.
 import { redeemGiftCard } from "./gift-cards.js";
 import { type CheckoutQuote, keptStoreRules, priceLines } from "./pricing.js";
 import { eventRowsJson, eventsInsertCtes } from "../events/service.js";
-import { type CartEntryRow, type CartRow, findCart } from "../cart/service.js";
+import {
+  type CartEntryRow,
+  type CartRow,
+  type SeenCart,
+  findCart,
+  openCartJson,
+  seenCartOfJson,
+} from "../cart/service.js";
 import { type CheckoutLine, checkoutCartOf, stockEvents, stockNeeds, takeStock } from "./store.js";
 import {
   type CheckoutDeps,
@@ -148,7 +155,7 @@ const keyAndCart = compiled("checkout_key_and_cart", (db) => {
 export interface SeenBeforeOrder {
   payment?: PaymentRow;
   order?: OrderRow;
-  cart?: { row: CartRow; version: string; entries: CartEntryRow[] };
+  cart?: SeenCart;
 }
 
 async function readKeyAndCart(
@@ -164,7 +171,7 @@ async function readKeyAndCart(
   return {
     payment: first?.payment ?? undefined,
     order: first?.order ?? undefined,
-    cart: first?.cart ? { row: first.cart, version: first.cartVersion, entries } : undefined,
+    cart: first?.cart ? { cart: first.cart, version: first.cartVersion, entries } : undefined,
   };
 }
 
@@ -177,31 +184,18 @@ export function keyAndCartJson(siteId: SQL): SQL {
   return sql`jsonb_build_object(
       'payment', (select to_jsonb(x) from payments x where x.website_id = ${siteId} and x.idempotency_key = ${p("key")}),
       'order', (select to_jsonb(x) from orders x where x.website_id = ${siteId} and x.idempotency_key = ${p("key")}),
-      'cart', (select jsonb_build_object('row', to_jsonb(c), 'version', c.xmin::text, 'entries', coalesce(
-          (select jsonb_agg(to_jsonb(e) order by e.created_at, e.id) from cart_entries e where e.cart_id = c.id),
-          '[]'::jsonb))
-        from carts c where c.token_hash = ${p("tokenHash")} and c.website_id = ${siteId} and c.is_purchased = false))`;
+      'cart', ${openCartJson(siteId)})`;
 }
 
 type Json = Record<string, unknown>;
 
 /** What keyAndCartJson read, as rows. */
 export function seenOfJson(json: unknown): SeenBeforeOrder {
-  const seen = (json ?? {}) as {
-    payment?: Json;
-    order?: Json;
-    cart?: { row: Json; version: string; entries: Json[] };
-  };
+  const seen = (json ?? {}) as { payment?: Json; order?: Json; cart?: unknown };
   return {
     payment: seen.payment ? rowOf(payments, seen.payment) : undefined,
     order: seen.order ? rowOf(orders, seen.order) : undefined,
-    cart: seen.cart
-      ? {
-          row: rowOf(carts, seen.cart.row),
-          version: seen.cart.version,
-          entries: seen.cart.entries.map((e) => rowOf(cartEntries, e)),
-        }
-      : undefined,
+    cart: seenCartOfJson(seen.cart) ?? undefined,
   };
 }
 
@@ -378,13 +372,17 @@ async function reserveAtOnce(
   if (seen.payment) return { kind: "replay", payment: seen.payment };
   if (seen.order) return { kind: "replay", order: seen.order };
   if (!seen.cart) return undefined;
-  const loaded = await checkoutCartOf(db, ctx.reads, seen.cart.row, seen.cart.entries);
+  const loaded = await checkoutCartOf(db, ctx.reads, seen.cart.cart, seen.cart.entries);
   if (loaded.unavailable.length || !loaded.lines.length) return undefined;
   const lines = loaded.lines;
   const priced = await priceFor(db, ctx, input, lines, { now, currency, lock: false });
   if (priced.priced.automaticDiscount || priced.priced.amountDueCents <= 0) return undefined;
   const needs = stockNeeds(lines);
-  const order = newOrder(deps, ctx, input, seen.cart.row, lines, priced, { orderId: newId(), now, currency });
+  const order = newOrder(deps, ctx, input, seen.cart.cart, lines, priced, {
+    orderId: newId(),
+    now,
+    currency,
+  });
   const inserted = await insertOrderWithLines(
     db,
     { ...order, bumpStock: needs.length > 0, takeStock: needs },

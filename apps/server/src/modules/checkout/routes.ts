@@ -17,7 +17,7 @@ import type { Db } from "../../db/client.js";
 import { CART_COOKIE, CART_PRESENT_COOKIE, RATE_LIMITED_MESSAGE } from "../cart/routes.js";
 import { type RateLimit, readWithCount, siteLimiter, siteReadsOf } from "../cart/rate-limit.js";
 import { keyAndCartJson, seenOfJson } from "./reserve.js";
-import { hashToken } from "../../lib/ids.js";
+import { tokenHashValue } from "../cart/service.js";
 import { downloadLinks, subscriptionUrl } from "../orders/links.js";
 import { lineDetailsOf, linesOf, orderJson, orderRow } from "../orders/service.js";
 import { recordEvent } from "../analytics/service.js";
@@ -146,11 +146,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
       sql: keyAndCartJson,
       values: (request) => {
         const body = request.body as Static<typeof OrderBody>;
-        const token = orderCartToken(request);
-        return {
-          key: body.idempotencyKey,
-          tokenHash: token && token.length <= 200 ? hashToken(token) : null,
-        };
+        return { key: body.idempotencyKey, tokenHash: tokenHashValue(orderCartToken(request)) };
       },
     },
   );
