@@ -34,8 +34,7 @@ describe("a change to a cart in one statement", () => {
     const other = apron.variants.find((v) => v.sku !== charcoal)!.sku;
     const first = (await add(b, { itemId: apron.id, sku: charcoal })).json();
     const transactions = vi.spyOn(db(), "transaction");
-    const named = (run: () => Promise<{ statusCode: number }>) =>
-      beforeStatements(db(), "cart", async () => {}, run);
+    const named = <T>(run: () => Promise<T>) => beforeStatements(db(), "cart", async () => {}, run);
     const second = await named(() => add(b, { itemId: apron.id, sku: other }));
     const url = `/api/commerce/shopping-cart/entries/${first.newlyAdded.id}`;
     const changed = await named(() => b.request({ method: "PATCH", url, payload: { quantity: 3 } }));
@@ -47,6 +46,10 @@ describe("a change to a cart in one statement", () => {
     expect(changed.names).toEqual(["cart_write_count_and_cart", "cart_entry_set_quantity_checked"]);
     expect(removed.names).toEqual(["cart_write_count_and_cart", "cart_entry_delete_checked"]);
     expect((await cartOf(b)).entries.map((e) => [e.sku, e.quantity])).toEqual([[other, 1]]);
+    // Reading the cart is its count's statement alone.
+    const read = await named(() => b.request({ method: "GET", url: "/api/commerce/shopping-cart" }));
+    expect(read.names).toEqual(["cart_read_count_and_cart"]);
+    expect(read.result.json().entries.map((e: { sku: string }) => e.sku)).toEqual([other]);
   });
 
   it("adds to the cart as it is when it changed after the count read it", async () => {

@@ -187,14 +187,18 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   const secure = config.publicUrl.startsWith("https:");
 
   const cache = app.storeCache;
-  // A change to the cart reads the cart, its version and its entries with its count, and writes
-  // in one statement if the cart is unchanged since (cart/service.ts SeenCart).
+  // A call reads the cart, its version and its entries with its count; a change writes in one
+  // statement if the cart is unchanged since (cart/service.ts SeenCart).
   const writeLimit = siteLimiter({ db, clock, cache }, "cart-write", CART_WRITE_LIMIT, RATE_LIMITED_MESSAGE, {
     name: "cart_write_count_and_cart",
     sql: openCartJson,
     values: (request) => ({ tokenHash: tokenHashValue(request.cookies[CART_COOKIE]) }),
   });
-  const readLimit = siteLimiter({ db, clock, cache }, "cart-read", CART_READ_LIMIT, RATE_LIMITED_MESSAGE);
+  const readLimit = siteLimiter({ db, clock, cache }, "cart-read", CART_READ_LIMIT, RATE_LIMITED_MESSAGE, {
+    name: "cart_read_count_and_cart",
+    sql: openCartJson,
+    values: (request) => ({ tokenHash: tokenHashValue(request.cookies[CART_COOKIE]) }),
+  });
 
   async function ownerOf(request: FastifyRequest): Promise<CartOwner> {
     const reads = await siteReadsOf(db, cache, request);

@@ -471,7 +471,9 @@ async function updateEntry(
 
 /** The visitor's cart, or the empty cart when they have none. */
 export async function getCart(db: Db, owner: CartOwner, now: Date): Promise<CartJson> {
-  const found = await findCartWithEntries(db, owner.websiteId, owner.token);
+  // The cart as the call's count read it, if it did.
+  const found =
+    owner.seen !== undefined ? owner.seen : await findCartWithEntries(db, owner.websiteId, owner.token);
   if (!found) {
     const settings = await owner.reads.settings(db);
     return emptyCart(owner.websiteId, settings.store.currency);
