@@ -16,32 +16,41 @@ import { belongsTo, createdAt, timestamps, updatedAt } from "./columns.js";
 
 // ─── Websites, their domains and settings ────────────────────────────────────────────────────────────
 
-export const websites = pgTable("websites", {
-  id: text("id").primaryKey(),
-  /** Sub-domain name: `<identifier>.localhost`, and the site's handle in the dashboard. */
-  identifier: text("identifier").notNull().unique(),
-  title: text("title").notNull(),
-  tagline: text("tagline").notNull().default(""),
-  websiteType: integer("website_type").notNull(),
-  siteStatus: integer("site_status").notNull(),
-  billingStatus: integer("billing_status").notNull(),
-  timeZone: text("time_zone").notNull().default("America/New_York"),
-  locale: text("locale").notNull().default("en-US"),
-  theme: text("theme").notNull(),
-  /** The site served on the bare host (localhost, the machine's name). */
-  isDefault: boolean("is_default").notNull().default(false),
-  featureSetId: text("feature_set_id"),
-  /** Bumped on every content or settings change: rendered pages cached under an older stamp are stale. */
-  contentVersion: integer("content_version").notNull().default(1),
-  /**
-   * The site's primary verified domain (kept by the domains module): its canonical address is
-   * there; null, the platform address (siteBaseUrl in modules/sites/service.ts).
-   */
-  primaryHost: text("primary_host"),
-  /** The `www.` name of the primary domain (or the bare one, when the primary is `www.`) redirects to it. */
-  redirectWww: boolean("redirect_www").notNull().default(true),
-  ...timestamps(),
-});
+export const websites = pgTable(
+  "websites",
+  {
+    id: text("id").primaryKey(),
+    /** Sub-domain name: `<identifier>.localhost`, and the site's handle in the dashboard. */
+    identifier: text("identifier").notNull().unique(),
+    title: text("title").notNull(),
+    tagline: text("tagline").notNull().default(""),
+    websiteType: integer("website_type").notNull(),
+    siteStatus: integer("site_status").notNull(),
+    billingStatus: integer("billing_status").notNull(),
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    locale: text("locale").notNull().default("en-US"),
+    theme: text("theme").notNull(),
+    /** The site served on the bare host (localhost, the machine's name). */
+    isDefault: boolean("is_default").notNull().default(false),
+    featureSetId: text("feature_set_id"),
+    /** Bumped on every content or settings change: rendered pages cached under an older stamp are stale. */
+    contentVersion: integer("content_version").notNull().default(1),
+    /**
+     * The site's primary verified domain (kept by the domains module): its canonical address is
+     * there; null, the platform address (siteBaseUrl in modules/sites/service.ts).
+     */
+    primaryHost: text("primary_host"),
+    /** The `www.` name of the primary domain (or the bare one, when the primary is `www.`) redirects to it. */
+    redirectWww: boolean("redirect_www").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    // Every store call finds its site by host (cart/site-reads.ts siteVersionOfHost): by a primary
+    // domain's `www.` name, or the default site.
+    index("websites_primary_host_idx").on(t.primaryHost),
+    index("websites_default_idx").on(t.isDefault).where(sql`${t.isDefault}`),
+  ],
+);
 
 /** The `website_id` column of a site-scoped table: deleting the site deletes its rows. */
 export const websiteId = () => belongsTo("website_id", () => websites.id);

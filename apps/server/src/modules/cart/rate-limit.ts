@@ -80,8 +80,9 @@ function countWithSiteAnd(read: ReadWithCount) {
     statement = compiledCountWith(
       read.name,
       () =>
+        // offset 0 keeps the site's lookup a sub-query of its own, run once, not once per use of s.v.
         sql`(select jsonb_build_object('site', s.v, 'read', ${read.sql(sql`split_part(s.v, ':', 1)`)})
-          from (select ${siteVersionOfHostPlaceholders()} as v) s)`,
+          from (select ${siteVersionOfHostPlaceholders()} as v offset 0) s)`,
     );
     countsWithReads.set(read.name, statement);
   }

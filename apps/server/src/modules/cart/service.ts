@@ -2,8 +2,10 @@
  * Shopping carts (SPEC §3, §5, §7). A visitor's cart is found by the token in their cart cookie
  * (stored hashed in carts.token_hash). Every call re-checks the rules the browser applies, with
  * the shared rules of @atelier/commerce. Adding never reserves or decrements stock: stock only
- * changes when an order is placed. Each call is one transaction; the cart row is locked first,
- * so concurrent adds to one cart are applied one after the other and none is lost.
+ * changes when an order is placed. A change to a cart the call's rate-limit count read (SeenCart)
+ * is one statement that writes only if the cart is unchanged since (its row version); otherwise
+ * the call is one transaction that locks the cart row first. Either way concurrent adds to one
+ * cart are applied one after the other and none is lost.
  */
 import {
   type CartEntryJson,
@@ -271,15 +273,16 @@ function entriesOf(db: Db | Tx, cartId: string): Promise<CartEntryRow[]> {
 /**
  * The open cart whose token hash is the placeholder `tokenHash` on the site `siteId`, as one JSON
  * value: its row, its version (xmin: every write to the cart, an entry's included, changes it)
- * and its entries in their order; null when there is none. For a call's rate-limit count to read
+ * and its entries in their order; null when there is none. The cart is found by its token alone
+ * (its unique index; offset 0 keeps the planner from reaching it by the site's carts instead). For a call's rate-limit count to read
  * in its own statement (rate-limit.ts ReadWithCount); a write made from it checks the version.
  */
 export function openCartJson(siteId: SQL): SQL {
-  return sql`(select jsonb_build_object('row', to_jsonb(c), 'version', c.xmin::text, 'entries', coalesce(
+  return sql`(select jsonb_build_object('row', to_jsonb(c), 'version', c.version, 'entries', coalesce(
       (select jsonb_agg(to_jsonb(e) order by e.created_at, e.id) from cart_entries e where e.cart_id = c.id),
       '[]'::jsonb))
-    from carts c where c.token_hash = ${sql.placeholder("tokenHash")} and c.website_id = ${siteId}
-      and c.is_purchased = false)`;
+    from (select carts.*, xmin::text as version from carts where token_hash = ${sql.placeholder("tokenHash")} offset 0) c
+    where c.website_id = ${siteId} and c.is_purchased = false)`;
 }
 
 /** The value of openCartJson's `tokenHash` for a cart token (null without one). */

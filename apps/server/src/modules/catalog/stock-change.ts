@@ -19,7 +19,8 @@ export function stockNeedsJson(needs: readonly { variantId: string; quantity: nu
  * `needsJson` (stockNeedsJson) changed by `sign` × their units, answering each changed variant's
  * units now. Every lock is taken in id order before any row is updated, so concurrent changes
  * never deadlock (`stock_enough` reads the locked rows, and the update waits for it), and only
- * `when` (a condition the statement tests first). Variants with
+ * `when` (a condition the statement tests first). The variants are found by their ids (an array,
+ * so that the primary key is used, not a scan of the site's variants). Variants with
  * unlimited stock are left out. Taking (-1) is all or nothing: `stock_enough` tells whether every
  * variant has its units (counted on the locked rows, as the last change left them), and nothing
  * is changed when one has too few, so the statement can commit on its own.
@@ -39,14 +40,16 @@ export function stockChangeCtes(
       select * from jsonb_to_recordset(${needsJson}::jsonb) as n(id text, qty int)
     ), stock_locked as materialized (
       select id, qty_in_stock from product_variants
-      where website_id = ${websiteId} and id in (select id from stock_needs) and unlimited = false and ${when}
+      where id = any(array(select id from stock_needs)) and website_id = ${websiteId} and unlimited = false
+        and ${when}
       order by id for update
     ), stock_enough as (
       select ${when} and ${enough} as ok
     ), stock_changed as (
       update product_variants v set qty_in_stock = v.qty_in_stock + ${sign}::int * n.qty
       from stock_needs n
-      where v.id = n.id and v.website_id = ${websiteId} and v.unlimited = false
+      where v.id = any(array(select id from stock_needs)) and v.id = n.id and v.website_id = ${websiteId}
+        and v.unlimited = false
         and (select ok from stock_enough)
         ${sign < 0 ? sql`and v.qty_in_stock >= n.qty` : sql``}
       returning v.id, v.qty_in_stock

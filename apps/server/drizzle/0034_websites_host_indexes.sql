@@ -1,0 +1,2 @@
+CREATE INDEX "websites_primary_host_idx" ON "websites" USING btree ("primary_host");--> statement-breakpoint
+CREATE INDEX "websites_default_idx" ON "websites" USING btree ("is_default") WHERE "websites"."is_default";
