@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { setSessionCookie } from "../../http/cookies.js";
 import { requireCrumb } from "../../http/crumb.js";
 import { pathParam, routeGroup } from "../../http/site-routes.js";
-import { type RateLimit, readWithCount, siteLimiter, siteReadsOf } from "./rate-limit.js";
+import { type RateLimit, type ReadWithCount, readWithCount, siteLimiter, siteReadsOf } from "./rate-limit.js";
 import {
   CART_COOKIE_DAYS,
   type CartOwner,
@@ -189,16 +189,15 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   const cache = app.storeCache;
   // A call reads the cart, its version and its entries with its count; a change writes in one
   // statement if the cart is unchanged since (cart/service.ts SeenCart).
-  const writeLimit = siteLimiter({ db, clock, cache }, "cart-write", CART_WRITE_LIMIT, RATE_LIMITED_MESSAGE, {
-    name: "cart_write_count_and_cart",
+  const readingCart = (name: string): ReadWithCount => ({
+    name,
     sql: openCartJson,
     values: (request) => ({ tokenHash: tokenHashValue(request.cookies[CART_COOKIE]) }),
   });
-  const readLimit = siteLimiter({ db, clock, cache }, "cart-read", CART_READ_LIMIT, RATE_LIMITED_MESSAGE, {
-    name: "cart_read_count_and_cart",
-    sql: openCartJson,
-    values: (request) => ({ tokenHash: tokenHashValue(request.cookies[CART_COOKIE]) }),
-  });
+  const limiter = (name: string, limit: RateLimit, read: ReadWithCount) =>
+    siteLimiter({ db, clock, cache }, name, limit, RATE_LIMITED_MESSAGE, read);
+  const writeLimit = limiter("cart-write", CART_WRITE_LIMIT, readingCart("cart_write_count_and_cart"));
+  const readLimit = limiter("cart-read", CART_READ_LIMIT, readingCart("cart_read_count_and_cart"));
 
   async function ownerOf(request: FastifyRequest): Promise<CartOwner> {
     const reads = await siteReadsOf(db, cache, request);

@@ -274,8 +274,9 @@ function entriesOf(db: Db | Tx, cartId: string): Promise<CartEntryRow[]> {
  * The open cart whose token hash is the placeholder `tokenHash` on the site `siteId`, as one JSON
  * value: its row, its version (xmin: every write to the cart, an entry's included, changes it)
  * and its entries in their order; null when there is none. The cart is found by its token alone
- * (its unique index; offset 0 keeps the planner from reaching it by the site's carts instead). For a call's rate-limit count to read
- * in its own statement (rate-limit.ts ReadWithCount); a write made from it checks the version.
+ * (its unique index; offset 0 keeps the planner from reaching it by the site's carts instead).
+ * For a call's rate-limit count to read in its own statement (rate-limit.ts ReadWithCount); a
+ * write made from it checks the version.
  */
 export function openCartJson(siteId: SQL): SQL {
   return sql`(select jsonb_build_object('row', to_jsonb(c), 'version', c.version, 'entries', coalesce(
@@ -743,14 +744,13 @@ export async function updateAdditionalFields(
   input: AdditionalFieldsInput,
 ): Promise<{ shoppingCart: CartJson; updatedEntry: CartEntryJson }> {
   const additionalFields = parseAdditionalFields(input.additionalFields);
-  return db.transaction(async (tx) => {
-    const { found, entry } = await lockedCartAndEntry(tx, owner, input.entryId);
+  return changeCart(db, owner, input.entryId, async (tx, { found, entry }, version) => {
     if (entry.itemId !== input.itemId || (input.sku && entry.sku !== input.sku)) {
       throw badRequest(MSG_VARIANT_UNAVAILABLE);
     }
     const product = (await owner.reads.products(tx, [entry.itemId])).get(entry.itemId);
     const fields = await checkAdditionalFields(tx, product, additionalFields);
-    return (await changeEntry(tx, owner.reads, found, entry.id, { additionalFields: fields }, clock.now()))!;
+    return changeEntry(tx, owner.reads, found, entry.id, { additionalFields: fields }, clock.now(), version);
   });
 }
 

@@ -20,10 +20,10 @@ export function stockNeedsJson(needs: readonly { variantId: string; quantity: nu
  * units now. Every lock is taken in id order before any row is updated, so concurrent changes
  * never deadlock (`stock_enough` reads the locked rows, and the update waits for it), and only
  * `when` (a condition the statement tests first). The variants are found by their ids (an array,
- * so that the primary key is used, not a scan of the site's variants). Variants with
- * unlimited stock are left out. Taking (-1) is all or nothing: `stock_enough` tells whether every
- * variant has its units (counted on the locked rows, as the last change left them), and nothing
- * is changed when one has too few, so the statement can commit on its own.
+ * so that the primary key is used, not a scan of the site's variants). Variants with unlimited
+ * stock are left out. Taking (-1) is all or nothing: `stock_enough` tells whether every variant
+ * has its units (counted on the locked rows, as the last change left them), and nothing is
+ * changed when one has too few, so the statement can commit on its own.
  */
 export function stockChangeCtes(
   websiteId: unknown,

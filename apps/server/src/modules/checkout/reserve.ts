@@ -17,9 +17,9 @@ import {
 import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { compiled, rowOf } from "../../db/compiled.js";
-import { cartEntries, carts, coupons, orders, payments } from "../../db/schema.js";
+import { cartEntries, coupons, orders, payments } from "../../db/schema.js";
 import { ApiError, badRequest } from "../../http/errors.js";
-import { hashToken, newId } from "../../lib/ids.js";
+import { newId } from "../../lib/ids.js";
 import {
   type LineDetails,
   type NewOrder,
@@ -121,36 +121,6 @@ const ORDER_AND_HOLD = orderInsertStatements("checkout_order", orderAndHoldAlso)
  */
 const ORDER_AT_ONCE = orderInsertStatements("checkout_order_at_once", orderAndHoldAlso, { checkCart: true });
 
-/**
- * The payment and the order of an idempotency key, the open cart a token names with its row
- * version (xmin: it changes with every write to the cart, entries included) and its entries,
- * in one statement without locks: reserveAtOnce's statement checks the version when it writes.
- */
-const keyAndCart = compiled("checkout_key_and_cart", (db) => {
-  const p = sql.placeholder;
-  return db
-    .select({
-      payment: payments,
-      order: orders,
-      cart: carts,
-      cartVersion: sql<string>`"carts".xmin::text`,
-      entry: cartEntries,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(payments, paymentOfKey)
-    .leftJoin(orders, orderOfKey)
-    .leftJoin(
-      carts,
-      and(
-        eq(carts.tokenHash, p("tokenHash")),
-        eq(carts.websiteId, p("websiteId")),
-        eq(carts.isPurchased, false),
-      ),
-    )
-    .leftJoin(cartEntries, eq(cartEntries.cartId, carts.id))
-    .orderBy(asc(cartEntries.createdAt), asc(cartEntries.id));
-});
-
 /** What an order attempt finds before it is priced: its key's payment and order, and the open cart with its version. */
 export interface SeenBeforeOrder {
   payment?: PaymentRow;
@@ -158,26 +128,11 @@ export interface SeenBeforeOrder {
   cart?: SeenCart;
 }
 
-async function readKeyAndCart(
-  db: Db,
-  websiteId: string,
-  key: string,
-  token: string,
-): Promise<SeenBeforeOrder> {
-  const rows = await keyAndCart(db, { websiteId, key, tokenHash: hashToken(token) });
-  const first = rows[0];
-  const entries: CartEntryRow[] = [];
-  for (const r of rows) if (r.entry) entries.push(r.entry);
-  return {
-    payment: first?.payment ?? undefined,
-    order: first?.order ?? undefined,
-    cart: first?.cart ? { cart: first.cart, version: first.cartVersion, entries } : undefined,
-  };
-}
-
 /**
- * keyAndCart as one JSON value on the site `siteId`, for the order's rate-limit count to read in
- * its own statement (routes.ts): placeholders `key` and `tokenHash` (null without a cart token).
+ * What an order attempt finds before it is priced, as one JSON value on the site `siteId`, for
+ * the order's rate-limit count to read in its own statement (routes.ts): the payment and the
+ * order of the idempotency key (placeholder `key`) and the open cart of the token (openCartJson,
+ * placeholder `tokenHash`, null without a cart token) with its version and entries.
  */
 export function keyAndCartJson(siteId: SQL): SQL {
   const p = sql.placeholder;
@@ -348,27 +303,26 @@ function stockTaken(
 }
 
 /**
- * An order paid by card alone in one statement that commits on its own: the cart and the key are
- * read without locks, the cart is priced, and ORDER_AT_ONCE takes the stock, all or nothing,
- * only if the cart is still open and unchanged. Answers undefined when the order needs the
- * transaction instead: codes typed (coupons, gift cards), an automatic discount, nothing to
- * charge, a cart not found, empty or with a line no longer sold, or changed meanwhile (the
- * transaction then answers what the buyer is told). A request with the same key at the same
- * time is kept out by the cart's lock and version, or by the key's unique index (placeOrder).
+ * An order paid by card alone in one statement that commits on its own: the cart and the key
+ * read without locks by the order's count (ctx.seen, keyAndCartJson), the cart is priced, and
+ * ORDER_AT_ONCE takes the stock, all or nothing, only if the cart is still open and unchanged.
+ * Answers undefined when the order needs the transaction instead: nothing read with the count,
+ * codes typed (coupons, gift cards), an automatic discount, nothing to charge, a cart not found,
+ * empty or with a line no longer sold, or changed meanwhile (the transaction then answers what
+ * the buyer is told). A request with the same key at the same time is kept out by the cart's
+ * lock and version, or by the key's unique index (placeOrder).
  */
 async function reserveAtOnce(
   deps: CheckoutDeps,
   ctx: NewOrderContext,
   input: PlaceOrderInput,
 ): Promise<Reserved | undefined> {
-  if ((input.couponCodes ?? []).some((c) => normalizeCode(c))) return undefined;
-  const token = ctx.cartToken;
-  if (!token || token.length > 200) return undefined;
+  const seen = ctx.seen;
+  if (!seen || (input.couponCodes ?? []).some((c) => normalizeCode(c))) return undefined;
   const { db, clock, payments: provider } = deps;
   const site = ctx.site;
   const now = clock.now();
   const currency = (await ctx.reads.settings(db)).store.currency;
-  const seen = ctx.seen ?? (await readKeyAndCart(db, site.id, input.idempotencyKey, token));
   if (seen.payment) return { kind: "replay", payment: seen.payment };
   if (seen.order) return { kind: "replay", order: seen.order };
   if (!seen.cart) return undefined;
